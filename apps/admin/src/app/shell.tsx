@@ -1,0 +1,59 @@
+import { NavLink, Outlet } from 'react-router';
+import type { AdminSession } from '../features/session/session';
+import { useSignOut } from '../features/session/session';
+import { SECTIONS } from './sections';
+
+/** The signed-in console: left navigation, operator identity, the current section. */
+export function Shell({ session }: { session: AdminSession }) {
+  const signOut = useSignOut();
+  return (
+    <div className="flex min-h-dvh bg-zinc-50 text-zinc-900">
+      <aside className="flex w-60 shrink-0 flex-col border-r border-zinc-200 bg-white">
+        <div className="px-5 py-5">
+          <p className="text-lg font-extrabold tracking-tight">
+            Epi<span className="text-orange-600">sodic</span>
+          </p>
+          <p className="text-xs font-medium tracking-wide text-zinc-500 uppercase">Console</p>
+        </div>
+        <nav aria-label="Sections" className="flex-1 px-3">
+          <ul className="flex flex-col gap-0.5">
+            {SECTIONS.map((section) => (
+              <li key={section.path}>
+                <NavLink
+                  to={section.path}
+                  end={section.path === '/'}
+                  className={({ isActive }) =>
+                    `block rounded-lg px-3 py-2 text-sm font-medium ${
+                      isActive ? 'bg-orange-50 text-orange-700' : 'text-zinc-700 hover:bg-zinc-100'
+                    }`
+                  }
+                >
+                  {section.title}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="border-t border-zinc-200 px-5 py-4">
+          <p className="text-xs text-zinc-500">Signed in as</p>
+          <p className="truncate text-sm font-medium" title={session.email}>
+            {session.email}
+          </p>
+          <button
+            type="button"
+            disabled={signOut.isPending}
+            onClick={() => {
+              signOut.mutate();
+            }}
+            className="mt-3 h-9 w-full rounded-lg border border-zinc-300 text-sm font-medium hover:bg-zinc-100 disabled:opacity-60"
+          >
+            Sign out
+          </button>
+        </div>
+      </aside>
+      <main className="min-w-0 flex-1 px-10 py-8">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import type { AdminSeries, AdminSeriesTexts } from '@episodic/contract';
+import { useSeriesMutations, useTags } from '../../features/content/api';
+import { LANGUAGE_NAMES, LANGUAGES } from '../../shared/format';
+import { LanguageTabs, languagesWithErrors } from '../../shared/language-tabs';
+import { Button, Card, Checkbox, FormMessage, TextArea, TextInput, formErrors } from '../../shared/ui';
+
+type Texts = Record<(typeof LANGUAGES)[number], { title: string; synopsis: string }>;
+
+const fullTexts = (texts: AdminSeriesTexts): Texts =>
+  Object.fromEntries(LANGUAGES.map((lang) => [lang, { title: texts[lang]?.title ?? '', synopsis: texts[lang]?.synopsis ?? '' }])) as Texts;
+
+/** Titles and synopses in the five languages, color, series price and tags of one series. */
+export function SeriesDetailsForm({ series }: { series: AdminSeries }) {
+  const { update } = useSeriesMutations(series.id);
+  const tags = useTags();
+  const [texts, setTexts] = useState<Texts>(() => fullTexts(series.texts));
+  const [accentColor, setAccentColor] = useState(series.accentColor ?? '');
+  const [seriesPrice, setSeriesPrice] = useState(series.seriesPrice === null ? '' : String(series.seriesPrice));
+  const [tagIds, setTagIds] = useState<number[]>(series.tagIds);
+  const { fields } = formErrors(update.error);
+
+  const setText = (lang: keyof Texts, key: 'title' | 'synopsis', value: string) => {
+    setTexts({ ...texts, [lang]: { ...texts[lang], [key]: value } });
+  };
+
+  return (
+    <Card title="Details">
+      <form
+        className="flex flex-col gap-5"
+        onSubmit={(e) => {
+          e.preventDefault();
+          update.mutate(
+            { texts, accentColor: accentColor.trim() || null, seriesPrice: seriesPrice.trim() === '' ? null : Number(seriesPrice), tagIds },
+            {
+              // The form shows what was stored (trimmed, empty languages dropped).
+              onSuccess: (saved) => {
+                setTexts(fullTexts(saved.texts));
+                setAccentColor(saved.accentColor ?? '');
+                setSeriesPrice(saved.seriesPrice === null ? '' : String(saved.seriesPrice));
+                setTagIds(saved.tagIds);
+              },
+            },
+          );
+        }}
+      >
+        <FormMessage error={update.error} />
+        <LanguageTabs filled={(lang) => Boolean(texts[lang].title.trim())} invalid={languagesWithErrors(fields, 'texts')}>
+          {(lang) => (
+            <div className="flex flex-col gap-4">
+              <TextInput
+                label={`Title (${LANGUAGE_NAMES[lang]})`}
+                value={texts[lang].title}
+                maxLength={200}
+                onChange={(e) => {
+                  setText(lang, 'title', e.target.value);
+                }}
+                error={fields[`texts.${lang}.title`]}
+                hint={lang === 'en' ? 'Required. Viewers see English where their language has no title.' : 'Leave empty to show the English title.'}
+              />
+              <TextArea
+                label={`Synopsis (${LANGUAGE_NAMES[lang]})`}
+                value={texts[lang].synopsis}
+                maxLength={4000}
+                rows={4}
+                onChange={(e) => {
+                  setText(lang, 'synopsis', e.target.value);
+                }}
+                error={fields[`texts.${lang}.synopsis`]}
+              />
+            </div>
+          )}
+        </LanguageTabs>
+        <div className="grid grid-cols-2 gap-4">
+          <TextInput
+            label="Accent color"
+            placeholder="#c0392b"
+            value={accentColor}
+            onChange={(e) => {
+              setAccentColor(e.target.value);
+            }}
+            error={fields.accentColor}
+            hint="Tints the series page; empty for none."
+          />
+          <TextInput
+            label="Whole-series price (coins)"
+            type="number"
+            min={1}
+            value={seriesPrice}
+            onChange={(e) => {
+              setSeriesPrice(e.target.value);
+            }}
+            error={fields.seriesPrice}
+            hint="Empty: 70 % of the locked episodes' prices."
+          />
+        </div>
+        <fieldset>
+          <legend className="mb-2 text-sm font-medium text-zinc-700">Tags</legend>
+          {fields.tagIds ? <p className="mb-2 text-sm text-red-600">{fields.tagIds}</p> : null}
+          <div className="flex flex-wrap gap-x-5 gap-y-2">
+            {(tags.data ?? []).map((tag) => (
+              <Checkbox
+                key={tag.id}
+                label={tag.names.en ?? tag.slug}
+                checked={tagIds.includes(tag.id)}
+                onChange={(on) => {
+                  setTagIds(on ? [...tagIds, tag.id] : tagIds.filter((t) => t !== tag.id));
+                }}
+              />
+            ))}
+          </div>
+        </fieldset>
+        <div className="flex items-center gap-3">
+          <Button type="submit" variant="primary" disabled={update.isPending}>
+            {update.isPending ? 'Saving…' : 'Save details'}
+          </Button>
+          {update.isSuccess && !update.isPending ? (
+            <span role="status" className="text-sm text-green-700">
+              Saved. Viewers see the change now.
+            </span>
+          ) : null}
+        </div>
+      </form>
+    </Card>
+  );
+}

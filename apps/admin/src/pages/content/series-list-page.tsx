@@ -1,0 +1,187 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { AdminSeriesSummary } from '@episodic/contract';
+import { useCreateSeries, useSeriesList, type SeriesFilter } from '../../features/content/api';
+import { count, dateTime } from '../../shared/format';
+import { Badge, Button, Dialog, EmptyState, ErrorState, FormMessage, Loading, PageHeader, Pager, SelectInput, TextArea, TextInput, formErrors } from '../../shared/ui';
+import { ContentTabs } from './content-tabs';
+
+export function SeriesStatus({ series }: { series: Pick<AdminSeriesSummary, 'status' | 'visible'> }) {
+  if (series.status === 'draft') return <Badge>Draft</Badge>;
+  return series.visible ? <Badge tone="green">Published</Badge> : <Badge tone="orange">Published, not visible</Badge>;
+}
+
+function NewSeriesDialog({ onClose }: { onClose: () => void }) {
+  const navigate = useNavigate();
+  const create = useCreateSeries((series) => {
+    void navigate(`/content/series/${series.id}`);
+  });
+  const [title, setTitle] = useState('');
+  const [synopsis, setSynopsis] = useState('');
+  const { fields } = formErrors(create.error);
+  return (
+    <Dialog
+      title="New series"
+      onClose={onClose}
+      footer={
+        <>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button variant="primary" type="submit" form="new-series" disabled={create.isPending}>
+            Create draft
+          </Button>
+        </>
+      }
+    >
+      <form
+        id="new-series"
+        className="flex flex-col gap-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          create.mutate({ texts: { en: { title, synopsis } } });
+        }}
+      >
+        <FormMessage error={create.error} />
+        <TextInput
+          label="English title"
+          value={title}
+          onChange={(e) => {
+            setTitle(e.target.value);
+          }}
+          error={fields['texts.en.title']}
+          autoFocus
+        />
+        <TextArea
+          label="English synopsis"
+          value={synopsis}
+          onChange={(e) => {
+            setSynopsis(e.target.value);
+          }}
+          error={fields['texts.en.synopsis']}
+        />
+        <p className="text-xs text-zinc-500">The series starts as a draft: add the other languages, artwork, tags and episodes, then publish it.</p>
+      </form>
+    </Dialog>
+  );
+}
+
+/** Every series, drafts included: search, status and a way in to each. */
+export function SeriesListPage() {
+  const [filter, setFilter] = useState<SeriesFilter>({ page: 1, q: '', status: '' });
+  const [search, setSearch] = useState('');
+  const [creating, setCreating] = useState(false);
+  const query = useSeriesList(filter);
+  return (
+    <section>
+      <PageHeader
+        title="Content"
+        description="Series and episodes: texts in five languages, artwork, tags, prices and publication."
+        actions={
+          <Button
+            variant="primary"
+            onClick={() => {
+              setCreating(true);
+            }}
+          >
+            New series
+          </Button>
+        }
+      />
+      <ContentTabs />
+      <form
+        className="mb-4 flex items-end gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setFilter({ ...filter, page: 1, q: search });
+        }}
+      >
+        <TextInput
+          label="Search"
+          placeholder="Title in any language, or id"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+          }}
+          className="w-80"
+        />
+        <SelectInput
+          label="Status"
+          value={filter.status}
+          onChange={(e) => {
+            setFilter({ ...filter, page: 1, status: e.target.value as SeriesFilter['status'] });
+          }}
+          options={[
+            { value: '', label: 'All' },
+            { value: 'published', label: 'Published' },
+            { value: 'draft', label: 'Drafts' },
+          ]}
+          className="w-40"
+        />
+        <Button type="submit">Search</Button>
+      </form>
+      {query.isPending ? (
+        <Loading />
+      ) : query.isError ? (
+        <ErrorState error={query.error} retry={() => void query.refetch()} />
+      ) : query.data.items.length === 0 ? (
+        <EmptyState>No series match. Create one with “New series”.</EmptyState>
+      ) : (
+        <>
+          <div className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-zinc-200">
+            <table className="w-full text-sm">
+              <thead className="bg-zinc-50 text-left text-xs text-zinc-500 uppercase">
+                <tr>
+                  <th className="px-4 py-2 font-medium">Series</th>
+                  <th className="px-4 py-2 font-medium">Status</th>
+                  <th className="px-4 py-2 font-medium">Episodes</th>
+                  <th className="px-4 py-2 font-medium">Tags</th>
+                  <th className="px-4 py-2 text-right font-medium">Plays</th>
+                  <th className="px-4 py-2 font-medium">Changed</th>
+                </tr>
+              </thead>
+              <tbody>
+                {query.data.items.map((s) => (
+                  <tr key={s.id} className="border-t border-zinc-100 hover:bg-zinc-50">
+                    <td className="px-4 py-2">
+                      <Link to={`/content/series/${s.id}`} className="flex items-center gap-3 font-medium text-zinc-900 hover:text-orange-700">
+                        {s.cover ? <img src={s.cover} alt="" className="h-12 w-9 rounded object-cover" /> : <span className="h-12 w-9 rounded bg-zinc-200" />}
+                        <span>
+                          {s.title}
+                          <span className="block text-xs font-normal text-zinc-500">#{s.id}</span>
+                        </span>
+                      </Link>
+                    </td>
+                    <td className="px-4 py-2">
+                      <SeriesStatus series={s} />
+                    </td>
+                    <td className="px-4 py-2 text-zinc-700">
+                      {s.publishedEpisodes} published · {s.readyEpisodes} ready · {s.episodes} in all
+                    </td>
+                    <td className="px-4 py-2 text-zinc-600">{s.tags.map((t) => t.name).join(', ') || '—'}</td>
+                    <td className="px-4 py-2 text-right tabular-nums">{count(s.playCount)}</td>
+                    <td className="px-4 py-2 text-zinc-600">{dateTime(s.updatedAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pager
+            page={query.data.page}
+            pageSize={query.data.pageSize}
+            total={query.data.total}
+            hasMore={query.data.hasMore}
+            onPage={(page) => {
+              setFilter({ ...filter, page });
+            }}
+          />
+        </>
+      )}
+      {creating ? (
+        <NewSeriesDialog
+          onClose={() => {
+            setCreating(false);
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}

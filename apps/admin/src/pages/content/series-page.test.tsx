@@ -1,0 +1,97 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderConsole } from '../../testing/console-test';
+import { episode, series } from '../../testing/samples';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const tags = [
+  { id: 1, slug: 'romance', position: 1, names: { en: 'Romance' }, series: 3 },
+  { id: 2, slug: 'revenge', position: 2, names: { en: 'Revenge' }, series: 1 },
+];
+
+describe('series page', () => {
+  it('edits texts in five languages and tags, and shows the field errors the server gives', async () => {
+    let saved: unknown;
+    const calls = mockApi(({ method, url, body }) => {
+      if (url === '/api/admin/tags') return { code: 200, data: tags };
+      if (url === '/api/admin/series/7' && method === 'GET') return { code: 200, data: series };
+      if (url === '/api/admin/series/7' && method === 'PATCH') {
+        saved = body;
+        return { code: 422, message: 'Please check the highlighted fields.', fields: { 'texts.pt.title': 'Add a title for this language, or clear its text.' } };
+      }
+      return undefined;
+    });
+    renderConsole('/admin/content/series/7');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Midnight Heiress' })).toBeTruthy();
+    expect((screen.getByLabelText('Title (English)') as HTMLInputElement).value).toBe('Midnight Heiress');
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Portuguese' }));
+    fireEvent.change(screen.getByLabelText('Synopsis (Portuguese)'), { target: { value: 'Ela herda um hotel.' } });
+    fireEvent.click(await screen.findByLabelText('Revenge'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save details' }));
+
+    expect(await screen.findByText('Add a title for this language, or clear its text.')).toBeTruthy();
+    expect(screen.getByLabelText('Title (Portuguese)').getAttribute('aria-invalid')).toBe('true');
+    expect(saved).toMatchObject({
+      texts: { en: { title: 'Midnight Heiress' }, es: { title: 'La heredera' }, pt: { title: '', synopsis: 'Ela herda um hotel.' } },
+      accentColor: '#c0392b',
+      seriesPrice: null,
+      tagIds: [1, 2],
+    });
+    expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1);
+  });
+
+  it('lists episodes with video state and price, publishes one and reorders', async () => {
+    const calls = mockApi(({ method, url }) => {
+      if (url === '/api/admin/series/7' && method === 'GET') return { code: 200, data: series };
+      if (url === '/api/admin/episodes/102/status') return { code: 409, message: 'Episode 2 has no ready video yet: upload one and wait for it to be packaged before publishing.' };
+      if (url === '/api/admin/series/7/episode-order') return { code: 200, data: { ...series, episodeList: [...series.episodeList].reverse() } };
+      return undefined;
+    });
+    renderConsole('/admin/content/series/7');
+    const row = (await screen.findByText('Episode 2')).closest('tr')!;
+    expect(within(row).getByText('No video')).toBeTruthy();
+    expect(within(row).getByText('50 coins')).toBeTruthy();
+    fireEvent.click(within(row).getByRole('button', { name: 'Publish' }));
+    expect(await screen.findByText(/has no ready video yet/)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Move episode 2 up' }));
+    await waitFor(() => {
+      expect(calls.find((c) => c.url === '/api/admin/series/7/episode-order')?.body).toEqual({ episodeIds: [102, 101] });
+    });
+  });
+
+  it('publishes the series', async () => {
+    let current = series;
+    const calls = mockApi(({ method, url }) => {
+      if (url === '/api/admin/series/7' && method === 'GET') return { code: 200, data: current };
+      if (url !== '/api/admin/series/7/status') return undefined;
+      current = { ...series, status: 'published', visible: true };
+      return { code: 200, data: current };
+    });
+    renderConsole('/admin/content/series/7');
+    fireEvent.click(await screen.findByRole('button', { name: 'Publish series' }));
+    expect(await screen.findByRole('button', { name: 'Unpublish series' })).toBeTruthy();
+    expect(calls.find((c) => c.url === '/api/admin/series/7/status')?.body).toEqual({ status: 'published' });
+  });
+
+  it('shows a video being packaged with its stage and progress, and a failed one with its reason', async () => {
+    const job = { id: 3, status: 'running' as const, stage: 'encoding', percent: 42, error: null, fileName: 'ep2.mp4', updatedAt: series.updatedAt };
+    const packaging = {
+      ...series,
+      episodeList: [
+        episode({ job }),
+        episode({ id: 102, number: 2, mediaStatus: 'failed', mediaError: 'notes.mp4 is not a video file ffmpeg can read', job: { ...job, id: 4, status: 'failed', error: 'notes.mp4 is not a video file ffmpeg can read' } }),
+      ],
+    };
+    mockApi(({ url }) => (url === '/api/admin/series/7' ? { code: 200, data: packaging } : undefined));
+    renderConsole('/admin/content/series/7');
+    const bar = await screen.findByRole('progressbar', { name: 'Packaging: Encoding' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('42');
+    expect(screen.getByText('notes.mp4 is not a video file ffmpeg can read')).toBeTruthy();
+    expect(screen.getByLabelText('Video file for episode 2')).toBeTruthy();
+  });
+});

@@ -1,0 +1,180 @@
+import { useState } from 'react';
+import type { AdminSettings } from '@episodic/contract';
+import { useSettings, useSettingsMutations } from '../../features/system/api';
+import { count, dateTime } from '../../shared/format';
+import { Badge, Button, Card, ErrorState, Facts, FormMessage, Loading, PageHeader, TextInput, formErrors } from '../../shared/ui';
+
+type Entry = AdminSettings['config'][number];
+
+function ConfigRow({ entry }: { entry: Entry }) {
+  const { set, remove } = useSettingsMutations();
+  const [value, setValue] = useState(entry.value);
+  const saving = set.isPending && set.variables?.key === entry.key;
+  const error = set.variables?.key === entry.key ? formErrors(set.error).fields.value : undefined;
+  return (
+    <tr className="border-t border-zinc-100 align-top">
+      <td className="py-3 pr-4">
+        <span className="font-mono text-sm font-medium">{entry.key}</span>
+        <span className="block max-w-xs text-xs text-zinc-500">{entry.description}</span>
+      </td>
+      <td className="py-3 pr-4">
+        <form
+          className="flex items-start gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            set.mutate({ key: entry.key, value });
+          }}
+        >
+          <TextInput
+            label={<span className="sr-only">Value of {entry.key}</span>}
+            value={value}
+            placeholder="(not set)"
+            onChange={(e) => {
+              setValue(e.target.value);
+            }}
+            error={error}
+            className="flex-1"
+          />
+          <Button type="submit" disabled={saving || value === entry.value}>
+            Save
+          </Button>
+          {!entry.known ? (
+            <Button
+              variant="ghost"
+              className="text-red-700"
+              onClick={() => {
+                if (window.confirm(`Remove the key ${entry.key}?`)) remove.mutate(entry.key);
+              }}
+            >
+              Remove
+            </Button>
+          ) : null}
+        </form>
+      </td>
+      <td className="py-3 text-sm whitespace-nowrap text-zinc-500">{dateTime(entry.updatedAt)}</td>
+    </tr>
+  );
+}
+
+function NewKey() {
+  const { set } = useSettingsMutations();
+  const [key, setKey] = useState('');
+  const [value, setValue] = useState('');
+  const mine = set.variables?.key === key;
+  const { fields } = mine ? formErrors(set.error) : { fields: {} as Record<string, string> };
+  return (
+    <form
+      className="mt-4 flex items-end gap-3 border-t border-zinc-200 pt-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        set.mutate(
+          { key: key.trim(), value },
+          {
+            onSuccess: () => {
+              setKey('');
+              setValue('');
+            },
+          },
+        );
+      }}
+    >
+      <TextInput
+        label="New key"
+        placeholder="support_chat_url"
+        value={key}
+        onChange={(e) => {
+          setKey(e.target.value);
+        }}
+        error={fields.key}
+        className="w-64"
+      />
+      <TextInput
+        label="Value"
+        value={value}
+        onChange={(e) => {
+          setValue(e.target.value);
+        }}
+        error={fields.value}
+        className="flex-1"
+      />
+      <Button type="submit" disabled={!key.trim() || set.isPending}>
+        Add key
+      </Button>
+    </form>
+  );
+}
+
+const STATUS = { live: <Badge tone="green">Live</Badge>, test: <Badge tone="orange">Test mode</Badge>, off: <Badge>Off</Badge> };
+
+/** The configuration list the apps read at start, and the state of mail and payments. */
+export function SettingsPage() {
+  const settings = useSettings();
+  const { remove } = useSettingsMutations();
+  if (settings.isPending)
+    return (
+      <section>
+        <PageHeader title="Settings" />
+        <Loading />
+      </section>
+    );
+  if (settings.isError)
+    return (
+      <section>
+        <PageHeader title="Settings" />
+        <ErrorState error={settings.error} retry={() => void settings.refetch()} />
+      </section>
+    );
+  const { config, mail, payments } = settings.data;
+  return (
+    <section>
+      <PageHeader title="Settings" description="The configuration list the apps read at start (the advertising and analytics pixel ids, and any other key), mail, and payment providers." />
+      <Card title="Configuration list">
+        <FormMessage error={remove.error} />
+        <table className="w-full">
+          <thead className="text-left text-xs text-zinc-500 uppercase">
+            <tr>
+              <th className="py-2 font-medium">Key</th>
+              <th className="py-2 font-medium">Value</th>
+              <th className="py-2 font-medium">Changed</th>
+            </tr>
+          </thead>
+          <tbody>
+            {config.map((entry) => (
+              <ConfigRow key={`${entry.key}:${entry.value}`} entry={entry} />
+            ))}
+          </tbody>
+        </table>
+        <NewKey />
+      </Card>
+      <div className="mt-6 grid grid-cols-2 gap-6">
+        <Card title="Mail">
+          <Facts
+            items={[
+              ['Transport', mail.transport === 'smtp' ? <Badge tone="green">SMTP</Badge> : <Badge tone="orange">Outbox folder (nothing is sent)</Badge>],
+              ['Server', mail.server ?? '—'],
+              ['Sender', mail.from],
+              ['Outbox', mail.outbox ? `${mail.outbox} (${count(mail.outboxMessages ?? 0)} messages)` : '—'],
+              ['Contact messages to', mail.supportEmail ?? 'kept for operators only'],
+            ]}
+          />
+          {mail.transport === 'outbox' ? <p className="mt-3 text-xs text-zinc-500">Set MAIL_URL (smtp://… or smtps://…) to send email.</p> : null}
+        </Card>
+        <Card title="Payment providers">
+          <ul className="flex flex-col gap-4">
+            {payments.map((p) => (
+              <li key={`${p.id}:${p.name}`} className="border-b border-zinc-100 pb-3 last:border-0 last:pb-0">
+                <p className="flex items-center gap-2 font-medium">
+                  {p.name} {STATUS[p.status]} <span className="text-xs font-normal text-zinc-500">{p.methods.join(', ')}</span>
+                </p>
+                <p className="mt-1 text-sm text-zinc-600">{p.detail}</p>
+                <p className="mt-1 text-xs text-zinc-500">
+                  {count(p.paidLast30Days)} payments in the last 30 days · last {dateTime(p.lastPaymentAt)}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      </div>
+    </section>
+  );
+}

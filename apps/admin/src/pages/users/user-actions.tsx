@@ -1,0 +1,129 @@
+import { useState } from 'react';
+import type { AdminUser } from '@episodic/contract';
+import { usePlans } from '../../features/commerce/api';
+import { useUserMutations } from '../../features/users/api';
+import { requestId } from '../../shared/format';
+import { Button, Dialog, FormMessage, SelectInput, TextArea, TextInput, formErrors } from '../../shared/ui';
+
+/** Coins or membership days for a user, with a reason; one request id per dialog, so a double submit grants once. */
+export function GrantDialog({ user, kind, onClose }: { user: AdminUser; kind: 'coins' | 'membership'; onClose: () => void }) {
+  const { grant } = useUserMutations(user.id);
+  const plans = usePlans();
+  const [id] = useState(requestId);
+  const [amount, setAmount] = useState('');
+  const [planId, setPlanId] = useState('');
+  const [reason, setReason] = useState('');
+  const { fields } = formErrors(grant.error);
+  const memberships = (plans.data ?? []).filter((p) => p.kind === 'membership');
+  return (
+    <Dialog
+      title={kind === 'coins' ? 'Give coins' : 'Give membership days'}
+      onClose={onClose}
+      footer={
+        <>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button variant="primary" type="submit" form="grant-form" disabled={grant.isPending}>
+            Give
+          </Button>
+        </>
+      }
+    >
+      <form
+        id="grant-form"
+        className="flex flex-col gap-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const n = Number(amount) || undefined;
+          grant.mutate(
+            kind === 'coins' ? { requestId: id, kind, coins: n, reason } : { requestId: id, kind, days: n, reason, ...(planId ? { planId } : {}) },
+            { onSuccess: onClose },
+          );
+        }}
+      >
+        <FormMessage error={grant.error} />
+        <p className="text-sm text-zinc-600">To {user.email ?? `guest ${user.id}`}.</p>
+        <TextInput
+          label={kind === 'coins' ? 'Coins' : 'Days'}
+          type="number"
+          min={1}
+          value={amount}
+          onChange={(e) => {
+            setAmount(e.target.value);
+          }}
+          error={fields.coins ?? fields.days}
+          autoFocus
+        />
+        {kind === 'membership' ? (
+          <SelectInput
+            label="Plan"
+            value={planId}
+            onChange={(e) => {
+              setPlanId(e.target.value);
+            }}
+            options={[{ value: '', label: user.membership.active ? 'Keep the current plan' : 'The first membership on sale' }, ...memberships.map((p) => ({ value: p.id, label: p.texts.en?.name ?? p.id }))]}
+            error={fields.planId}
+            hint="An active membership is extended; otherwise a period starts now, without renewal."
+          />
+        ) : null}
+        <TextArea
+          label="Reason"
+          value={reason}
+          maxLength={500}
+          onChange={(e) => {
+            setReason(e.target.value);
+          }}
+          error={fields.reason}
+          hint="Kept with the grant and in the audit log."
+        />
+      </form>
+    </Dialog>
+  );
+}
+
+/** Disables an account (its sessions end) or lets it back in. */
+export function DisableDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+  const { disable, enable } = useUserMutations(user.id);
+  const disabled = Boolean(user.disabledAt);
+  const mutation = disabled ? enable : disable;
+  const [reason, setReason] = useState('');
+  const { fields } = formErrors(mutation.error);
+  return (
+    <Dialog
+      title={disabled ? 'Enable account' : 'Disable account'}
+      onClose={onClose}
+      footer={
+        <>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button variant={disabled ? 'primary' : 'danger'} type="submit" form="disable-form" disabled={mutation.isPending}>
+            {disabled ? 'Enable' : 'Disable and sign out everywhere'}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id="disable-form"
+        className="flex flex-col gap-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          mutation.mutate(reason, { onSuccess: onClose });
+        }}
+      >
+        <FormMessage error={mutation.error} />
+        <p className="text-sm text-zinc-700">
+          {disabled
+            ? `${user.email ?? 'This account'} will be able to sign in again.`
+            : `${user.email ?? 'This account'} is signed out on every device at once (${user.activeSessions} active session${user.activeSessions === 1 ? '' : 's'}) and cannot sign in until enabled.`}
+        </p>
+        <TextArea
+          label={disabled ? 'Note (optional)' : 'Reason'}
+          value={reason}
+          maxLength={500}
+          onChange={(e) => {
+            setReason(e.target.value);
+          }}
+          error={fields.reason}
+        />
+      </form>
+    </Dialog>
+  );
+}

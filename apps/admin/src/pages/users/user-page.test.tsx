@@ -1,0 +1,75 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderConsole } from '../../testing/console-test';
+import { user } from '../../testing/samples';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('user page', () => {
+  it("shows the account's orders, ledger, unlocks, history and attribution", async () => {
+    mockApi(({ url }) => (url === `/api/admin/users/${user.id}` ? { code: 200, data: user } : undefined));
+    renderConsole(`/admin/users/${user.id}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'buyer@episodic.test' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open' }).getAttribute('href')).toBe(`/admin/commerce/orders/${user.orders[0]!.id}`);
+    expect(screen.getByText('+1,000')).toBeTruthy();
+    expect(screen.getAllByText('Midnight Heiress')).toHaveLength(2);
+    expect(screen.getByText('42 s')).toBeTruthy();
+    expect(screen.getByText('Facebook ads')).toBeTruthy();
+  });
+
+  it('grants coins with a reason; a retry after a failure carries the same request id (granted once)', async () => {
+    let current = user;
+    let attempts = 0;
+    const calls = mockApi(({ url }) => {
+      if (url === `/api/admin/users/${user.id}`) return { code: 200, data: current };
+      if (url.endsWith('/grants')) {
+        attempts += 1;
+        if (attempts === 1) return { code: 500, message: 'The service did not answer.' };
+        current = { ...user, coins: 370 };
+        return { code: 200, data: current };
+      }
+      return undefined;
+    });
+    renderConsole(`/admin/users/${user.id}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Give coins' }));
+    const dialog = screen.getByRole('dialog', { name: 'Give coins' });
+    fireEvent.change(within(dialog).getByLabelText('Coins'), { target: { value: '120' } });
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Playback problem' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Give' }));
+    await waitFor(() => {
+      expect(attempts).toBe(1);
+    });
+    await waitFor(() => {
+      expect((within(dialog).getByRole('button', { name: 'Give' }) as HTMLButtonElement).disabled).toBe(false);
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Give' }));
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
+    const grants = calls.filter((c) => c.url.endsWith('/grants')).map((c) => c.body as { requestId: string });
+    expect(grants).toHaveLength(2);
+    expect(grants[0]).toMatchObject({ kind: 'coins', coins: 120, reason: 'Playback problem', requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(grants[1]!.requestId).toBe(grants[0]!.requestId);
+    expect(await screen.findByText('370')).toBeTruthy();
+  });
+
+  it('disables the account with a reason', async () => {
+    let current = user;
+    const calls = mockApi(({ url }) => {
+      if (url === `/api/admin/users/${user.id}`) return { code: 200, data: current };
+      if (!url.endsWith('/disable')) return undefined;
+      current = { ...user, disabledAt: '2026-11-03T09:00:00.000Z', activeSessions: 0 };
+      return { code: 200, data: current };
+    });
+    renderConsole(`/admin/users/${user.id}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Disable account' }));
+    const dialog = screen.getByRole('dialog', { name: 'Disable account' });
+    expect(within(dialog).getByText(/2 active sessions/)).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Chargeback fraud' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Disable and sign out everywhere' }));
+    expect(await screen.findByRole('button', { name: 'Enable account' })).toBeTruthy();
+    expect(calls.find((c) => c.url.endsWith('/disable'))?.body).toEqual({ reason: 'Chargeback fraud' });
+  });
+});

@@ -1,0 +1,68 @@
+import { render } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router';
+import { vi } from 'vitest';
+import { App, createQueryClient } from '../app/app';
+import { BASENAME, routes } from '../app/routes';
+import * as sample from './samples';
+
+export interface Reply {
+  code: number;
+  message?: string;
+  data?: unknown;
+  fields?: Record<string, string>;
+}
+
+export interface Call {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+export type Handler = (call: Call) => Reply | undefined;
+
+export const OPERATOR = { id: 'a-1', email: 'ops@episodic.test', role: 'admin' };
+
+/**
+ * Stubs fetch with envelope answers: the handler answers what it knows; the session gate gets the
+ * operator, and anything else an empty success. Returns the calls made.
+ */
+export function mockApi(handler: Handler = () => undefined): Call[] {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: string, init: RequestInit = {}) => {
+      const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : init.body;
+      const call = { method: init.method ?? 'GET', url: input, body };
+      calls.push(call);
+      const reply = handler(call) ?? defaultReply(call);
+      return Promise.resolve(new Response(JSON.stringify({ message: '', data: null, ...reply }), { headers: { 'Content-Type': 'application/json' } }));
+    }),
+  );
+  return calls;
+}
+
+/** What a healthy server answers when a test does not say otherwise. */
+function defaultReply({ method, url }: Call): Reply {
+  const path = url.split('?')[0]!;
+  if (method !== 'GET') return { code: 200, data: {} };
+  if (path === '/api/admin/session') return { code: 200, data: OPERATOR };
+  if (path === '/api/admin/dashboard') return { code: 200, data: sample.dashboard };
+  if (path === '/api/admin/settings') return { code: 200, data: sample.settings };
+  if (path === '/api/admin/plans' || path === '/api/admin/tags' || path === '/api/admin/homepage') return { code: 200, data: [] };
+  if (/^\/api\/admin\/(series|orders|users|audit)$/.test(path)) return { code: 200, data: page([]) };
+  return { code: 404, message: 'Not found' };
+}
+
+export function renderConsole(path = '/admin/') {
+  const router = createMemoryRouter(routes, { initialEntries: [path], basename: BASENAME });
+  return render(<App queryClient={createQueryClient()} router={router} />);
+}
+
+export const page = <T,>(items: T[], extra: Partial<{ page: number; pageSize: number; hasMore: boolean; total: number }> = {}) => ({
+  items,
+  page: 1,
+  pageSize: 25,
+  hasMore: false,
+  total: items.length,
+  ...extra,
+});

@@ -1,0 +1,282 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import fastifyCookie from '@fastify/cookie';
+import fastifyCompress from '@fastify/compress';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { Env } from './env';
+import { isDatabaseUnavailable, pingDatabase, type Database } from './db/connection';
+import { registerProtocol } from './http/protocol';
+import { registerCsrfGuard } from './http/csrf';
+import { registerSecurityHeaders } from './http/security-headers';
+import { sendErrorEnvelope } from './http/envelope';
+import { EnvelopeCode } from '@episodic/contract';
+import { registerHealth } from './http/health';
+import { registerSpa } from './http/spa';
+import { guardAdminRoutes } from './http/admin-guard';
+import type { AppInstance } from './http/types';
+import { createAccountsService, createFacebookSignIn, registerAccountsRoutes, registerFacebookRoutes } from './modules/accounts/index';
+import { createSettingsService, registerSettingsRoutes } from './modules/settings/index';
+import { configureMediaTools, createStorage, type StorageDriver } from './media/index';
+import { createPlaybackService, registerMediaFileRoutes, registerPlaybackRoutes } from './modules/playback/index';
+import { createCatalogService, createPlayCounter, registerCatalogRoutes, seedDemoCatalog } from './modules/catalog/index';
+import { createLibraryService, exportLibrary, mergeLibrary, registerLibraryRoutes } from './modules/library/index';
+import { exportCatalogData, mergeCatalogData } from './modules/catalog/index';
+import { createLocalBus, createRedisBus } from './cache/invalidation-bus';
+import { createMemoryRateLimiter, createRedisRateLimiter } from './cache/rate-limiter';
+import { createMailer } from './mail/mailer';
+import { EventBus } from './events';
+import { createBillingService, createReceipts, createRenewals, createPaypalRest, createPaypalSandbox, createSandboxProvider, createStripeProvider, exportBilling, mergeBilling, registerBillingRoutes } from './modules/billing/index';
+import { lazySharedSecret } from './db/secrets';
+import { registerSupportRoutes } from './modules/support/index';
+import { registerAdminRoutes } from './modules/admin/index';
+import { startScheduler } from './jobs/scheduler';
+import { createTrackingService, registerTrackingRoutes } from './modules/tracking/index';
+import { startErrorReporting } from './error-reporting';
+
+export interface AppOptions {
+  env: Env;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+  /** Media storage; by default the one the environment configures. */
+  storage?: StorageDriver;
+}
+
+const REQUEST_ID = /^[\w.-]{1,64}$/;
+
+/** The server's logging: the level from the environment, cookies and session tokens redacted. */
+export function loggerOptions(env: Pick<Env, 'logLevel'>) {
+  return { level: env.logLevel, redact: ['req.headers.cookie', 'req.headers["x-user-token"]', 'res.headers["set-cookie"]', 'res.headers["x-user-token"]'] };
+}
+
+/** The services the composition root made, for operator tools and tests that drive them directly. */
+export interface AppServices {
+  settings: ReturnType<typeof createSettingsService>;
+  catalog: ReturnType<typeof createCatalogService>;
+  billing: ReturnType<typeof createBillingService>;
+  tracking: ReturnType<typeof createTrackingService>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: AppServices;
+  }
+}
+
+/** The composition root: plugins, protocol and modules wired by hand, in order. */
+export async function buildApp({ env, database, logger, storage = createStorage(env.storage) }: AppOptions): Promise<AppInstance> {
+  const app = Fastify({
+    logger: logger ?? loggerOptions(env),
+    // One line per request, written by the protocol's onResponse hook with the envelope code.
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: env.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Addresses the router cannot even read (bad percent-encoding, an over-long parameter) get a 400
+    // envelope like any other bad request.
+    frameworkErrors: (_err, _req, reply) => sendErrorEnvelope(reply, 400, EnvelopeCode.badRequest, 'The address is not valid.'),
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    ajv: { customOptions: { allErrors: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const { db } = database;
+  const events = new EventBus();
+  const limiter = env.redisUrl ? createRedisRateLimiter(env.redisUrl) : createMemoryRateLimiter();
+  const mailer = createMailer({
+    mailUrl: env.mailUrl,
+    from: env.mailFrom,
+    outboxDir: path.join(env.dataDir, 'outbox'),
+    log: (msg, data) => app.log.info(data, msg),
+  });
+  // Billing is created after the catalog it asks about; these closures only run once requests arrive.
+  const accounts = createAccountsService({ db, sessionTtlDays: env.sessionTtlDays, events, mailer, limiter, publicUrl: env.publicUrl, money: (userId) => billing.accountSummary(userId) });
+  configureMediaTools(env);
+  const playback = createPlaybackService({
+    db,
+    storage,
+    mediaBaseUrl: env.mediaPublicUrl ?? '/media',
+    extraEntitlements: [(userId) => billing.hasActiveMembership(userId)],
+  });
+  const bus = env.redisUrl ? createRedisBus(env.redisUrl, (err) => app.log.warn({ err: { message: err.message } }, 'redis')) : createLocalBus();
+  const settings = createSettingsService({ db, bus, tracking: () => tracking.settings() });
+  const catalog = createCatalogService({
+    db,
+    bus,
+    mediaUrl: (key) => playback.mediaUrl(key)!,
+    episodeMedia: async (episodeId, userId) => (await playback.playbackInfo(episodeId, userId)) ?? { playable: false, hls: null, poster: null, thumbnail: null, subtitles: [] },
+    watchesEverything: (userId) => billing.hasActiveMembership(userId),
+  });
+  const sandbox = createSandboxProvider({
+    db,
+    publicUrl: env.publicUrl,
+    webhookSecret: env.sandboxWebhookSecret,
+    // Delivered like a processor's webhook, after the charge's answer, through the signed-event path.
+    deliver: async (body, signature) => {
+      setImmediate(() => void billing.handleSandboxWebhook(body, signature).catch((err: unknown) => app.log.warn({ err }, 'sandbox webhook not applied')));
+    },
+  });
+  const linkSecret = lazySharedSecret(db, 'links');
+  const log = (msg: string, data?: Record<string, unknown>) => app.log.info(data ?? {}, msg);
+  const sendReceipt = createReceipts({ db, mailer, publicUrl: env.publicUrl, linkSecret, log });
+  const stripe = env.stripe ? createStripeProvider(env.stripe) : null;
+  const card = stripe ?? sandbox;
+  const paypal = env.paypal ? createPaypalRest(env.paypal) : createPaypalSandbox({ publicUrl: env.publicUrl, secret: lazySharedSecret(db, 'paypal-sandbox') });
+  const billing = createBillingService({
+    db,
+    catalog,
+    providers: { card, sandbox },
+    paypal,
+    publicUrl: env.publicUrl,
+    webhookSecret: env.sandboxWebhookSecret,
+    onPaid: (order) => {
+      void sendReceipt(order.id);
+      void tracking.orderPaid(order).catch((err: unknown) => app.log.error({ err, orderId: order.id }, 'conversion not queued'));
+    },
+  });
+  const renewals = createRenewals({ db, billing, provider: card, mailer, publicUrl: env.publicUrl, linkSecret, log });
+  if (env.demoCatalog) {
+    // Seeded after the server listens: it answers at once, and episodes appear as their media is ready.
+    const stopDemo = new AbortController();
+    let demo: Promise<unknown> = Promise.resolve();
+    app.addHook('onListen', async () => {
+      demo = seedDemoCatalog({
+        db,
+        storage,
+        onChange: () => catalog.invalidate(),
+        log: (msg) => app.log.info(msg),
+        signal: stopDemo.signal,
+        episodesPerSeries: env.demoEpisodesPerSeries ?? undefined,
+      }).catch((err: unknown) =>
+        app.log.error({ err }, 'demo catalog could not be prepared'),
+      );
+    });
+    app.addHook('onClose', async () => {
+      stopDemo.abort();
+      await demo;
+    });
+  }
+  if (env.jobs) {
+    const scheduler = startScheduler([{ name: 'renewals', intervalMs: env.renewalIntervalSeconds * 1000, run: () => renewals.runOnce() }], (task, err) =>
+      app.log.error({ err, task }, 'scheduled task failed'),
+    );
+    app.addHook('onClose', () => scheduler.stop());
+  }
+  const errorReporter = await startErrorReporting(env.errorReporting);
+  const tracking = createTrackingService({
+    db,
+    env: env.tracking,
+    publicUrl: env.publicUrl,
+    configList: () => settings.configList(),
+    userEmail: async (userId) => (await accounts.getUser(userId)).email,
+    log,
+    autoDeliver: env.jobs,
+  });
+  if (env.jobs) {
+    const trackingJobs = startScheduler(
+      [
+        { name: 'conversions', intervalMs: env.tracking.conversionsIntervalSeconds * 1000, run: () => tracking.deliverDue() },
+        { name: 'conversions-sweep', intervalMs: 60_000, run: () => tracking.sweepMissedConversions() },
+        { name: 'tracking-retention', intervalMs: 60 * 60 * 1000, run: () => tracking.prune() },
+      ],
+      (task, err) => app.log.error({ err, task }, 'scheduled task failed'),
+    );
+    app.addHook('onClose', () => trackingJobs.stop());
+  }
+  app.addHook('onClose', async () => {
+    await tracking.idle();
+    await errorReporter?.flush();
+  });
+  events.on('user.registered', async (user) => {
+    await tracking.registered(user).catch((err: unknown) => app.log.error({ err, userId: user.userId }, 'conversion not queued'));
+  });
+  const library = createLibraryService({ db, catalog });
+  events.on('user.merged', async ({ fromUserId, toUserId, trx }) => {
+    await mergeLibrary(trx, fromUserId, toUserId);
+    await mergeCatalogData(trx, fromUserId, toUserId);
+    await mergeBilling(trx, fromUserId, toUserId);
+    await tracking.merge(trx, fromUserId, toUserId);
+  });
+  events.on('user.exporting', async ({ userId, add }) => {
+    const lib = await exportLibrary(db, userId);
+    const cat = await exportCatalogData(db, userId);
+    add('favorites', lib.favorites);
+    add('watchHistory', lib.history);
+    add('unlocks', cat.unlocks);
+    add('searches', cat.searches);
+    const money = await exportBilling(db, userId);
+    add('orders', money.orders);
+    add('coins', money.coins);
+    add('membership', money.membership);
+    add('cards', money.cards);
+    add('tracking', await tracking.exportData(userId));
+  });
+  const plays = createPlayCounter(db, { intervalMs: 2000, onError: (err) => app.log.warn({ err }, 'play counts not written yet') });
+  app.addHook('onClose', async () => {
+    await plays.stop();
+    await bus.close();
+    await limiter.close();
+    mailer.close();
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Episodic API', version: '1.0.0', description: 'Every answer is an envelope { code, message, data }; code 200 is success.' },
+      servers: [{ url: env.publicUrl }],
+    },
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  registerCsrfGuard(app, { publicUrl: env.publicUrl });
+  registerSecurityHeaders(app, {
+    publicUrl: env.publicUrl,
+    webDist: env.webDist,
+    pixelScripts: env.tracking.scripts,
+    configuredPixels: async () => (await settings.configList()).list.filter((s) => s.config_value.trim() !== '').map((s) => s.config_key),
+    extraConnect: [env.mediaPublicUrl, env.errorReporting?.dsn, process.env.VITE_SENTRY_DSN, process.env.VITE_SENTRY_SANDBOX_DSN].filter((u): u is string => Boolean(u)),
+  });
+  registerProtocol(app, { resolveSession: accounts.resolveSession, isDatabaseUnavailable, reportError: errorReporter?.capture });
+  registerHealth(app, () => pingDatabase(db));
+  // Before any /api/admin route exists: each one gets the admin check.
+  guardAdminRoutes(app);
+
+  const cookies = { secureByDefault: env.publicUrl.startsWith('https:'), maxAgeSeconds: env.sessionTtlDays * 24 * 60 * 60 };
+  registerAccountsRoutes(app, accounts, cookies);
+  const facebook = env.facebook ? createFacebookSignIn(db, { ...env.facebook, redirectUri: `${env.publicUrl}/api/user/oauth/facebook/callback` }, accounts) : null;
+  registerFacebookRoutes(app, facebook, cookies);
+  registerSettingsRoutes(app, settings);
+  registerPlaybackRoutes(app, playback);
+  registerMediaFileRoutes(app, storage);
+  registerCatalogRoutes(app, catalog, plays.record);
+  registerLibraryRoutes(app, library);
+  // Orders carry the user's attribution (first and last touch) besides the ordering request's click ids.
+  const attributedBilling = { ...billing, createOrder: async (userId: string, planId: string, clickIds: unknown) => billing.createOrder(userId, planId, await tracking.orderAttribution(userId, clickIds)) };
+  registerBillingRoutes(app, attributedBilling, sandbox, linkSecret, { stripe, paypal });
+  registerTrackingRoutes(app, tracking, limiter);
+  registerSupportRoutes(app, { db, mailer, limiter, supportEmail: env.supportEmail });
+  registerAdminRoutes(app, {
+    db,
+    storage,
+    invalidateCatalog: () => catalog.invalidate(),
+    invalidateSettings: () => settings.invalidate(),
+    mediaUrl: (key) => playback.mediaUrl(key),
+    refunders: { sandbox, paypal, ...(stripe ? { stripe } : {}) },
+    env,
+    mailTransport: mailer.kind,
+    log,
+  });
+
+  await registerSpa(app, { webDist: env.webDist, adminDist: env.adminDist });
+  app.decorate('services', { settings, catalog, billing, tracking });
+  return app;
+}

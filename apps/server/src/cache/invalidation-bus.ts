@@ -1,0 +1,55 @@
+import { Redis } from 'ioredis';
+
+/** Tells every server instance that a named cache is stale. */
+export interface InvalidationBus {
+  publish(channel: string): Promise<void>;
+  subscribe(channel: string, onInvalidate: () => void): void;
+  close(): Promise<void>;
+}
+
+/** One instance: invalidations are delivered in-process. */
+export function createLocalBus(): InvalidationBus {
+  const listeners = new Map<string, Set<() => void>>();
+  return {
+    publish: async (channel) => {
+      for (const fn of listeners.get(channel) ?? []) fn();
+    },
+    subscribe: (channel, fn) => {
+      const set = listeners.get(channel) ?? new Set();
+      set.add(fn);
+      listeners.set(channel, set);
+    },
+    close: async () => listeners.clear(),
+  };
+}
+
+const PREFIX = 'episodic:invalidate:';
+
+/**
+ * Several instances: invalidations go through Redis pub/sub, and the publishing instance is also
+ * told directly so its own cache never waits on the round trip.
+ */
+export function createRedisBus(redisUrl: string, onError: (err: Error) => void): InvalidationBus {
+  const local = createLocalBus();
+  const pub = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 });
+  const sub = new Redis(redisUrl, { lazyConnect: false });
+  pub.on('error', onError);
+  sub.on('error', onError);
+  sub.on('message', (channel: string) => {
+    if (channel.startsWith(PREFIX)) void local.publish(channel.slice(PREFIX.length));
+  });
+  return {
+    publish: async (channel) => {
+      await local.publish(channel);
+      await pub.publish(PREFIX + channel, String(Date.now())).catch(onError);
+    },
+    subscribe: (channel, fn) => {
+      local.subscribe(channel, fn);
+      void sub.subscribe(PREFIX + channel).catch(onError);
+    },
+    close: async () => {
+      await Promise.allSettled([pub.quit(), sub.quit()]);
+      await local.close();
+    },
+  };
+}

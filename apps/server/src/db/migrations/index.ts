@@ -1,0 +1,27 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import * as m0001 from './0001-foundation';
+import * as m0002 from './0002-catalog';
+import * as m0003 from './0003-library';
+import * as m0004 from './0004-accounts';
+import * as m0005 from './0005-system-state';
+import * as m0006 from './0006-billing';
+import * as m0007 from './0007-support';
+import * as m0008 from './0008-tracking';
+import * as m0009 from './0009-admin';
+
+/** Every migration in order. Listed by hand so the bundled server carries them. */
+const migrations: Record<string, Migration> = {
+  '0001-foundation': m0001,
+  '0002-catalog': m0002,
+  '0003-library': m0003,
+  '0004-accounts': m0004,
+  '0005-system-state': m0005,
+  '0006-billing': m0006,
+  '0007-support': m0007,
+  '0008-tracking': m0008,
+  '0009-admin': m0009,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: () => Promise.resolve(migrations),
+};

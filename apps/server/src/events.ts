@@ -1,0 +1,31 @@
+import type { Transaction } from 'kysely';
+import type { DB } from './db/schema';
+
+/** Side effects that cross domains, by name. Handlers run in order and are awaited. */
+export interface DomainEvents {
+  /** A guest's data moves to an account, inside the sign-in's transaction. */
+  'user.merged': { fromUserId: string; toUserId: string; trx: Transaction<DB> };
+  /** A viewer downloads their data: each domain adds its part under its own name. */
+  'user.exporting': { userId: string; add: (section: string, data: unknown) => void };
+  /** A new account exists (registration, or a first Facebook sign-in), announced after its commit. */
+  'user.registered': { userId: string; ip: string; userAgent: string | null };
+  /** An account is about to be deleted, inside the deletion's transaction. */
+  'user.deleting': { userId: string; trx: Transaction<DB> };
+}
+
+type Handler<K extends keyof DomainEvents> = (payload: DomainEvents[K]) => Promise<void>;
+
+/** A small typed event bus: the emitter does not know who listens. */
+export class EventBus {
+  private handlers: { [K in keyof DomainEvents]?: Handler<K>[] } = {};
+
+  on<K extends keyof DomainEvents>(name: K, handler: Handler<K>): void {
+    const list = (this.handlers[name] ?? []) as Handler<K>[];
+    list.push(handler);
+    this.handlers[name] = list as never;
+  }
+
+  async emit<K extends keyof DomainEvents>(name: K, payload: DomainEvents[K]): Promise<void> {
+    for (const handler of (this.handlers[name] ?? []) as Handler<K>[]) await handler(payload);
+  }
+}

@@ -1,0 +1,33 @@
+import type { FastifyReply } from 'fastify';
+import type { FieldErrors } from '@episodic/contract';
+
+/** The success envelope around a result. */
+export function ok<T>(data: T): { code: 200; message: string; data: T } {
+  return { code: 200, message: 'ok', data };
+}
+
+/**
+ * Sends an error envelope. It is sent pre-serialized so that a route's success schema does not
+ * reshape it, and is never cached.
+ */
+export function sendErrorEnvelope(
+  reply: FastifyReply,
+  httpStatus: number,
+  code: number,
+  message: string,
+  fields?: FieldErrors,
+): FastifyReply {
+  const body = fields && Object.keys(fields).length > 0 ? { code, message, data: null, fields } : { code, message, data: null };
+  return reply
+    .status(httpStatus)
+    .header('cache-control', 'no-store')
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify(body));
+}
+
+/** Reads the envelope code from a serialized JSON answer without parsing all of it. */
+export function envelopeCodeOf(payload: unknown): number | undefined {
+  if (typeof payload !== 'string' || !payload.startsWith('{"code":')) return undefined;
+  const match = /^\{"code":(\d{1,4})[,}]/.exec(payload);
+  return match ? Number(match[1]) : undefined;
+}

@@ -1,0 +1,58 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * A JSON answer serialized and compressed once and served as is, with validators for revalidation:
+ * answering it costs a lookup and a write, not a serialization and a compression per request.
+ */
+export interface PrebuiltJson {
+  body: string;
+  etag: string;
+  br: { data: Buffer; etag: string };
+  gzip: { data: Buffer; etag: string };
+}
+
+export function prebuildJson(body: string): PrebuiltJson {
+  const hash = createHash('sha1').update(body).digest('base64url');
+  return {
+    body,
+    etag: `"${hash}"`,
+    br: { data: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }), etag: `"${hash}-br"` },
+    gzip: { data: gzipSync(body, { level: 9 }), etag: `"${hash}-gz"` },
+  };
+}
+
+/** Which encoding the client takes: brotli first, then gzip, else none (q=0 refuses one). */
+function chooseEncoding(header: string | undefined): 'br' | 'gzip' | null {
+  if (!header) return null;
+  const accepted = new Set(
+    header
+      .toLowerCase()
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, q]) => !q || !/^\s*q=0(\.0*)?\s*$/.test(q))
+      .map(([name]) => name!.trim()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return null;
+}
+
+/**
+ * Sends a prebuilt answer. The browser may keep it but must revalidate (`private, no-cache`): an
+ * unchanged answer costs a 304 without a body.
+ */
+export function sendPrebuilt(req: FastifyRequest, reply: FastifyReply, answer: PrebuiltJson): FastifyReply {
+  const encoding = chooseEncoding(req.headers['accept-encoding']);
+  const variant = encoding ? answer[encoding] : null;
+  reply.header('etag', variant?.etag ?? answer.etag).header('cache-control', 'private, no-cache').header('vary', 'accept-encoding');
+  const match = req.headers['if-none-match'];
+  if (match) {
+    const known = [answer.etag, answer.br.etag, answer.gzip.etag];
+    if (match.split(',').some((tag) => known.includes(tag.trim().replace(/^W\//, '')))) return reply.code(304).send();
+  }
+  reply.type('application/json; charset=utf-8');
+  if (variant && encoding) return reply.header('content-encoding', encoding).send(variant.data);
+  return reply.send(answer.body);
+}

@@ -1,0 +1,112 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { EnvelopeCode } from '@episodic/contract';
+import { AppError, invalidInput } from './errors';
+import { envelopeCodeOf, sendErrorEnvelope } from './envelope';
+import { fieldErrorsFrom } from './validation';
+import { readRequestContext } from './request-context';
+import { resolveAuth, type SessionResolver } from './auth';
+
+export interface ProtocolOptions {
+  resolveSession: SessionResolver;
+  isDatabaseUnavailable: (err: unknown) => boolean;
+  /** Receives every crash (error reporting, when configured). */
+  reportError?: (err: unknown, context: Record<string, unknown>) => void;
+}
+
+/**
+ * The first value a database cannot take in a parsed request part: a number that is not finite, or
+ * a string with a NUL character (PostgreSQL text refuses it). Null when there is none.
+ */
+function unstorablePath(value: unknown, path: string, depth = 0): { path: string; message: string } | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? null : { path, message: 'This number is out of range.' };
+  if (typeof value === 'string') return value.includes('\u0000') ? { path, message: 'This contains a character that is not allowed.' } : null;
+  if (!value || typeof value !== 'object' || depth > 6) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const found = unstorablePath(item, `${path}.${key}`, depth + 1) ?? (key.includes('\u0000') ? { path, message: 'This contains a character that is not allowed.' } : null);
+    if (found) return found;
+  }
+  return null;
+}
+
+const UNAVAILABLE = 'The service is temporarily unavailable. Please try again in a moment.';
+const CRASHED = 'Something went wrong on our side. Please try again.';
+
+/**
+ * The API protocol of ARCHITECTURE §4: request context, envelopes for every outcome, envelope
+ * codes in the logs, no stack traces to clients, and no caching of API answers unless a route asks.
+ */
+export function registerProtocol(app: FastifyInstance, opts: ProtocolOptions): void {
+  app.decorateRequest('ctx', null as never);
+  app.decorateRequest('authPromise', undefined);
+  app.decorateRequest('auth', function (this: FastifyRequest) {
+    return resolveAuth(this, opts.resolveSession);
+  });
+
+  // preValidation: the body is parsed by then, and the context is read before any schema reshapes it.
+  app.addHook('preValidation', async (req) => {
+    // A call without a body is a call with an empty one: its fields get field errors, not a 400.
+    if (req.body === undefined && req.method !== 'GET' && req.method !== 'HEAD') req.body = {};
+    req.ctx = readRequestContext(req);
+  });
+
+  // "1e309" passes schema coercion as Infinity (JSON.parse reads it so too), and a NUL character
+  // passes any string schema: neither goes further than here.
+  app.addHook('preHandler', async (req) => {
+    const found = unstorablePath(req.params, 'params') ?? unstorablePath(req.query, 'query') ?? unstorablePath(req.body, 'body');
+    if (found) throw invalidInput({ [found.path.replace(/^(params|query|body)\.?/, '') || 'request']: found.message });
+  });
+
+  app.addHook('onSend', async (req, reply, payload) => {
+    const code = envelopeCodeOf(payload);
+    if (code !== undefined) {
+      (reply as unknown as { envelopeCode?: number }).envelopeCode = code;
+      if (code !== 200) reply.header('cache-control', 'no-store');
+    }
+    if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  app.addHook('onResponse', async (req, reply) => {
+    const envelopeCode = (reply as unknown as { envelopeCode?: number }).envelopeCode;
+    const level = reply.statusCode >= 500 ? 'error' : 'info';
+    req.log[level](
+      { method: req.method, url: req.url, statusCode: reply.statusCode, envelopeCode, ms: Math.round(reply.elapsedTime) },
+      'request completed',
+    );
+  });
+
+  app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+    if (err instanceof AppError) {
+      return sendErrorEnvelope(reply, err.httpStatus, err.code, err.message, err.fields);
+    }
+    if (err.validation) {
+      return sendErrorEnvelope(reply, 200, EnvelopeCode.invalidInput, 'Please check the highlighted fields.', fieldErrorsFrom(err.validation));
+    }
+    if (opts.isDatabaseUnavailable(err)) {
+      req.log.warn({ err: { message: err.message, code: err.code } }, 'database unavailable');
+      reply.header('retry-after', '5');
+      return sendErrorEnvelope(reply, 503, EnvelopeCode.unavailable, UNAVAILABLE);
+    }
+    switch (err.code) {
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return sendErrorEnvelope(reply, 400, EnvelopeCode.badRequest, 'The request body is not valid JSON.');
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return sendErrorEnvelope(reply, 413, EnvelopeCode.payloadTooLarge, 'The request is too large.');
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return sendErrorEnvelope(reply, 415, 415, 'This content type is not supported.');
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return sendErrorEnvelope(reply, status, status, status === 429 ? 'Too many requests. Please wait a moment and try again.' : 'The request could not be understood.');
+    }
+    req.log.error({ err }, 'unhandled error');
+    opts.reportError?.(err, { requestId: req.id, method: req.method, route: req.routeOptions.url ?? null });
+    return sendErrorEnvelope(reply, 500, EnvelopeCode.userError, CRASHED);
+  });
+}
+
+/** Unknown API paths answer 404 with an envelope. */
+export function sendApiNotFound(reply: FastifyReply) {
+  return sendErrorEnvelope(reply, 404, EnvelopeCode.notFound, 'There is no such API call.');
+}

@@ -1,0 +1,102 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+
+/** Where each configured pixel talks to besides its script's own host (events, images, cookies). */
+const PIXEL_ENDPOINTS: Record<string, readonly string[]> = {
+  facebook_pixel_id: ['https://www.facebook.com', 'https://connect.facebook.net'],
+  google_analytics: ['https://www.googletagmanager.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com'],
+  tiktok_pixel: ['https://analytics.tiktok.com', 'https://analytics-ipv6.tiktokw.us'],
+  bigo_pixel: ['https://api.imotech.video', 'https://api-pixel.bigo.sg'],
+};
+
+export interface SecurityOptions {
+  publicUrl: string;
+  webDist: string;
+  /** Where browsers load each pixel's script from, by configuration key. */
+  pixelScripts: Record<string, string>;
+  /** The configuration keys that have a value now (only their pixels may load). */
+  configuredPixels: () => Promise<string[]>;
+  /** Other origins the pages call: a media CDN, error reporting. */
+  extraConnect: string[];
+}
+
+const origin = (url: string): string | null => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+};
+
+/** The CSP hashes of a document's inline scripts, so they run and nothing injected does. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
+    if (match[1]!.trim()) hashes.push(`'sha256-${createHash('sha256').update(match[1]!).digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/** The viewer app's policy: scripts from here and from the configured pixels only. */
+export function viewerPolicy(opts: { inlineHashes: string[]; pixelOrigins: string[]; connect: string[] }): string {
+  const pixels = opts.pixelOrigins.join(' ');
+  const connect = [...new Set([...opts.pixelOrigins, ...opts.connect])].join(' ');
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${opts.inlineHashes.join(' ')} ${pixels}`.replace(/\s+/g, ' ').trim(),
+    // React style attributes (colors of a series) need inline styles; no inline scripts do.
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob: ${connect}`.trim(),
+    `media-src 'self' blob: ${opts.connect.join(' ')}`.trim(),
+    `connect-src 'self' ${connect}`.trim(),
+    "font-src 'self' data:",
+    "worker-src 'self' blob:",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/**
+ * Security headers: nosniff and a referrer policy on everything, HSTS behind https, and on HTML
+ * documents a Content-Security-Policy (no framing; scripts from this origin, the document's own
+ * inline scripts by hash, and exactly the pixels the operator configured) and no opener sharing.
+ */
+export function registerSecurityHeaders(app: FastifyInstance, opts: SecurityOptions): void {
+  const https = opts.publicUrl.startsWith('https:');
+  let hashes: string[] | null = null;
+  const viewerHashes = () => {
+    if (hashes) return hashes;
+    try {
+      hashes = inlineScriptHashes(fs.readFileSync(path.join(opts.webDist, 'index.html'), 'utf8'));
+    } catch {
+      return [];
+    }
+    return hashes;
+  };
+
+  app.addHook('onSend', async (req, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    if (https) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (!type.startsWith('text/html') || reply.hasHeader('content-security-policy')) return payload;
+    reply.header('x-frame-options', 'DENY');
+    reply.header('cross-origin-opener-policy', 'same-origin');
+    const url = req.url.split('?')[0] ?? '/';
+    if (url === '/admin' || url.startsWith('/admin/') || url.startsWith('/api/')) {
+      // The console and server-made pages (a bank's test page): this origin only.
+      const media = opts.extraConnect.map(origin).filter((o): o is string => Boolean(o)).join(' ');
+      reply.header('content-security-policy', `default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: ${media}; media-src 'self' blob: ${media}; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'`.replace(/ ;/g, ';'));
+      return payload;
+    }
+    const configured = new Set(await opts.configuredPixels());
+    const pixelOrigins = [...configured].flatMap((key) => [origin(opts.pixelScripts[key] ?? ''), ...(PIXEL_ENDPOINTS[key] ?? [])]).filter((o): o is string => Boolean(o));
+    reply.header('content-security-policy', viewerPolicy({ inlineHashes: viewerHashes(), pixelOrigins: [...new Set(pixelOrigins)], connect: opts.extraConnect.map(origin).filter((o): o is string => Boolean(o)) }));
+    return payload;
+  });
+}

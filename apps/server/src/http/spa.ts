@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { sendApiNotFound } from './protocol';
+
+export interface SpaOptions {
+  webDist: string;
+  adminDist: string;
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+const SHORT = 'public, max-age=3600';
+
+function cacheControlFor(filePath: string): string {
+  if (filePath.endsWith('.html') || filePath.endsWith('sw.js') || filePath.endsWith('manifest.webmanifest')) return REVALIDATE;
+  if (filePath.includes(`${path.sep}assets${path.sep}`)) return IMMUTABLE;
+  return SHORT;
+}
+
+const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Episodic</title>
+<p>This app has not been built yet. Run <code>npm run build</code> (or <code>npm start</code>, which builds first).</p>`;
+
+function sendIndex(reply: FastifyReply, dist: string) {
+  reply.header('cache-control', REVALIDATE);
+  if (!fs.existsSync(path.join(dist, 'index.html'))) return reply.status(503).type('text/html; charset=utf-8').send(NOT_BUILT);
+  return reply.sendFile('index.html', dist);
+}
+
+/**
+ * Serves the built viewer app at / and the console at /admin/, with history-mode fallback:
+ * every unknown non-API path answers the app's index.html. Hashed assets are immutable, HTML
+ * revalidates, and brotli/gzip files made at build time are served as-is.
+ */
+export async function registerSpa(app: FastifyInstance, opts: SpaOptions): Promise<void> {
+  const setHeaders = (reply: FastifyReply, filePath: string) => {
+    reply.header('cache-control', cacheControlFor(filePath));
+  };
+
+  for (const [dist, prefix] of [
+    [opts.webDist, '/'],
+    [opts.adminDist, '/admin/'],
+  ] as const) {
+    fs.mkdirSync(dist, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: dist,
+      prefix,
+      decorateReply: prefix === '/',
+      wildcard: false,
+      preCompressed: true,
+      index: ['index.html'],
+      redirect: prefix !== '/',
+      cacheControl: false,
+      setHeaders,
+      schemaHide: true,
+    });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0] ?? '/';
+    if (url === '/api' || url.startsWith('/api/')) return sendApiNotFound(reply);
+    if (req.method !== 'GET' && req.method !== 'HEAD') return reply.status(404).type('text/plain').send('Not found');
+    // A missing hashed asset is a real 404: answering HTML there would break the page that asked.
+    if (/^\/(admin\/)?assets\//.test(url)) return reply.status(404).type('text/plain').send('Not found');
+    // Media files are fetched by players and image tags, which need a real 404 too.
+    if (url === '/media' || url.startsWith('/media/')) return reply.status(404).header('cache-control', 'no-store').type('text/plain').send('Not found');
+    if (url === '/admin' || url.startsWith('/admin/')) return sendIndex(reply, opts.adminDist);
+    return sendIndex(reply, opts.webDist);
+  });
+}

@@ -1,0 +1,82 @@
+import path from 'node:path';
+import { runFfprobe } from './ffmpeg';
+
+/** What the pipeline needs to know about a source video. */
+export interface MediaProbe {
+  durationMs: number;
+  /** Displayed size: coded size with a ±90° rotation applied. */
+  width: number;
+  height: number;
+  /** Average frame rate (frames per second). */
+  fps: number;
+  hasAudio: boolean;
+  videoCodec: string;
+  formatName: string;
+}
+
+/** A source that can't be packaged; its message is meant for the person who uploaded it. */
+export class MediaInputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'MediaInputError';
+  }
+}
+
+interface FfprobeStream {
+  codec_type?: string;
+  codec_name?: string;
+  width?: number;
+  height?: number;
+  avg_frame_rate?: string;
+  r_frame_rate?: string;
+  duration?: string;
+  tags?: Record<string, string>;
+  side_data_list?: { rotation?: number }[];
+  disposition?: { attached_pic?: number };
+}
+
+interface FfprobeAnswer {
+  streams?: FfprobeStream[];
+  format?: { format_name?: string; duration?: string };
+}
+
+// Single pictures and image sequences: ffprobe reads them as one-frame "video".
+const IMAGE_FORMATS = /(^|,)(image2|png_pipe|jpeg_pipe|webp_pipe|gif|bmp_pipe|tiff_pipe|svg_pipe|apng)(,|$)/;
+
+function rate(value: string | undefined): number {
+  const [num, den] = (value ?? '').split('/').map(Number);
+  if (!num || !den || !Number.isFinite(num / den)) return 0;
+  return num / den;
+}
+
+/** Reads a source with ffprobe; a file ffmpeg can't read as a video is a MediaInputError. */
+export async function probeMedia(file: string, signal?: AbortSignal): Promise<MediaProbe> {
+  const name = path.basename(file);
+  const notVideo = () => new MediaInputError(`${name} is not a video file ffmpeg can read`);
+  let answer: FfprobeAnswer;
+  try {
+    answer = await runFfprobe<FfprobeAnswer>(['-show_streams', '-show_format', file], signal);
+  } catch (err) {
+    if (signal?.aborted) throw err;
+    throw notVideo();
+  }
+  const streams = answer.streams ?? [];
+  const video = streams.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
+  const formatName = answer.format?.format_name ?? '';
+  if (!video || !video.width || !video.height || IMAGE_FORMATS.test(formatName)) throw notVideo();
+  const durationSec = Number(answer.format?.duration ?? video.duration);
+  if (!Number.isFinite(durationSec) || durationSec < 0.2) throw new MediaInputError(`${name} is too short to be an episode (no duration)`);
+
+  const rotation = Number(video.side_data_list?.find((d) => d.rotation !== undefined)?.rotation ?? video.tags?.rotate ?? 0);
+  const quarterTurn = Math.abs(rotation) % 180 === 90;
+  const fps = rate(video.avg_frame_rate) || rate(video.r_frame_rate) || 30;
+  return {
+    durationMs: Math.round(durationSec * 1000),
+    width: quarterTurn ? video.height : video.width,
+    height: quarterTurn ? video.width : video.height,
+    fps,
+    hasAudio: streams.some((s) => s.codec_type === 'audio'),
+    videoCodec: video.codec_name ?? 'unknown',
+    formatName,
+  };
+}

@@ -1,0 +1,68 @@
+import type { Language } from '@episodic/contract';
+import type { MailMessage } from '../../mail/mailer';
+
+interface ResetCopy {
+  subject: string;
+  greeting: string;
+  body: string;
+  button: string;
+  expiry: (minutes: number) => string;
+  ignore: string;
+}
+
+const RESET: Record<Language, ResetCopy> = {
+  en: {
+    subject: 'Reset your Episodic password',
+    greeting: 'Hello,',
+    body: 'Someone asked to reset the password of the Episodic account for this email address. To choose a new password, open this link:',
+    button: 'Choose a new password',
+    expiry: (m) => `The link works once and expires in ${m} minutes.`,
+    ignore: 'If you did not ask for this, you can ignore this email: your password stays the same.',
+  },
+  es: {
+    subject: 'Restablece tu contraseña de Episodic',
+    greeting: 'Hola:',
+    body: 'Alguien ha pedido restablecer la contraseña de la cuenta de Episodic de esta dirección. Para elegir una contraseña nueva, abre este enlace:',
+    button: 'Elegir una contraseña nueva',
+    expiry: (m) => `El enlace sirve una sola vez y caduca en ${m} minutos.`,
+    ignore: 'Si no lo has pedido tú, ignora este correo: tu contraseña no cambia.',
+  },
+  fy: {
+    subject: 'Réinitialisez votre mot de passe Episodic',
+    greeting: 'Bonjour,',
+    body: 'Quelqu’un a demandé à réinitialiser le mot de passe du compte Episodic associé à cette adresse. Pour choisir un nouveau mot de passe, ouvrez ce lien :',
+    button: 'Choisir un nouveau mot de passe',
+    expiry: (m) => `Le lien ne fonctionne qu’une fois et expire dans ${m} minutes.`,
+    ignore: 'Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail : votre mot de passe ne change pas.',
+  },
+  dy: {
+    subject: 'Setze dein Episodic-Passwort zurück',
+    greeting: 'Hallo,',
+    body: 'Jemand möchte das Passwort des Episodic-Kontos zu dieser E-Mail-Adresse zurücksetzen. Öffne diesen Link, um ein neues Passwort zu wählen:',
+    button: 'Neues Passwort wählen',
+    expiry: (m) => `Der Link funktioniert einmal und läuft in ${m} Minuten ab.`,
+    ignore: 'Wenn du das nicht warst, ignoriere diese E-Mail einfach: Dein Passwort bleibt unverändert.',
+  },
+  pt: {
+    subject: 'Redefina sua senha do Episodic',
+    greeting: 'Olá,',
+    body: 'Alguém pediu para redefinir a senha da conta Episodic deste endereço de e-mail. Para escolher uma nova senha, abra este link:',
+    button: 'Escolher uma nova senha',
+    expiry: (m) => `O link funciona uma única vez e expira em ${m} minutos.`,
+    ignore: 'Se não foi você, ignore este e-mail: sua senha continua a mesma.',
+  },
+};
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The password-reset email, in the account's language, with a plain-text part. */
+export function passwordResetEmail(to: string, link: string, minutes: number, lang: Language): MailMessage {
+  const c = RESET[lang];
+  const text = [c.greeting, '', c.body, link, '', c.expiry(minutes), c.ignore, '', '— Episodic'].join('\n');
+  const html = `<!doctype html><html lang="${lang === 'fy' ? 'fr' : lang === 'dy' ? 'de' : lang}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
+<p>${escape(c.greeting)}</p><p>${escape(c.body)}</p>
+<p><a href="${escape(link)}" style="display:inline-block;background:#e11d48;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escape(c.button)}</a></p>
+<p style="font-size:13px;color:#555">${escape(c.expiry(minutes))}<br>${escape(c.ignore)}</p>
+<p style="font-size:13px;color:#555">${escape(link)}</p><p>— Episodic</p></body></html>`;
+  return { to, subject: c.subject, text, html };
+}

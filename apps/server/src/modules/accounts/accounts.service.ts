@@ -1,0 +1,327 @@
+import type { Kysely } from 'kysely';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language, type User } from '@episodic/contract';
+import type { DB, UserRow } from '../../db/schema';
+import type { AuthUser, SessionResolver } from '../../http/auth';
+import { AppError, conflict, invalidInput, loginRequired } from '../../http/errors';
+import type { EventBus } from '../../events';
+import type { Mailer } from '../../mail/mailer';
+import type { RateLimiter } from '../../cache/rate-limiter';
+import * as repo from './accounts.repository';
+import { hashSessionToken, newSessionToken } from './session-tokens';
+import { hashPassword, verifyPassword } from './passwords';
+import { isValidEmail, normalizeEmail } from './email';
+import { newPasswordErrors } from './password-rules';
+import { passwordResetEmail } from './account-emails';
+
+export interface AccountsServiceDeps {
+  db: Kysely<DB>;
+  sessionTtlDays: number;
+  events?: EventBus;
+  mailer?: Mailer;
+  limiter?: RateLimiter;
+  publicUrl?: string;
+  /** The coin balance and membership shown with the user, answered by billing. */
+  money?: (userId: string) => Promise<{ coins: number; membership: User['membership'] }>;
+}
+
+export interface IssuedSession {
+  user: User;
+  /** Set when a new session token was issued and must reach the client. */
+  token?: string;
+}
+
+export interface Caller {
+  auth: AuthUser | null;
+  ip: string;
+  userAgent: string | null;
+}
+
+const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
+const RESET_MINUTES = 60;
+const LIMITS = {
+  loginPerIp: { limit: 30, windowSeconds: 15 * 60 },
+  loginPerAccount: { limit: 10, windowSeconds: 15 * 60 },
+  resetPerIp: { limit: 10, windowSeconds: 60 * 60 },
+  resetPerAccount: { limit: 3, windowSeconds: 60 * 60 },
+  registerPerIp: { limit: 20, windowSeconds: 60 * 60 },
+};
+
+function toLanguage(value: string): Language {
+  return (LANGUAGES as readonly string[]).includes(value) ? (value as Language) : DEFAULT_LANGUAGE;
+}
+
+export function toUserDto(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    isGuest: row.is_guest,
+    language: toLanguage(row.language),
+    coins: 0,
+    autoUnlock: row.auto_unlock,
+    membership: { active: false, planId: null, renewsAt: null, endsAt: null, autoRenew: false },
+  };
+}
+
+function tooMany(seconds: number): AppError {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return new AppError(429, `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`);
+}
+
+export function createAccountsService({ db, sessionTtlDays, events, mailer, limiter, publicUrl = '', money }: AccountsServiceDeps) {
+  const ttlMs = sessionTtlDays * 24 * 60 * 60 * 1000;
+
+  /** The user as the API shows it, with coins and membership. */
+  async function present(row: UserRow): Promise<User> {
+    const user = toUserDto(row);
+    return money ? { ...user, ...(await money(row.id)) } : user;
+  }
+
+  async function limit(...checks: [string, { limit: number; windowSeconds: number }][]): Promise<void> {
+    if (!limiter) return;
+    for (const [key, rule] of checks) {
+      const wait = await limiter.hit(key, rule);
+      if (wait > 0) throw tooMany(wait);
+    }
+  }
+
+  async function startSession(executor: Parameters<typeof repo.insertSession>[0], userId: string, userAgent: string | null): Promise<string> {
+    const token = newSessionToken();
+    await repo.insertSession(executor, { userId, tokenHash: hashSessionToken(token), userAgent, expiresAt: new Date(Date.now() + ttlMs) });
+    return token;
+  }
+
+  /** A token resolves while its session is unrevoked, unexpired and its user not disabled. */
+  const resolveSession: SessionResolver = async (token) => {
+    const found = await repo.findActiveSession(db, hashSessionToken(token));
+    if (!found) return null;
+    if (Date.now() - found.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+      // Best effort and off the answer's path: a missed touch only delays "last seen".
+      repo.touchSession(db, found.sessionId).catch(() => undefined);
+    }
+    return { userId: found.userId, sessionId: found.sessionId, role: found.role, isGuest: found.isGuest };
+  };
+
+  /** The caller's user; a visitor without a valid session gets a new guest account and token. */
+  async function currentOrGuest(auth: AuthUser | null, userAgent: string | null): Promise<IssuedSession> {
+    if (auth) {
+      const row = await repo.findUserById(db, auth.userId);
+      if (row) return { user: await present(row) };
+    }
+    return db.transaction().execute(async (trx) => {
+      const row = await repo.insertUser(trx, { is_guest: true });
+      return { user: toUserDto(row), token: await startSession(trx, row.id, userAgent) };
+    });
+  }
+
+  /**
+   * Creates an account. A guest registering keeps everything: the guest account itself becomes the
+   * account. The session is rotated either way.
+   */
+  async function register(
+    input: { email: string; password: string; confirmPassword: string; agree: boolean },
+    caller: Caller,
+  ): Promise<Required<IssuedSession>> {
+    const email = normalizeEmail(input.email);
+    const fields = { ...newPasswordErrors(input.password, input.confirmPassword) };
+    if (!email) fields.email = 'Please enter your email.';
+    else if (!isValidEmail(email)) fields.email = 'Enter a valid email address.';
+    if (!input.password) fields.password = 'Please enter your password.';
+    if (!input.agree) fields.agree = 'Please agree to the terms of use, privacy policy and service agreement.';
+    if (Object.keys(fields).length > 0) throw invalidInput(fields);
+    await limit([`register:ip:${caller.ip}`, LIMITS.registerPerIp]);
+
+    const passwordHash = await hashPassword(input.password);
+    const taken = () => conflict('This email cannot be used for a new account. If it is yours, sign in or reset your password.');
+    if (await repo.findUserByEmail(db, email)) throw taken();
+    try {
+      const created = await db.transaction().execute(async (trx) => {
+        let row: UserRow;
+        if (caller.auth?.isGuest) {
+          row = await repo.updateUser(trx, caller.auth.userId, { email, password_hash: passwordHash, is_guest: false });
+          await repo.revokeSession(trx, caller.auth.sessionId);
+        } else {
+          row = await repo.insertUser(trx, { email, password_hash: passwordHash, is_guest: false });
+        }
+        const token = await startSession(trx, row.id, caller.userAgent);
+        return { row, token };
+      });
+      // Presented after commit: on the embedded database the transaction holds the only connection.
+      await registered(created.row.id, caller);
+      return { user: await present(created.row), token: created.token };
+    } catch (err) {
+      if ((err as { code?: string }).code === '23505') throw taken();
+      throw err;
+    }
+  }
+
+  /** Tells the other domains that an account was created (after its commit). */
+  async function registered(userId: string, caller: Caller): Promise<void> {
+    await events?.emit('user.registered', { userId, ip: caller.ip, userAgent: caller.userAgent });
+  }
+
+  /**
+   * Signs in with email and password. A guest's data (list, history, unlocks…) moves to the account;
+   * the old session is revoked and a fresh token issued.
+   */
+  async function login(input: { email: string; password: string }, caller: Caller): Promise<Required<IssuedSession>> {
+    const email = normalizeEmail(input.email);
+    if (!isValidEmail(email)) throw invalidInput({ email: 'Enter a valid email address.' });
+    await limit([`login:ip:${caller.ip}`, LIMITS.loginPerIp], [`login:account:${email}`, LIMITS.loginPerAccount]);
+    const row = await repo.findUserByEmail(db, email);
+    const valid = await verifyPassword(row?.password_hash ?? null, input.password);
+    if (!row || !valid || row.disabled_at) throw new AppError(401, 'The email or password is not correct.');
+    return signInAs(row, caller);
+  }
+
+  /** Starts a session for an account, folding the caller's guest data into it. */
+  async function signInAs(row: UserRow, caller: Caller): Promise<Required<IssuedSession>> {
+    const signedIn = await db.transaction().execute(async (trx) => {
+      const from = caller.auth;
+      if (from) await repo.revokeSession(trx, from.sessionId);
+      if (from?.isGuest && from.userId !== row.id) {
+        await events?.emit('user.merged', { fromUserId: from.userId, toUserId: row.id, trx });
+        await repo.deleteUser(trx, from.userId);
+      }
+      const token = await startSession(trx, row.id, caller.userAgent);
+      const fresh = (await repo.findUserById(trx, row.id)) ?? row;
+      return { row: fresh, token };
+    });
+    return { user: await present(signedIn.row), token: signedIn.token };
+  }
+
+  /** Ends this device's session, or every session of the account. */
+  async function logout(auth: AuthUser | null, everywhere = false): Promise<void> {
+    if (!auth) return;
+    if (everywhere) await repo.revokeAllSessions(db, auth.userId);
+    else await repo.revokeSession(db, auth.sessionId);
+  }
+
+  /**
+   * Sends a single-use reset link when the email belongs to an account. The answer is the same
+   * whether or not it does, and takes about as long.
+   */
+  async function forgotPassword(emailInput: string, lang: Language, ip: string): Promise<void> {
+    const email = normalizeEmail(emailInput);
+    if (!email) throw invalidInput({ email: 'Please enter your email.' });
+    if (!isValidEmail(email)) throw invalidInput({ email: 'Enter a valid email address.' });
+    await limit([`reset:ip:${ip}`, LIMITS.resetPerIp], [`reset:account:${email}`, LIMITS.resetPerAccount]);
+    const row = await repo.findUserByEmail(db, email);
+    if (!row || row.is_guest || row.disabled_at) return;
+    const token = newSessionToken();
+    await repo.insertPasswordReset(db, { userId: row.id, tokenHash: hashSessionToken(token), expiresAt: new Date(Date.now() + RESET_MINUTES * 60_000) });
+    const link = `${publicUrl}/retrievePassword?token=${encodeURIComponent(token)}`;
+    const message = passwordResetEmail(email, link, RESET_MINUTES, toLanguage(row.language || lang));
+    // Sent off the answer's path so its timing does not tell that the account exists.
+    void mailer?.send(message).catch(() => undefined);
+  }
+
+  /** Sets a new password from an emailed link (once), signs out everywhere else and signs in here. */
+  async function resetPassword(input: { token: string; password: string; confirmPassword: string }, caller: Caller): Promise<Required<IssuedSession>> {
+    const fields = newPasswordErrors(input.password, input.confirmPassword);
+    if (Object.keys(fields).length > 0) throw invalidInput(fields);
+    const passwordHash = await hashPassword(input.password);
+    const reset = await db.transaction().execute(async (trx) => {
+      const userId = await repo.consumePasswordReset(trx, hashSessionToken(input.token));
+      if (!userId) throw new AppError(410, 'This link has expired or was already used. Ask for a new one.');
+      const row = await repo.updateUser(trx, userId, { password_hash: passwordHash });
+      await repo.revokeAllSessions(trx, userId);
+      const token = await startSession(trx, userId, caller.userAgent);
+      return { row, token };
+    });
+    return { user: await present(reset.row), token: reset.token };
+  }
+
+  /** Changes the password after checking the current one; other devices are signed out. */
+  async function changePassword(auth: AuthUser, input: { currentPassword: string; password: string; confirmPassword: string }): Promise<void> {
+    const row = await repo.findUserById(db, auth.userId);
+    if (!row || row.is_guest) throw loginRequired();
+    if (!(await verifyPassword(row.password_hash, input.currentPassword))) throw invalidInput({ currentPassword: 'This is not your current password.' });
+    const fields = newPasswordErrors(input.password, input.confirmPassword);
+    if (Object.keys(fields).length > 0) throw invalidInput(fields);
+    await repo.updateUser(db, auth.userId, { password_hash: await hashPassword(input.password) });
+    await repo.revokeAllSessions(db, auth.userId, auth.sessionId);
+  }
+
+  /** Updates the viewer's preferences. */
+  async function updateProfile(auth: AuthUser, changes: { language?: Language; autoUnlock?: boolean }): Promise<User> {
+    const row = await repo.updateUser(db, auth.userId, {
+      ...(changes.language ? { language: changes.language } : {}),
+      ...(changes.autoUnlock !== undefined ? { auto_unlock: changes.autoUnlock } : {}),
+    });
+    return present(row);
+  }
+
+  async function getUser(userId: string): Promise<User> {
+    const row = await repo.findUserById(db, userId);
+    if (!row) throw loginRequired();
+    return present(row);
+  }
+
+  /** Everything the product keeps about the viewer, as one JSON document. */
+  async function exportData(auth: AuthUser): Promise<Record<string, unknown>> {
+    const row = await repo.findUserById(db, auth.userId);
+    if (!row) throw loginRequired();
+    const sessions = await db
+      .selectFrom('sessions')
+      .select(['created_at', 'last_seen_at', 'expires_at', 'revoked_at', 'user_agent'])
+      .where('user_id', '=', auth.userId)
+      .orderBy('created_at', 'desc')
+      .execute();
+    const identities = await db.selectFrom('user_identities').select(['provider', 'email', 'created_at']).where('user_id', '=', auth.userId).execute();
+    const document: Record<string, unknown> = {
+      exportedAt: new Date().toISOString(),
+      account: { id: row.id, email: row.email, guest: row.is_guest, language: row.language, autoUnlock: row.auto_unlock, name: row.display_name, createdAt: row.created_at },
+      signInProviders: identities,
+      sessions,
+    };
+    await events?.emit('user.exporting', { userId: auth.userId, add: (section, data) => (document[section] = data) });
+    return document;
+  }
+
+  /** Deletes an account and everything it owns, after checking its password. */
+  async function deleteAccount(auth: AuthUser, password: string): Promise<void> {
+    const row = await repo.findUserById(db, auth.userId);
+    if (!row || row.is_guest) throw loginRequired();
+    if (!(await verifyPassword(row.password_hash, password))) throw invalidInput({ password: 'This is not your password.' });
+    await db.transaction().execute(async (trx) => {
+      await events?.emit('user.deleting', { userId: auth.userId, trx });
+      await repo.deleteUser(trx, auth.userId);
+    });
+  }
+
+  /** The operator behind a session, for the console's gate. */
+  async function adminSession(auth: AuthUser): Promise<{ id: string; email: string; role: 'admin' }> {
+    const row = await repo.findUserById(db, auth.userId);
+    if (!row?.email || row.role !== 'admin') throw new AppError(403, 'This account has no operator access.');
+    return { id: row.id, email: row.email, role: 'admin' };
+  }
+
+  /** Creates an operator account, or promotes an existing account (setting its password when given). */
+  async function createAdmin(emailInput: string, password: string | null): Promise<UserRow> {
+    const email = normalizeEmail(emailInput);
+    if (!isValidEmail(email)) throw new Error(`"${emailInput}" is not a valid email address`);
+    if (password !== null && password.length < 8) throw new Error('the password must be at least 8 characters');
+    return repo.upsertAdmin(db, email, password === null ? null : await hashPassword(password));
+  }
+
+  return {
+    resolveSession,
+    currentOrGuest,
+    register,
+    registered,
+    login,
+    signInAs,
+    logout,
+    forgotPassword,
+    resetPassword,
+    changePassword,
+    updateProfile,
+    getUser,
+    exportData,
+    deleteAccount,
+    adminSession,
+    createAdmin,
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

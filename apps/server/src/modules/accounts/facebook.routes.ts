@@ -1,0 +1,58 @@
+import { Type } from 'typebox';
+import { EnvelopeOf } from '@episodic/contract';
+import type { AppInstance } from '../../http/types';
+import { ok } from '../../http/envelope';
+import { issueSessionToken, type CookiePolicy } from '../../http/session-cookie';
+import { FacebookSignInError, type FacebookSignIn } from './facebook-sign-in';
+
+const STATE_COOKIE = 'episodic_oauth';
+
+/** Facebook sign-in: the redirect out, the callback back, and whether it is offered at all. */
+export function registerFacebookRoutes(app: AppInstance, facebook: FacebookSignIn | null, cookies: CookiePolicy): void {
+  app.get(
+    '/api/user/providers',
+    { schema: { tags: ['accounts'], summary: 'Sign-in providers offered besides email', response: { 200: EnvelopeOf(Type.Object({ facebook: Type.Boolean() })) } } },
+    async () => ok({ facebook: facebook !== null }),
+  );
+
+  app.get(
+    '/api/user/oauth/facebook',
+    { schema: { tags: ['accounts'], summary: 'Redirects to the Facebook sign-in dialog', querystring: Type.Object({ returnTo: Type.Optional(Type.String({ maxLength: 500 })) }) } },
+    async (req, reply) => {
+      if (!facebook) return reply.redirect('/login?error=facebook_unavailable');
+      const { url, state } = await facebook.start(req.query.returnTo);
+      reply.setCookie(STATE_COOKIE, state, { httpOnly: true, sameSite: 'lax', secure: cookies.secureByDefault || req.protocol === 'https', path: '/api/user/oauth', maxAge: 600 });
+      return reply.header('cache-control', 'no-store').redirect(url);
+    },
+  );
+
+  app.get(
+    '/api/user/oauth/facebook/callback',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Where Facebook sends the browser back; signs in and redirects into the app',
+        querystring: Type.Object({
+          code: Type.Optional(Type.String({ maxLength: 2000 })),
+          state: Type.Optional(Type.String({ maxLength: 200 })),
+          error: Type.Optional(Type.String({ maxLength: 200 })),
+          error_reason: Type.Optional(Type.String({ maxLength: 200 })),
+        }),
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store').clearCookie(STATE_COOKIE, { path: '/api/user/oauth' });
+      if (!facebook) return reply.redirect('/login?error=facebook_unavailable');
+      try {
+        const result = await facebook.finish(req.query, req.cookies[STATE_COOKIE], { auth: await req.auth(), ip: req.ip, userAgent: req.ctx.userAgent });
+        if (result.error) return reply.redirect(`/login?error=facebook_${result.error.reason}&returnTo=${encodeURIComponent(result.returnTo)}`);
+        issueSessionToken(req, reply, result.session!.token, cookies);
+        return reply.redirect(result.returnTo);
+      } catch (err) {
+        const reason = err instanceof FacebookSignInError ? err.reason : 'failed';
+        req.log.warn({ reason, detail: (err as Error).message }, 'facebook sign-in did not complete');
+        return reply.redirect(`/login?error=facebook_${reason}`);
+      }
+    },
+  );
+}

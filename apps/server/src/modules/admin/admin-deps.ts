@@ -1,0 +1,46 @@
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { Type } from 'typebox';
+import type { DB } from '../../db/schema';
+import type { Env } from '../../env';
+import type { StorageDriver } from '../../media/index';
+import { requireAdmin } from '../../http/auth';
+import type { Operator } from './audit';
+
+/** Refunds a provider's charge (by its reference at the provider) in full or in part. */
+export interface Refunder {
+  refund(providerRef: string, amount: number, currency: string): Promise<void>;
+}
+
+/** What the console's services need from the rest of the server. */
+export interface AdminDeps {
+  db: Kysely<DB>;
+  storage: StorageDriver;
+  /** Clears the viewers' catalog caches on every instance. */
+  invalidateCatalog: () => Promise<void>;
+  /** Clears the cached configuration list on every instance. */
+  invalidateSettings: () => Promise<void>;
+  /** Public address of a stored file. */
+  mediaUrl: (key: string | null | undefined) => string | null;
+  /** The payment providers by the name orders record (`sandbox`, `stripe`, `paypal`). */
+  refunders: Record<string, Refunder>;
+  /** What the settings page reports about mail and payments (never secrets). */
+  env: Pick<Env, 'mailUrl' | 'mailFrom' | 'supportEmail' | 'dataDir' | 'stripe' | 'paypal' | 'jobs' | 'trustProxy'>;
+  mailTransport: 'smtp' | 'outbox';
+  log: (message: string, data?: Record<string, unknown>) => void;
+}
+
+/** The operator making a console request (the route guard already checked the role). */
+export async function operatorOf(req: FastifyRequest): Promise<Operator> {
+  const auth = await requireAdmin(req);
+  return { userId: auth.userId, ip: req.ip };
+}
+
+export const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
+export const IdParams = Type.Object({ id: Id });
+export const UuidParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
+
+/** Normalizes paging input. */
+export function paging(q: { page?: number; pageSize?: number }, defaultSize = 25): { page: number; pageSize: number } {
+  return { page: q.page ?? 1, pageSize: q.pageSize ?? defaultSize };
+}

@@ -1,0 +1,71 @@
+import path from 'node:path';
+import { startScheduler } from '../../jobs/scheduler';
+import type { AppInstance } from '../../http/types';
+import type { AdminDeps } from './admin-deps';
+import { createArtworkService } from './artwork.service';
+import { createContentService } from './content.service';
+import { createDashboardService } from './dashboard.service';
+import { createHomepageService } from './homepage.service';
+import { createOrdersService } from './orders.service';
+import { createPlansService } from './plans.service';
+import { createAdminSettingsService } from './settings.service';
+import { createTagsService } from './tags.service';
+import { createUsersService } from './users.service';
+import { registerCommerceRoutes } from './commerce.routes';
+import { registerContentRoutes } from './content.routes';
+import { registerHomepageRoutes } from './homepage.routes';
+import { registerSystemRoutes } from './system.routes';
+import { registerUsersRoutes } from './users.routes';
+import { strictBodyCompiler } from './strict-bodies';
+import { createMediaJobs } from './media-jobs';
+import { registerMediaRoutes } from './media.routes';
+import { createUploads, registerUploadRoutes } from './uploads';
+
+export type { AdminDeps, Refunder } from './admin-deps';
+
+/**
+ * The operator console's API under /api/admin (the admin role is checked by the route guard). Its
+ * JSON bodies are validated without type coercion.
+ */
+export function registerAdminRoutes(app: AppInstance, deps: AdminDeps): void {
+  const uploads = createUploads({ db: deps.db, dir: path.join(deps.env.dataDir, 'uploads'), trustProxy: deps.env.trustProxy });
+  const jobs = createMediaJobs({
+    db: deps.db,
+    storage: deps.storage,
+    uploadsDir: uploads.dir,
+    findUpload: uploads.findUpload,
+    removeUpload: uploads.removeUpload,
+    invalidateCatalog: deps.invalidateCatalog,
+    log: deps.log,
+  });
+  // Packaging runs where the jobs run (JOBS): started at once for a new upload, and every few
+  // seconds for jobs left over (a restart, another instance's lease that ran out).
+  const kick = () => {
+    if (deps.env.jobs) void jobs.drain();
+  };
+  if (deps.env.jobs) {
+    const scheduler = startScheduler(
+      [
+        { name: 'media-jobs', intervalMs: 5000, run: () => jobs.drain() },
+        { name: 'expired-uploads', intervalMs: 60 * 60 * 1000, run: async () => void (await uploads.cleanUpExpired()) },
+      ],
+      (task, err) => app.log.error({ err, task }, 'scheduled task failed'),
+    );
+    app.addHook('onClose', async () => {
+      // Interrupts a packaging in progress (it is queued again) rather than waiting for it.
+      await Promise.all([jobs.stop(), scheduler.stop()]);
+    });
+  }
+
+  void app.register(async (scope) => {
+    scope.setValidatorCompiler(strictBodyCompiler);
+    const admin = scope as unknown as AppInstance;
+    registerContentRoutes(admin, createContentService(deps), createTagsService(deps), createArtworkService(deps));
+    registerMediaRoutes(admin, jobs, kick);
+    registerUploadRoutes(admin, uploads);
+    registerHomepageRoutes(admin, createHomepageService(deps));
+    registerCommerceRoutes(admin, createPlansService(deps), createOrdersService(deps));
+    registerUsersRoutes(admin, createUsersService(deps));
+    registerSystemRoutes(admin, deps.db, createAdminSettingsService(deps), createDashboardService(deps));
+  });
+}

@@ -1,0 +1,157 @@
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import type { AdminAttribution, AdminAttributionSource, AdminOrder } from '@episodic/contract';
+import type { DB, OrderStatus } from '../../db/schema';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+interface OrderRow {
+  id: string;
+  user_id: string;
+  email: string | null;
+  is_guest: boolean;
+  plan_id: string;
+  plan_name: string;
+  kind: 'membership' | 'coins';
+  purpose: 'purchase' | 'renewal';
+  amount: number;
+  currency: string;
+  status: string;
+  provider: string | null;
+  provider_ref: string | null;
+  brand: string | null;
+  last4: string | null;
+  failure_reason: string | null;
+  attribution: unknown;
+  created_at: Date;
+  paid_at: Date | null;
+  r_status: 'processing' | 'succeeded' | 'failed' | null;
+  r_amount: number | null;
+  r_reason: string | null;
+  r_by: string | null;
+  r_error: string | null;
+  r_coins_reversed: number | null;
+  r_coins_short: number | null;
+  r_membership_ends_at: Date | null;
+  r_created_at: Date | null;
+  r_completed_at: Date | null;
+  total: number;
+}
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
+
+/**
+ * Which campaign an order came from: the click ids the ordering request carried, else the buyer's
+ * last touch before it (copied onto the order by tracking). A Facebook click id wins over a TikTok
+ * one, which wins over a referrer token; none of them is organic.
+ */
+export function attributionOf(raw: unknown): AdminAttribution {
+  const a = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  const last = (a.lastTouch && typeof a.lastTouch === 'object' ? a.lastTouch : {}) as Record<string, unknown>;
+  const own = { fbclid: text(a.fbclid), ttclid: text(a.ttclid), refererToken: text(a.refererToken) };
+  const ids = own.fbclid || own.ttclid || own.refererToken ? own : { fbclid: text(last.fbclid), ttclid: text(last.ttclid), refererToken: text(last.refererToken) };
+  const source: AdminAttributionSource = ids.fbclid ? 'fbclid' : ids.ttclid ? 'ttclid' : ids.refererToken ? 'referrer' : 'organic';
+  return { source, ...ids };
+}
+
+const has = (path: string) => sql.raw(`COALESCE(o.attribution #>> '{${path}}', '') <> ''`);
+
+/** The same rule as attributionOf, in SQL, for an `orders` row aliased `o`. */
+export const SOURCE_SQL = sql<AdminAttributionSource>`CASE
+  WHEN ${has('fbclid')} THEN 'fbclid'
+  WHEN ${has('ttclid')} THEN 'ttclid'
+  WHEN ${has('refererToken')} THEN 'referrer'
+  WHEN ${has('lastTouch,fbclid')} THEN 'fbclid'
+  WHEN ${has('lastTouch,ttclid')} THEN 'ttclid'
+  WHEN ${has('lastTouch,refererToken')} THEN 'referrer'
+  ELSE 'organic' END`;
+
+function orderDto(r: OrderRow): AdminOrder {
+  return {
+    id: r.id,
+    user: { id: r.user_id, email: r.email, isGuest: r.is_guest },
+    planId: r.plan_id,
+    planName: r.plan_name,
+    kind: r.kind,
+    purpose: r.purpose,
+    amount: r.amount,
+    currency: r.currency,
+    status: r.status,
+    provider: r.provider,
+    providerRef: r.provider_ref,
+    card: r.brand && r.last4 ? `${r.brand} •••• ${r.last4}` : null,
+    failureReason: r.failure_reason,
+    attribution: attributionOf(r.attribution),
+    createdAt: r.created_at.toISOString(),
+    paidAt: r.paid_at?.toISOString() ?? null,
+    refund: r.r_status
+      ? {
+          status: r.r_status,
+          amount: r.r_amount ?? 0,
+          reason: r.r_reason ?? '',
+          by: r.r_by,
+          error: r.r_error,
+          coinsReversed: r.r_coins_reversed ?? 0,
+          coinsShort: r.r_coins_short ?? 0,
+          membershipEndsAt: r.r_membership_ends_at?.toISOString() ?? null,
+          createdAt: r.r_created_at!.toISOString(),
+          completedAt: r.r_completed_at?.toISOString() ?? null,
+        }
+      : null,
+  };
+}
+
+export interface OrderFilter {
+  q?: string;
+  status?: OrderStatus;
+  planId?: string;
+  userId?: string;
+  from?: string;
+  to?: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const like = (value: string) => `%${value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function where(f: OrderFilter): RawBuilder<unknown> {
+  const q = f.q?.trim();
+  const parts: RawBuilder<unknown>[] = [sql`true`];
+  if (q) {
+    parts.push(
+      UUID.test(q)
+        ? sql`(o.id = ${q}::uuid OR o.user_id = ${q}::uuid)`
+        : sql`(o.provider_ref = ${q} OR lower(u.email) LIKE ${like(q)})`,
+    );
+  }
+  if (f.status) parts.push(sql`o.status = ${f.status}`);
+  if (f.planId) parts.push(sql`o.plan_id = ${f.planId}`);
+  if (f.userId) parts.push(sql`o.user_id = ${f.userId}::uuid`);
+  if (f.from) parts.push(sql`o.created_at >= ${f.from}::date`);
+  if (f.to) parts.push(sql`o.created_at < ${f.to}::date + 1`);
+  return sql.join(parts, sql` AND `);
+}
+
+/** Orders matching a filter, newest first, with buyer, plan, card, attribution and refund. */
+export async function findOrders(db: Executor, filter: OrderFilter, offset: number, limit: number): Promise<{ items: AdminOrder[]; total: number }> {
+  const { rows } = await sql<OrderRow>`
+    SELECT o.id, o.user_id, u.email, u.is_guest, o.plan_id, COALESCE(pt.name, o.plan_id) AS plan_name, p.kind, o.purpose, o.amount, o.currency,
+      o.status, o.provider, o.provider_ref, pm.brand, pm.last4, o.failure_reason, o.attribution, o.created_at, o.paid_at,
+      r.status AS r_status, r.amount AS r_amount, r.reason AS r_reason, ra.email AS r_by, r.error AS r_error,
+      r.coins_reversed AS r_coins_reversed, r.coins_short AS r_coins_short, r.membership_ends_at AS r_membership_ends_at,
+      r.created_at AS r_created_at, r.completed_at AS r_completed_at,
+      count(*) OVER () AS total
+    FROM orders o
+    JOIN users u ON u.id = o.user_id
+    JOIN plans p ON p.id = o.plan_id
+    LEFT JOIN plan_translations pt ON pt.plan_id = p.id AND pt.language = 'en'
+    LEFT JOIN payment_methods pm ON pm.id = o.payment_method_id
+    LEFT JOIN refunds r ON r.order_id = o.id
+    LEFT JOIN users ra ON ra.id = r.actor_id
+    WHERE ${where(filter)}
+    ORDER BY o.created_at DESC, o.id
+    OFFSET ${offset} LIMIT ${limit}`.execute(db);
+  return { items: rows.map(orderDto), total: rows[0] ? Number(rows[0].total) : 0 };
+}
+
+export async function findOrder(db: Executor, id: string): Promise<AdminOrder | undefined> {
+  return (await findOrders(db, { q: id }, 0, 5)).items.find((o) => o.id === id);
+}

@@ -1,0 +1,181 @@
+import { sql, type Transaction } from 'kysely';
+import type { AdminPlan, AdminPlanInput, AdminPlanTexts, Language } from '@episodic/contract';
+import type { DB } from '../../db/schema';
+import { conflict, notFound } from '../../http/errors';
+import type { AdminDeps } from './admin-deps';
+import { writeAudit, type Operator } from './audit';
+import { checkSlug, checkTexts, FieldCheck, isUniqueViolation } from './input-rules';
+
+interface PlanRow {
+  id: string;
+  kind: 'membership' | 'coins';
+  price: number;
+  currency: string;
+  renewal_days: number | null;
+  coins: number;
+  bonus_coins: number;
+  active: boolean;
+  position: number;
+  paid_orders: number;
+  active_members: number;
+}
+
+type PlanSnapshot = Omit<AdminPlan, 'paidOrders' | 'activeMembers'>;
+
+const CURRENCY = /^[A-Z]{3}$/;
+
+/**
+ * Memberships and coin packs. A price change applies to orders opened afterwards (an order keeps
+ * the price it was opened at); a renewal-days change applies from the next renewal on.
+ */
+export function createPlansService(deps: AdminDeps) {
+  const { db } = deps;
+
+  async function listPlans(): Promise<AdminPlan[]> {
+    const { rows } = await sql<PlanRow>`
+      SELECT p.id, p.kind, p.price, p.currency, p.renewal_days, p.coins, p.bonus_coins, p.active, p.position,
+        (SELECT count(*) FROM orders o WHERE o.plan_id = p.id AND o.status = 'paid') AS paid_orders,
+        (SELECT count(*) FROM memberships m WHERE m.plan_id = p.id AND m.status = 'active' AND m.current_period_end > now()) AS active_members
+      FROM plans p ORDER BY p.position, p.id`.execute(db);
+    const texts = await db.selectFrom('plan_translations').select(['plan_id', 'language', 'name', 'description']).execute();
+    return rows.map((p) => ({
+      id: p.id,
+      kind: p.kind,
+      price: p.price,
+      currency: p.currency,
+      renewalDays: p.renewal_days,
+      coins: p.coins,
+      bonusCoins: p.bonus_coins,
+      active: p.active,
+      position: p.position,
+      texts: Object.fromEntries(texts.filter((t) => t.plan_id === p.id).map((t) => [t.language, { name: t.name, description: t.description }])),
+      paidOrders: Number(p.paid_orders),
+      activeMembers: Number(p.active_members),
+    }));
+  }
+
+  async function findPlan(id: string): Promise<AdminPlan> {
+    const plan = (await listPlans()).find((p) => p.id === id);
+    if (!plan) throw notFound('There is no such plan.');
+    return plan;
+  }
+
+  async function snapshot(trx: Transaction<DB>, id: string): Promise<PlanSnapshot | undefined> {
+    const p = await trx.selectFrom('plans').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!p) return undefined;
+    const texts = await trx.selectFrom('plan_translations').select(['language', 'name', 'description']).where('plan_id', '=', id).execute();
+    return {
+      id: p.id,
+      kind: p.kind,
+      price: p.price,
+      currency: p.currency,
+      renewalDays: p.renewal_days,
+      coins: p.coins,
+      bonusCoins: p.bonus_coins,
+      active: p.active,
+      position: p.position,
+      texts: Object.fromEntries(texts.map((t) => [t.language, { name: t.name, description: t.description }])),
+    };
+  }
+
+  async function replaceTexts(trx: Transaction<DB>, id: string, texts: Partial<Record<Language, { title: string; description: string }>>): Promise<void> {
+    await trx.deleteFrom('plan_translations').where('plan_id', '=', id).execute();
+    const rows = Object.entries(texts).map(([language, t]) => ({ plan_id: id, language: language as Language, name: t.title, description: t.description }));
+    if (rows.length) await trx.insertInto('plan_translations').values(rows).execute();
+  }
+
+  /** The forms speak of names; the text rules speak of titles. */
+  const asTitled = (texts: AdminPlanTexts | undefined) =>
+    texts === undefined ? undefined : Object.fromEntries(Object.entries(texts).map(([lang, t]) => [lang, { title: t.name, description: t.description }]));
+
+  /** Checks the plan that would result: membership plans renew every N days, coin packs give coins. */
+  function checkShape(check: FieldCheck, plan: { kind: string; renewalDays: number | null; coins: number }): void {
+    if (plan.kind === 'membership' && !plan.renewalDays) check.add('renewalDays', 'A membership renews every N days: enter N.');
+    if (plan.kind === 'coins' && plan.coins < 1) check.add('coins', 'A coin pack gives at least 1 coin.');
+  }
+
+  async function createPlan(operator: Operator, input: AdminPlanInput): Promise<AdminPlan> {
+    const check = new FieldCheck();
+    const id = checkSlug(check, 'id', input.id ?? '', 40);
+    if (!input.kind) check.add('kind', 'Choose a membership or a coin pack.');
+    if (input.price === undefined) check.add('price', 'Enter a price.');
+    const currency = (input.currency ?? 'USD').trim().toUpperCase();
+    if (!CURRENCY.test(currency)) check.add('currency', 'Use a three-letter currency code such as USD.');
+    const texts = checkTexts(check, 'texts', asTitled(input.texts), 'description', true);
+    const kind = input.kind ?? 'coins';
+    const shape = { kind, renewalDays: kind === 'membership' ? (input.renewalDays ?? null) : null, coins: kind === 'coins' ? (input.coins ?? 0) : 0 };
+    checkShape(check, shape);
+    check.check();
+    try {
+      await db.transaction().execute(async (trx) => {
+        const { rows } = await sql<{ next: number }>`SELECT COALESCE(max(position), 0) + 1 AS next FROM plans`.execute(trx);
+        await trx
+          .insertInto('plans')
+          .values({
+            id: id!,
+            kind,
+            price: input.price!,
+            currency,
+            renewal_days: shape.renewalDays,
+            coins: shape.coins,
+            bonus_coins: kind === 'coins' ? (input.bonusCoins ?? 0) : 0,
+            active: input.active ?? false,
+            position: input.position ?? rows[0]!.next,
+          })
+          .execute();
+        await replaceTexts(trx, id!, texts!);
+        const after = await snapshot(trx, id!);
+        await writeAudit(trx, operator, { action: 'plan.create', targetType: 'plan', targetId: id, summary: `Created the ${kind === 'coins' ? 'coin pack' : 'membership'} “${texts!.en!.title}”`, after });
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict('Another plan already uses this id.');
+      throw err;
+    }
+    return findPlan(id!);
+  }
+
+  /** Changes a plan; its kind and currency stay (orders and memberships refer to them). */
+  async function updatePlan(operator: Operator, id: string, input: AdminPlanInput): Promise<AdminPlan> {
+    const check = new FieldCheck();
+    const texts = checkTexts(check, 'texts', asTitled(input.texts), 'description', input.texts !== undefined);
+    check.check();
+    await db.transaction().execute(async (trx) => {
+      const before = await snapshot(trx, id);
+      if (!before) throw notFound('There is no such plan.');
+      if (input.id !== undefined && input.id !== id) check.add('id', 'A plan keeps its id.');
+      if (input.kind !== undefined && input.kind !== before.kind) check.add('kind', 'A plan keeps its kind: create a new plan instead.');
+      if (input.currency !== undefined && input.currency.toUpperCase() !== before.currency) check.add('currency', 'A plan keeps its currency: create a new plan instead.');
+      if (before.kind === 'coins' && input.renewalDays) check.add('renewalDays', 'Coin packs do not renew.');
+      if (before.kind === 'membership' && (input.coins || input.bonusCoins)) check.add('coins', 'Memberships give access, not coins.');
+      const next = {
+        price: input.price ?? before.price,
+        renewal_days: before.kind === 'membership' ? (input.renewalDays ?? before.renewalDays) : null,
+        coins: before.kind === 'coins' ? (input.coins ?? before.coins) : 0,
+        bonus_coins: before.kind === 'coins' ? (input.bonusCoins ?? before.bonusCoins) : 0,
+        active: input.active ?? before.active,
+        position: input.position ?? before.position,
+      };
+      checkShape(check, { kind: before.kind, renewalDays: next.renewal_days, coins: next.coins });
+      check.check();
+      await trx.updateTable('plans').set({ ...next, updated_at: new Date() }).where('id', '=', id).execute();
+      if (texts) await replaceTexts(trx, id, texts);
+      const after = await snapshot(trx, id);
+      const changes: string[] = [];
+      if (after!.price !== before.price) changes.push(`price ${before.price} → ${after!.price}`);
+      if (after!.active !== before.active) changes.push(after!.active ? 'now on sale' : 'withdrawn from sale');
+      await writeAudit(trx, operator, {
+        action: 'plan.update',
+        targetType: 'plan',
+        targetId: id,
+        summary: `Edited the plan ${id}${changes.length ? ` (${changes.join(', ')})` : ''}`,
+        before,
+        after,
+      });
+    });
+    return findPlan(id);
+  }
+
+  return { listPlans, createPlan, updatePlan };
+}
+
+export type PlansService = ReturnType<typeof createPlansService>;

@@ -1,0 +1,93 @@
+import type { Language } from '@episodic/contract';
+import type { MailMessage } from '../../mail/mailer';
+
+interface Copy {
+  receiptSubject: string;
+  receiptBody: (plan: string, amount: string, date: string) => string;
+  renewsOn: (date: string) => string;
+  cancelLine: string;
+  cancelButton: string;
+  reminderSubject: string;
+  reminderBody: (plan: string, amount: string, date: string) => string;
+}
+
+const COPY: Record<Language, Copy> = {
+  en: {
+    receiptSubject: 'Your Episodic receipt',
+    receiptBody: (plan, amount, date) => `Thank you. We charged ${amount} for ${plan} on ${date}.`,
+    renewsOn: (date) => `Your membership renews on ${date}.`,
+    cancelLine: 'To stop the next renewal, use this link: one tap, and you keep access until the end of the period you paid for.',
+    cancelButton: 'Cancel renewal',
+    reminderSubject: 'Your yearly Episodic membership renews soon',
+    reminderBody: (plan, amount, date) => `Your ${plan} membership renews on ${date} for ${amount}.`,
+  },
+  es: {
+    receiptSubject: 'Tu recibo de Episodic',
+    receiptBody: (plan, amount, date) => `Gracias. Hemos cobrado ${amount} por ${plan} el ${date}.`,
+    renewsOn: (date) => `Tu suscripción se renueva el ${date}.`,
+    cancelLine: 'Para detener la próxima renovación, usa este enlace: un toque y conservas el acceso hasta el final del periodo pagado.',
+    cancelButton: 'Cancelar la renovación',
+    reminderSubject: 'Tu suscripción anual de Episodic se renueva pronto',
+    reminderBody: (plan, amount, date) => `Tu suscripción ${plan} se renueva el ${date} por ${amount}.`,
+  },
+  fy: {
+    receiptSubject: 'Votre reçu Episodic',
+    receiptBody: (plan, amount, date) => `Merci. Nous avons débité ${amount} pour ${plan} le ${date}.`,
+    renewsOn: (date) => `Votre abonnement se renouvelle le ${date}.`,
+    cancelLine: 'Pour arrêter le prochain renouvellement, utilisez ce lien : un geste, et vous gardez l’accès jusqu’à la fin de la période payée.',
+    cancelButton: 'Annuler le renouvellement',
+    reminderSubject: 'Votre abonnement annuel Episodic se renouvelle bientôt',
+    reminderBody: (plan, amount, date) => `Votre abonnement ${plan} se renouvelle le ${date} pour ${amount}.`,
+  },
+  dy: {
+    receiptSubject: 'Deine Episodic-Quittung',
+    receiptBody: (plan, amount, date) => `Danke. Wir haben am ${date} ${amount} für ${plan} abgebucht.`,
+    renewsOn: (date) => `Deine Mitgliedschaft verlängert sich am ${date}.`,
+    cancelLine: 'Um die nächste Verlängerung zu stoppen, nutze diesen Link: ein Tipp, und du behältst den Zugang bis zum Ende des bezahlten Zeitraums.',
+    cancelButton: 'Verlängerung kündigen',
+    reminderSubject: 'Deine jährliche Episodic-Mitgliedschaft verlängert sich bald',
+    reminderBody: (plan, amount, date) => `Deine Mitgliedschaft ${plan} verlängert sich am ${date} für ${amount}.`,
+  },
+  pt: {
+    receiptSubject: 'Seu recibo do Episodic',
+    receiptBody: (plan, amount, date) => `Obrigado. Cobramos ${amount} pelo plano ${plan} em ${date}.`,
+    renewsOn: (date) => `Sua assinatura renova em ${date}.`,
+    cancelLine: 'Para interromper a próxima renovação, use este link: um toque e você mantém o acesso até o fim do período pago.',
+    cancelButton: 'Cancelar renovação',
+    reminderSubject: 'Sua assinatura anual do Episodic renova em breve',
+    reminderBody: (plan, amount, date) => `Sua assinatura ${plan} renova em ${date} por ${amount}.`,
+  },
+};
+
+const LOCALE: Record<Language, string> = { en: 'en-US', es: 'es-ES', fy: 'fr-FR', dy: 'de-DE', pt: 'pt-BR' };
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function money(minor: number, currency: string, lang: Language): string {
+  return new Intl.NumberFormat(LOCALE[lang], { style: 'currency', currency }).format(minor / 100);
+}
+function day(date: Date, lang: Language): string {
+  return new Intl.DateTimeFormat(LOCALE[lang], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
+}
+
+function render(lang: Language, to: string, subject: string, lines: string[], cancel?: { line: string; button: string; url: string }): MailMessage {
+  const text = [...lines, ...(cancel ? ['', cancel.line, cancel.url] : []), '', '— Episodic'].join('\n');
+  const html = `<!doctype html><html lang="${lang === 'fy' ? 'fr' : lang === 'dy' ? 'de' : lang}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
+${lines.map((l) => `<p>${esc(l)}</p>`).join('\n')}
+${cancel ? `<p style="font-size:14px;color:#444">${esc(cancel.line)}</p><p><a href="${esc(cancel.url)}" style="display:inline-block;border:1px solid #999;padding:8px 14px;border-radius:8px;color:#111;text-decoration:none">${esc(cancel.button)}</a></p>` : ''}
+<p>— Episodic</p></body></html>`;
+  return { to, subject, text, html };
+}
+
+/** A receipt after every charge; membership receipts carry the one-tap cancel link. */
+export function receiptEmail(o: { to: string; lang: Language; plan: string; amount: number; currency: string; paidAt: Date; renewsAt: Date | null; cancelUrl: string | null }): MailMessage {
+  const c = COPY[o.lang];
+  const lines = [c.receiptBody(o.plan, money(o.amount, o.currency, o.lang), day(o.paidAt, o.lang))];
+  if (o.renewsAt) lines.push(c.renewsOn(day(o.renewsAt, o.lang)));
+  return render(o.lang, o.to, c.receiptSubject, lines, o.cancelUrl ? { line: c.cancelLine, button: c.cancelButton, url: o.cancelUrl } : undefined);
+}
+
+/** The reminder before a yearly renewal. */
+export function renewalReminderEmail(o: { to: string; lang: Language; plan: string; amount: number; currency: string; renewsAt: Date; cancelUrl: string }): MailMessage {
+  const c = COPY[o.lang];
+  return render(o.lang, o.to, c.reminderSubject, [c.reminderBody(o.plan, money(o.amount, o.currency, o.lang), day(o.renewsAt, o.lang))], { line: c.cancelLine, button: c.cancelButton, url: o.cancelUrl });
+}

@@ -1,0 +1,45 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
+
+/**
+ * A guest's money moves to the account they sign in to: orders, saved cards and the coin ledger
+ * change owner (the balance moves with them), and a membership moves when the account has none —
+ * when both are active, the account's paid period is extended by the guest's remaining time.
+ */
+export async function mergeBilling(trx: Transaction<DB>, fromUserId: string, toUserId: string): Promise<void> {
+  await trx.updateTable('orders').set({ user_id: toUserId }).where('user_id', '=', fromUserId).execute();
+  await trx.updateTable('payment_methods').set({ user_id: toUserId }).where('user_id', '=', fromUserId).execute();
+  await trx.updateTable('coin_ledger').set({ user_id: toUserId }).where('user_id', '=', fromUserId).execute();
+  const moved = await trx.deleteFrom('coin_balances').where('user_id', '=', fromUserId).returning('balance').executeTakeFirst();
+  if (moved && moved.balance > 0) {
+    await sql`
+      INSERT INTO coin_balances (user_id, balance) VALUES (${toUserId}::uuid, ${moved.balance})
+      ON CONFLICT (user_id) DO UPDATE SET balance = coin_balances.balance + excluded.balance`.execute(trx);
+  }
+  const guest = await trx.selectFrom('memberships').selectAll().where('user_id', '=', fromUserId).executeTakeFirst();
+  if (!guest) return;
+  const now = new Date();
+  const account = await trx.selectFrom('memberships').selectAll().where('user_id', '=', toUserId).forUpdate().executeTakeFirst();
+  const guestActive = guest.status === 'active' && guest.current_period_end > now;
+  const accountActive = account && account.status === 'active' && account.current_period_end > now;
+  if (!accountActive) {
+    if (account) await trx.deleteFrom('memberships').where('user_id', '=', toUserId).execute();
+    await trx.updateTable('memberships').set({ user_id: toUserId, updated_at: now }).where('user_id', '=', fromUserId).execute();
+  } else if (guestActive) {
+    const remaining = guest.current_period_end.getTime() - now.getTime();
+    await trx
+      .updateTable('memberships')
+      .set({ current_period_end: new Date(account.current_period_end.getTime() + remaining), updated_at: now })
+      .where('user_id', '=', toUserId)
+      .execute();
+  }
+}
+
+/** The viewer's orders, coin ledger and membership, for the data download (no card data exists to give). */
+export async function exportBilling(db: Kysely<DB>, userId: string) {
+  const orders = await db.selectFrom('orders').select(['id', 'plan_id', 'purpose', 'amount', 'currency', 'status', 'created_at', 'paid_at']).where('user_id', '=', userId).orderBy('created_at', 'desc').execute();
+  const coins = await db.selectFrom('coin_ledger').select(['delta', 'kind', 'reason', 'created_at']).where('user_id', '=', userId).orderBy('id', 'desc').execute();
+  const membership = await db.selectFrom('memberships').select(['plan_id', 'status', 'current_period_start', 'current_period_end', 'auto_renew']).where('user_id', '=', userId).executeTakeFirst();
+  const cards = await db.selectFrom('payment_methods').select(['brand', 'last4', 'exp_month', 'exp_year', 'created_at']).where('user_id', '=', userId).execute();
+  return { orders, coins, membership: membership ?? null, cards };
+}

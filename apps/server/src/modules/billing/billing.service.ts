@@ -1,0 +1,393 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Language, Membership, Order, PaymentOverview, PayResult, Plan, UnlockResult } from '@episodic/contract';
+import type { DB } from '../../db/schema';
+import { AppError, conflict, invalidInput, notFound } from '../../http/errors';
+import type { CatalogService } from '../catalog/index';
+import * as repo from './billing.repository';
+import { appendLedgerEntry, coinBalance } from './coin-ledger';
+import { validateCard, type CardInput } from './card';
+import type { ChargeOutcome, PaymentProvider } from './payment-provider';
+import type { PaypalGateway } from './paypal-gateway';
+import { SANDBOX_SIGNATURE_HEADER, verifySandboxSignature, type SandboxEvent } from './sandbox-provider';
+
+export interface BillingDeps {
+  db: Kysely<DB>;
+  catalog: Pick<CatalogService, 'episodeSummary' | 'episodeList' | 'quoteSeries' | 'invalidate'>;
+  /** `card` takes card payments; `sandbox` is the built-in processor when it is not the card provider. */
+  providers: { card: PaymentProvider; sandbox?: PaymentProvider };
+  /** PayPal (approval at PayPal, capture on return). */
+  paypal?: PaypalGateway;
+  publicUrl: string;
+  webhookSecret: string;
+  onPaid?: (order: { id: string; userId: string; planId: string; kind: 'membership' | 'coins'; amount: number; currency: string; purpose: 'purchase' | 'renewal' }) => void;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const INACTIVE: Membership = { active: false, planId: null, renewsAt: null, endsAt: null, autoRenew: false };
+
+type MembershipRow = NonNullable<Awaited<ReturnType<typeof repo.findMembership>>>;
+
+export function membershipDto(row: Pick<MembershipRow, 'status' | 'current_period_end' | 'plan_id' | 'auto_renew'> | undefined, now = new Date()): Membership {
+  if (!row || row.status !== 'active' || row.current_period_end <= now) return INACTIVE;
+  return {
+    active: true,
+    planId: row.plan_id,
+    renewsAt: row.auto_renew ? row.current_period_end.toISOString() : null,
+    endsAt: row.current_period_end.toISOString(),
+    autoRenew: row.auto_renew,
+  };
+}
+
+function planDto(p: repo.PlanRow): Plan {
+  return { id: p.id, kind: p.kind, name: p.name, description: p.description, price: p.price, currency: p.currency, renewalDays: p.renewal_days, coins: p.coins, bonusCoins: p.bonus_coins };
+}
+
+export function createBillingService(deps: BillingDeps) {
+  const { db } = deps;
+
+  /** Plans for sale, priced by the server. */
+  async function plans(lang: Language): Promise<Plan[]> {
+    return (await repo.listPlans(db, lang)).map(planDto);
+  }
+
+  /** An active membership (paid period not over) opens every episode. */
+  async function hasActiveMembership(userId: string): Promise<boolean> {
+    return membershipDto(await repo.findMembership(db, userId)).active;
+  }
+
+  /** What the user endpoint shows of money: the coin balance and the membership. */
+  async function accountSummary(userId: string): Promise<{ coins: number; membership: Membership }> {
+    const row = await repo.moneySummary(db, userId);
+    return { coins: row.coins, membership: membershipDto(row.membership) };
+  }
+
+  /** Unlocks one episode for its price in coins, once: repeated or concurrent calls charge once. */
+  async function unlockEpisode(userId: string, episodeId: number): Promise<UnlockResult> {
+    const episode = await deps.catalog.episodeSummary(episodeId);
+    if (!episode) throw notFound('This episode is not available.');
+    const item = (await deps.catalog.episodeList(episode.seriesId, 'en', userId)).find((e) => e.id === episodeId);
+    if (!item) throw notFound('This episode is not available.');
+    if (item.unlocked) return { coins: await coinBalance(db, userId), unlocked: [episodeId], spent: 0 };
+    return db.transaction().execute(async (trx) => {
+      const { applied, balance } = await appendLedgerEntry(trx, { userId, delta: -item.cost, kind: 'spend', key: `unlock:${userId}:${episodeId}`, episodeId, reason: `episode ${episodeId}` });
+      await trx.insertInto('unlocks').values({ user_id: userId, episode_id: episodeId, source: 'coins' }).onConflict((oc) => oc.doNothing()).execute();
+      return { coins: balance, unlocked: [episodeId], spent: applied ? item.cost : 0 };
+    });
+  }
+
+  /** Unlocks every locked episode of a series at the quoted price; refuses if the price the viewer saw changed. */
+  async function unlockSeries(userId: string, seriesId: number, expectedPrice: number | undefined): Promise<UnlockResult> {
+    const quote = await deps.catalog.quoteSeries(seriesId, userId);
+    if (!quote) throw notFound('This series is not available.');
+    if (quote.price === null || quote.episodeIds.length === 0) return { coins: await coinBalance(db, userId), unlocked: [], spent: 0 };
+    if (expectedPrice !== undefined && expectedPrice !== quote.price) throw conflict(`The price changed to ${quote.price} coins. Please check and try again.`);
+    return db.transaction().execute(async (trx) => {
+      const key = `unlock-series:${userId}:${seriesId}:${quote.episodeIds.join('.')}`;
+      const { applied, balance } = await appendLedgerEntry(trx, { userId, delta: -quote.price!, kind: 'spend', key, reason: `series ${seriesId}` });
+      await trx
+        .insertInto('unlocks')
+        .values(quote.episodeIds.map((episode_id) => ({ user_id: userId, episode_id, source: 'series' })))
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+      return { coins: balance, unlocked: quote.episodeIds, spent: applied ? quote.price! : 0 };
+    });
+  }
+
+  function orderDto(o: Awaited<ReturnType<typeof repo.ordersPage>>[number]): Order {
+    return {
+      id: o.id,
+      planId: o.plan_id,
+      planName: o.plan_name,
+      kind: o.kind,
+      purpose: o.purpose,
+      amount: o.amount,
+      currency: o.currency,
+      status: o.status,
+      failureReason: o.failure_reason,
+      createdAt: o.created_at.toISOString(),
+      paidAt: o.paid_at?.toISOString() ?? null,
+    };
+  }
+
+  /** Opens an order for a plan at the server's price. */
+  async function createOrder(userId: string, planId: string, attribution: unknown): Promise<{ id: string; planId: string; amount: number; currency: string; status: string }> {
+    const plan = await repo.findPlan(db, planId);
+    if (!plan || !plan.active) throw notFound('This plan is not available.');
+    const order = await repo.insertOrder(db, { userId, planId, amount: plan.price, currency: plan.currency, attribution });
+    return { id: order.id, planId, amount: order.amount, currency: order.currency, status: order.status };
+  }
+
+  /** One order of the user. */
+  async function orderOf(userId: string, orderId: string, lang: Language): Promise<Order> {
+    const row = (await repo.ordersPage(db, userId, lang, 0, 1000)).find((o) => o.id === orderId);
+    if (!row) throw notFound('We could not find this order.');
+    return orderDto(row);
+  }
+
+  /** Grants what an order bought: coins (purchase and bonus) or membership time. Idempotent per order. */
+  async function fulfil(trx: Transaction<DB>, order: { id: string; user_id: string; plan_id: string; payment_method_id: string | null; purpose: 'purchase' | 'renewal' }): Promise<void> {
+    const plan = await repo.findPlan(trx, order.plan_id);
+    if (!plan) throw new Error(`plan ${order.plan_id} vanished`);
+    if (plan.kind === 'coins') {
+      await appendLedgerEntry(trx, { userId: order.user_id, delta: plan.coins, kind: 'purchase', key: `order:${order.id}:coins`, orderId: order.id });
+      if (plan.bonus_coins > 0) await appendLedgerEntry(trx, { userId: order.user_id, delta: plan.bonus_coins, kind: 'bonus', key: `order:${order.id}:bonus`, orderId: order.id });
+      return;
+    }
+    const now = new Date();
+    const current = await repo.lockMembership(trx, order.user_id);
+    // A renewal continues the period without a gap; paying while still a member extends the paid
+    // period; otherwise a new period starts now.
+    const continues = current && current.status === 'active' && (order.purpose === 'renewal' || current.current_period_end > now);
+    const start = continues ? current.current_period_end : now;
+    const end = new Date(start.getTime() + plan.renewal_days! * DAY_MS);
+    const values = {
+      plan_id: plan.id,
+      status: 'active' as const,
+      current_period_start: start,
+      current_period_end: end,
+      auto_renew: true,
+      payment_method_id: order.payment_method_id,
+      renewal_attempts: 0,
+      next_attempt_at: null,
+      cancelled_at: null,
+      updated_at: now,
+    };
+    if (current) await trx.updateTable('memberships').set(values).where('user_id', '=', order.user_id).execute();
+    else await trx.insertInto('memberships').values({ user_id: order.user_id, ...values }).execute();
+  }
+
+  /** Applies a provider's outcome to an order, once: a paid order stays paid and is fulfilled once. */
+  async function settle(orderId: string, outcome: ChargeOutcome, providerName: string): Promise<PayResult> {
+    const result = await db.transaction().execute(async (trx) => {
+      const order = await repo.lockOrder(trx, orderId);
+      if (!order) throw notFound('We could not find this order.');
+      if (order.status === 'paid' || order.status === 'refunded' || order.status === 'cancelled') return { order, changed: false };
+      let paymentMethodId = order.payment_method_id;
+      if ('method' in outcome && outcome.method && !paymentMethodId) {
+        const existing = await trx.selectFrom('payment_methods').select('id').where('provider_token', '=', outcome.method.token).executeTakeFirst();
+        paymentMethodId = existing?.id ?? (await repo.insertPaymentMethod(trx, { userId: order.user_id, provider: providerName, ...outcome.method }));
+      }
+      if (outcome.status === 'succeeded') {
+        await repo.updateOrder(trx, orderId, { status: 'paid', provider: providerName, provider_ref: outcome.providerRef, payment_method_id: paymentMethodId, failure_reason: null, paid_at: new Date() });
+        await fulfil(trx, { ...order, payment_method_id: paymentMethodId });
+      } else if (outcome.status === 'failed') {
+        await repo.updateOrder(trx, orderId, { status: 'failed', provider: providerName, provider_ref: outcome.providerRef, failure_reason: outcome.reason });
+      } else {
+        await repo.updateOrder(trx, orderId, { status: 'requires_action', provider: providerName, provider_ref: outcome.providerRef, payment_method_id: paymentMethodId });
+      }
+      return { order, changed: true };
+    });
+    if (outcome.status === 'succeeded' && result.changed) {
+      const plan = await repo.findPlan(db, result.order.plan_id);
+      deps.onPaid?.({ id: orderId, userId: result.order.user_id, planId: result.order.plan_id, kind: plan?.kind ?? 'coins', amount: result.order.amount, currency: result.order.currency, purpose: result.order.purpose });
+    }
+    return {
+      orderId,
+      status: outcome.status === 'succeeded' ? 'paid' : outcome.status === 'failed' ? 'failed' : 'requires_action',
+      redirectUrl: outcome.status === 'requires_action' ? outcome.redirectUrl : null,
+      reason: outcome.status === 'failed' ? outcome.reason : null,
+    };
+  }
+
+  /**
+   * Pays an order by card. Consent and the card are checked before any charge; the order is claimed
+   * under a row lock, so a double tap (or fifty) charges once and later taps see the same outcome.
+   */
+  async function pay(userId: string, input: { orderId: string; method: 'card' | 'paypal'; card?: CardInput; agree: boolean }): Promise<PayResult> {
+    if (!input.agree) throw invalidInput({ agree: 'Please tick “I agree” to pay.' });
+    if (input.method === 'paypal') return payWithPaypal(userId, input.orderId);
+    if (!input.card) throw invalidInput({ card: 'Please enter your card details.' });
+    const checked = validateCard(input.card);
+    if ('fields' in checked) throw invalidInput(checked.fields);
+
+    const claim = await db.transaction().execute(async (trx) => {
+      const order = await repo.lockOrder(trx, input.orderId);
+      if (!order || order.user_id !== userId) throw notFound('We could not find this order.');
+      // An order left at PayPal's approval page may still be paid by card.
+      if (order.status === 'pending' || order.status === 'failed' || (order.status === 'requires_action' && order.provider === 'paypal')) {
+        const attempt = order.attempt + 1;
+        await repo.updateOrder(trx, order.id, { status: 'processing', attempt, provider: null, provider_ref: null });
+        return { order, attempt, claimed: true as const };
+      }
+      return { order, attempt: order.attempt, claimed: false as const };
+    });
+    const { order } = claim;
+    if (!claim.claimed) {
+      if (order.status === 'paid') return { orderId: order.id, status: 'paid', redirectUrl: null, reason: null };
+      if (order.status === 'cancelled' || order.status === 'refunded') throw conflict('This order can no longer be paid.');
+      const pending = order.status === 'requires_action' && order.provider_ref ? await deps.providers.card.lookup(`${order.id}:${order.attempt}`) : null;
+      return { orderId: order.id, status: pending?.status === 'requires_action' ? 'requires_action' : 'processing', redirectUrl: pending?.status === 'requires_action' ? pending.redirectUrl : null, reason: null };
+    }
+    const plan = await repo.findPlan(db, order.plan_id);
+    let outcome: ChargeOutcome;
+    try {
+      outcome = await deps.providers.card.charge({
+        orderId: order.id,
+        idempotencyKey: `${order.id}:${claim.attempt}`,
+        amount: order.amount,
+        currency: order.currency,
+        description: plan?.name ?? order.plan_id,
+        email: checked.card.email,
+        card: checked.card,
+        returnUrl: `${deps.publicUrl}/order/result?orderId=${order.id}`,
+      });
+    } catch {
+      // The processor did not answer: the order stays "processing" and is reconciled later; no second charge.
+      throw new AppError(500, 'The payment service did not answer. Please check your orders in a minute before trying again.');
+    }
+    return settle(order.id, outcome, deps.providers.card.name);
+  }
+
+  const paypalReturnUrl = `${deps.publicUrl}/api/payment/paypal/return`;
+  const paypalCancelUrl = `${deps.publicUrl}/api/webhook/payment/paypal-cancel`;
+
+  /**
+   * PayPal: the order is claimed like a card payment, a PayPal order is created for its amount, and
+   * the buyer is sent to approve it. A second tap sends them to the same approval.
+   */
+  async function payWithPaypal(userId: string, orderId: string): Promise<PayResult> {
+    const paypal = deps.paypal;
+    if (!paypal) throw new AppError(500, 'PayPal is not available right now. Please pay by card.');
+    const claim = await db.transaction().execute(async (trx) => {
+      const order = await repo.lockOrder(trx, orderId);
+      if (!order || order.user_id !== userId) throw notFound('We could not find this order.');
+      if (order.status === 'pending' || order.status === 'failed') {
+        const attempt = order.attempt + 1;
+        await repo.updateOrder(trx, order.id, { status: 'processing', attempt, provider: 'paypal', provider_ref: null, failure_reason: null });
+        return { order, attempt, claimed: true as const };
+      }
+      return { order, attempt: order.attempt, claimed: false as const };
+    });
+    const { order } = claim;
+    if (!claim.claimed) {
+      if (order.status === 'paid') return { orderId: order.id, status: 'paid', redirectUrl: null, reason: null };
+      if (order.status === 'cancelled' || order.status === 'refunded') throw conflict('This order can no longer be paid.');
+      if (order.status === 'requires_action' && order.provider === 'paypal' && order.provider_ref) {
+        const again = (await paypal.approveUrl(order.provider_ref)) ?? (await paypalOrder(paypal, order, order.attempt)).approveUrl;
+        return { orderId: order.id, status: 'redirect', redirectUrl: again, reason: null };
+      }
+      return { orderId: order.id, status: 'processing', redirectUrl: null, reason: null };
+    }
+    let created: { id: string; approveUrl: string };
+    try {
+      created = await paypalOrder(paypal, order, claim.attempt);
+    } catch {
+      await repo.updateOrder(db, order.id, { status: 'failed', failure_reason: 'PayPal could not be reached. Please try again or pay by card.' });
+      throw new AppError(500, 'PayPal could not be reached. Please try again or pay by card.');
+    }
+    await repo.updateOrder(db, order.id, { status: 'requires_action', provider: 'paypal', provider_ref: created.id });
+    return { orderId: order.id, status: 'redirect', redirectUrl: created.approveUrl, reason: null };
+  }
+
+  async function paypalOrder(paypal: PaypalGateway, order: { id: string; plan_id: string; amount: number; currency: string }, attempt: number) {
+    const plan = await repo.findPlan(db, order.plan_id);
+    return paypal.createOrder({
+      orderId: order.id,
+      requestId: `${order.id}:${String(attempt)}`,
+      amount: order.amount,
+      currency: order.currency,
+      description: plan?.name ?? order.plan_id,
+      returnUrl: paypalReturnUrl,
+      cancelUrl: paypalCancelUrl,
+    });
+  }
+
+  /**
+   * The buyer approved at PayPal and came back: the PayPal order is captured and the outcome
+   * applied once. Coming back twice captures once. Answers our order's id.
+   */
+  async function completePaypal(paypalOrderId: string): Promise<string | null> {
+    const paypal = deps.paypal;
+    if (!paypal) return null;
+    const order = await repo.findOrderByProviderRef(db, 'paypal', paypalOrderId);
+    if (!order) return null;
+    if (order.status !== 'requires_action') return order.id;
+    let outcome: ChargeOutcome;
+    try {
+      const captured = await paypal.capture(paypalOrderId, `capture:${paypalOrderId}`);
+      outcome = captured.status === 'completed' ? { status: 'succeeded', providerRef: paypalOrderId } : { status: 'failed', providerRef: paypalOrderId, reason: captured.reason };
+    } catch {
+      // PayPal did not answer: the order waits and the buyer may come back (the capture is idempotent).
+      return order.id;
+    }
+    await settle(order.id, outcome, 'paypal');
+    return order.id;
+  }
+
+  /**
+   * A provider's event about one of our charges (already verified): the charge's state is read back
+   * from the provider and applied once. An event is recorded only after it was applied, so a failed
+   * attempt is applied when the provider sends it again; a replay changes nothing.
+   */
+  async function applyProviderEvent(provider: PaymentProvider, eventId: string, idempotencyKey: string): Promise<'applied' | 'duplicate'> {
+    const seen = await db.selectFrom('webhook_events').select('event_id').where('provider', '=', provider.name).where('event_id', '=', eventId).executeTakeFirst();
+    if (seen) return 'duplicate';
+    const orderId = idempotencyKey.split(':')[0]!;
+    const outcome = await provider.lookup(idempotencyKey);
+    if (outcome && outcome.status !== 'requires_action') await settle(orderId, outcome, provider.name);
+    return (await repo.recordWebhookEvent(db, provider.name, eventId)) ? 'applied' : 'duplicate';
+  }
+
+  /** A signed event from the sandbox processor: verified, applied once (replays change nothing). */
+  async function handleSandboxWebhook(rawBody: string, signature: string | undefined): Promise<'applied' | 'duplicate'> {
+    if (!verifySandboxSignature(deps.webhookSecret, rawBody, signature)) throw new AppError(400, 'Invalid signature.', undefined, 400);
+    const event = JSON.parse(rawBody) as SandboxEvent;
+    return applyProviderEvent(deps.providers.sandbox ?? deps.providers.card, event.id, event.idempotencyKey);
+  }
+
+  /** The buyer cancelled at the provider (PayPal's cancel return): an unpaid order is cancelled. */
+  async function cancelProviderOrder(provider: string, providerRef: string): Promise<string | null> {
+    const order = await repo.findOrderByProviderRef(db, provider, providerRef);
+    if (!order) return null;
+    await db
+      .updateTable('orders')
+      .set({ status: 'cancelled', updated_at: new Date() })
+      .where('id', '=', order.id)
+      .where('status', 'in', ['pending', 'requires_action', 'failed'])
+      .execute();
+    return order.id;
+  }
+
+  /** Stops auto-renewal; the paid period stays until its end. One call, no questions. */
+  async function cancelMembership(userId: string): Promise<Membership> {
+    const row = await db
+      .updateTable('memberships')
+      .set({ auto_renew: false, cancelled_at: new Date(), next_attempt_at: null, updated_at: new Date() })
+      .where('user_id', '=', userId)
+      .returningAll()
+      .executeTakeFirst();
+    return membershipDto(row);
+  }
+
+  /** The user's orders (paged), membership and saved card. */
+  async function overview(userId: string, lang: Language, page: number, pageSize: number): Promise<PaymentOverview> {
+    const rows = await repo.ordersPage(db, userId, lang, (page - 1) * pageSize, pageSize + 1);
+    const [membership, method] = await Promise.all([repo.findMembership(db, userId), repo.latestPaymentMethod(db, userId)]);
+    return {
+      orders: { items: rows.slice(0, pageSize).map(orderDto), page, pageSize, hasMore: rows.length > pageSize },
+      membership: membershipDto(membership),
+      paymentMethod: method ? { brand: method.brand, last4: method.last4, expMonth: method.exp_month, expYear: method.exp_year } : null,
+    };
+  }
+
+  return {
+    plans,
+    hasActiveMembership,
+    accountSummary,
+    unlockEpisode,
+    unlockSeries,
+    createOrder,
+    orderOf,
+    pay,
+    settle,
+    handleSandboxWebhook,
+    applyProviderEvent,
+    completePaypal,
+    cancelMembership,
+    cancelProviderOrder,
+    overview,
+    signatureHeader: SANDBOX_SIGNATURE_HEADER,
+  };
+}
+
+export type BillingService = ReturnType<typeof createBillingService>;

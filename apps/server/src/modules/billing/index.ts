@@ -1,0 +1,10 @@
+export { createBillingService, membershipDto, type BillingService } from './billing.service';
+export { registerBillingRoutes } from './billing.routes';
+export { createSandboxProvider, signSandboxPayload, type SandboxProvider } from './sandbox-provider';
+export { createStripeProvider, type StripeProvider } from './stripe-provider';
+export { createPaypalRest, createPaypalSandbox, type PaypalGateway } from './paypal-gateway';
+export { appendLedgerEntry, coinBalance } from './coin-ledger';
+export { grantMembershipTime, reverseOrderFulfilment, type Reversal } from './operator-money';
+export { createRenewals, RENEWAL_BACKOFF_MS } from './renewals';
+export { createReceipts } from './receipts';
+export { exportBilling, mergeBilling } from './billing-merge';

@@ -1,0 +1,103 @@
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
+import { appendLedgerEntry } from './coin-ledger';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Gives a user membership time without a payment (an operator's grant): an active membership is
+ * extended and keeps its plan and renewal; otherwise a new period starts now on `planId`, without
+ * auto-renewal (there is no card to charge). Runs in the caller's transaction.
+ */
+export async function grantMembershipTime(trx: Transaction<DB>, input: { userId: string; planId: string; days: number; now?: Date }): Promise<{ endsAt: Date }> {
+  const now = input.now ?? new Date();
+  const current = await trx.selectFrom('memberships').selectAll().where('user_id', '=', input.userId).forUpdate().executeTakeFirst();
+  if (current && current.status === 'active' && current.current_period_end > now) {
+    const endsAt = new Date(current.current_period_end.getTime() + input.days * DAY_MS);
+    await trx.updateTable('memberships').set({ current_period_end: endsAt, updated_at: now }).where('user_id', '=', input.userId).execute();
+    return { endsAt };
+  }
+  const endsAt = new Date(now.getTime() + input.days * DAY_MS);
+  const values = {
+    plan_id: input.planId,
+    status: 'active' as const,
+    current_period_start: now,
+    current_period_end: endsAt,
+    auto_renew: false,
+    renewal_attempts: 0,
+    next_attempt_at: null,
+    cancelled_at: null,
+    updated_at: now,
+  };
+  if (current) await trx.updateTable('memberships').set(values).where('user_id', '=', input.userId).execute();
+  else await trx.insertInto('memberships').values({ user_id: input.userId, payment_method_id: null, ...values }).execute();
+  return { endsAt };
+}
+
+export interface Reversal {
+  coinsReversed: number;
+  /** Coins the order gave that were already spent: they cannot be taken back. */
+  coinsShort: number;
+  /** The membership's end after the reversal (null when the order bought coins, or there is no membership). */
+  membershipEndsAt: Date | null;
+}
+
+/**
+ * Takes back what a paid order gave, once (a refund): the coins it credited, as far as the balance
+ * allows (the balance never goes negative), or the membership time it bought — when that leaves no
+ * paid time, the membership ends now and will not renew. Runs in the caller's transaction, which
+ * also marks the order refunded.
+ */
+export async function reverseOrderFulfilment(
+  trx: Transaction<DB>,
+  order: { id: string; user_id: string; plan_id: string },
+  now = new Date(),
+): Promise<Reversal> {
+  const plan = await trx.selectFrom('plans').select(['kind', 'renewal_days']).where('id', '=', order.plan_id).executeTakeFirstOrThrow();
+  if (plan.kind === 'coins') {
+    const credited = await trx
+      .selectFrom('coin_ledger')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('delta'), eb.lit(0)).as('total'))
+      .where('order_id', '=', order.id)
+      .where('kind', 'in', ['purchase', 'bonus'])
+      .executeTakeFirstOrThrow();
+    const total = Number(credited.total);
+    // The balance row is locked before it is read, so a concurrent spend cannot slip in between.
+    const row = await trx.selectFrom('coin_balances').select('balance').where('user_id', '=', order.user_id).forUpdate().executeTakeFirst();
+    const taken = Math.min(total, row?.balance ?? 0);
+    if (taken > 0) {
+      await appendLedgerEntry(trx, { userId: order.user_id, delta: -taken, kind: 'refund', key: `order:${order.id}:refund`, orderId: order.id, reason: 'order refunded' });
+    }
+    return { coinsReversed: taken, coinsShort: total - taken, membershipEndsAt: null };
+  }
+  const current = await trx.selectFrom('memberships').selectAll().where('user_id', '=', order.user_id).forUpdate().executeTakeFirst();
+  if (!current) return { coinsReversed: 0, coinsShort: 0, membershipEndsAt: null };
+  const shortened = new Date(current.current_period_end.getTime() - (plan.renewal_days ?? 0) * DAY_MS);
+  if (shortened <= now) {
+    const endsAt = current.current_period_end < now ? current.current_period_end : now;
+    await trx
+      .updateTable('memberships')
+      .set({
+        status: 'lapsed',
+        current_period_end: endsAt,
+        current_period_start: current.current_period_start < endsAt ? current.current_period_start : endsAt,
+        auto_renew: false,
+        next_attempt_at: null,
+        cancelled_at: current.cancelled_at ?? now,
+        updated_at: now,
+      })
+      .where('user_id', '=', order.user_id)
+      .execute();
+    return { coinsReversed: 0, coinsShort: 0, membershipEndsAt: endsAt };
+  }
+  await trx
+    .updateTable('memberships')
+    .set({
+      current_period_end: shortened,
+      current_period_start: current.current_period_start < shortened ? current.current_period_start : shortened,
+      updated_at: now,
+    })
+    .where('user_id', '=', order.user_id)
+    .execute();
+  return { coinsReversed: 0, coinsShort: 0, membershipEndsAt: shortened };
+}

@@ -1,0 +1,39 @@
+import type { ValidCard } from './card';
+
+/** A card the provider keeps for later charges: only its token and what may be shown. */
+export interface SavedMethod {
+  token: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+export interface ChargeRequest {
+  orderId: string;
+  /** Same key, same charge: a retried request is not charged twice by the provider. */
+  idempotencyKey: string;
+  amount: number;
+  currency: string;
+  description: string;
+  email: string;
+  /** A new card (first payment) or a saved one (renewals). */
+  card?: ValidCard;
+  savedToken?: string;
+  /** Where the buyer returns after a challenge or an approval page. */
+  returnUrl: string;
+}
+
+export type ChargeOutcome =
+  | { status: 'succeeded'; providerRef: string; method?: SavedMethod }
+  | { status: 'failed'; providerRef: string; reason: string }
+  | { status: 'requires_action'; providerRef: string; redirectUrl: string; method?: SavedMethod };
+
+/** One payment provider behind the billing rules: the rules never depend on which. */
+export interface PaymentProvider {
+  readonly name: string;
+  charge(request: ChargeRequest): Promise<ChargeOutcome>;
+  /** The charge's current state at the provider (reconciliation after a crash). */
+  lookup(idempotencyKey: string): Promise<ChargeOutcome | null>;
+  refund(providerRef: string, amount: number): Promise<void>;
+}

@@ -1,0 +1,34 @@
+import type { Kysely } from 'kysely';
+import type { Language } from '@episodic/contract';
+import type { DB } from '../../db/schema';
+import type { Mailer } from '../../mail/mailer';
+import * as repo from './billing.repository';
+import { receiptEmail } from './billing-emails';
+import { cancelLinkUrl } from './cancel-link';
+
+/** Emails a receipt after each charge, to the account's email (or the email given with the card). */
+export function createReceipts(deps: { db: Kysely<DB>; mailer?: Mailer; publicUrl: string; linkSecret: () => Promise<string>; log: (msg: string, data?: Record<string, unknown>) => void }) {
+  return async function sendReceipt(orderId: string): Promise<void> {
+    const order = await repo.findOrder(deps.db, orderId);
+    if (!order || order.status !== 'paid' || !deps.mailer) return;
+    const user = await deps.db.selectFrom('users').select(['email', 'language']).where('id', '=', order.user_id).executeTakeFirst();
+    if (!user?.email) return;
+    const lang = user.language as Language;
+    const plan = await repo.findPlan(deps.db, order.plan_id, lang);
+    const membership = plan?.kind === 'membership' ? await repo.findMembership(deps.db, order.user_id) : undefined;
+    await deps.mailer
+      .send(
+        receiptEmail({
+          to: user.email,
+          lang,
+          plan: plan?.name ?? order.plan_id,
+          amount: order.amount,
+          currency: order.currency,
+          paidAt: order.paid_at ?? new Date(),
+          renewsAt: membership?.auto_renew ? membership.current_period_end : null,
+          cancelUrl: membership?.auto_renew ? cancelLinkUrl(deps.publicUrl, await deps.linkSecret(), order.user_id) : null,
+        }),
+      )
+      .catch((err: unknown) => deps.log('receipt not sent', { orderId, error: (err as Error).message }));
+  };
+}

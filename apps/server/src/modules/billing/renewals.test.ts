@@ -1,0 +1,161 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PayResult, User } from '@episodic/contract';
+import { createTestApp, envelope, type TestApp } from '../../../test/test-app';
+import { seedCatalogFixture } from '../../../test/catalog-fixture';
+import { createCatalogService } from '../catalog/index';
+import { createLocalBus } from '../../cache/invalidation-bus';
+import { createMailer } from '../../mail/mailer';
+import { lazySharedSecret } from '../../db/secrets';
+import { createBillingService } from './billing.service';
+import { createSandboxProvider } from './sandbox-provider';
+import { createRenewals } from './renewals';
+import { createReceipts } from './receipts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ PUBLIC_URL: 'http://episodic.test' });
+  await seedCatalogFixture(t.database.db);
+});
+afterAll(() => t.close());
+
+const DAY = 86400000;
+
+/** A second, independent set of billing services on the same database: another server instance. */
+function instance(afterCharge?: () => void) {
+  const db = t.database.db;
+  const catalog = createCatalogService({ db, bus: createLocalBus(), mediaUrl: (k) => k, episodeMedia: async () => ({ playable: false, hls: null, poster: null, thumbnail: null, subtitles: [] }) });
+  const sandbox = createSandboxProvider({ db, publicUrl: 'http://episodic.test', webhookSecret: t.env.sandboxWebhookSecret, deliver: async () => undefined });
+  const mailer = createMailer({ mailUrl: null, from: 'Episodic <no-reply@episodic.test>', outboxDir: path.join(t.dataDir, 'outbox'), log: () => undefined });
+  const linkSecret = lazySharedSecret(db, 'links');
+  const sendReceipt = createReceipts({ db, mailer, publicUrl: 'http://episodic.test', linkSecret, log: () => undefined });
+  const billing = createBillingService({ db, catalog, providers: { card: sandbox }, publicUrl: 'http://episodic.test', webhookSecret: t.env.sandboxWebhookSecret, onPaid: (o) => void sendReceipt(o.id) });
+  return createRenewals({ db, billing, provider: sandbox, mailer, publicUrl: 'http://episodic.test', linkSecret, log: () => undefined, afterCharge });
+}
+
+async function member(planId: string, cardNumber = '4242424242424242', email?: string): Promise<{ token: string; id: string }> {
+  const guest = await t.app.inject({ method: 'GET', url: '/api/user' });
+  let token = String(guest.headers['x-user-token']);
+  const id = envelope<User>(guest).data.id;
+  if (email) {
+    const reg = await t.app.inject({ method: 'POST', url: '/api/user/register', headers: { 'x-user-token': token }, payload: { email, password: 'renew1pass', confirmPassword: 'renew1pass', agree: true } });
+    token = String(reg.headers['x-user-token']);
+  }
+  const order = envelope<{ id: string }>(await t.app.inject({ method: 'POST', url: '/api/payment/order', headers: { 'x-user-token': token }, payload: { planId } }));
+  const paid = envelope<PayResult>(
+    await t.app.inject({ method: 'POST', url: '/api/payment/pay', headers: { 'x-user-token': token }, payload: { orderId: order.data.id, method: 'card', agree: true, card: { number: cardNumber, expiry: '12/34', cvv: '123', firstName: 'Ana', lastName: 'Lima', email: 'ana@example.com' } } }),
+  );
+  expect(paid.data.status).toBe('paid');
+  return { token, id };
+}
+
+async function endPeriod(userId: string, at: Date) {
+  await t.database.db.updateTable('memberships').set({ current_period_end: at }).where('user_id', '=', userId).execute();
+}
+async function chargesOf(userId: string): Promise<number> {
+  const orders = await t.database.db.selectFrom('orders').select('id').where('user_id', '=', userId).where('purpose', '=', 'renewal').execute();
+  if (orders.length === 0) return 0;
+  const rows = await t.database.db.selectFrom('sandbox_charges').select('id').where('idempotency_key', 'like', `${orders[0]!.id}%`).execute();
+  return rows.length;
+}
+async function membership(userId: string) {
+  return t.database.db.selectFrom('memberships').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
+}
+async function outbox(to: string) {
+  const dir = path.join(t.dataDir, 'outbox');
+  const mails = [];
+  for (const file of (await fs.readdir(dir).catch(() => [] as string[])).sort()) {
+    const mail = await simpleParser(await fs.readFile(path.join(dir, file)));
+    if ((mail.to as { text: string }).text === to) mails.push(mail);
+  }
+  return mails;
+}
+
+describe('renewals', () => {
+  it('charges the saved card when the period ends, continuing it without a gap, once', async () => {
+    const m = await member('weekly', '4242424242424242', 'renew@example.com');
+    const end = new Date(Date.now() - 60_000);
+    await endPeriod(m.id, end);
+    const report = await instance().runOnce();
+    expect(report.renewed).toBe(1);
+    const after = await membership(m.id);
+    expect(after.current_period_end.getTime()).toBe(end.getTime() + 7 * DAY);
+    expect(after.status).toBe('active');
+    expect(await chargesOf(m.id)).toBe(1);
+    expect((await instance().runOnce()).renewed).toBe(0);
+    expect(await chargesOf(m.id)).toBe(1);
+  });
+
+  it('sends a receipt after the charge, with a one-tap cancel link that works', async () => {
+    let mails = await outbox('renew@example.com');
+    for (let i = 0; i < 100 && mails.length < 2; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      mails = await outbox('renew@example.com');
+    }
+    expect(mails.length).toBe(2);
+    const last = mails.at(-1)!;
+    expect(last.subject).toBe('Your Episodic receipt');
+    expect(last.text).toMatch(/We charged \$4\.99 for Weekly/);
+    const link = /(http:\/\/episodic\.test\/api\/payment\/cancel-link\?\S+)/.exec(last.text ?? '')![1]!;
+    const url = new URL(link);
+    const forged = await t.app.inject({ method: 'GET', url: `${url.pathname}?u=${url.searchParams.get('u')}&s=forged` });
+    expect(forged.headers.location).toBe('/my?renewal=invalid-link');
+    const res = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    expect(res.headers.location).toBe('/my?renewal=cancelled');
+    const row = await membership(url.searchParams.get('u')!);
+    expect(row).toMatchObject({ auto_renew: false, status: 'active' });
+  });
+
+  it('renews once when two instances run at the same moment', async () => {
+    const m = await member('monthly');
+    await endPeriod(m.id, new Date(Date.now() - 1000));
+    const [a, b] = await Promise.all([instance().runOnce(), instance().runOnce()]);
+    expect(a.renewed + b.renewed).toBe(1);
+    expect(await chargesOf(m.id)).toBe(1);
+  });
+
+  it('recovers from a crash between the charge and its record without charging twice', async () => {
+    const m = await member('weekly');
+    const end = new Date(Date.now() - 1000);
+    await endPeriod(m.id, end);
+    await expect(
+      instance(() => {
+        throw new Error('killed');
+      }).runOnce(),
+    ).rejects.toThrow('killed');
+    const order = await t.database.db.selectFrom('orders').selectAll().where('user_id', '=', m.id).where('purpose', '=', 'renewal').executeTakeFirstOrThrow();
+    expect(order.status).toBe('processing');
+    // Before the lease runs out nobody touches it; after, the next pass finishes the job.
+    expect((await instance().runOnce()).renewed).toBe(0);
+    const later = await instance().runOnce(new Date(Date.now() + 11 * 60_000));
+    expect(later.renewed).toBe(1);
+    expect(await chargesOf(m.id)).toBe(1);
+    expect((await membership(m.id)).current_period_end.getTime()).toBe(end.getTime() + 7 * DAY);
+  });
+
+  it('retries a declined renewal with backoff, then lapses and access ends', async () => {
+    const m = await member('weekly', '4000000000000341');
+    await endPeriod(m.id, new Date(Date.now() - 1000));
+    const now = Date.now();
+    expect((await instance().runOnce(new Date(now))).failed).toBe(1);
+    expect((await membership(m.id)).renewal_attempts).toBe(1);
+    expect((await instance().runOnce(new Date(now + 30 * 60_000))).failed).toBe(0);
+    expect((await instance().runOnce(new Date(now + 61 * 60_000))).failed).toBe(1);
+    const last = await instance().runOnce(new Date(now + 8 * 3600_000));
+    expect(last.lapsed).toBe(1);
+    expect(await membership(m.id)).toMatchObject({ status: 'lapsed', auto_renew: false });
+    const user = envelope<User>(await t.app.inject({ method: 'GET', url: '/api/user', headers: { 'x-user-token': m.token } }));
+    expect(user.data.membership.active).toBe(false);
+  });
+
+  it('reminds yearly members a week before the renewal, once', async () => {
+    const m = await member('yearly', '4242424242424242', 'yearly@example.com');
+    await endPeriod(m.id, new Date(Date.now() + 5 * DAY));
+    expect((await instance().runOnce()).reminded).toBe(1);
+    expect((await instance().runOnce()).reminded).toBe(0);
+    const mails = await outbox('yearly@example.com');
+    expect(mails.some((mail) => mail.subject === 'Your yearly Episodic membership renews soon')).toBe(true);
+  });
+});

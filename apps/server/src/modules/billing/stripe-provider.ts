@@ -1,0 +1,125 @@
+import Stripe from 'stripe';
+import type { ChargeOutcome, ChargeRequest, PaymentProvider, SavedMethod } from './payment-provider';
+
+export interface StripeOptions {
+  secretKey: string;
+  webhookSecret: string;
+  /** Another API address (a local Stripe-shaped server in tests); Stripe's own by default. */
+  apiUrl?: string | null;
+}
+
+/** What a verified webhook says about a charge of ours. */
+export interface StripeChargeEvent {
+  eventId: string;
+  idempotencyKey: string;
+}
+
+/** Saved cards are "customer:payment method", the pair an off-session charge needs. */
+function splitToken(token: string): { customer: string; paymentMethod: string } | null {
+  const [customer, paymentMethod] = token.split(':');
+  return customer && paymentMethod ? { customer, paymentMethod } : null;
+}
+
+function savedMethodOf(intent: Stripe.PaymentIntent): SavedMethod | undefined {
+  const pm = intent.payment_method;
+  const customer = typeof intent.customer === 'string' ? intent.customer : intent.customer?.id;
+  if (!pm || typeof pm === 'string' || !pm.card || !customer) return undefined;
+  return { token: `${customer}:${pm.id}`, brand: pm.card.brand, last4: pm.card.last4, expMonth: pm.card.exp_month, expYear: pm.card.exp_year };
+}
+
+/** A PaymentIntent's state as the billing rules see it. */
+export function outcomeOfIntent(intent: Stripe.PaymentIntent, returnUrl: string): ChargeOutcome {
+  const method = savedMethodOf(intent);
+  switch (intent.status) {
+    case 'succeeded':
+      return { status: 'succeeded', providerRef: intent.id, ...(method ? { method } : {}) };
+    case 'requires_action': {
+      const url = intent.next_action?.redirect_to_url?.url;
+      // Without a redirect (an SDK-only action), the result page waits for the webhook.
+      return { status: 'requires_action', providerRef: intent.id, redirectUrl: url ?? returnUrl, ...(method ? { method } : {}) };
+    }
+    case 'processing':
+      return { status: 'requires_action', providerRef: intent.id, redirectUrl: returnUrl, ...(method ? { method } : {}) };
+    default:
+      return { status: 'failed', providerRef: intent.id, reason: intent.last_payment_error?.message ?? 'Your card was declined.' };
+  }
+}
+
+/**
+ * Card payments through Stripe: PaymentIntents confirmed at once, the card kept for renewals
+ * (`setup_future_usage: off_session`), 3-D Secure by redirect, refunds, and signed webhooks.
+ * Every call carries an idempotency key derived from the order attempt, so a retried request is
+ * never charged twice; a lost answer is found again by searching the order's metadata.
+ */
+export function createStripeProvider(opts: StripeOptions) {
+  const api = opts.apiUrl ? new URL(opts.apiUrl) : null;
+  const stripe = new Stripe(opts.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+    ...(api ? { host: api.hostname, port: api.port || (api.protocol === 'https:' ? 443 : 80), protocol: api.protocol === 'http:' ? ('http' as const) : ('https' as const) } : {}),
+  });
+  const expand = ['payment_method'];
+
+  async function charge(request: ChargeRequest): Promise<ChargeOutcome> {
+    const key = request.idempotencyKey;
+    const metadata = { order_id: request.orderId, idempotency_key: key };
+    const common = { amount: request.amount, currency: request.currency.toLowerCase(), description: request.description, metadata, confirm: true, expand };
+    try {
+      let intent: Stripe.PaymentIntent;
+      if (request.card) {
+        const customer = await stripe.customers.create({ email: request.email, metadata: { order_id: request.orderId } }, { idempotencyKey: `${key}:customer` });
+        const paymentMethod = await stripe.paymentMethods.create(
+          {
+            type: 'card',
+            card: { number: request.card.number, exp_month: request.card.expMonth, exp_year: request.card.expYear, cvc: request.card.cvv },
+            billing_details: { name: request.card.name, email: request.email },
+          },
+          { idempotencyKey: `${key}:method` },
+        );
+        intent = await stripe.paymentIntents.create(
+          { ...common, customer: customer.id, payment_method: paymentMethod.id, setup_future_usage: 'off_session', receipt_email: request.email, return_url: request.returnUrl },
+          { idempotencyKey: key },
+        );
+      } else {
+        const saved = request.savedToken ? splitToken(request.savedToken) : null;
+        if (!saved) return { status: 'failed', providerRef: `missing:${key}`, reason: 'The saved card is no longer available.' };
+        intent = await stripe.paymentIntents.create({ ...common, customer: saved.customer, payment_method: saved.paymentMethod, off_session: true }, { idempotencyKey: key });
+      }
+      return outcomeOfIntent(intent, request.returnUrl);
+    } catch (err) {
+      if (err instanceof Stripe.errors.StripeCardError) {
+        const intent = err.payment_intent;
+        return { status: 'failed', providerRef: intent?.id ?? err.requestId ?? `declined:${key}`, reason: err.message || 'Your card was declined.' };
+      }
+      throw err;
+    }
+  }
+
+  async function lookup(idempotencyKey: string): Promise<ChargeOutcome | null> {
+    const found = await stripe.paymentIntents.search({ query: `metadata['idempotency_key']:'${idempotencyKey.replace(/'/g, '')}'`, expand: ['data.payment_method'] });
+    const intent = found.data[0];
+    return intent ? outcomeOfIntent(intent, '') : null;
+  }
+
+  async function refund(providerRef: string, amount: number): Promise<void> {
+    await stripe.refunds.create({ payment_intent: providerRef, amount }, { idempotencyKey: `refund:${providerRef}:${String(amount)}` });
+  }
+
+  /**
+   * Verifies a webhook (signature and age) and reads which charge it is about; null for events that
+   * do not concern a charge of ours. Throws when the signature does not hold.
+   */
+  function parseWebhook(rawBody: string, signature: string | undefined): StripeChargeEvent | null {
+    const event = stripe.webhooks.constructEvent(rawBody, signature ?? '', opts.webhookSecret);
+    if (!event.type.startsWith('payment_intent.')) return null;
+    const intent = event.data.object as Stripe.PaymentIntent;
+    const key = intent.metadata?.idempotency_key;
+    return key ? { eventId: event.id, idempotencyKey: key } : null;
+  }
+
+  const provider: PaymentProvider & { parseWebhook: typeof parseWebhook } = { name: 'stripe', charge, lookup, refund, parseWebhook };
+  return provider;
+}
+
+export type StripeProvider = ReturnType<typeof createStripeProvider>;

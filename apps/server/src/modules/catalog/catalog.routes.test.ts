@@ -1,0 +1,220 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EpisodeListItem, EpisodePlayback, Homepage, Page, Series, SeriesDetail, Tag } from '@episodic/contract';
+import { createTestApp, envelope, type TestApp } from '../../../test/test-app';
+import { seedCatalogFixture, type CatalogFixture } from '../../../test/catalog-fixture';
+
+let t: TestApp;
+let f: CatalogFixture;
+beforeAll(async () => {
+  t = await createTestApp();
+  f = await seedCatalogFixture(t.database.db);
+});
+afterAll(() => t.close());
+
+async function get<T>(url: string, headers: Record<string, string> = {}) {
+  const res = await t.app.inject({ method: 'GET', url, headers });
+  return envelope<T>(res);
+}
+
+async function guestToken(): Promise<{ token: string; userId: string }> {
+  const res = await t.app.inject({ method: 'GET', url: '/api/user' });
+  return { token: String(res.headers['x-user-token']), userId: envelope<{ id: string }>(res).data.id };
+}
+
+describe('GET /api/tag', () => {
+  it('lists categories that have something to watch, localized', async () => {
+    const en = await get<Tag[]>('/api/tag');
+    expect(en.data).toEqual([
+      { id: f.tags.romance, name: 'Romance' },
+      { id: f.tags.revenge, name: 'Revenge' },
+    ]);
+    const de = await get<Tag[]>('/api/tag', { 'accept-language': 'de-DE,de;q=0.9' });
+    expect(de.data.map((t) => t.name)).toEqual(['Romantik', 'Rache']);
+  });
+});
+
+describe('GET /api/homepage', () => {
+  it('answers the featured carousel and sections, hiding drafts and series without ready media', async () => {
+    const { data } = await get<Homepage>('/api/homepage');
+    expect(data.featured.map((s) => s.id)).toEqual([f.series.wolf, f.series.ceo]);
+    expect(data.sections.map((s) => [s.title, s.kind])).toEqual([
+      ['Asian stories', 'curated'],
+      ['Switch categories', 'categories'],
+      ['Trending', 'trending'],
+    ]);
+    const categories = data.sections[1]!;
+    expect(categories.tabs?.map((t) => t.id)).toEqual([f.tags.revenge, f.tags.romance]);
+    expect(categories.items.map((s) => s.id).sort()).toEqual([f.series.wolf, f.series.palace].sort());
+    const all = [...data.featured, ...data.sections.flatMap((s) => s.items)].map((s) => s.id);
+    expect(all).not.toContain(f.series.draft);
+    expect(all).not.toContain(f.series.unpackaged);
+    // Rail cards leave the synopsis out (only the carousel shows it): half the document.
+    expect(data.featured.every((s) => typeof s.synopsis === 'string')).toBe(true);
+    expect(data.sections.flatMap((s) => s.items).some((s) => 'synopsis' in s)).toBe(false);
+  });
+
+  it('localizes titles with English fallback', async () => {
+    const { data } = await get<Homepage>('/api/homepage?lang=es');
+    expect(data.sections[0]!.title).toBe('Historias asiáticas');
+    const ceo = data.featured.find((s) => s.id === f.series.ceo)!;
+    const wolf = data.featured.find((s) => s.id === f.series.wolf)!;
+    expect(ceo.title).toBe('La novia secreta del millonario');
+    expect(wolf.title).toBe('Moonlight Alpha');
+    expect(data.sections[2]!.title).toBe('Trending');
+  });
+
+  it('describes a series card fully', async () => {
+    const { data } = await get<Homepage>('/api/homepage');
+    expect(data.featured.find((s) => s.id === f.series.ceo)).toEqual({
+      id: f.series.ceo,
+      title: 'The Billionaire’s Secret Bride',
+      synopsis: 'A contract marriage in Shanghai turns real.',
+      cover: '/media/covers/test.jpg',
+      tags: [{ id: f.tags.romance, name: 'Romance' }],
+      episodeCount: 12,
+      freeEpisodes: 2,
+      playCount: 0,
+      favorite: false,
+      accentColor: '#c0392b',
+    });
+  });
+});
+
+describe('GET /api/homepage revalidation', () => {
+  it('answers visitors without a session from one serialized document with an ETag, and 304 when unchanged', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/api/homepage' });
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    expect(first.headers['content-type']).toContain('application/json');
+    const again = await t.app.inject({ method: 'GET', url: '/api/homepage', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const spanish = await t.app.inject({ method: 'GET', url: '/api/homepage?lang=es', headers: { 'if-none-match': etag } });
+    expect(spanish.statusCode).toBe(200);
+    expect(spanish.headers.etag).not.toBe(etag);
+  });
+
+  it('sends the document compressed as the client accepts, without compressing per request', async () => {
+    const { gunzipSync, brotliDecompressSync } = await import('node:zlib');
+    const plain = await t.app.inject({ method: 'GET', url: '/api/homepage' });
+    const br = await t.app.inject({ method: 'GET', url: '/api/homepage', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const gz = await t.app.inject({ method: 'GET', url: '/api/homepage', headers: { 'accept-encoding': 'gzip;q=1, br;q=0' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    expect(br.headers.etag).not.toBe(plain.headers.etag);
+    const revalidated = await t.app.inject({ method: 'GET', url: '/api/homepage', headers: { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) } });
+    expect(revalidated.statusCode).toBe(304);
+  });
+
+  it('gives a new ETag once the catalog changes', async () => {
+    const before = String((await t.app.inject({ method: 'GET', url: '/api/homepage' })).headers.etag);
+    await t.database.db.updateTable('series').set({ accent_color: '#000000' }).where('id', '=', f.series.ceo).execute();
+    await t.app.services.catalog.invalidate();
+    const after = await t.app.inject({ method: 'GET', url: '/api/homepage', headers: { 'if-none-match': before } });
+    expect(after.statusCode).toBe(200);
+    expect(envelope<Homepage>(after).data.featured.find((s) => s.id === f.series.ceo)?.accentColor).toBe('#000000');
+    await t.database.db.updateTable('series').set({ accent_color: '#c0392b' }).where('id', '=', f.series.ceo).execute();
+    await t.app.services.catalog.invalidate();
+  });
+
+  it('marks the favorites of a viewer with a session', async () => {
+    const { token, userId } = await guestToken();
+    await t.database.db.insertInto('favorites').values({ user_id: userId, series_id: f.series.ceo }).execute();
+    const res = await t.app.inject({ method: 'GET', url: '/api/homepage', headers: { 'x-user-token': token } });
+    expect(res.headers.etag).toBeUndefined();
+    expect(envelope<Homepage>(res).data.featured.find((s) => s.id === f.series.ceo)?.favorite).toBe(true);
+  });
+});
+
+describe('paged lists', () => {
+  it('pages a section until there is no more', async () => {
+    const first = await get<Page<Series>>(`/api/homepage/query?sectionId=${f.sections.asian}&page=1&pageSize=1`);
+    expect(first.data).toMatchObject({ page: 1, pageSize: 1, hasMore: true });
+    expect(first.data.items.map((s) => s.id)).toEqual([f.series.ceo]);
+    const second = await get<Page<Series>>(`/api/homepage/query?sectionId=${f.sections.asian}&page=2&pageSize=1`);
+    expect(second.data).toMatchObject({ page: 2, hasMore: false });
+    expect(second.data.items.map((s) => s.id)).toEqual([f.series.palace]);
+  });
+
+  it('pages a category tab of a categories section, and a category by itself', async () => {
+    const tab = await get<Page<Series>>(`/api/homepage/query?sectionId=${f.sections.categories}&tagId=${f.tags.romance}`);
+    expect(tab.data.items.map((s) => s.id).sort()).toEqual([f.series.ceo, f.series.wolf].sort());
+    const byTag = await get<Page<Series>>(`/api/video?tagId=${f.tags.revenge}&page=1`);
+    expect(byTag.data.items.map((s) => s.id)).toEqual([f.series.wolf, f.series.palace]);
+    expect(byTag.data.hasMore).toBe(false);
+  });
+
+  it('answers an unknown section with envelope 404', async () => {
+    expect((await get('/api/homepage/query?sectionId=99999')).code).toBe(404);
+  });
+
+  it('refuses bad paging with field errors', async () => {
+    const res = await get('/api/homepage/query?page=0&pageSize=500');
+    expect(res.code).toBe(422);
+    expect(Object.keys(res.fields ?? {}).sort()).toEqual(['page', 'pageSize']);
+  });
+});
+
+describe('GET /api/video?id=', () => {
+  it('answers a series with its unlock quote', async () => {
+    const { code, data } = await get<SeriesDetail>(`/api/video?id=${f.series.ceo}`);
+    expect(code).toBe(200);
+    expect(data).toMatchObject({ id: f.series.ceo, episodeCount: 12, lockedTotal: 500, seriesPrice: 350, language: 'en' });
+  });
+
+  it('answers 404 for drafts and unknown ids', async () => {
+    expect((await get(`/api/video?id=${f.series.draft}`)).code).toBe(404);
+    expect((await get('/api/video?id=987654')).code).toBe(404);
+  });
+});
+
+describe('GET /api/video/episode', () => {
+  it('lists every episode with its lock state and price before any tap', async () => {
+    const { data } = await get<EpisodeListItem[]>(`/api/video/episode?seriesId=${f.series.wolf}`);
+    expect(data).toHaveLength(8);
+    expect(data[0]).toEqual({ id: f.episodes.wolf[0], number: 1, title: 'Episode 1', duration: 95, free: true, unlocked: true, cost: 0 });
+    expect(data[2]).toEqual({ id: f.episodes.wolf[2], number: 3, title: 'Episode 3', duration: 95, free: false, unlocked: false, cost: 50 });
+    const de = await get<EpisodeListItem[]>(`/api/video/episode?seriesId=${f.series.wolf}&lang=dy`);
+    expect(de.data[0]!.title).toBe('Folge 1');
+  });
+
+  it('marks episodes the viewer unlocked, and lowers the series quote accordingly', async () => {
+    const viewer = await guestToken();
+    await t.database.db.insertInto('unlocks').values({ user_id: viewer.userId, episode_id: f.episodes.wolf[2]! }).execute();
+    const { data } = await get<EpisodeListItem[]>(`/api/video/episode?seriesId=${f.series.wolf}`, { 'x-user-token': viewer.token });
+    expect(data[2]).toMatchObject({ unlocked: true, cost: 50 });
+    expect(data[3]).toMatchObject({ unlocked: false });
+    const series = await get<SeriesDetail>(`/api/video?id=${f.series.wolf}`, { 'x-user-token': viewer.token });
+    expect(series.data).toMatchObject({ lockedTotal: 250, seriesPrice: 175 });
+    const someoneElse = await get<EpisodeListItem[]>(`/api/video/episode?seriesId=${f.series.wolf}`);
+    expect(someoneElse.data[2]).toMatchObject({ unlocked: false });
+  });
+
+  it('answers one episode with its neighbours', async () => {
+    const { data } = await get<EpisodePlayback>(`/api/video/episode?id=${f.episodes.palace[1]}`);
+    expect(data).toMatchObject({ id: f.episodes.palace[1], seriesId: f.series.palace, number: 2, free: true, cost: 0, previousId: f.episodes.palace[0], nextId: f.episodes.palace[2] });
+  });
+
+  it('needs a series or an episode id', async () => {
+    expect((await get('/api/video/episode')).code).toBe(422);
+  });
+});
+
+describe('play counts', () => {
+  it('counts one play per viewer per episode per day, in batches', async () => {
+    const a = await guestToken();
+    const b = await guestToken();
+    const play = (token: string) => t.app.inject({ method: 'POST', url: '/api/video/play', payload: { episodeId: f.episodes.palace[0] }, headers: { 'x-user-token': token } });
+    await Promise.all([play(a.token), play(a.token), play(b.token), play(a.token)]);
+    await new Promise((r) => setTimeout(r, 2500));
+    const episode = await t.database.db.selectFrom('episodes').select('play_count').where('id', '=', f.episodes.palace[0]!).executeTakeFirstOrThrow();
+    const series = await t.database.db.selectFrom('series').select('play_count').where('id', '=', f.series.palace).executeTakeFirstOrThrow();
+    expect(episode.play_count).toBe(2);
+    expect(series.play_count).toBe(2);
+  });
+});

@@ -1,0 +1,162 @@
+import { Type } from 'typebox';
+import {
+  EmptySchema,
+  EnvelopeOf,
+  EpisodeListItemSchema,
+  EpisodePlaybackSchema,
+  HomepageSchema,
+  MAX_KEYWORD_LENGTH,
+  PageOf,
+  SearchHistoryEntrySchema,
+  SeriesDetailSchema,
+  SeriesSchema,
+  TagSchema,
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+} from '@episodic/contract';
+import type { FastifyRequest } from 'fastify';
+import type { AppInstance } from '../../http/types';
+import { ok } from '../../http/envelope';
+import { prebuildJson, sendPrebuilt } from '../../http/prebuilt';
+import { invalidInput } from '../../http/errors';
+import { requireAccount } from '../../http/auth';
+import { requestLanguage } from '../../http/language';
+import type { CatalogService } from './catalog.service';
+
+const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
+const Page = Type.Integer({ minimum: 1, maximum: 10000, default: 1 });
+const PageSize = Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE });
+const Lang = Type.Optional(Type.String({ maxLength: 5 }));
+const Keyword = Type.String({ maxLength: MAX_KEYWORD_LENGTH });
+
+const VideoQuery = Type.Object({
+  id: Type.Optional(Id),
+  tagId: Type.Optional(Id),
+  keyword: Type.Optional(Keyword),
+  page: Type.Optional(Page),
+  pageSize: Type.Optional(PageSize),
+  lang: Lang,
+});
+
+const SeriesPage = PageOf(SeriesSchema);
+
+async function viewerId(req: FastifyRequest): Promise<string | null> {
+  return (await req.auth())?.userId ?? null;
+}
+
+export function registerCatalogRoutes(app: AppInstance, catalog: CatalogService, onPlay: (episodeId: number, viewer: string) => void): void {
+  app.get(
+    '/api/tag',
+    { schema: { tags: ['catalog'], summary: 'Categories that have something to watch', querystring: Type.Object({ lang: Lang }), response: { 200: EnvelopeOf(Type.Array(TagSchema)) } } },
+    async (req) => ok(await catalog.tags(requestLanguage(req))),
+  );
+
+  app.get(
+    '/api/homepage',
+    { schema: { tags: ['catalog'], summary: 'The featured carousel and the home sections', querystring: Type.Object({ lang: Lang }), response: { 200: EnvelopeOf(HomepageSchema) } } },
+    async (req, reply) => {
+      const lang = requestLanguage(req);
+      const userId = await viewerId(req);
+      if (userId) return ok(await catalog.homepage(lang, userId));
+      // Everyone without a session sees the same document: serialize it once per language.
+      const answer = await catalog.memo(`homepage-json:${lang}`, async () => prebuildJson(reply.serialize(ok(await catalog.homepage(lang, null))) as string));
+      return sendPrebuilt(req, reply, answer);
+    },
+  );
+
+  app.get(
+    '/api/homepage/query',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'One home section (or one category tab) as a paged list',
+        querystring: Type.Object({ sectionId: Type.Optional(Id), tagId: Type.Optional(Id), page: Type.Optional(Page), pageSize: Type.Optional(PageSize), lang: Lang }),
+        response: { 200: EnvelopeOf(SeriesPage) },
+      },
+    },
+    async (req) => {
+      const { sectionId, tagId, page = 1, pageSize = DEFAULT_PAGE_SIZE } = req.query;
+      return ok(await catalog.sectionPage({ sectionId, tagId }, requestLanguage(req), { page, pageSize }, await viewerId(req)));
+    },
+  );
+
+  app.get(
+    '/api/video',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'A series by id; or series of a category (tagId), or matching a keyword, paged',
+        querystring: VideoQuery,
+        response: { 200: EnvelopeOf(Type.Union([SeriesDetailSchema, SeriesPage])) },
+      },
+    },
+    async (req) => {
+      const { id, tagId, keyword, page = 1, pageSize = DEFAULT_PAGE_SIZE } = req.query;
+      const lang = requestLanguage(req);
+      const user = await viewerId(req);
+      if (id !== undefined) return ok(await catalog.seriesDetail(id, lang, user));
+      if (keyword !== undefined) return ok(await catalog.search(keyword, lang, { page, pageSize }, user));
+      return ok(await catalog.sectionPage({ tagId }, lang, { page, pageSize }, user));
+    },
+  );
+
+  app.get(
+    '/api/video/episode',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: "A series' episodes with lock state and price (seriesId), or one episode's playback information (id)",
+        querystring: Type.Object({ seriesId: Type.Optional(Id), id: Type.Optional(Id), lang: Lang }),
+        response: { 200: EnvelopeOf(Type.Union([Type.Array(EpisodeListItemSchema), EpisodePlaybackSchema])) },
+      },
+    },
+    async (req) => {
+      const { seriesId, id } = req.query;
+      const lang = requestLanguage(req);
+      if (id !== undefined) return ok(await catalog.episodePlayback(id, lang, await viewerId(req)));
+      if (seriesId !== undefined) return ok(await catalog.episodeList(seriesId, lang, await viewerId(req)));
+      throw invalidInput({ seriesId: 'Give a series id or an episode id.' });
+    },
+  );
+
+  app.post(
+    '/api/video/play',
+    { schema: { tags: ['catalog'], summary: 'Counts a play of an episode (once per viewer per day)', body: Type.Object({ episodeId: Id }), response: { 200: EnvelopeOf(EmptySchema) } } },
+    async (req) => {
+      const viewer = (await viewerId(req)) ?? `anon:${req.ip}:${req.ctx.userAgent ?? ''}`;
+      onPlay(req.body.episodeId, viewer);
+      return ok({});
+    },
+  );
+
+  app.get(
+    '/api/search/history',
+    { schema: { tags: ['catalog'], summary: "A signed-in viewer's recent searches", response: { 200: EnvelopeOf(Type.Array(SearchHistoryEntrySchema)) } } },
+    async (req) => ok(await catalog.searchHistory((await requireAccount(req)).userId)),
+  );
+
+  app.post(
+    '/api/search/history',
+    { schema: { tags: ['catalog'], summary: 'Remembers a search', body: Type.Object({ query: Type.String({ minLength: 1, maxLength: MAX_KEYWORD_LENGTH }) }), response: { 200: EnvelopeOf(EmptySchema) } } },
+    async (req) => {
+      await catalog.rememberSearch((await requireAccount(req)).userId, req.body.query);
+      return ok({});
+    },
+  );
+
+  app.delete(
+    '/api/search/history',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Forgets one search (query) or all of them',
+        querystring: Type.Object({ query: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_KEYWORD_LENGTH })) }),
+        response: { 200: EnvelopeOf(EmptySchema) },
+      },
+    },
+    async (req) => {
+      await catalog.forgetSearch((await requireAccount(req)).userId, req.query.query);
+      return ok({});
+    },
+  );
+}

@@ -1,0 +1,338 @@
+import type { Kysely } from 'kysely';
+import type {
+  EpisodeListItem,
+  EpisodePlayback,
+  Homepage,
+  HomepageSection,
+  Language,
+  Page,
+  SearchHistoryEntry,
+  Series,
+  SeriesDetail,
+  Tag,
+} from '@episodic/contract';
+import type { DB } from '../../db/schema';
+import { MemoryCache } from '../../cache/memory-cache';
+import type { InvalidationBus } from '../../cache/invalidation-bus';
+import { notFound } from '../../http/errors';
+import * as repo from './catalog.repository';
+import { normalizeQuery, toPrefixTsquery } from './search-query';
+import { episodeTitle } from './episode-title';
+
+/** What the playback side knows about one episode for one viewer. */
+export interface EpisodeMedia {
+  playable: boolean;
+  hls: string | null;
+  poster: string | null;
+  thumbnail: string | null;
+  subtitles: { language: string; url: string }[];
+}
+
+export interface CatalogDeps {
+  db: Kysely<DB>;
+  bus: InvalidationBus;
+  /** Public address of a stored file (covers, banners). */
+  mediaUrl: (key: string) => string;
+  episodeMedia: (episodeId: number, userId: string | null) => Promise<EpisodeMedia>;
+  /** True when the viewer may watch every episode (an active membership), answered by billing. */
+  watchesEverything?: (userId: string) => Promise<boolean>;
+  cacheTtlMs?: number;
+}
+
+export interface PageRequest {
+  page: number;
+  pageSize: number;
+}
+
+const RAIL_SIZE = 10;
+const TRENDING_DAYS = 7;
+/** Unlocking a whole series at once costs this share of the episodes bought one by one. */
+const SERIES_DISCOUNT = 0.7;
+
+const paging = ({ page, pageSize }: PageRequest): repo.Paging => ({ offset: (page - 1) * pageSize, limit: pageSize + 1 });
+
+export function quoteSeriesPrice(lockedTotal: number, override: number | null): number | null {
+  if (lockedTotal <= 0) return null;
+  if (override !== null) return Math.min(override, lockedTotal);
+  return Math.max(1, Math.ceil((lockedTotal * SERIES_DISCOUNT) / 5) * 5);
+}
+
+export function createCatalogService(deps: CatalogDeps) {
+  const { db } = deps;
+  const cache = new MemoryCache(deps.cacheTtlMs ?? 30_000);
+  deps.bus.subscribe('catalog', () => cache.clear());
+
+  /** Marks every cached catalog answer stale, on this instance and the others. */
+  const invalidate = () => deps.bus.publish('catalog');
+
+  async function cards(ids: readonly number[], lang: Language): Promise<Series[]> {
+    if (ids.length === 0) return [];
+    const [rows, tags] = await Promise.all([repo.seriesCards(db, ids, lang), repo.tagsOfSeries(db, ids, lang)]);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const tagsBySeries = new Map<number, Tag[]>();
+    for (const t of tags) {
+      const list = tagsBySeries.get(t.series_id) ?? [];
+      list.push({ id: t.id, name: t.name });
+      tagsBySeries.set(t.series_id, list);
+    }
+    return ids.flatMap((id) => {
+      const r = byId.get(id);
+      if (!r) return [];
+      return [
+        {
+          id: r.id,
+          title: r.title,
+          synopsis: r.synopsis,
+          cover: r.cover_key ? deps.mediaUrl(r.cover_key) : null,
+          tags: tagsBySeries.get(id) ?? [],
+          episodeCount: r.episode_count,
+          freeEpisodes: r.free_count,
+          playCount: r.play_count,
+          favorite: false,
+          accentColor: r.accent_color,
+        },
+      ];
+    });
+  }
+
+  async function pageOf(key: string, lang: Language, req: PageRequest, ids: (p: repo.Paging) => Promise<number[]>): Promise<Page<Series>> {
+    return cache.get(`${key}:${lang}:${req.page}:${req.pageSize}`, async () => {
+      const found = await ids(paging(req));
+      const items = await cards(found.slice(0, req.pageSize), lang);
+      return { items, page: req.page, pageSize: req.pageSize, hasMore: found.length > req.pageSize };
+    });
+  }
+
+  /** Sets each series' `favorite` flag for the viewer (answers are cached without it). */
+  async function withFavorites<T extends Pick<Series, 'id' | 'favorite'>>(items: T[], userId: string | null): Promise<T[]> {
+    if (!userId || items.length === 0) return items;
+    const favorites = await repo.favoriteSeriesIds(db, userId, items.map((s) => s.id));
+    return favorites.size === 0 ? items : items.map((s) => (favorites.has(s.id) ? { ...s, favorite: true } : s));
+  }
+
+  async function personalPage(page: Page<Series>, userId: string | null): Promise<Page<Series>> {
+    return { ...page, items: await withFavorites(page.items, userId) };
+  }
+
+  /** The categories that have something to watch. */
+  const tags = (lang: Language): Promise<Tag[]> => cache.get(`tags:${lang}`, () => repo.listTags(db, lang));
+
+  const byTag = (tagId: number, lang: Language, req: PageRequest) => pageOf(`tag:${tagId}`, lang, req, (p) => repo.seriesIdsByTag(db, tagId, p));
+  const newest = (lang: Language, req: PageRequest) => pageOf('newest', lang, req, (p) => repo.newestSeriesIds(db, p));
+  const trending = (lang: Language, req: PageRequest) => pageOf('trending', lang, req, (p) => repo.trendingSeriesIds(db, TRENDING_DAYS, p));
+  const curated = (sectionId: number, lang: Language, req: PageRequest) => pageOf(`section:${sectionId}`, lang, req, (p) => repo.sectionSeriesIds(db, sectionId, p));
+
+  async function sectionContent(section: repo.SectionRow, lang: Language, req: PageRequest, tagId?: number): Promise<Page<Series> & { tabs?: Tag[] }> {
+    switch (section.kind) {
+      case 'featured':
+      case 'curated':
+        return curated(section.id, lang, req);
+      case 'trending':
+        return trending(lang, req);
+      case 'newest':
+        return newest(lang, req);
+      case 'categories': {
+        const tabs = await cache.get(`section-tags:${section.id}:${lang}`, () => repo.sectionTags(db, section.id, lang));
+        const chosen = tagId ?? tabs[0]?.id;
+        const page = chosen === undefined ? { items: [], page: req.page, pageSize: req.pageSize, hasMore: false } : await byTag(chosen, lang, req);
+        return { ...page, tabs };
+      }
+    }
+  }
+
+  /** The home screen: the featured carousel and every active section's first rail. */
+  async function homepage(lang: Language, userId: string | null): Promise<Homepage> {
+    const shared = await cache.get(`homepage:${lang}`, async (): Promise<Homepage> => {
+      const sections = await repo.activeSections(db, lang);
+      const rail = { page: 1, pageSize: RAIL_SIZE };
+      const featuredSection = sections.find((s) => s.kind === 'featured');
+      const featured = featuredSection ? (await curated(featuredSection.id, lang, rail)).items : [];
+      const built: HomepageSection[] = [];
+      for (const section of sections) {
+        if (section.kind === 'featured') continue;
+        const content = await sectionContent(section, lang, rail);
+        if (content.items.length === 0 && !content.tabs?.length) continue;
+        built.push({
+          id: section.id,
+          title: section.title,
+          kind: section.kind,
+          items: content.items,
+          hasMore: content.hasMore,
+          ...(content.tabs ? { tabs: content.tabs } : {}),
+        });
+      }
+      return { featured, sections: built };
+    });
+    if (!userId) return shared;
+    return {
+      featured: await withFavorites(shared.featured, userId),
+      sections: await Promise.all(shared.sections.map(async (s) => ({ ...s, items: await withFavorites(s.items, userId) }))),
+    };
+  }
+
+  /** One section (or one category), paged. */
+  async function sectionPage(query: { sectionId?: number; tagId?: number }, lang: Language, req: PageRequest, userId: string | null): Promise<Page<Series>> {
+    if (query.sectionId !== undefined) {
+      const section = await repo.sectionById(db, query.sectionId, lang);
+      if (!section) throw notFound('This list is no longer available.');
+      const content = await sectionContent(section, lang, req, query.tagId);
+      return personalPage({ items: content.items, page: content.page, pageSize: content.pageSize, hasMore: content.hasMore }, userId);
+    }
+    if (query.tagId !== undefined) return personalPage(await byTag(query.tagId, lang, req), userId);
+    return personalPage(await newest(lang, req), userId);
+  }
+
+  /** Series matching a keyword in any language, best first. */
+  async function search(keyword: string, lang: Language, req: PageRequest, userId: string | null): Promise<Page<Series>> {
+    const normalized = normalizeQuery(keyword);
+    if (!normalized) return { items: [], page: req.page, pageSize: req.pageSize, hasMore: false };
+    const page = await pageOf(`search:${normalized.toLowerCase()}`, lang, req, (p) =>
+      repo.searchSeriesIds(db, normalized, toPrefixTsquery(normalized), lang, p),
+    );
+    return personalPage(page, userId);
+  }
+
+  async function episodes(seriesId: number, lang: Language): Promise<repo.EpisodeRow[]> {
+    return cache.get(`episodes:${seriesId}:${lang}`, () => repo.episodesOfSeries(db, seriesId, lang));
+  }
+
+  async function unlockedSet(userId: string | null, list: repo.EpisodeRow[]): Promise<{ all: boolean; ids: Set<number> }> {
+    if (!userId) return { all: false, ids: new Set() };
+    if (deps.watchesEverything && (await deps.watchesEverything(userId))) return { all: true, ids: new Set() };
+    return { all: false, ids: await repo.unlockedEpisodeIds(db, userId, list.filter((e) => !e.free).map((e) => e.id)) };
+  }
+
+  /** Every episode with its lock state and price, before any tap. */
+  async function episodeList(seriesId: number, lang: Language, userId: string | null): Promise<EpisodeListItem[]> {
+    const list = await episodes(seriesId, lang);
+    if (list.length === 0 && !(await seriesCardsCached([seriesId], lang)).length) throw notFound('This series is not available.');
+    const unlocked = await unlockedSet(userId, list);
+    return list.map((e) => ({
+      id: e.id,
+      number: e.number,
+      title: e.title ?? episodeTitle(e.number, lang),
+      duration: Math.round(e.duration_ms / 100) / 10,
+      free: e.free,
+      unlocked: e.free || unlocked.all || unlocked.ids.has(e.id),
+      cost: e.free ? 0 : e.unlock_cost,
+    }));
+  }
+
+  const seriesCardsCached = (ids: number[], lang: Language) => cache.get(`cards:${ids.join(',')}:${lang}`, () => cards(ids, lang));
+
+  /** A series' page, with the price to unlock what the viewer has not unlocked yet. */
+  async function seriesDetail(seriesId: number, lang: Language, userId: string | null): Promise<SeriesDetail> {
+    const [card] = await withFavorites(await seriesCardsCached([seriesId], lang), userId);
+    if (!card) throw notFound('This series is not available.');
+    const [row] = await cache.get(`series-row:${seriesId}:${lang}`, () => repo.seriesCards(db, [seriesId], lang));
+    const list = await episodeList(seriesId, lang, userId);
+    const lockedTotal = list.filter((e) => !e.unlocked).reduce((sum, e) => sum + e.cost, 0);
+    return {
+      ...card,
+      banner: row?.banner_key ? deps.mediaUrl(row.banner_key) : null,
+      seriesPrice: quoteSeriesPrice(lockedTotal, row?.series_price ?? null),
+      lockedTotal,
+      language: lang,
+    };
+  }
+
+  /** The price to unlock what the viewer has not unlocked yet in a series, with those episodes. */
+  async function quoteSeries(seriesId: number, userId: string): Promise<{ price: number | null; episodeIds: number[] } | null> {
+    const [row] = await cache.get(`series-row:${seriesId}:en`, () => repo.seriesCards(db, [seriesId], 'en'));
+    if (!row) return null;
+    const locked = (await episodeList(seriesId, 'en', userId)).filter((e) => !e.unlocked);
+    const total = locked.reduce((sum, e) => sum + e.cost, 0);
+    return { price: quoteSeriesPrice(total, row.series_price), episodeIds: locked.map((e) => e.id) };
+  }
+
+  /** Playback information for one episode: media addresses only when the viewer may watch it. */
+  async function episodePlayback(episodeId: number, lang: Language, userId: string | null): Promise<EpisodePlayback> {
+    const seriesId = await cache.get(`episode-series:${episodeId}`, () => repo.episodeSeriesId(db, episodeId));
+    if (seriesId === undefined) throw notFound('This episode is not available.');
+    const list = await episodes(seriesId, lang);
+    const index = list.findIndex((e) => e.id === episodeId);
+    const episode = list[index];
+    if (!episode) throw notFound('This episode is not available.');
+    const media = await deps.episodeMedia(episodeId, userId);
+    return {
+      id: episode.id,
+      seriesId,
+      number: episode.number,
+      title: episode.title ?? episodeTitle(episode.number, lang),
+      duration: Math.round(episode.duration_ms / 100) / 10,
+      poster: media.poster,
+      thumbnail: media.thumbnail,
+      free: episode.free,
+      cost: episode.free ? 0 : episode.unlock_cost,
+      playable: media.playable,
+      hls: media.playable ? media.hls : null,
+      subtitles: media.playable ? media.subtitles : [],
+      previousId: list[index - 1]?.id ?? null,
+      nextId: list[index + 1]?.id ?? null,
+    };
+  }
+
+  /** Signed-in viewers' recent searches, newest first. */
+  async function searchHistory(userId: string): Promise<SearchHistoryEntry[]> {
+    const rows = await db.selectFrom('search_history').select(['query', 'searched_at']).where('user_id', '=', userId).orderBy('searched_at', 'desc').limit(20).execute();
+    return rows.map((r) => ({ query: r.query, searchedAt: r.searched_at.toISOString() }));
+  }
+
+  async function rememberSearch(userId: string, keyword: string): Promise<void> {
+    const query = normalizeQuery(keyword);
+    if (!query) return;
+    await db
+      .insertInto('search_history')
+      .values({ user_id: userId, query })
+      .onConflict((oc) => oc.columns(['user_id', 'query']).doUpdateSet({ searched_at: new Date() }))
+      .execute();
+  }
+
+  async function forgetSearch(userId: string, keyword: string | undefined): Promise<void> {
+    let q = db.deleteFrom('search_history').where('user_id', '=', userId);
+    if (keyword !== undefined) q = q.where('query', '=', normalizeQuery(keyword));
+    await q.execute();
+  }
+
+  /** Cards of the given series (visible ones, in the given order) with the viewer's favorite flags. */
+  async function seriesCards(ids: readonly number[], lang: Language, userId: string | null): Promise<Series[]> {
+    return withFavorites(await cards(ids, lang), userId);
+  }
+
+  /** Whether a series can be shown to viewers now. */
+  async function isVisible(seriesId: number): Promise<boolean> {
+    return (await seriesCardsCached([seriesId], 'en')).length > 0;
+  }
+
+  /** The series of a visible episode, with the episode's number and duration in seconds. */
+  async function episodeSummary(episodeId: number): Promise<{ seriesId: number; number: number; duration: number } | undefined> {
+    const seriesId = await cache.get(`episode-series:${episodeId}`, () => repo.episodeSeriesId(db, episodeId));
+    if (seriesId === undefined) return undefined;
+    const episode = (await episodes(seriesId, 'en')).find((e) => e.id === episodeId);
+    return episode ? { seriesId, number: episode.number, duration: episode.duration_ms / 1000 } : undefined;
+  }
+
+  return {
+    invalidate,
+    /** Keeps a value derived from catalog data (a serialized answer) until the catalog changes. */
+    memo: <T>(key: string, load: () => Promise<T>): Promise<T> => cache.get(key, load),
+    seriesCards,
+    isVisible,
+    episodeSummary,
+    tags,
+    homepage,
+    sectionPage,
+    search,
+    seriesDetail,
+    quoteSeries,
+    episodeList,
+    episodePlayback,
+    searchHistory,
+    rememberSearch,
+    forgetSearch,
+    /** For tests and the admin console: the visible episode ids of a series. */
+    episodeIds: async (seriesId: number) => (await episodes(seriesId, 'en')).map((e) => e.id),
+  };
+}
+
+export type CatalogService = ReturnType<typeof createCatalogService>;

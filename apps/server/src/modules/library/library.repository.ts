@@ -1,0 +1,87 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+
+export async function addFavorite(db: Kysely<DB>, userId: string, seriesId: number): Promise<void> {
+  await db.insertInto('favorites').values({ user_id: userId, series_id: seriesId }).onConflict((oc) => oc.doNothing()).execute();
+}
+
+export async function removeFavorite(db: Kysely<DB>, userId: string, seriesId: number): Promise<void> {
+  await db.deleteFrom('favorites').where('user_id', '=', userId).where('series_id', '=', seriesId).execute();
+}
+
+export async function favoriteIds(db: Kysely<DB>, userId: string, offset: number, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('favorites as f')
+    .innerJoin('series as s', 's.id', 'f.series_id')
+    .select('f.series_id')
+    .where('f.user_id', '=', userId)
+    .where('s.status', '=', 'published')
+    .orderBy('f.created_at', 'desc')
+    .orderBy('f.series_id', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.series_id);
+}
+
+export interface HistoryRow {
+  series_id: number;
+  episode_id: number;
+  position_ms: number;
+  finished: boolean;
+  updated_at: Date;
+}
+
+/** Saves where a viewer is in a series: one entry per series, the latest write wins. */
+export async function upsertHistory(db: Kysely<DB>, row: { userId: string; seriesId: number; episodeId: number; positionMs: number; finished: boolean }): Promise<void> {
+  const now = new Date();
+  await db
+    .insertInto('watch_history')
+    .values({ user_id: row.userId, series_id: row.seriesId, episode_id: row.episodeId, position_ms: row.positionMs, finished: row.finished, updated_at: now })
+    .onConflict((oc) => oc.columns(['user_id', 'series_id']).doUpdateSet({ episode_id: row.episodeId, position_ms: row.positionMs, finished: row.finished, updated_at: now }))
+    .execute();
+}
+
+export function historyPage(db: Kysely<DB>, userId: string, offset: number, limit: number): Promise<HistoryRow[]> {
+  return db
+    .selectFrom('watch_history as h')
+    .innerJoin('series as s', 's.id', 'h.series_id')
+    .select(['h.series_id', 'h.episode_id', 'h.position_ms', 'h.finished', 'h.updated_at'])
+    .where('h.user_id', '=', userId)
+    .where('s.status', '=', 'published')
+    .orderBy('h.updated_at', 'desc')
+    .orderBy('h.series_id', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+}
+
+export interface UnlockedRow {
+  series_id: number;
+  unlocked: number;
+  last_number: number;
+  last_at: Date;
+}
+
+/** Series in which the viewer unlocked episodes, the latest unlock first. */
+export async function unlockedPage(db: Kysely<DB>, userId: string, offset: number, limit: number): Promise<UnlockedRow[]> {
+  const rows = await db
+    .selectFrom('unlocks as u')
+    .innerJoin('episodes as e', 'e.id', 'u.episode_id')
+    .innerJoin('series as s', 's.id', 'e.series_id')
+    .select((eb) => [
+      'e.series_id',
+      eb.fn.countAll<string | number>().as('unlocked'),
+      eb.fn.max('e.number').as('last_number'),
+      eb.fn.max('u.created_at').as('last_at'),
+    ])
+    .where('u.user_id', '=', userId)
+    .where('s.status', '=', 'published')
+    .groupBy('e.series_id')
+    .orderBy('last_at', 'desc')
+    .orderBy('e.series_id', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ series_id: r.series_id, unlocked: Number(r.unlocked), last_number: Number(r.last_number), last_at: new Date(r.last_at) }));
+}

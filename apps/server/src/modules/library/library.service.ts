@@ -1,0 +1,85 @@
+import type { Kysely } from 'kysely';
+import type { HistoryEntry, Language, Page, Series, UnlockedSeries } from '@episodic/contract';
+import type { DB } from '../../db/schema';
+import { notFound } from '../../http/errors';
+import type { CatalogService } from '../catalog/index';
+import * as repo from './library.repository';
+
+export interface LibraryDeps {
+  db: Kysely<DB>;
+  catalog: Pick<CatalogService, 'seriesCards' | 'isVisible' | 'episodeSummary'>;
+}
+
+export interface PageRequest {
+  page: number;
+  pageSize: number;
+}
+
+export function createLibraryService({ db, catalog }: LibraryDeps) {
+  /** Adds a series to the viewer's list; adding twice keeps one entry. */
+  async function addFavorite(userId: string, seriesId: number): Promise<void> {
+    if (!(await catalog.isVisible(seriesId))) throw notFound('This series is not available.');
+    await repo.addFavorite(db, userId, seriesId);
+  }
+
+  /** Removes a series from the viewer's list; removing what is not there is not an error. */
+  async function removeFavorite(userId: string, seriesId: number): Promise<void> {
+    await repo.removeFavorite(db, userId, seriesId);
+  }
+
+  /** The viewer's list, most recently added first. */
+  async function favorites(userId: string, lang: Language, { page, pageSize }: PageRequest): Promise<Page<Series>> {
+    const ids = await repo.favoriteIds(db, userId, (page - 1) * pageSize, pageSize + 1);
+    const items = (await catalog.seriesCards(ids.slice(0, pageSize), lang, userId)).map((s) => ({ ...s, favorite: true }));
+    return { items, page, pageSize, hasMore: ids.length > pageSize };
+  }
+
+  /** Records where the viewer is: the series' entry moves to this episode and position. */
+  async function recordProgress(userId: string, input: { episodeId: number; position: number; finished: boolean }): Promise<void> {
+    const episode = await catalog.episodeSummary(input.episodeId);
+    if (!episode) throw notFound('This episode is not available.');
+    const positionMs = Math.round(Math.min(Math.max(input.position, 0), episode.duration || input.position) * 1000);
+    await repo.upsertHistory(db, { userId, seriesId: episode.seriesId, episodeId: input.episodeId, positionMs, finished: input.finished });
+  }
+
+  /** Continue watching: one entry per series, most recent first. */
+  async function history(userId: string, lang: Language, { page, pageSize }: PageRequest): Promise<Page<HistoryEntry>> {
+    const rows = await repo.historyPage(db, userId, (page - 1) * pageSize, pageSize + 1);
+    const shown = rows.slice(0, pageSize);
+    const cards = new Map((await catalog.seriesCards(shown.map((r) => r.series_id), lang, userId)).map((s) => [s.id, s]));
+    const items: HistoryEntry[] = [];
+    for (const row of shown) {
+      const series = cards.get(row.series_id);
+      const episode = await catalog.episodeSummary(row.episode_id);
+      if (!series || !episode) continue;
+      items.push({
+        series,
+        episodeId: row.episode_id,
+        episodeNumber: episode.number,
+        position: row.position_ms / 1000,
+        duration: episode.duration,
+        finished: row.finished,
+        updatedAt: row.updated_at.toISOString(),
+      });
+    }
+    return { items, page, pageSize, hasMore: rows.length > pageSize };
+  }
+
+  /** What the viewer unlocked, by series, the latest unlock first. */
+  async function unlocked(userId: string, lang: Language, { page, pageSize }: PageRequest): Promise<Page<UnlockedSeries>> {
+    const rows = await repo.unlockedPage(db, userId, (page - 1) * pageSize, pageSize + 1);
+    const shown = rows.slice(0, pageSize);
+    const cards = new Map((await catalog.seriesCards(shown.map((r) => r.series_id), lang, userId)).map((s) => [s.id, s]));
+    const items: UnlockedSeries[] = [];
+    for (const row of shown) {
+      const series = cards.get(row.series_id);
+      if (!series) continue;
+      items.push({ series, unlockedEpisodes: row.unlocked, lastEpisodeNumber: row.last_number, lastUnlockedAt: row.last_at.toISOString() });
+    }
+    return { items, page, pageSize, hasMore: rows.length > pageSize };
+  }
+
+  return { addFavorite, removeFavorite, favorites, recordProgress, history, unlocked };
+}
+
+export type LibraryService = ReturnType<typeof createLibraryService>;

@@ -1,0 +1,12 @@
+export {
+  createPlaybackService,
+  keyPath,
+  masterPlaylistPath,
+  type EntitlementCheck,
+  type MediaAnswer,
+  type PlaybackInfo,
+  type PlaybackService,
+  type PlaybackServiceDeps,
+} from './playback.service';
+export { registerPlaybackRoutes } from './playback.routes';
+export { registerMediaFileRoutes } from './media-files.routes';

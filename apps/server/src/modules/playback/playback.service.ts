@@ -1,0 +1,140 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { rewriteMediaPlaylist, type StorageDriver } from '../../media/index';
+import { findEpisodeAccess, listSubtitles, type EpisodeAccess } from './playback.repository';
+
+/** An extra right to watch (a membership, say), asked only when the episode is neither free nor unlocked. */
+export type EntitlementCheck = (userId: string, episodeId: number) => Promise<boolean>;
+
+export interface PlaybackServiceDeps {
+  db: Kysely<DB>;
+  storage: StorageDriver;
+  /** Base of public media URLs without trailing slash: MEDIA_PUBLIC_URL, or `/media` when the server serves them. */
+  mediaBaseUrl: string;
+  extraEntitlements?: EntitlementCheck[];
+}
+
+/** What the player needs to know about an episode for a user. */
+export interface PlaybackInfo {
+  playable: boolean;
+  /** The master playlist's address when playable. */
+  hls: string | null;
+  poster: string | null;
+  thumbnail: string | null;
+  /** Only when playable: the dialogue is part of what is sold. */
+  subtitles: { language: string; url: string }[];
+}
+
+/** A media answer: a body, or a bare HTTP status (these are not envelope calls). */
+export type MediaAnswer = { status: 200; body: string | Buffer; contentType: string } | { status: 403 | 404 };
+
+const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
+const PLAYLIST_CACHE_SIZE = 1000;
+
+/** The URL of the master playlist of an episode. */
+export function masterPlaylistPath(episodeId: number): string {
+  return `/api/media/episodes/${episodeId}/master.m3u8`;
+}
+
+/** The URL the key of an episode is fetched from. */
+export function keyPath(episodeId: number): string {
+  return `/api/media/keys/${episodeId}`;
+}
+
+export function createPlaybackService(deps: PlaybackServiceDeps) {
+  const { db, storage } = deps;
+  const base = deps.mediaBaseUrl.replace(/\/+$/, '');
+  const entitlements: EntitlementCheck[] = [...(deps.extraEntitlements ?? [])];
+  // Stored playlists never change under their (unique) prefix, so they can be kept as long as room allows.
+  const playlists = new Map<string, string>();
+
+  /** The public URL of a stored file (cover, poster, subtitle, segment); null for no file. */
+  function mediaUrl(key: string | null | undefined): string | null {
+    if (!key) return null;
+    return `${base}/${key.split('/').map(encodeURIComponent).join('/')}`;
+  }
+
+  async function entitled(access: EpisodeAccess, userId: string | null): Promise<boolean> {
+    if (!access.published) return false;
+    if (access.free || access.unlocked) return true;
+    if (!userId) return false;
+    for (const check of entitlements) if (await check(userId, access.id)) return true;
+    return false;
+  }
+
+  /** An episode is watchable when it and its series are published, and it is free, unlocked by the user, or an extra entitlement allows it. */
+  async function canWatch(userId: string | null, episodeId: number): Promise<boolean> {
+    const access = await findEpisodeAccess(db, episodeId, userId);
+    return access !== null && (await entitled(access, userId));
+  }
+
+  /** Adds an entitlement check (billing registers memberships here). */
+  function addEntitlementCheck(check: EntitlementCheck): void {
+    entitlements.push(check);
+  }
+
+  /** Playability, master playlist, poster and subtitles of an episode for a user; null when the episode does not exist. */
+  async function playbackInfo(episodeId: number, userId: string | null): Promise<PlaybackInfo | null> {
+    const access = await findEpisodeAccess(db, episodeId, userId);
+    if (!access) return null;
+    const playable = access.prefix !== null && (await entitled(access, userId));
+    const subtitles = playable ? await listSubtitles(db, episodeId) : [];
+    return {
+      playable,
+      hls: playable ? masterPlaylistPath(episodeId) : null,
+      poster: mediaUrl(access.posterKey),
+      thumbnail: mediaUrl(access.thumbnailKey),
+      subtitles: subtitles.map((s) => ({ language: s.language, url: mediaUrl(s.storage_key)! })),
+    };
+  }
+
+  async function storedPlaylist(key: string): Promise<string | null> {
+    const cached = playlists.get(key);
+    if (cached !== undefined) return cached;
+    const data = await storage.getBuffer(key);
+    if (!data) return null;
+    const text = data.toString('utf8');
+    if (playlists.size >= PLAYLIST_CACHE_SIZE) playlists.delete(playlists.keys().next().value!);
+    playlists.set(key, text);
+    return text;
+  }
+
+  /** Access, checked for this user: 404 for no such episode or no media, 403 when not watchable. */
+  async function watchable(userId: string | null, episodeId: number): Promise<EpisodeAccess | { status: 403 | 404 }> {
+    const access = await findEpisodeAccess(db, episodeId, userId);
+    if (!access) return { status: 404 };
+    if (!(await entitled(access, userId))) return { status: 403 };
+    if (!access.prefix || !access.key) return { status: 404 };
+    return access;
+  }
+
+  /** The master playlist, for users who may watch the episode. */
+  async function masterPlaylist(userId: string | null, episodeId: number): Promise<MediaAnswer> {
+    const access = await watchable(userId, episodeId);
+    if ('status' in access) return access;
+    const text = await storedPlaylist(`${access.prefix}/master.m3u8`);
+    return text === null ? { status: 404 } : { status: 200, body: text, contentType: PLAYLIST_TYPE };
+  }
+
+  /** A rendition's playlist with absolute segment URLs and the key's address, for users who may watch the episode. */
+  async function mediaPlaylist(userId: string | null, episodeId: number, rendition: string): Promise<MediaAnswer> {
+    const access = await watchable(userId, episodeId);
+    if ('status' in access) return access;
+    if (!access.renditions?.some((r) => r.name === rendition)) return { status: 404 };
+    const text = await storedPlaylist(`${access.prefix}/${rendition}/index.m3u8`);
+    if (text === null) return { status: 404 };
+    const body = rewriteMediaPlaylist(text, { segmentBase: mediaUrl(`${access.prefix}/${rendition}`)!, keyUri: keyPath(episodeId) });
+    return { status: 200, body, contentType: PLAYLIST_TYPE };
+  }
+
+  /** The 16-byte content key, only for users who may watch the episode: asked on every request. */
+  async function contentKey(userId: string | null, episodeId: number): Promise<MediaAnswer> {
+    const access = await watchable(userId, episodeId);
+    if ('status' in access) return access;
+    return { status: 200, body: access.key!, contentType: 'application/octet-stream' };
+  }
+
+  return { canWatch, addEntitlementCheck, playbackInfo, mediaUrl, masterPlaylist, mediaPlaylist, contentKey };
+}
+
+export type PlaybackService = ReturnType<typeof createPlaybackService>;

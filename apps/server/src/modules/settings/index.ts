@@ -1,0 +1,2 @@
+export { createSettingsService, type SettingsService } from './settings.service';
+export { registerSettingsRoutes } from './settings.routes';

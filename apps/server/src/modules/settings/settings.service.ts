@@ -1,0 +1,25 @@
+import type { Kysely } from 'kysely';
+import type { ConfigList, TrackingSettings } from '@episodic/contract';
+import type { DB } from '../../db/schema';
+import { MemoryCache } from '../../cache/memory-cache';
+import type { InvalidationBus } from '../../cache/invalidation-bus';
+import { listSettings } from './settings.repository';
+
+export function createSettingsService({ db, bus, tracking }: { db: Kysely<DB>; bus: InvalidationBus; tracking?: () => TrackingSettings }) {
+  // Read on every page load and changed only by operators: kept in memory, cleared on change.
+  const cache = new MemoryCache(60_000, 10);
+  bus.subscribe('settings', () => cache.clear());
+
+  /** The public configuration list: every key with its value (empty when unset), and how tracking runs. */
+  async function configList(): Promise<ConfigList> {
+    const { list } = await cache.get('config', async () => ({ list: await listSettings(db) }));
+    return tracking ? { list, tracking: tracking() } : { list };
+  }
+
+  /** Marks the configuration changed, on this instance and the others. */
+  const invalidate = () => bus.publish('settings');
+
+  return { configList, invalidate };
+}
+
+export type SettingsService = ReturnType<typeof createSettingsService>;

@@ -1,0 +1,2 @@
+export { createTrackingService, type TrackingService, type PaidOrder } from './tracking.service';
+export { registerTrackingRoutes } from './tracking.routes';

@@ -1,0 +1,125 @@
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { ConversionOutboxTable, DB, TrackingAttributionTable, TrackingEventsTable } from '../../db/schema';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+export type AttributionRow = Selectable<TrackingAttributionTable>;
+export type OutboxRow = Selectable<ConversionOutboxTable>;
+
+/** Records one event; the same event id twice is recorded once. Returns whether it was new. */
+export async function insertEvent(db: Executor, row: Insertable<TrackingEventsTable>): Promise<boolean> {
+  const inserted = await db.insertInto('tracking_events').values(row).onConflict((oc) => oc.column('event_id').doNothing()).returning('id').executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/** The browser the user last reported from (for matching server events to the platforms' users). */
+export async function latestClient(db: Executor, userId: string): Promise<{ ip: string | null; user_agent: string | null } | undefined> {
+  return db
+    .selectFrom('tracking_events')
+    .select(['ip', 'user_agent'])
+    .where('user_id', '=', userId)
+    .where('source', '=', 'report')
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export function findAttribution(db: Executor, userId: string): Promise<AttributionRow | undefined> {
+  return db.selectFrom('tracking_attribution').selectAll().where('user_id', '=', userId).executeTakeFirst();
+}
+
+/** Inserts the first touch; false when the user already has one. */
+export async function insertAttribution(db: Executor, row: Insertable<TrackingAttributionTable>): Promise<boolean> {
+  const inserted = await db.insertInto('tracking_attribution').values(row).onConflict((oc) => oc.column('user_id').doNothing()).returning('user_id').executeTakeFirst();
+  return inserted !== undefined;
+}
+
+export function lockAttribution(trx: Transaction<DB>, userId: string): Promise<AttributionRow | undefined> {
+  return trx.selectFrom('tracking_attribution').selectAll().where('user_id', '=', userId).forUpdate().executeTakeFirst();
+}
+
+export async function updateAttribution(db: Executor, userId: string, changes: Partial<Omit<AttributionRow, 'user_id'>>): Promise<void> {
+  await db
+    .updateTable('tracking_attribution')
+    .set({ ...changes, updated_at: new Date() })
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+export async function deleteAttribution(db: Executor, userId: string): Promise<void> {
+  await db.deleteFrom('tracking_attribution').where('user_id', '=', userId).execute();
+}
+
+/** Queues deliveries; a (platform, destination, event id) already queued is left as it is. Returns how many are new. */
+export async function enqueueDeliveries(db: Executor, rows: Insertable<ConversionOutboxTable>[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const inserted = await db
+    .insertInto('conversion_outbox')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['platform', 'destination', 'event_id']).doNothing())
+    .returning('event_id')
+    .execute();
+  return inserted.length;
+}
+
+/**
+ * Claims due deliveries for this worker: each gets a lease (another instance skips it until the lease
+ * ends, so a crashed worker's claims come back) and one more attempt counted.
+ */
+export async function claimDue(db: Kysely<DB>, limit: number, leaseSeconds: number): Promise<OutboxRow[]> {
+  const result = await sql<OutboxRow>`
+    UPDATE conversion_outbox o
+    SET lease_until = now() + make_interval(secs => ${leaseSeconds}), attempts = o.attempts + 1
+    FROM (
+      SELECT platform, destination, event_id FROM conversion_outbox
+      WHERE status = 'pending' AND next_attempt_at <= now() AND (lease_until IS NULL OR lease_until < now())
+      ORDER BY next_attempt_at
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED
+    ) due
+    WHERE o.platform = due.platform AND o.destination = due.destination AND o.event_id = due.event_id
+    RETURNING o.*`.execute(db);
+  return result.rows;
+}
+
+type Key = Pick<OutboxRow, 'platform' | 'destination' | 'event_id'>;
+
+export async function markDelivered(db: Executor, key: Key): Promise<void> {
+  await db
+    .updateTable('conversion_outbox')
+    .set({ status: 'delivered', delivered_at: new Date(), lease_until: null, last_error: null })
+    .where('platform', '=', key.platform)
+    .where('destination', '=', key.destination)
+    .where('event_id', '=', key.event_id)
+    .execute();
+}
+
+export async function markRetry(db: Executor, key: Key, nextAttemptAt: Date, error: string): Promise<void> {
+  await db
+    .updateTable('conversion_outbox')
+    .set({ next_attempt_at: nextAttemptAt, lease_until: null, last_error: error.slice(0, 1000) })
+    .where('platform', '=', key.platform)
+    .where('destination', '=', key.destination)
+    .where('event_id', '=', key.event_id)
+    .execute();
+}
+
+export async function markFailed(db: Executor, key: Key, error: string): Promise<void> {
+  await db
+    .updateTable('conversion_outbox')
+    .set({ status: 'failed', lease_until: null, last_error: error.slice(0, 1000) })
+    .where('platform', '=', key.platform)
+    .where('destination', '=', key.destination)
+    .where('event_id', '=', key.event_id)
+    .execute();
+}
+
+/** Deletes reported events past retention, and settled deliveries after 30 days. */
+export async function prune(db: Executor, retentionDays: number): Promise<{ events: number; deliveries: number }> {
+  const events = await db.deleteFrom('tracking_events').where('created_at', '<', sql<Date>`now() - make_interval(days => ${retentionDays})`).executeTakeFirst();
+  const deliveries = await db
+    .deleteFrom('conversion_outbox')
+    .where('status', '<>', 'pending')
+    .where('created_at', '<', sql<Date>`now() - interval '30 days'`)
+    .executeTakeFirst();
+  return { events: Number(events.numDeletedRows), deliveries: Number(deliveries.numDeletedRows) };
+}

@@ -1,0 +1,47 @@
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { ConsentPrompt } from '../../features/tracking/consent-prompt';
+import { usePageViews } from '../../features/tracking/page-views';
+import { useClickIdCapture } from '../../shared/click-ids/use-click-id-capture';
+import { Toaster } from '../../shared/ui/toaster';
+import { AppFooter } from './app-footer';
+import { AppHeader } from './app-header';
+import { NavigationProgress } from './navigation-progress';
+import { ErrorBoundary, RouteError } from './route-error';
+import { RouteLoading } from './route-loading';
+import { ScrollRestoration } from './scroll-restoration';
+import { TabBar } from './tab-bar';
+
+/** Header, page, footer, bottom tabs and toasts in one centred phone-width column. */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  useClickIdCapture();
+  usePageViews();
+  return (
+    <div className="relative mx-auto flex min-h-dvh w-full max-w-[480px] flex-col bg-bg pb-[calc(var(--tabbar-height)+env(safe-area-inset-bottom))] shadow-[0_0_0_1px_rgb(255_255_255/0.04)]">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-full bg-accent px-4 py-2 font-semibold text-black focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        {t('app.skipToContent')}
+      </a>
+      <NavigationProgress />
+      <AppHeader />
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        {/* Loading and errors of a page render inside the layout, so header and navigation stay usable. */}
+        <ErrorBoundary resetKey={location.key} fallback={(error, reset) => <RouteError error={error} onRetry={reset} />}>
+          <Suspense fallback={<RouteLoading />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
+      </main>
+      <AppFooter />
+      <TabBar />
+      <Toaster />
+      <ConsentPrompt />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+import type { Language, User } from '@episodic/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { api } from '../../shared/api/client';
+import { currentLanguage } from '../../shared/i18n/i18n';
+import { StorageKey, removeStored } from '../../shared/storage';
+import { currentUserKey } from './current-user';
+
+export interface RegisterInput {
+  email: string;
+  password: string;
+  confirmPassword: string;
+  agree: boolean;
+}
+
+export interface ChangePasswordInput {
+  currentPassword: string;
+  password: string;
+  confirmPassword: string;
+}
+
+export interface ProfileChanges {
+  language?: Language;
+  autoUnlock?: boolean;
+}
+
+export const accountApi = {
+  register: (input: RegisterInput) => api.post<User>('/api/user/register', input),
+  login: (input: { email: string; password: string }) => api.post<User>('/api/user/login', input),
+  forgotPassword: (email: string) => api.post<unknown>('/api/user/password/forgot', { email }),
+  resetPassword: (input: { token: string; password: string; confirmPassword: string }) => api.post<User>('/api/user/password/reset', input),
+  changePassword: (input: ChangePasswordInput) => api.post<unknown>('/api/user/password', input),
+  updateProfile: (changes: ProfileChanges) => api.post<User>('/api/user/profile', changes),
+  deleteAccount: (password: string) => api.post<unknown>('/api/user/delete', { password }),
+  logout: (everywhere: boolean) => api.post<unknown>('/api/user/logout', { everywhere }),
+};
+
+/** Sign-in providers besides email (`GET /api/user/providers`). */
+export const providersQuery = queryOptions({
+  queryKey: ['user', 'providers'] as const,
+  queryFn: async ({ signal }) => {
+    const providers = await api.get<{ facebook?: unknown } | null>('/api/user/providers', undefined, { signal });
+    return { facebook: providers?.facebook === true };
+  },
+  staleTime: 10 * 60_000,
+});
+
+export function useProviders() {
+  return useQuery(providersQuery);
+}
+
+/** Everything cached but the user belonged to the previous session: drop it, refetching what is on screen. */
+function resetSessionData(queryClient: QueryClient): Promise<void> {
+  return queryClient.resetQueries({ predicate: (query) => query.queryKey[0] !== 'user' });
+}
+
+/**
+ * After a sign-in, registration or reset: the new user becomes the current user and session data starts
+ * afresh. Refetching is not waited for, so the screen can move on at once.
+ */
+export function applySignedInUser(queryClient: QueryClient, user: User): void {
+  queryClient.setQueryData(currentUserKey, user);
+  void resetSessionData(queryClient);
+}
+
+/** After the session ended (sign-out, deletion): forget the token and start a new guest session. */
+export function applySignedOut(queryClient: QueryClient): void {
+  removeStored(StorageKey.userToken);
+  removeStored(StorageKey.userId);
+  void queryClient.resetQueries();
+}
+
+interface SessionEndOptions {
+  /**
+   * Runs once the server said yes, before the cached session is reset. Resetting the current user
+   * replaces account screens with their loading state, which would drop a caller's own callbacks: say
+   * and navigate here.
+   */
+  onEnded?: () => void;
+}
+
+/** A new account takes the interface language chosen so far (emails it receives use it). */
+function adoptInterfaceLanguage(user: User): Promise<User> {
+  const language = currentLanguage();
+  if (user.language === language) return Promise.resolve(user);
+  return accountApi.updateProfile({ language }).catch(() => user);
+}
+
+export function useRegister() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: RegisterInput) => adoptInterfaceLanguage(await accountApi.register(input)),
+    onSuccess: (user) => applySignedInUser(queryClient, user),
+  });
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: accountApi.login,
+    onSuccess: (user) => applySignedInUser(queryClient, user),
+  });
+}
+
+export function useResetPassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: accountApi.resetPassword,
+    onSuccess: (user) => applySignedInUser(queryClient, user),
+  });
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: accountApi.updateProfile,
+    onSuccess: (user) => {
+      queryClient.setQueryData(currentUserKey, user);
+    },
+  });
+}
+
+/** Signs out on this device, or on every device (`everywhere`). */
+export function useSignOut({ onEnded }: SessionEndOptions = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (everywhere: boolean) => accountApi.logout(everywhere),
+    onSuccess: () => {
+      onEnded?.();
+      applySignedOut(queryClient);
+    },
+  });
+}
+
+/** Deletes the account (`POST /api/user/delete`) after checking its password. */
+export function useDeleteAccount({ onEnded }: SessionEndOptions = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: accountApi.deleteAccount,
+    onSuccess: () => {
+      onEnded?.();
+      applySignedOut(queryClient);
+    },
+  });
+}
+
+export function useChangePassword() {
+  return useMutation({ mutationFn: accountApi.changePassword });
+}

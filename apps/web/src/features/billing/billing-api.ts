@@ -1,0 +1,114 @@
+import type { Membership, Order, PaymentOverview, PayResult, Plan, UnlockedSeries } from '@episodic/contract';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { api } from '../../shared/api/client';
+import { pagedQuery } from '../../shared/api/paged';
+import type { Language } from '../../shared/i18n/languages';
+import { useLanguage } from '../../shared/i18n/use-language';
+import { currentUserQuery } from '../account/current-user';
+
+/** Every billing query starts with this key. */
+export const billingKey = ['billing'] as const;
+
+/** Statuses an order passes through before it is settled. */
+const UNSETTLED = new Set(['processing', 'requires_action']);
+export const ORDER_POLL_MS = 2000;
+
+// Orders and the overview need a session; a first visit straight to a billing page must wait for the
+// current-user call, which creates the guest session.
+const withSession = (queryClient: QueryClient) => queryClient.ensureQueryData(currentUserQuery);
+
+/** Memberships and coin packs for sale (`GET /api/plan`), named in the interface language. */
+export const plansQuery = (language: Language) =>
+  queryOptions({
+    queryKey: [...billingKey, 'plans', language],
+    queryFn: ({ signal }) => api.get<Plan[]>('/api/plan', undefined, { signal }),
+    staleTime: 5 * 60_000,
+  });
+
+/** One of the viewer's orders; polled while the payment is being confirmed. */
+export const orderQuery = (orderId: string, language: Language, queryClient: QueryClient) =>
+  queryOptions({
+    queryKey: [...billingKey, 'order', orderId, language],
+    queryFn: async ({ signal }) => {
+      await withSession(queryClient);
+      return api.get<Order>('/api/payment/order', { id: orderId }, { signal });
+    },
+    // An order changes under the buyer's eyes (paid, 3-D Secure, webhooks): always ask again on open.
+    staleTime: 0,
+    refetchInterval: (query) => (query.state.data && UNSETTLED.has(query.state.data.status) ? ORDER_POLL_MS : false),
+    retry: false,
+  });
+
+/** The viewer's orders, membership and saved card (`GET /api/payment`). */
+export const paymentOverviewQuery = (language: Language, queryClient: QueryClient) =>
+  queryOptions({
+    queryKey: [...billingKey, 'overview', language],
+    queryFn: async ({ signal }) => {
+      await withSession(queryClient);
+      return api.get<PaymentOverview>('/api/payment', { page: 1, pageSize: 10 }, { signal });
+    },
+  });
+
+/** A multiple of two: the list is a two-column grid on wide phones. */
+export const UNLOCKED_PAGE_SIZE = 20;
+
+/** Series with unlocked episodes (`GET /api/user/unlocked`), the latest unlock first. */
+export function unlockedQuery(language: Language, queryClient: QueryClient) {
+  return pagedQuery<UnlockedSeries>({
+    queryKey: [...billingKey, 'unlocked', language],
+    path: '/api/user/unlocked',
+    pageSize: UNLOCKED_PAGE_SIZE,
+    before: () => withSession(queryClient),
+  });
+}
+
+export interface OpenedOrder {
+  id: string;
+  planId: string;
+  amount: number;
+  currency: string;
+  status: string;
+}
+
+/** Opens an order for a plan; the server sets the price. */
+export async function createOrder(queryClient: QueryClient, planId: string): Promise<OpenedOrder> {
+  await withSession(queryClient);
+  return api.post<OpenedOrder>('/api/payment/order', { planId });
+}
+
+export interface CardDetails {
+  number: string;
+  expiry: string;
+  cvv: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+/** Pays an order by card. The server checks consent and the card again before any charge. */
+export const payByCard = (orderId: string, card: CardDetails, agree: boolean) => api.post<PayResult>('/api/payment/pay', { orderId, method: 'card', card, agree });
+
+/** Starts paying an order with PayPal: the answer's `redirectUrl` is PayPal's approval page. */
+export const payByPaypal = (orderId: string, agree: boolean) => api.post<PayResult>('/api/payment/pay', { orderId, method: 'paypal', agree });
+
+/** Stops auto-renewal; the membership stays until the end of the paid period. */
+export const cancelRenewal = () => api.post<Membership>('/api/payment/cancel', {});
+
+/** After money moved: the balance, the membership and every lock state may have changed. */
+export async function refreshAfterPayment(queryClient: QueryClient): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey }),
+    queryClient.invalidateQueries({ queryKey: billingKey }),
+    queryClient.invalidateQueries({ queryKey: ['player'] }),
+  ]);
+}
+
+export function usePlans() {
+  return useQuery(plansQuery(useLanguage()));
+}
+
+export function useOrder(orderId: string | null) {
+  const queryClient = useQueryClient();
+  const language = useLanguage();
+  return useQuery({ ...orderQuery(orderId ?? '', language, queryClient), enabled: Boolean(orderId) });
+}

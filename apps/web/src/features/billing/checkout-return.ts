@@ -1,0 +1,37 @@
+import { safeReturnTo } from '../account/return-to';
+
+const PREFIX = 'episodic.checkout.return.';
+
+/**
+ * Where to take the buyer once an order is paid (the episode they were watching). Kept for the tab's
+ * life, because a bank's 3-D Secure page comes back to the result page without it.
+ */
+export function rememberCheckoutReturn(orderId: string, returnTo: string | null): void {
+  const target = safeReturnTo(returnTo, '');
+  try {
+    if (target) sessionStorage.setItem(PREFIX + orderId, target);
+  } catch {
+    // Storage can be full or disabled; the result page then offers the home page.
+  }
+}
+
+export function checkoutReturn(orderId: string): string | null {
+  try {
+    return sessionStorage.getItem(PREFIX + orderId);
+  } catch {
+    return null;
+  }
+}
+
+const REPORTED = 'episodic.checkout.reported.';
+
+/** True the first time it is asked for an order in this tab: a purchase is reported once. */
+export function firstReportOf(orderId: string): boolean {
+  try {
+    if (sessionStorage.getItem(REPORTED + orderId)) return false;
+    sessionStorage.setItem(REPORTED + orderId, '1');
+    return true;
+  } catch {
+    return true;
+  }
+}

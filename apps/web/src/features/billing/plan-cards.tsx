@@ -1,0 +1,90 @@
+import type { Plan } from '@episodic/contract';
+import { useTranslation } from 'react-i18next';
+import { formatPrice } from '../../shared/format/price';
+import { Button } from '../../shared/ui/button';
+import { CoinIcon, CrownIcon } from '../../shared/ui/icons';
+import { Spinner } from '../../shared/ui/spinner';
+
+interface PlanCardProps {
+  plan: Plan;
+  /** Marks the plan that costs least per day. */
+  best?: boolean;
+  busy: boolean;
+  disabled: boolean;
+  onChoose: (plan: Plan) => void;
+}
+
+/** The price of a day of membership, to compare plans. */
+export function pricePerDay(plan: Plan): number {
+  return plan.renewalDays ? plan.price / plan.renewalDays : Number.POSITIVE_INFINITY;
+}
+
+/** A membership: its price per renewal period, what it includes and the button to take it. */
+export function MembershipPlanCard({ plan, best = false, busy, disabled, onChoose }: PlanCardProps) {
+  const { t } = useTranslation();
+  return (
+    <li
+      data-testid="membership-plan"
+      className={`relative flex flex-col gap-3 rounded-2xl p-4 ring-1 ${best ? 'bg-amber-400/10 ring-amber-300/60' : 'bg-surface ring-white/10'}`}
+    >
+      {best ? (
+        <span className="absolute -top-2.5 right-4 rounded-full bg-amber-300 px-2.5 py-0.5 text-xs font-bold text-black">{t('billing.plans.bestValue')}</span>
+      ) : null}
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 className="flex items-center gap-1.5 font-bold text-fg">
+            <CrownIcon className="size-4 shrink-0 text-amber-300" />
+            {plan.name}
+          </h3>
+          <p className="mt-1 text-sm text-fg-muted">{plan.description}</p>
+        </div>
+        <div className="shrink-0 text-right">
+          <p className="text-xl font-extrabold text-fg tabular-nums">{formatPrice(plan.price, plan.currency)}</p>
+          <p className="text-xs text-fg-muted">{t('billing.plans.every', { count: plan.renewalDays ?? 0 })}</p>
+        </div>
+      </div>
+      <Button
+        className="w-full"
+        variant={best ? 'primary' : 'secondary'}
+        disabled={disabled}
+        aria-busy={busy || undefined}
+        onClick={() => {
+          onChoose(plan);
+        }}
+      >
+        {busy ? <Spinner className="size-4" /> : null}
+        {t('billing.plans.subscribe', { price: formatPrice(plan.price, plan.currency) })}
+      </Button>
+    </li>
+  );
+}
+
+/** A coin pack: coins, the bonus, the price. */
+export function CoinPackCard({ plan, busy, disabled, onChoose }: PlanCardProps) {
+  const { t } = useTranslation();
+  const name = t('billing.packs.coins', { count: plan.coins });
+  return (
+    <li data-testid="coin-pack">
+      <button
+        type="button"
+        disabled={disabled}
+        aria-busy={busy || undefined}
+        aria-label={t('billing.packs.buy', { name, price: formatPrice(plan.price, plan.currency) })}
+        onClick={() => {
+          onChoose(plan);
+        }}
+        className="flex h-full w-full flex-col items-center gap-1 rounded-2xl bg-surface p-3 text-center ring-1 ring-white/10 hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent disabled:opacity-60"
+      >
+        <span className="flex items-center gap-1 text-lg font-extrabold text-amber-300 tabular-nums">
+          <CoinIcon className="size-5" />
+          {plan.coins}
+        </span>
+        <span className="min-h-4 text-xs font-semibold text-emerald-300">{plan.bonusCoins > 0 ? t('billing.packs.bonus', { count: plan.bonusCoins }) : ''}</span>
+        <span className="mt-1 inline-flex min-h-9 w-full items-center justify-center gap-1.5 rounded-full bg-accent px-3 text-sm font-bold text-black">
+          {busy ? <Spinner className="size-4" /> : null}
+          {formatPrice(plan.price, plan.currency)}
+        </span>
+      </button>
+    </li>
+  );
+}

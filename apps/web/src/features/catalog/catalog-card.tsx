@@ -1,0 +1,51 @@
+import type { Series } from '@episodic/contract';
+import { useTranslation } from 'react-i18next';
+import { SeriesCard } from './series-card';
+
+export type CatalogCardData = Pick<Series, 'id' | 'title' | 'cover' | 'accentColor' | 'episodeCount' | 'freeEpisodes'>;
+
+/** "Free EP 1–3": how many opening episodes play without unlocking. Nothing when none are free. */
+export function FreeBadge({ freeEpisodes, className = '' }: { freeEpisodes: number; className?: string }) {
+  const { t } = useTranslation();
+  if (freeEpisodes <= 0) return null;
+  return (
+    <span className={`rounded-md bg-accent px-1.5 py-0.5 text-[10px] leading-none font-bold text-black uppercase ${className}`}>
+      {freeEpisodes === 1 ? t('catalog.freeFirst') : t('catalog.freeRange', { last: freeEpisodes })}
+    </span>
+  );
+}
+
+interface CatalogCardProps {
+  series: CatalogCardData;
+  /** Position in a ranking (trending), drawn large over the cover. */
+  rank?: number;
+  eager?: boolean;
+}
+
+/** A series card of the catalog: cover, title, episode count, the free-episodes badge and an optional rank. */
+export function CatalogCard({ series, rank, eager }: CatalogCardProps) {
+  const { t } = useTranslation();
+  return (
+    <SeriesCard
+      series={series}
+      eager={eager ?? false}
+      meta={t('catalog.episodes', { count: series.episodeCount })}
+      overlay={
+        <>
+          <FreeBadge freeEpisodes={series.freeEpisodes} className="absolute top-1.5 left-1.5" />
+          {rank === undefined ? null : (
+            <>
+              <span
+                aria-hidden="true"
+                className="absolute bottom-0 left-1.5 text-5xl leading-none font-black text-white italic [-webkit-text-stroke:1px_rgb(0_0_0/0.35)] [text-shadow:0_2px_8px_rgb(0_0_0/0.6)]"
+              >
+                {rank}
+              </span>
+              <span className="sr-only">{t('catalog.rank', { rank })}</span>
+            </>
+          )}
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,34 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { EpisodeSheet } from './episode-sheet';
+
+const episodes = [
+  { id: 11, number: 1, title: 'Episode 1', duration: 90, free: true, unlocked: true, cost: 0 },
+  { id: 12, number: 2, title: 'Episode 2', duration: 90, free: false, unlocked: true, cost: 40 },
+  { id: 13, number: 3, title: 'Episode 3', duration: 90, free: false, unlocked: false, cost: 60 },
+];
+
+describe('EpisodeSheet', () => {
+  it('shows every episode with its lock state and price before any tap', () => {
+    render(<EpisodeSheet title="Night Shift" episodes={episodes} current={2} member={false} onSelect={vi.fn()} onClose={vi.fn()} />);
+    expect(screen.getByRole('dialog', { name: 'Episodes' })).toBeTruthy();
+    expect(screen.getByText(/3 episodes, 1 free/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Episode 1, Free' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Episode 2, Unlocked' }).getAttribute('aria-current')).toBe('true');
+    const locked = screen.getByRole('button', { name: 'Episode 3, Locked, 60 coins' });
+    expect(locked.textContent).toContain('60');
+    expect(locked.getAttribute('aria-current')).toBeNull();
+  });
+
+  it('marks locked episodes as included for members', () => {
+    render(<EpisodeSheet title="Night Shift" episodes={episodes} current={1} member onSelect={vi.fn()} onClose={vi.fn()} />);
+    expect(screen.getByRole('button', { name: 'Episode 3, Included with membership' })).toBeTruthy();
+  });
+
+  it('selects an episode', () => {
+    const onSelect = vi.fn();
+    render(<EpisodeSheet title="Night Shift" episodes={episodes} current={1} member={false} onSelect={onSelect} onClose={vi.fn()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Episode 3, Locked, 60 coins' }));
+    expect(onSelect).toHaveBeenCalledWith(3);
+  });
+});

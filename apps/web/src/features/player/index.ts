@@ -1,0 +1,5 @@
+export { Player, type EpisodeChange, type PlayerProps } from './player';
+export { PlayerFrame, CenterSpinner, BackButton } from './player-chrome';
+export { chooseEpisode, parseEpisodeParams, type EpisodeTarget } from './episode-selection';
+export { episodeOpeningQuery, episodesQuery, playbackQuery, resumeQuery, seriesQuery } from './player-api';
+export { loadHls } from './hls-loader';

@@ -1,0 +1,103 @@
+import type { EpisodeListItem, EpisodePlayback, HistoryEntry, Page, SeriesDetail, UnlockResult } from '@episodic/contract';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { api } from '../../shared/api/client';
+import type { Language } from '../../shared/i18n/languages';
+import { currentUserQuery } from '../account/current-user';
+import { chooseEpisode, type EpisodeParams } from './episode-selection';
+import { postQuietly } from './quiet-post';
+import { warmStart } from './warm-start';
+
+/** Every query of the player starts with this key. */
+export const playerKey = ['player'] as const;
+
+/** A series' page data (`GET /api/video?id=`): titles are localised, so the language is in the key. */
+export const seriesQuery = (seriesId: number, language: Language) =>
+  queryOptions({
+    queryKey: [...playerKey, 'series', seriesId, language],
+    queryFn: ({ signal }) => api.get<SeriesDetail>('/api/video', { id: seriesId }, { signal }),
+  });
+
+/** Every episode of a series with its lock state and price (`GET /api/video/episode?seriesId=`). */
+export const episodesQuery = (seriesId: number, language: Language) =>
+  queryOptions({
+    queryKey: [...playerKey, 'episodes', seriesId, language],
+    queryFn: ({ signal }) => api.get<EpisodeListItem[]>('/api/video/episode', { seriesId }, { signal }),
+  });
+
+/** One episode's playback information (`GET /api/video/episode?id=`): `hls` is null while it is locked. */
+export const playbackQuery = (episodeId: number, language: Language) =>
+  queryOptions({
+    queryKey: [...playerKey, 'playback', episodeId, language],
+    queryFn: ({ signal }) => api.get<EpisodePlayback>('/api/video/episode', { id: episodeId }, { signal }),
+    staleTime: 5 * 60_000,
+  });
+
+/** How many history entries are searched for this series' saved position (the server's page maximum). */
+export const RESUME_PAGE_SIZE = 50;
+
+/**
+ * The viewer's recent history (`GET /api/user/history`), used to resume a series opened without an
+ * episode number. Waits for the current-user call, which creates the guest session on a first visit.
+ */
+export const resumeQuery = (queryClient: QueryClient) =>
+  queryOptions({
+    queryKey: [...playerKey, 'history'],
+    queryFn: async ({ signal }) => {
+      await queryClient.ensureQueryData(currentUserQuery);
+      const page = await api.get<Page<HistoryEntry>>('/api/user/history', { page: 1, pageSize: RESUME_PAGE_SIZE }, { signal });
+      return page.items;
+    },
+    staleTime: 0,
+    retry: false,
+  });
+
+/** Unlocks one episode with coins; envelope 402 when the balance is short (its message says by how much). */
+export const unlockEpisode = (episodeId: number) => api.post<UnlockResult>('/api/video/unlock', { episodeId });
+
+/** Unlocks the rest of a series at the price the viewer was shown; envelope 409 when that price changed. */
+export const unlockSeries = (seriesId: number, price: number) => api.post<UnlockResult>('/api/video/unlock', { seriesId, price });
+
+export const addToList = (seriesId: number) => api.post<unknown>('/api/user/favorite', { seriesId });
+export const removeFromList = (seriesId: number) => api.del<unknown>('/api/user/favorite', { seriesId });
+
+/** Counts a play (the server counts one per viewer and day); a failure is not the viewer's concern. */
+export function countPlay(episodeId: number): Promise<boolean> {
+  return postQuietly('/api/video/play', { episodeId });
+}
+
+export interface Progress {
+  episodeId: number;
+  /** Seconds. */
+  position: number;
+  finished: boolean;
+}
+
+/**
+ * Saves where the viewer is. `keepalive` lets the request finish while the page goes away
+ * (pagehide); the JSON body and the session headers rule out `sendBeacon`.
+ */
+export function saveProgress({ episodeId, position, finished }: Progress, keepalive = false): Promise<boolean> {
+  return postQuietly('/api/user/history', { episodeId, position: Math.max(0, Math.round(position * 10) / 10), finished }, { keepalive });
+}
+
+/**
+ * What opening a link to an episode sets going at once: the series' list (which names the episode's
+ * id), then its playback information, then (when the viewer may watch it) its media, so the player
+ * finds all three under way. The list and the playback information land in their own cache entries.
+ * Resolves to the episode id.
+ */
+export const episodeOpeningQuery = (queryClient: QueryClient, seriesId: number, params: EpisodeParams, language: Language) =>
+  queryOptions({
+    queryKey: [...playerKey, 'opening', seriesId, params.ep, params.t, language],
+    queryFn: async () => {
+      const list = await queryClient.fetchQuery(episodesQuery(seriesId, language));
+      const chosen = chooseEpisode({ params, episodes: list, seriesId });
+      const id = list.find((e) => e.number === chosen?.number)?.id ?? null;
+      if (id === null || !chosen) return null;
+      const playback = await queryClient.fetchQuery(playbackQuery(id, language));
+      if (playback.playable && playback.hls) void warmStart(id, playback.hls, chosen.startAt);
+      return id;
+    },
+    staleTime: Infinity,
+    retry: false,
+  });

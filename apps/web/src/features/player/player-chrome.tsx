@@ -1,0 +1,234 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { htmlLangFor } from '../../shared/i18n/languages';
+import { useLanguage } from '../../shared/i18n/use-language';
+import { BookmarkIcon, EyeIcon, PlayIcon } from '../../shared/ui/icons';
+import { Spinner } from '../../shared/ui/spinner';
+import { formatClock, formatCompactCount } from './format';
+import { BackIcon, BookmarkFilledIcon, EpisodesIcon, MutedIcon, PauseIcon, ShareIcon, SlidersIcon } from './player-icons';
+import { SeekBar } from './seek-bar';
+
+/** The full-screen column every state of the player page is drawn in (so nothing moves between states). */
+export function PlayerFrame({ children, accent }: { children: ReactNode; accent?: string | null }) {
+  return (
+    <div data-page="videos" className="fixed inset-0 z-[45] flex justify-center bg-black">
+      <div
+        className="relative h-full w-full overflow-hidden bg-black sm:max-w-[calc(100dvh*9/16)]"
+        style={accent ? { backgroundImage: `radial-gradient(120% 80% at 50% 35%, ${accent}55, transparent 70%)` } : undefined}
+      >
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/** Spinner in the middle of the picture (the poster stays visible behind it). */
+export function CenterSpinner({ label }: { label: string }) {
+  return (
+    <div className="pointer-events-none absolute inset-0 flex items-center justify-center">
+      <span className="rounded-full bg-black/40 p-3">
+        <Spinner label={label} className="size-9" />
+      </span>
+    </div>
+  );
+}
+
+/** Back to where the viewer came from, or home when the player was the first page. */
+export function BackButton() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  return (
+    <button
+      type="button"
+      aria-label={t('player.back')}
+      title={t('player.back')}
+      onClick={() => {
+        if (location.key === 'default') void navigate('/');
+        else void navigate(-1);
+      }}
+      className="pointer-events-auto inline-flex size-11 items-center justify-center rounded-full text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-accent"
+    >
+      <BackIcon className="size-6" />
+    </button>
+  );
+}
+
+interface RailButtonProps {
+  label: string;
+  caption: string;
+  onClick: () => void;
+  children: ReactNode;
+  pressed?: boolean;
+  haspopup?: boolean;
+}
+
+function RailButton({ label, caption, onClick, children, pressed, haspopup }: RailButtonProps) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      aria-pressed={pressed}
+      aria-haspopup={haspopup ? 'dialog' : undefined}
+      onClick={onClick}
+      className="pointer-events-auto flex w-14 flex-col items-center gap-1 rounded-xl py-1 text-white focus-visible:outline-2 focus-visible:outline-accent"
+    >
+      <span className="flex size-11 items-center justify-center rounded-full bg-black/30 backdrop-blur-sm">{children}</span>
+      <span aria-hidden="true" className="max-w-full truncate text-[11px] font-medium drop-shadow">
+        {caption}
+      </span>
+    </button>
+  );
+}
+
+interface ChromeProps {
+  visible: boolean;
+  /** A locked episode: its paywall takes the lower half, so only the top bar stays. */
+  locked: boolean;
+  seriesTitle: string;
+  episodeNumber: number;
+  episodeCount: number;
+  playCount: number;
+  favorite: boolean;
+  onFavorite: () => void;
+  onShare: () => void;
+  onEpisodes: () => void;
+  onSettings: () => void;
+  /** Shown when the episode plays (not on a locked episode). */
+  seek: { currentTime: number; duration: number; onSeek: (seconds: number) => void; onScrub: (scrubbing: boolean) => void } | null;
+  mutedByAutoplay: boolean;
+  onUnmute: () => void;
+  cue: string;
+}
+
+/** Everything drawn over the picture: top bar, side actions, title, seek bar, subtitles. */
+export function PlayerChrome(props: ChromeProps) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const { visible, seriesTitle, episodeNumber, episodeCount, playCount, favorite, seek } = props;
+  const playsLabel = t('player.plays', { total: new Intl.NumberFormat(htmlLangFor(language)).format(playCount) });
+  const fade = `transition-opacity duration-300 ${visible ? 'opacity-100' : 'opacity-0'}`;
+  return (
+    <div className="pointer-events-none absolute inset-0 z-20 flex flex-col" data-controls-visible={visible}>
+      <div className={`flex items-center gap-1 bg-gradient-to-b from-black/60 to-transparent px-1.5 pt-[calc(env(safe-area-inset-top)+0.25rem)] pb-6 ${fade}`}>
+        <BackButton />
+        <p className="min-w-0 flex-1 truncate text-sm font-semibold text-white drop-shadow">{t('player.episodeOf', { number: episodeNumber, total: episodeCount })}</p>
+        {props.locked ? (
+          <button
+            type="button"
+            aria-label={t('player.episodes')}
+            title={t('player.episodes')}
+            aria-haspopup="dialog"
+            onClick={props.onEpisodes}
+            className="pointer-events-auto inline-flex size-11 items-center justify-center rounded-full text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-accent"
+          >
+            <EpisodesIcon className="size-6" />
+          </button>
+        ) : (
+          <button
+            type="button"
+            aria-label={t('player.settings')}
+            title={t('player.settings')}
+            aria-haspopup="dialog"
+            onClick={props.onSettings}
+            className="pointer-events-auto inline-flex size-11 items-center justify-center rounded-full text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-accent"
+          >
+            <SlidersIcon className="size-6" />
+          </button>
+        )}
+      </div>
+
+      {props.mutedByAutoplay ? (
+        <div className="flex justify-center">
+          <button
+            type="button"
+            onClick={props.onUnmute}
+            className="pointer-events-auto inline-flex min-h-10 items-center gap-2 rounded-full bg-black/60 px-4 text-sm font-semibold text-white ring-1 ring-white/20 backdrop-blur focus-visible:outline-2 focus-visible:outline-accent"
+          >
+            <MutedIcon className="size-5" />
+            {t('player.unmute')}
+          </button>
+        </div>
+      ) : null}
+
+      <div className="flex-1" />
+
+      {props.cue ? (
+        <p className="mx-6 mb-3 self-center rounded bg-black/55 px-2 py-1 text-center text-base leading-snug whitespace-pre-line text-white">
+          {props.cue}
+        </p>
+      ) : null}
+
+      {props.locked ? (
+        <h1 className="sr-only">{seriesTitle}</h1>
+      ) : (
+        <>
+      <div className="relative flex items-end gap-2 px-4">
+        <div className={`min-w-0 flex-1 pb-1 ${fade}`}>
+          <h1 className="line-clamp-2 text-base font-bold text-white drop-shadow">{seriesTitle}</h1>
+          <button
+            type="button"
+            onClick={props.onEpisodes}
+            aria-haspopup="dialog"
+            className="pointer-events-auto mt-1 inline-flex min-h-8 items-center gap-1 rounded-full bg-white/15 px-3 text-xs font-semibold text-white backdrop-blur-sm focus-visible:outline-2 focus-visible:outline-accent"
+          >
+            <EpisodesIcon className="size-4" />
+            {t('player.allEpisodes', { count: episodeCount })}
+          </button>
+        </div>
+        <div className={`flex flex-col items-center gap-2 pb-1 ${fade}`}>
+          <p className="flex w-14 flex-col items-center gap-1 text-white" title={playsLabel}>
+            <span className="flex size-11 items-center justify-center rounded-full bg-black/30 backdrop-blur-sm">
+              <EyeIcon className="size-6" />
+            </span>
+            <span aria-hidden="true" className="text-[11px] font-medium drop-shadow" data-testid="play-count">
+              {formatCompactCount(playCount, language)}
+            </span>
+            <span className="sr-only">{playsLabel}</span>
+          </p>
+          <RailButton
+            label={favorite ? t('player.removeFromList') : t('player.addToList')}
+            caption={favorite ? t('player.inList') : t('player.myList')}
+            onClick={props.onFavorite}
+          >
+            {favorite ? <BookmarkFilledIcon className="size-6 text-accent" /> : <BookmarkIcon className="size-6" />}
+          </RailButton>
+          <RailButton label={t('player.episodes')} caption={t('player.episodes')} onClick={props.onEpisodes} haspopup>
+            <EpisodesIcon className="size-6" />
+          </RailButton>
+          <RailButton label={t('player.share')} caption={t('player.share')} onClick={props.onShare}>
+            <ShareIcon className="size-6" />
+          </RailButton>
+        </div>
+      </div>
+
+      <div className="px-3 pb-[calc(env(safe-area-inset-bottom)+0.5rem)]">
+        {seek ? (
+          <>
+            <SeekBar currentTime={seek.currentTime} duration={seek.duration} onSeek={seek.onSeek} onScrub={seek.onScrub} thin={!visible} />
+            <p aria-hidden="true" className={`-mt-1 flex justify-between px-0.5 text-[11px] text-white/70 tabular-nums ${fade}`}>
+              <span>{formatClock(seek.currentTime)}</span>
+              <span>{formatClock(seek.duration)}</span>
+            </p>
+          </>
+        ) : (
+          <div className="h-12" />
+        )}
+      </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The big play / pause sign in the middle: steady while paused, a short flash after a tap. */
+export function StateIcon({ kind }: { kind: 'play' | 'pause' }) {
+  return (
+    <div className="pointer-events-none absolute inset-0 z-10 flex items-center justify-center">
+      <span className="flex size-20 items-center justify-center rounded-full bg-black/45 text-white backdrop-blur-sm">
+        {kind === 'play' ? <PlayIcon className="size-10 translate-x-0.5" /> : <PauseIcon className="size-10" />}
+      </span>
+    </div>
+  );
+}

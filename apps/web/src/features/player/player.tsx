@@ -1,0 +1,388 @@
+import type { EpisodeListItem, EpisodePlayback, SeriesDetail, User } from '@episodic/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Suspense, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../shared/i18n/use-language';
+import { usePageTitle } from '../../shared/ui/page';
+import { neighbours } from './episode-selection';
+import { FeedPane, PlayerOverlay } from './feed-pane';
+import { episodeUrl, shoppingPath } from './format';
+import { markHistoryStale } from './library-sync';
+import { LockedPanel } from './locked-panel';
+import { countPlay, playbackQuery, playerKey } from './player-api';
+import { PlayerChrome, PlayerFrame } from './player-chrome';
+import type { SlotSource } from './player-engine';
+import { shareLink } from './share';
+import { EpisodeSheet, SettingsSheet, preloadSheets } from './sheets';
+import { useAutoHide } from './use-auto-hide';
+import { useFavoriteToggle } from './use-favorite-toggle';
+import { useFeedGestures, type Direction } from './use-feed-gestures';
+import { useMediaSession } from './use-media-session';
+import { usePlayerEngine, usePlayerSnapshot } from './use-player-engine';
+import { usePaywall } from './use-paywall';
+import { usePlayerKeys } from './use-player-keys';
+import { useProgressSaver } from './use-progress-saver';
+import { useSlide } from './use-slide';
+import { useWakeLock } from './use-wake-lock';
+
+export type EpisodeChange = 'swipe' | 'select';
+
+export interface PlayerProps {
+  series: SeriesDetail;
+  /** Every episode of the series (at least one). */
+  episodes: readonly EpisodeListItem[];
+  /** The episode the address asks for. */
+  number: number;
+  /** Seconds to start the first episode at. */
+  startAt: number;
+  user: User | undefined;
+  /** The episode on screen changed: the page updates its address. */
+  onEpisodeChange: (number: number, how: EpisodeChange) => void;
+}
+
+function sourceOf(playback: EpisodePlayback | undefined): SlotSource | null {
+  return playback?.playable && playback.hls ? { episodeId: playback.id, url: playback.hls, subtitles: playback.subtitles } : null;
+}
+
+/** Subtitles start in the interface language when the episode has it, otherwise off, until the viewer chooses. */
+function effectiveSubtitles(choice: string | null | undefined, available: readonly string[], uiLanguage: string): string | null {
+  if (choice === undefined) return available.includes(uiLanguage) ? uiLanguage : null;
+  return choice !== null && available.includes(choice) ? choice : null;
+}
+
+/**
+ * The vertical player of one series: the episode on screen, the next one preloaded below it, swipes
+ * and keys to move between them, and every control of the page.
+ */
+export function Player({ series, episodes, number, startAt, user, onEpisodeChange }: PlayerProps) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const queryClient = useQueryClient();
+
+  // The episode on screen follows the address, but a swipe changes it at once (the address follows).
+  const [shown, setShown] = useState(number);
+  const [addressed, setAddressed] = useState(number);
+  if (number !== addressed) {
+    setAddressed(number);
+    setShown(number);
+  }
+  const item = episodes.find((e) => e.number === shown) ?? episodes[0];
+  if (!item) throw new Error('A player needs at least one episode');
+  const { previous, next } = neighbours(episodes, item.number);
+  const member = user?.membership.active ?? false;
+
+  const currentQuery = useQuery(playbackQuery(item.id, language));
+  const nextQuery = useQuery({ ...playbackQuery(next?.id ?? 0, language), enabled: next !== undefined });
+  const previousQuery = useQuery({ ...playbackQuery(previous?.id ?? 0, language), enabled: previous !== undefined });
+  const playback = currentQuery.data;
+  const currentSource = useMemo(() => sourceOf(playback), [playback]);
+  const nextSource = useMemo(() => sourceOf(next ? nextQuery.data : undefined), [next, nextQuery.data]);
+  const locked = playback !== undefined && !playback.playable;
+
+  const videoA = useRef<HTMLVideoElement>(null);
+  const videoB = useRef<HTMLVideoElement>(null);
+  const engine = usePlayerEngine([videoA, videoB]);
+  const snapshot = usePlayerSnapshot(engine);
+  const onScreen = snapshot.episodeId === item.id && currentSource !== null;
+  const playing = onScreen && !snapshot.paused;
+
+  // The start position of the address applies to the first episode only.
+  const start = useRef<{ number: number; at: number } | null>({ number, at: startAt });
+  useEffect(() => {
+    if (!engine || !playback) return;
+    const at = start.current?.number === item.number ? start.current.at : 0;
+    // Kept through a paywall: unlocking the first episode still starts it at `t`.
+    if (currentSource || start.current?.number !== item.number) start.current = null;
+    engine.show(currentSource, { startAt: at, keep: next?.id ?? null });
+  }, [engine, playback, currentSource, item.number, next?.id]);
+
+  // Preload the next episode once this one shows its first frame (it must not slow the start down).
+  const [framed, setFramed] = useState<number | null>(null);
+  const trackRef = useRef<HTMLDivElement>(null);
+  const { sliding, slideFrom } = useSlide(trackRef, shown);
+  useEffect(() => {
+    if (!engine) return;
+    const offFrame = engine.on('firstframe', (episodeId) => {
+      setFramed(episodeId);
+      void countPlay(episodeId);
+    });
+    return offFrame;
+  }, [engine]);
+  const started = framed === item.id || (onScreen && snapshot.ready && snapshot.paused);
+  useEffect(() => {
+    if (engine && started && !sliding) engine.preload(nextSource);
+  }, [engine, started, sliding, nextSource]);
+  useEffect(() => {
+    if (started || locked) preloadSheets();
+  }, [started, locked]);
+
+  // Moving between episodes.
+  const stageRef = useRef<HTMLDivElement>(null);
+  const go = (direction: Direction, offset = 0) => {
+    const target = direction === 'next' ? next : previous;
+    if (!target || !engine) return;
+    const data = queryClient.getQueryData(playbackQuery(target.id, language).queryKey);
+    // Straight from the gesture: a preloaded episode starts now, with the tap's permission to play sound.
+    engine.show(sourceOf(data), { keep: direction === 'previous' ? item.id : null });
+    const height = stageRef.current?.clientHeight ?? window.innerHeight;
+    slideFrom((direction === 'next' ? height : -height) + offset);
+    setShown(target.number);
+    onEpisodeChange(target.number, 'swipe');
+  };
+  const select = (episodeNumber: number) => {
+    const target = episodes.find((e) => e.number === episodeNumber);
+    if (!target || !engine || target.number === item.number) return;
+    const data = queryClient.getQueryData(playbackQuery(target.id, language).queryKey);
+    engine.show(sourceOf(data), { keep: next?.id ?? null });
+    setShown(target.number);
+    onEpisodeChange(target.number, 'select');
+  };
+
+  const { visible: controlsVisible, reveal } = useAutoHide(playing);
+  const [scrubbing, setScrubbing] = useState(false);
+  const gestures = useFeedGestures({
+    stage: stageRef,
+    track: trackRef,
+    canNext: next !== undefined,
+    canPrevious: previous !== undefined,
+    onCommit: go,
+    onActivity: reveal,
+  });
+
+  // Autoplay: at the end, the next episode (a locked one shows its paywall).
+  const onEnded = useEffectEvent((episodeId: number) => {
+    if (episodeId === item.id && next) go('next');
+  });
+  useEffect(
+    () =>
+      engine?.on('ended', (episodeId) => {
+        onEnded(episodeId);
+      }),
+    [engine],
+  );
+
+  // The play / pause sign after a tap.
+  const [flash, setFlash] = useState<{ kind: 'play' | 'pause'; key: number } | null>(null);
+  useEffect(() => {
+    if (!flash) return;
+    const timer = window.setTimeout(() => {
+      setFlash(null);
+    }, 600);
+    return () => {
+      window.clearTimeout(timer);
+    };
+  }, [flash]);
+  const toggle = () => {
+    if (!engine || !onScreen) return;
+    // Playing muted because the browser refused sound: the first tap brings the sound, it does not pause.
+    if (snapshot.mutedByAutoplay && !snapshot.paused) {
+      engine.setMuted(false);
+      reveal();
+      return;
+    }
+    const nowPlaying = engine.toggle();
+    setFlash({ kind: nowPlaying ? 'play' : 'pause', key: Date.now() });
+    reveal();
+  };
+
+  usePlayerKeys({
+    onEpisode: (direction) => {
+      reveal();
+      go(direction);
+    },
+    onToggle: toggle,
+    onMute: () => engine?.setMuted(!snapshot.muted),
+  });
+
+  // The page behind the player must not scroll (wheel, keyboard).
+  useEffect(() => {
+    const root = document.documentElement;
+    const { overflow } = root.style;
+    root.style.overflow = 'hidden';
+    return () => {
+      root.style.overflow = overflow;
+    };
+  }, []);
+
+  useProgressSaver(engine, () => {
+    markHistoryStale(queryClient);
+    void queryClient.invalidateQueries({ queryKey: [...playerKey, 'history'], refetchType: 'none' });
+  });
+  useWakeLock(playing);
+  const title = t('player.title', { number: item.number, series: series.title });
+  usePageTitle(title);
+  useMediaSession({
+    title,
+    series: series.title,
+    artwork: playback?.poster ?? series.cover,
+    playing,
+    onPlay: () => engine?.play(),
+    onPause: () => engine?.pause(),
+    onNext: next ? () => { go('next'); } : null,
+    onPrevious: previous ? () => { go('previous'); } : null,
+    onSeek: (seconds) => engine?.seek(seconds),
+  });
+
+  // Subtitles: the viewer's choice (undefined until they make one) applied to every episode.
+  const [subtitleChoice, setSubtitleChoice] = useState<string | null | undefined>(undefined);
+  const subtitleLanguages = useMemo(() => (playback?.subtitles ?? []).map((s) => s.language), [playback]);
+  const subtitles = effectiveSubtitles(subtitleChoice, subtitleLanguages, language);
+  useEffect(() => {
+    engine?.setSubtitles(subtitles);
+  }, [engine, subtitles, snapshot.episodeId]);
+
+  const paywall = usePaywall({ seriesId: series.id, episodes, item, locked, user });
+
+  const favorite = useFavoriteToggle(series);
+  const [sheet, setSheet] = useState<'episodes' | 'settings' | null>(null);
+
+  const share = () => {
+    void shareLink({ url: episodeUrl(series.id, item.number), title, text: t('player.shareText', { number: item.number, series: series.title }) });
+  };
+
+  const poster = playback?.poster ?? null;
+  // Sticky: once the first episode has started, later ones keep their neighbours' posters (no flicker).
+  const [neighboursMayLoad, setNeighboursMayLoad] = useState(false);
+  if (!neighboursMayLoad && (started || locked || currentQuery.isError || snapshot.error !== null)) setNeighboursMayLoad(true);
+  const loading = !locked && !currentQuery.isError && !(onScreen && snapshot.ready && !snapshot.error);
+  const error = onScreen ? snapshot.error : null;
+  const videoPosition = (slot: number): string | null => {
+    if (slot === snapshot.currentSlot && onScreen) return '0';
+    const held = snapshot.slotEpisodes[slot];
+    if (held !== null && held !== undefined && held === next?.id) return '100%';
+    if (held !== null && held !== undefined && held === previous?.id) return '-100%';
+    return null;
+  };
+
+  return (
+    <PlayerFrame accent={series.accentColor}>
+      <div ref={stageRef} className="absolute inset-0 touch-none overflow-hidden select-none" onFocus={reveal} {...gestures.handlers}>
+        <div ref={trackRef} className="absolute inset-0 will-change-transform">
+          {/* The neighbours' posters wait for this episode's start: they must not compete with its first segment. */}
+          <FeedPane offset={-1} poster={previous && neighboursMayLoad ? (previousQuery.data?.poster ?? null) : null} locked={previousQuery.data?.playable === false} />
+          <FeedPane offset={0} poster={poster ?? series.cover} locked={locked || !poster} />
+          <FeedPane offset={1} poster={next && neighboursMayLoad ? (nextQuery.data?.poster ?? null) : null} locked={nextQuery.data?.playable === false} />
+          {[videoA, videoB].map((ref, slot) => {
+            const position = videoPosition(slot);
+            return (
+              <video
+                key={slot}
+                ref={ref}
+                playsInline
+                preload="auto"
+                data-slot={slot}
+                data-current={position === '0' ? 'true' : undefined}
+                className="absolute inset-0 h-full w-full bg-transparent object-cover"
+                style={{ transform: `translateY(${position ?? '0'})`, visibility: position === null ? 'hidden' : 'visible' }}
+              />
+            );
+          })}
+          <PlayerOverlay
+            loading={loading || (onScreen && snapshot.buffering)}
+            error={currentQuery.isError ? 'network' : (error?.kind ?? null)}
+            onRetry={() => {
+              if (currentQuery.isError) void currentQuery.refetch();
+              else engine?.retry();
+            }}
+            paused={onScreen && snapshot.ready && snapshot.paused && !scrubbing}
+            flash={flash}
+            surface={
+              onScreen ? (
+                <button
+                  type="button"
+                  data-surface
+                  aria-label={snapshot.paused ? t('player.play') : snapshot.mutedByAutoplay ? t('player.unmute') : t('player.pause')}
+                  onClick={() => {
+                    if (!gestures.wasDrag()) toggle();
+                  }}
+                  className="absolute inset-0 h-full w-full cursor-pointer focus-visible:outline-2 focus-visible:-outline-offset-4 focus-visible:outline-accent"
+                />
+              ) : null
+            }
+          >
+            {locked && playback ? (
+              <LockedPanel
+                episodeNumber={item.number}
+                seriesTitle={series.title}
+                cost={playback.cost || item.cost}
+                balance={user?.coins}
+                seriesPrice={series.seriesPrice}
+                lockedTotal={series.lockedTotal}
+                state={paywall.state}
+                shoppingHref={shoppingPath(series.id, item.number)}
+                onUnlock={paywall.unlock}
+                onUnlockSeries={paywall.unlockSeries}
+              />
+            ) : null}
+          </PlayerOverlay>
+        </div>
+        <PlayerChrome
+          visible={controlsVisible || scrubbing || sheet !== null}
+          locked={locked}
+          seriesTitle={series.title}
+          episodeNumber={item.number}
+          episodeCount={episodes.length}
+          playCount={series.playCount}
+          favorite={favorite.inList}
+          onFavorite={favorite.toggle}
+          onShare={share}
+          onEpisodes={() => {
+            setSheet('episodes');
+          }}
+          onSettings={() => {
+            setSheet('settings');
+          }}
+          seek={
+            onScreen
+              ? {
+                  currentTime: snapshot.currentTime,
+                  duration: snapshot.duration || item.duration,
+                  onSeek: (seconds) => {
+                    engine?.seek(seconds);
+                  },
+                  onScrub: setScrubbing,
+                }
+              : null
+          }
+          mutedByAutoplay={onScreen && snapshot.mutedByAutoplay}
+          onUnmute={() => engine?.setMuted(false)}
+          cue={onScreen ? snapshot.cue : ''}
+        />
+      </div>
+      <Suspense fallback={null}>
+        {sheet === 'episodes' ? (
+          <EpisodeSheet
+            title={series.title}
+            episodes={episodes}
+            current={item.number}
+            member={member}
+            onSelect={(episodeNumber) => {
+              setSheet(null);
+              select(episodeNumber);
+            }}
+            onClose={() => {
+              setSheet(null);
+            }}
+          />
+        ) : null}
+        {sheet === 'settings' ? (
+          <SettingsSheet
+            rate={snapshot.rate}
+            onRate={(rate) => engine?.setRate(rate)}
+            qualities={snapshot.qualities}
+            quality={snapshot.quality}
+            activeHeight={snapshot.activeHeight}
+            onQuality={(height) => engine?.setQuality(height)}
+            subtitleLanguages={subtitleLanguages}
+            subtitles={subtitles}
+            onSubtitles={setSubtitleChoice}
+            uiLanguage={language}
+            onClose={() => {
+              setSheet(null);
+            }}
+          />
+        ) : null}
+      </Suspense>
+    </PlayerFrame>
+  );
+}

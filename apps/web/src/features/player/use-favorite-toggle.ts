@@ -1,0 +1,41 @@
+import type { SeriesDetail } from '@episodic/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../shared/api/client';
+import { toast } from '../../shared/ui/toast-store';
+import { track } from '../tracking/track';
+import { refreshFavorites } from './library-sync';
+import { addToList, playerKey, removeFromList } from './player-api';
+
+/** "Add to my list" on the player: changes at once, goes back if the server refuses. */
+export function useFavoriteToggle(series: Pick<SeriesDetail, 'id' | 'favorite' | 'title'>) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [inList, setInList] = useState(series.favorite);
+  const busy = useRef(false);
+
+  const toggle = () => {
+    if (busy.current) return;
+    busy.current = true;
+    const wanted = !inList;
+    setInList(wanted);
+    (wanted ? addToList(series.id) : removeFromList(series.id)).then(
+      () => {
+        toast(t(wanted ? 'player.addedToList' : 'player.removedFromList'), 'success');
+        if (wanted) track('AddToWishlist', { content_id: String(series.id), content_name: series.title, content_type: 'series' });
+        queryClient.setQueriesData<SeriesDetail>({ queryKey: [...playerKey, 'series', series.id] }, (data) => (data ? { ...data, favorite: wanted } : data));
+        refreshFavorites(queryClient);
+      },
+      (error: unknown) => {
+        setInList(!wanted);
+        // Transport failures and user-facing errors were already toasted by the API client.
+        if (isApiError(error) && error.kind === 'envelope' && error.code !== 500) toast(t('player.listFailed'), 'error');
+      },
+    ).finally(() => {
+      busy.current = false;
+    });
+  };
+
+  return { inList, toggle };
+}

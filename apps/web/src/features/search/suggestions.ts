@@ -1,0 +1,44 @@
+import type { Page, Series } from '@episodic/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { api } from '../../shared/api/client';
+import { useLanguage } from '../../shared/i18n/use-language';
+import { normalizeQuery } from './local-search-history';
+
+export const SUGGESTION_COUNT = 6;
+export const SUGGEST_DELAY_MS = 250;
+
+/** `value`, once it has stopped changing for `delay` ms (`initial` until then). */
+export function useDebouncedValue<T>(value: T, delay: number, initial: T = value): T {
+  const [settled, setSettled] = useState(initial);
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      setSettled(value);
+    }, delay);
+    return () => {
+      window.clearTimeout(timer);
+    };
+  }, [value, delay]);
+  return settled;
+}
+
+/**
+ * The top titles for what is being typed, asked for once typing pauses. A request overtaken by newer
+ * typing is cancelled (TanStack Query aborts the signal of a query nobody watches any more).
+ */
+export function useSuggestions(text: string, enabled: boolean) {
+  const language = useLanguage();
+  // Starts empty: the first letter typed waits for the pause like the others.
+  const term = normalizeQuery(useDebouncedValue(text, SUGGEST_DELAY_MS, ''));
+  const query = useQuery({
+    queryKey: ['catalog', 'suggestions', term, language] as const,
+    queryFn: async ({ signal }) => {
+      const page = await api.get<Page<Series> | null>('/api/video', { keyword: term, page: 1, pageSize: SUGGESTION_COUNT }, { signal });
+      return page?.items ?? [];
+    },
+    enabled: enabled && term !== '',
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+  return { ...query, term, settled: term === normalizeQuery(text) };
+}

@@ -1,0 +1,8 @@
+export {
+  CONFIG_KEYS,
+  configQuery,
+  configuredIntegrations,
+  loadConfiguration,
+  startConfiguredIntegrations,
+  type ConfiguredIntegrations,
+} from './config';

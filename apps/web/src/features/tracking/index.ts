@@ -1,0 +1,10 @@
+export {
+  track,
+  registerTrackingSink,
+  buildTrackingEvent,
+  isCustomEvent,
+  MAX_PENDING_EVENTS,
+  type TrackingEvent,
+  type TrackingSink,
+  type TrackingCustomData,
+} from './track';

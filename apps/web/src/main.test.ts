@@ -1,0 +1,45 @@
+import { describe, expect, it, vi } from 'vitest';
+
+const calls = vi.hoisted(() => [] as string[]);
+
+vi.mock('./shared/error-reporting', () => ({
+  initErrorReporting: () => {
+    calls.push('error reporting');
+  },
+}));
+vi.mock('./shared/click-ids/capture', () => ({
+  captureClickIdsOnLoad: (search: string) => {
+    calls.push(`click ids ${search}`);
+  },
+  removeSessionTokenFromAddress: () => {
+    calls.push('address cleaned');
+  },
+}));
+vi.mock('./shared/i18n/i18n', () => ({
+  initI18n: () => {
+    calls.push('i18n');
+    return Promise.resolve();
+  },
+}));
+vi.mock('react-dom/client', () => ({
+  createRoot: () => ({
+    render: () => {
+      calls.push('mount');
+    },
+  }),
+}));
+vi.mock('./app/start', () => ({
+  loadStartupData: () => {
+    calls.push('config and user');
+    return Promise.resolve();
+  },
+}));
+
+describe('startup', () => {
+  it('starts error reporting, captures click ids, mounts, then loads config and user', async () => {
+    window.history.replaceState(null, '', '/?fbclid=abc');
+    document.body.innerHTML = '<div id="root"></div>';
+    await import('./main');
+    expect(calls).toEqual(['error reporting', 'click ids ?fbclid=abc', 'address cleaned', 'i18n', 'mount', 'config and user']);
+  });
+});

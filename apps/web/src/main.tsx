@@ -1,0 +1,23 @@
+import './app/styles.css';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { queryClient } from './app/query-client';
+import { createAppHistory } from './app/router';
+import { loadStartupData } from './app/start';
+import { captureClickIdsOnLoad, removeSessionTokenFromAddress } from './shared/click-ids/capture';
+import { initErrorReporting } from './shared/error-reporting';
+import { initI18n } from './shared/i18n/i18n';
+import { registerServiceWorker } from './shared/pwa/register-service-worker';
+
+// Startup order (specification §4): error reporting, URL click ids, mount, then config and user.
+initErrorReporting();
+captureClickIdsOnLoad(window.location.search);
+removeSessionTokenFromAddress();
+void initI18n(window.location.search);
+
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element');
+createRoot(container).render(<App queryClient={queryClient} history={createAppHistory()} />);
+
+void loadStartupData(queryClient);
+registerServiceWorker();

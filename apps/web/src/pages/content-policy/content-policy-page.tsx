@@ -1,0 +1,7 @@
+import { HelpPage } from '../../features/help/help-page';
+
+export function ContentPolicyPage() {
+  return <HelpPage name="content-policy" page="contentPolicy" />;
+}
+
+export { ContentPolicyPage as Component };

@@ -1,0 +1,205 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { FreeBadge } from '../../features/catalog/catalog-card';
+import type { FeaturedSeries } from '../../features/catalog/home-queries';
+import { seriesPath } from '../../features/catalog/series-card';
+
+const AUTOPLAY_MS = 5000;
+/** The first slide stays longer: nothing moves while the page is still settling. */
+const FIRST_SLIDE_MS = 8000;
+/** After a touch, swipe or click, the carousel waits this long before moving on by itself. */
+const RESUME_AFTER_MS = 8000;
+
+const reducedMotion = () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+function showSlide(track: HTMLElement | null, index: number): void {
+  track?.scrollTo({ left: index * track.clientWidth, behavior: reducedMotion() ? 'auto' : 'smooth' });
+}
+
+function Slide({ series, index, count, eager }: { series: FeaturedSeries; index: number; count: number; eager: boolean }) {
+  const { t } = useTranslation();
+  const image = series.banner ?? series.cover;
+  const [failed, setFailed] = useState(false);
+  const showImage = Boolean(image) && !failed;
+  const wide = Boolean(series.banner) && !failed;
+  return (
+    <div
+      role="group"
+      aria-roledescription={t('home.slide')}
+      aria-label={t('home.slideOf', { index: index + 1, count })}
+      className="relative h-full w-full shrink-0 snap-center snap-always"
+    >
+      <Link
+        to={seriesPath(series.id)}
+        className="relative flex h-full items-stretch gap-3 overflow-hidden rounded-2xl p-3 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent"
+        style={{ backgroundColor: series.accentColor ?? '#282832' }}
+      >
+        {wide && image ? (
+          <img
+            src={image}
+            alt=""
+            className="absolute inset-0 size-full object-cover"
+            loading={eager ? 'eager' : 'lazy'}
+            fetchPriority={eager ? 'high' : 'auto'}
+            decoding="async"
+            onError={() => {
+              setFailed(true);
+            }}
+          />
+        ) : (
+          <span className="relative aspect-[3/4] h-full shrink-0 overflow-hidden rounded-xl bg-black/25 shadow-lg shadow-black/40">
+            {showImage && image ? (
+              <img
+                src={image}
+                alt=""
+                className="size-full object-cover"
+                loading={eager ? 'eager' : 'lazy'}
+                fetchPriority={eager ? 'high' : 'auto'}
+                decoding="async"
+                onError={() => {
+                  setFailed(true);
+                }}
+              />
+            ) : (
+              <span aria-hidden="true" className="flex size-full items-end p-2 text-sm leading-tight font-bold text-white/90">
+                {series.title}
+              </span>
+            )}
+          </span>
+        )}
+        <span
+          className={`relative flex min-w-0 flex-1 flex-col justify-end gap-1.5 ${wide ? '-m-3 bg-gradient-to-t from-black/85 via-black/40 to-transparent p-3 pt-16' : ''}`}
+        >
+          <FreeBadge freeEpisodes={series.freeEpisodes} className="self-start" />
+          <span className="line-clamp-2 text-lg leading-snug font-bold text-white [text-shadow:0_1px_4px_rgb(0_0_0/0.5)]">{series.title}</span>
+          {series.synopsis ? <span className="line-clamp-3 text-xs leading-snug text-white/80">{series.synopsis}</span> : null}
+          <span className="mt-1 inline-flex items-center gap-1.5 self-start rounded-full bg-white px-3 py-1.5 text-xs font-semibold text-black">
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-3.5" fill="currentColor">
+              <path d="M8 5.5v13l10.5-6.5z" />
+            </svg>
+            {t('home.watchNow')}
+          </span>
+        </span>
+      </Link>
+    </div>
+  );
+}
+
+interface FeaturedCarouselProps {
+  items: readonly FeaturedSeries[];
+}
+
+/**
+ * The featured series, one slide at a time. Swiping is native scrolling with scroll snap; it moves on by
+ * itself every 5 s unless the viewer is touching or focusing it, the tab is hidden, the viewer asked for
+ * reduced motion, or they paused it. The dots are buttons that show a given slide.
+ */
+export function FeaturedCarousel({ items }: FeaturedCarouselProps) {
+  const { t } = useTranslation();
+  const trackRef = useRef<HTMLDivElement>(null);
+  const [active, setActive] = useState(0);
+  const [paused, setPaused] = useState(false);
+  const [holding, setHolding] = useState(false);
+  const [interactedAt, setInteractedAt] = useState(0);
+  const count = items.length;
+  const [shownAt] = useState(() => Date.now());
+
+  // The active slide follows the scroll position, whoever moved it (finger, dots, autoplay, keyboard focus).
+  useEffect(() => {
+    const track = trackRef.current;
+    if (!track) return;
+    let frame = 0;
+    const onScroll = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
+        if (track.clientWidth > 0) setActive(Math.min(count - 1, Math.max(0, Math.round(track.scrollLeft / track.clientWidth))));
+      });
+    };
+    track.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      track.removeEventListener('scroll', onScroll);
+    };
+  }, [count]);
+
+  useEffect(() => {
+    if (count < 2 || paused || holding || reducedMotion()) return;
+    let timer = 0;
+    const schedule = () => {
+      window.clearTimeout(timer);
+      if (document.visibilityState === 'hidden') return;
+      const wait = Math.max(AUTOPLAY_MS, shownAt + FIRST_SLIDE_MS - Date.now(), interactedAt + RESUME_AFTER_MS - Date.now());
+      timer = window.setTimeout(() => {
+        showSlide(trackRef.current, (active + 1) % count);
+      }, wait);
+    };
+    schedule();
+    document.addEventListener('visibilitychange', schedule);
+    return () => {
+      window.clearTimeout(timer);
+      document.removeEventListener('visibilitychange', schedule);
+    };
+  }, [active, count, paused, holding, interactedAt, shownAt]);
+
+  if (count === 0) return null;
+
+  const hold = () => {
+    setHolding(true);
+  };
+  const release = () => {
+    setHolding(false);
+    setInteractedAt(Date.now());
+  };
+
+  return (
+    <section aria-roledescription={t('home.carousel')} aria-label={t('home.featured')} className="flex flex-col gap-2">
+      <div
+        ref={trackRef}
+        onPointerEnter={hold}
+        onPointerDown={hold}
+        onPointerUp={release}
+        onPointerCancel={release}
+        onPointerLeave={release}
+        onFocus={hold}
+        onBlur={release}
+        className="flex aspect-[16/10] snap-x snap-mandatory overflow-x-auto overscroll-x-contain rounded-2xl [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
+      >
+        {items.map((series, index) => (
+          <Slide key={series.id} series={series} index={index} count={count} eager={index === 0} />
+        ))}
+      </div>
+      {count > 1 ? (
+        <div className="flex h-6 items-center justify-center gap-1">
+          {items.map((series, index) => (
+            <button
+              key={series.id}
+              type="button"
+              aria-label={t('home.showSlide', { index: index + 1, title: series.title })}
+              aria-current={index === active ? 'true' : undefined}
+              onClick={() => {
+                setInteractedAt(Date.now());
+                showSlide(trackRef.current, index);
+              }}
+              className="group flex size-6 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-accent"
+            >
+              <span className={`block h-1.5 rounded-full transition-all ${index === active ? 'w-4 bg-accent' : 'w-1.5 bg-white/30 group-hover:bg-white/60'}`} />
+            </button>
+          ))}
+          <button
+            type="button"
+            aria-label={paused ? t('home.playSlides') : t('home.pauseSlides')}
+            onClick={() => {
+              setPaused(!paused);
+            }}
+            className="ml-1 flex size-6 items-center justify-center rounded-full text-fg-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-accent"
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-3.5" fill="currentColor">
+              {paused ? <path d="M8 5.5v13l10.5-6.5z" /> : <path d="M7 5h3.5v14H7zM13.5 5H17v14h-3.5z" />}
+            </svg>
+          </button>
+        </div>
+      ) : null}
+    </section>
+  );
+}

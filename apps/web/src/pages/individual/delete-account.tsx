@@ -1,0 +1,119 @@
+import type { User } from '@episodic/contract';
+import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useDeleteAccount } from '../../features/account/account-api';
+import { FormAlert } from '../../features/account/form-alert';
+import { PasswordField } from '../../features/account/password-field';
+import { formFailure } from '../../features/account/server-messages';
+import { useFormState } from '../../features/account/use-form-state';
+import { focusFirstInvalid } from '../../features/account/validate';
+import { formatDate } from '../../shared/format/date';
+import { Button } from '../../shared/ui/button';
+import { Dialog } from '../../shared/ui/dialog';
+import { TrashIcon } from '../../shared/ui/icons';
+import { Section } from '../../shared/ui/page';
+import { toast } from '../../shared/ui/toast-store';
+import { dangerButtonClass, solidDangerButtonClass } from './danger-button';
+
+const EMPTY = { password: '' };
+
+function DeleteAccountDialog({ user, onClose }: { user: User; onClose: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const remove = useDeleteAccount({
+    onEnded: () => {
+      toast(t('account.delete.done'), 'success');
+      void navigate('/', { replace: true });
+    },
+  });
+  const form = useFormState(EMPTY);
+  const formRef = useRef<HTMLFormElement>(null);
+  const { membership } = user;
+  const paidUntil = membership.active ? (membership.renewsAt ?? membership.endsAt) : null;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (remove.isPending) return;
+    if (!form.values.password) {
+      form.fail({ fields: { password: t('auth.errors.passwordRequired') }, message: '' });
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    remove.mutate(form.values.password, {
+      onError: (error) => {
+        form.fail(formFailure(error, t));
+        focusFirstInvalid(formRef.current);
+      },
+    });
+  };
+
+  return (
+    <Dialog
+      role="alertdialog"
+      title={t('account.delete.title')}
+      busy={remove.isPending}
+      onClose={onClose}
+      description={
+        <>
+          <p>{t('account.delete.body')}</p>
+          <p className="font-medium text-fg">{t('account.delete.membership')}</p>
+          {paidUntil ? <p>{t('account.delete.activeMembership', { date: formatDate(paidUntil) })}</p> : null}
+        </>
+      }
+    >
+      <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-4">
+        <PasswordField
+          label={t('account.delete.passwordLabel')}
+          name="password"
+          autoComplete="current-password"
+          placeholder={t('auth.passwordPrompt')}
+          value={form.values.password}
+          error={form.errors.password}
+          onChange={(event) => {
+            form.setField('password', event.target.value);
+          }}
+        />
+        {form.message ? <FormAlert>{form.message}</FormAlert> : null}
+        <button type="submit" className={solidDangerButtonClass} disabled={remove.isPending} aria-busy={remove.isPending || undefined}>
+          {remove.isPending ? t('account.delete.deleting') : t('account.delete.confirm')}
+        </button>
+        <Button variant="ghost" disabled={remove.isPending} onClick={onClose}>
+          {t('account.cancel')}
+        </Button>
+      </form>
+    </Dialog>
+  );
+}
+
+/** "Delete my account", behind a dialog that says what is lost and asks for the password. */
+export function DeleteAccount({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <Section title={t('account.delete.section')}>
+      <div className="flex flex-col gap-3 rounded-2xl bg-surface p-5">
+        <p className="text-sm leading-relaxed text-fg-muted">{t('account.delete.hint')}</p>
+        <button
+          type="button"
+          aria-haspopup="dialog"
+          className={dangerButtonClass}
+          onClick={() => {
+            setOpen(true);
+          }}
+        >
+          <TrashIcon className="size-4" />
+          {t('account.delete.button')}
+        </button>
+      </div>
+      {open ? (
+        <DeleteAccountDialog
+          user={user}
+          onClose={() => {
+            setOpen(false);
+          }}
+        />
+      ) : null}
+    </Section>
+  );
+}

@@ -1,0 +1,108 @@
+import { useRef, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useLogin } from '../../features/account/account-api';
+import { AuthSwitch } from '../../features/account/auth-switch';
+import { ConsentLine } from '../../features/account/consent-line';
+import { FormAlert } from '../../features/account/form-alert';
+import { PasswordField } from '../../features/account/password-field';
+import { safeReturnTo, withReturnTo } from '../../features/account/return-to';
+import { formFailure } from '../../features/account/server-messages';
+import { SignedInNote } from '../../features/account/signed-in-note';
+import { SubmitButton } from '../../features/account/submit-button';
+import { useCurrentUser } from '../../features/account/use-current-user';
+import { useFormState } from '../../features/account/use-form-state';
+import { focusFirstInvalid, loginErrors } from '../../features/account/validate';
+import { Page } from '../../shared/ui/page';
+import { TextField } from '../../shared/ui/text-field';
+import { toast } from '../../shared/ui/toast-store';
+import { FacebookSignIn, facebookErrorMessage } from './facebook-sign-in';
+
+const EMPTY = { email: '', password: '' };
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const returnTo = safeReturnTo(params.get('returnTo'));
+  const providerError = facebookErrorMessage(params.get('error'), t);
+  const user = useCurrentUser();
+  const login = useLogin();
+  const form = useFormState(EMPTY);
+  const formRef = useRef<HTMLFormElement>(null);
+  const { values, errors, setField } = form;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (login.isPending) return;
+    const found = loginErrors(values, t);
+    if (Object.keys(found).length > 0) {
+      form.fail({ fields: found, message: '' });
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    login.mutate(
+      { email: values.email.trim(), password: values.password },
+      {
+        onSuccess: () => {
+          toast(t('auth.login.success'), 'success');
+          void navigate(returnTo, { replace: true });
+        },
+        onError: (error) => {
+          form.fail(formFailure(error, t));
+        },
+      },
+    );
+  };
+
+  return (
+    <Page name="login" title={t('pages.login')}>
+      <SignedInNote />
+      {providerError && !form.message ? <FormAlert>{providerError}</FormAlert> : null}
+      <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-5 rounded-2xl bg-surface p-5">
+        {user.data?.isGuest ? <p className="text-sm leading-relaxed text-fg-muted">{t('auth.login.guestKeeps')}</p> : null}
+        <TextField
+          label={t('auth.email')}
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder={t('auth.emailPrompt')}
+          value={values.email}
+          error={errors.email}
+          onChange={(event) => {
+            setField('email', event.target.value);
+          }}
+        />
+        <PasswordField
+          label={t('auth.password')}
+          name="password"
+          autoComplete="current-password"
+          placeholder={t('auth.passwordPrompt')}
+          value={values.password}
+          error={errors.password}
+          onChange={(event) => {
+            setField('password', event.target.value);
+          }}
+        />
+        <Link
+          to="/retrievePassword"
+          className="-mt-2 self-end rounded text-sm text-fg-muted underline-offset-2 hover:text-fg hover:underline focus-visible:outline-2 focus-visible:outline-accent"
+        >
+          {t('auth.forgotPassword')}
+        </Link>
+        {form.message ? <FormAlert>{form.message}</FormAlert> : null}
+        <SubmitButton pending={login.isPending} pendingLabel={t('auth.login.submitting')}>
+          {t('auth.login.submit')}
+        </SubmitButton>
+        <FacebookSignIn returnTo={returnTo} />
+        <ConsentLine />
+      </form>
+      <AuthSwitch prompt={t('auth.newHere')} to={withReturnTo('/register', returnTo)} action={t('auth.createAccount')} />
+    </Page>
+  );
+}
+
+export { LoginPage as Component };

@@ -1,0 +1,90 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getToasts } from '../../shared/ui/toast-store';
+import { accountUser, guestUser, mockApi, ok, page, series } from '../../test/api-mock';
+import { renderPage } from '../../test/render-page';
+import { MyPage } from './my-page';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const history = [
+  {
+    series: series(7, 'Jade Palace'),
+    episodeId: 70,
+    episodeNumber: 2,
+    position: 30,
+    duration: 120,
+    finished: false,
+    updatedAt: new Date().toISOString(),
+  },
+];
+
+describe('the account page', () => {
+  it('invites a guest to sign in or register, saying the list and history are kept', async () => {
+    mockApi({ 'GET /api/user': () => ok(guestUser), 'GET /api/user/favorite': () => ok(page([])), 'GET /api/user/history': () => ok(page([])) });
+    renderPage(<MyPage />, '/my');
+    expect(await screen.findByText("You're watching as a guest")).toBeTruthy();
+    expect(screen.getByText(/your list and watch history will be kept/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
+    expect(screen.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe('/register');
+    expect(screen.queryByRole('button', { name: 'Log out on this device' })).toBeNull();
+    expect(await screen.findByText('Nothing in your list yet.')).toBeTruthy();
+    expect(screen.getByText('Nothing watched yet.')).toBeTruthy();
+  });
+
+  it('shows the account, plan and coins, the two rails and the account links', async () => {
+    mockApi({
+      'GET /api/user': () =>
+        ok({ ...accountUser, membership: { active: true, planId: 'p1', renewsAt: '2026-04-01T00:00:00Z', endsAt: null, autoRenew: true } }),
+      'GET /api/user/favorite': () => ok(page([series(1, 'Moonlight Alpha')])),
+      'GET /api/user/history': () => ok(page(history)),
+    });
+    renderPage(<MyPage />, '/my');
+    expect(await screen.findByText('viewer@example.com')).toBeTruthy();
+    const plan = screen.getByRole('link', { name: /Plan.*Renews on April 1, 2026/ });
+    expect(plan.getAttribute('href')).toBe('/shopping');
+    expect(screen.getByRole('link', { name: /Coins.*120/ }).getAttribute('href')).toBe('/shopping');
+
+    const myList = await screen.findByRole('list', { name: 'My list' });
+    expect(within(myList).getByRole('link', { name: /Moonlight Alpha/ }).getAttribute('href')).toBe('/videos/1');
+    expect(screen.getByRole('link', { name: 'See all: My list' }).getAttribute('href')).toBe('/favorites');
+    const watching = screen.getByRole('list', { name: 'Continue watching' });
+    expect(within(watching).getByRole('link', { name: /Jade Palace/ }).getAttribute('href')).toBe('/videos/7?ep=2&t=30');
+    expect(screen.getByRole('link', { name: 'See all: Continue watching' }).getAttribute('href')).toBe('/historys');
+
+    for (const [name, href] of [
+      ['Unlocked episodes', '/unlocked'],
+      ['Profile and settings', '/individual'],
+      ['Plans and coins', '/shopping'],
+      ['FAQ', '/commonQuestions'],
+    ]) {
+      expect(screen.getByRole('link', { name }).getAttribute('href')).toBe(href);
+    }
+  });
+
+  it('logs out on this device and says what that means', async () => {
+    let signedIn = true;
+    const api = mockApi({
+      'GET /api/user': () => ok(signedIn ? accountUser : guestUser),
+      'GET /api/user/favorite': () => ok(page([])),
+      'GET /api/user/history': () => ok(page([])),
+      'POST /api/user/logout': () => {
+        signedIn = false;
+        return ok({});
+      },
+    });
+    localStorage.setItem('userToken', 'old-token');
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    renderPage(<MyPage />, '/my');
+    fireEvent.click(await screen.findByRole('button', { name: 'Log out on this device' }));
+    expect(await screen.findByText("You're watching as a guest")).toBeTruthy();
+    expect(api.requests('POST /api/user/logout')[0]?.body).toMatchObject({ everywhere: false });
+    expect(localStorage.getItem('userToken')).toBeNull();
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0 });
+    await waitFor(() => {
+      expect(getToasts().map((t) => t.message)).toContain("You're logged out on this device. Your list and history stay with your account.");
+    });
+  });
+});

@@ -1,0 +1,118 @@
+import type { Order, PayResult } from '@episodic/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { formFailure, type FormFailure } from '../../features/account/server-messages';
+import { useCurrentUser } from '../../features/account/use-current-user';
+import { payByCard, payByPaypal, refreshAfterPayment, useOrder, type CardDetails } from '../../features/billing/billing-api';
+import { CardForm } from '../../features/billing/card-form';
+import { rememberCheckoutReturn } from '../../features/billing/checkout-return';
+import { declineReason } from '../../features/billing/decline-reason';
+import { track } from '../../features/tracking/track';
+import { formatPrice } from '../../shared/format/price';
+import { ButtonLink } from '../../shared/ui/button';
+import { EmptyState } from '../../shared/ui/empty-state';
+import { ErrorState } from '../../shared/ui/error-state';
+import { Page } from '../../shared/ui/page';
+import { Skeleton } from '../../shared/ui/spinner';
+
+function OrderSummary({ order }: { order: Order }) {
+  const { t } = useTranslation();
+  return (
+    <div data-testid="order-summary" className="flex items-center justify-between gap-3 rounded-2xl bg-surface p-4">
+      <div className="min-w-0">
+        <p className="truncate font-semibold text-fg">{order.planName}</p>
+        <p className="text-xs text-fg-muted">{order.kind === 'membership' ? t('billing.order.renews') : t('billing.order.oneTime')}</p>
+      </div>
+      <p className="shrink-0 text-xl font-extrabold text-fg tabular-nums">{formatPrice(order.amount, order.currency)}</p>
+    </div>
+  );
+}
+
+/**
+ * Paying an order by card. Pay sends once: the button stays disabled until the answer, and the
+ * server charges an order once however many requests reach it. A bank's 3-D Secure check opens its
+ * page; every settled outcome ends on the result page, and a refusal stays here to try another card.
+ */
+export function OrderEasyPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const orderId = params.get('orderId');
+  const order = useOrder(orderId);
+  const user = useCurrentUser();
+  const [pending, setPending] = useState(false);
+  const inFlight = useRef(false);
+
+  /**
+   * Sends one payment at a time, by card or PayPal: a bank's or PayPal's page when the answer has
+   * one, a decline back to the form, anything else to the result page.
+   */
+  const submit = async (method: 'card' | 'paypal', send: (id: string) => Promise<PayResult>): Promise<FormFailure | null> => {
+    if (!orderId || !order.data || inFlight.current) return null;
+    inFlight.current = true;
+    setPending(true);
+    rememberCheckoutReturn(orderId, params.get('returnTo'));
+    track('AddPaymentInfo', { value: order.data.amount / 100, currency: order.data.currency, order_id: orderId, ...(method === 'paypal' ? { payment_method: 'paypal' } : {}) });
+    try {
+      const result = await send(orderId);
+      if ((result.status === 'requires_action' || result.status === 'redirect') && result.redirectUrl) {
+        window.location.assign(result.redirectUrl);
+        return null;
+      }
+      if (result.status === 'failed') return { fields: {}, message: declineReason(result.reason, t) };
+      await refreshAfterPayment(queryClient);
+      void navigate(`/order/result?orderId=${encodeURIComponent(orderId)}`, { replace: true });
+      return null;
+    } catch (error) {
+      return formFailure(error, t);
+    } finally {
+      inFlight.current = false;
+      setPending(false);
+    }
+  };
+  const pay = (card: CardDetails, agree: boolean) => submit('card', (id) => payByCard(id, card, agree));
+  const paypal = (agree: boolean) => submit('paypal', (id) => payByPaypal(id, agree));
+
+  const title = t('pages.orderEasy');
+  if (!orderId) {
+    return (
+      <Page name="order-easy" title={title}>
+        <EmptyState message={t('billing.order.none')}>
+          <ButtonLink to="/shopping">{t('billing.seePlans')}</ButtonLink>
+        </EmptyState>
+      </Page>
+    );
+  }
+  return (
+    <Page name="order-easy" title={title}>
+      {order.isPending || user.isPending ? (
+        <div role="status" aria-label={t('app.loading')} className="flex flex-col gap-4">
+          <Skeleton className="h-20 rounded-2xl" />
+          <Skeleton className="h-80 rounded-2xl" />
+        </div>
+      ) : order.isError ? (
+        <ErrorState
+          className="min-h-40 rounded-2xl bg-surface"
+          message={t('billing.order.loadError')}
+          onRetry={() => {
+            void order.refetch();
+          }}
+        />
+      ) : order.data.status === 'paid' || order.data.status === 'cancelled' || order.data.status === 'refunded' ? (
+        <EmptyState message={t(`billing.order.already.${order.data.status}`)}>
+          <ButtonLink to={`/order/result?orderId=${encodeURIComponent(order.data.id)}`}>{t('billing.order.seeResult')}</ButtonLink>
+        </EmptyState>
+      ) : (
+        <>
+          <OrderSummary order={order.data} />
+          <CardForm email={user.data?.email ?? ''} pending={pending} amount={formatPrice(order.data.amount, order.data.currency)} onPay={pay} onPaypal={paypal} />
+        </>
+      )}
+    </Page>
+  );
+}
+
+export { OrderEasyPage as Component };

@@ -1,0 +1,125 @@
+import { useId, useRef, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useRegister } from '../../features/account/account-api';
+import { AuthSwitch } from '../../features/account/auth-switch';
+import { ConsentCheckbox } from '../../features/account/consent-checkbox';
+import { FormAlert } from '../../features/account/form-alert';
+import { PasswordChecklist } from '../../features/account/password-checklist';
+import { PasswordField } from '../../features/account/password-field';
+import { safeReturnTo, withReturnTo } from '../../features/account/return-to';
+import { formFailure } from '../../features/account/server-messages';
+import { SignedInNote } from '../../features/account/signed-in-note';
+import { SubmitButton } from '../../features/account/submit-button';
+import { useCurrentUser } from '../../features/account/use-current-user';
+import { useFormState } from '../../features/account/use-form-state';
+import { conversionEventId } from '../../features/tracking/conversion-ids';
+import { track } from '../../features/tracking/track';
+import { focusFirstInvalid, registrationErrors } from '../../features/account/validate';
+import { Page } from '../../shared/ui/page';
+import { TextField } from '../../shared/ui/text-field';
+import { toast } from '../../shared/ui/toast-store';
+
+const EMPTY = { email: '', password: '', confirmPassword: '', agree: false };
+
+export function RegisterPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const returnTo = safeReturnTo(params.get('returnTo'));
+  const user = useCurrentUser();
+  const register = useRegister();
+  const form = useFormState(EMPTY);
+  const formRef = useRef<HTMLFormElement>(null);
+  const rulesId = useId();
+  const { values, errors, setField } = form;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (register.isPending) return;
+    const found = registrationErrors(values, t);
+    if (Object.keys(found).length > 0) {
+      form.fail({ fields: found, message: '' });
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    register.mutate(
+      { email: values.email.trim(), password: values.password, confirmPassword: values.confirmPassword, agree: values.agree },
+      {
+        onSuccess: (created) => {
+          // The server reports the same conversion with the same id; the platforms count it once.
+          track('CompleteRegistration', { event_id: conversionEventId('CompleteRegistration', created.id), method: 'email' });
+          toast(t('auth.register.success'), 'success');
+          void navigate(returnTo, { replace: true });
+        },
+        onError: (error) => {
+          form.fail(formFailure(error, t, { 409: t('auth.errors.emailTaken') }));
+          focusFirstInvalid(formRef.current);
+        },
+      },
+    );
+  };
+
+  return (
+    <Page name="register" title={t('pages.register')}>
+      <SignedInNote />
+      <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-5 rounded-2xl bg-surface p-5">
+        {user.data?.isGuest ? <p className="text-sm leading-relaxed text-fg-muted">{t('auth.register.guestKeeps')}</p> : null}
+        <TextField
+          label={t('auth.email')}
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder={t('auth.emailPrompt')}
+          value={values.email}
+          error={errors.email}
+          onChange={(event) => {
+            setField('email', event.target.value);
+          }}
+        />
+        <PasswordField
+          label={t('auth.password')}
+          name="password"
+          autoComplete="new-password"
+          placeholder={t('auth.passwordPrompt')}
+          value={values.password}
+          error={errors.password}
+          describedBy={rulesId}
+          onChange={(event) => {
+            setField('password', event.target.value);
+          }}
+        />
+        <PasswordField
+          label={t('auth.repeatPassword')}
+          name="confirmPassword"
+          autoComplete="new-password"
+          placeholder={t('auth.repeatPasswordPrompt')}
+          value={values.confirmPassword}
+          error={errors.confirmPassword}
+          describedBy={rulesId}
+          onChange={(event) => {
+            setField('confirmPassword', event.target.value);
+          }}
+        />
+        <PasswordChecklist id={rulesId} password={values.password} confirmPassword={values.confirmPassword} />
+        <ConsentCheckbox
+          checked={values.agree}
+          error={errors.agree}
+          onChange={(checked) => {
+            setField('agree', checked);
+          }}
+        />
+        {form.message ? <FormAlert>{form.message}</FormAlert> : null}
+        <SubmitButton pending={register.isPending} pendingLabel={t('auth.register.submitting')}>
+          {t('auth.register.submit')}
+        </SubmitButton>
+      </form>
+      <AuthSwitch prompt={t('auth.haveAccount')} to={withReturnTo('/login', returnTo)} action={t('auth.signIn')} />
+    </Page>
+  );
+}
+
+export { RegisterPage as Component };

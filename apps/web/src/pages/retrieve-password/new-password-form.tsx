@@ -1,0 +1,99 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useResetPassword } from '../../features/account/account-api';
+import { FormAlert } from '../../features/account/form-alert';
+import { PasswordChecklist } from '../../features/account/password-checklist';
+import { PasswordField } from '../../features/account/password-field';
+import { formFailure } from '../../features/account/server-messages';
+import { SubmitButton } from '../../features/account/submit-button';
+import { useFormState } from '../../features/account/use-form-state';
+import { focusFirstInvalid, newPasswordErrors } from '../../features/account/validate';
+import { isApiError } from '../../shared/api/api-error';
+import { ButtonLink } from '../../shared/ui/button';
+import { toast } from '../../shared/ui/toast-store';
+
+const EMPTY = { password: '', confirmPassword: '' };
+
+/** Sets a new password from the emailed link; success signs in and opens the account page. */
+export function NewPasswordForm({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const reset = useResetPassword();
+  const form = useFormState(EMPTY);
+  const formRef = useRef<HTMLFormElement>(null);
+  const rulesId = useId();
+  const [expired, setExpired] = useState(false);
+  const { values, errors, setField } = form;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (reset.isPending) return;
+    const found = newPasswordErrors(values.password, values.confirmPassword, t);
+    if (Object.keys(found).length > 0) {
+      form.fail({ fields: found, message: '' });
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    reset.mutate(
+      { token, password: values.password, confirmPassword: values.confirmPassword },
+      {
+        onSuccess: () => {
+          toast(t('auth.reset.success'), 'success');
+          void navigate('/my', { replace: true });
+        },
+        onError: (error) => {
+          if (isApiError(error) && error.kind === 'envelope' && error.code === 410) setExpired(true);
+          form.fail(formFailure(error, t, { 410: t('auth.errors.linkExpired') }));
+          focusFirstInvalid(formRef.current);
+        },
+      },
+    );
+  };
+
+  if (expired) {
+    return (
+      <div className="flex flex-col gap-4 rounded-2xl bg-surface p-5">
+        <FormAlert>{t('auth.errors.linkExpired')}</FormAlert>
+        <ButtonLink to="/retrievePassword" className="w-full">
+          {t('auth.reset.requestNew')}
+        </ButtonLink>
+      </div>
+    );
+  }
+
+  return (
+    <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-5 rounded-2xl bg-surface p-5">
+      <p className="text-sm leading-relaxed text-fg-muted">{t('auth.reset.intro')}</p>
+      <PasswordField
+        label={t('auth.reset.newPassword')}
+        name="password"
+        autoComplete="new-password"
+        placeholder={t('auth.passwordPrompt')}
+        value={values.password}
+        error={errors.password}
+        describedBy={rulesId}
+        onChange={(event) => {
+          setField('password', event.target.value);
+        }}
+      />
+      <PasswordField
+        label={t('auth.repeatPassword')}
+        name="confirmPassword"
+        autoComplete="new-password"
+        placeholder={t('auth.repeatPasswordPrompt')}
+        value={values.confirmPassword}
+        error={errors.confirmPassword}
+        describedBy={rulesId}
+        onChange={(event) => {
+          setField('confirmPassword', event.target.value);
+        }}
+      />
+      <PasswordChecklist id={rulesId} password={values.password} confirmPassword={values.confirmPassword} />
+      {form.message ? <FormAlert>{form.message}</FormAlert> : null}
+      <SubmitButton pending={reset.isPending} pendingLabel={t('auth.reset.submitting')}>
+        {t('auth.reset.submit')}
+      </SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,114 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMutation } from '@tanstack/react-query';
+import { accountApi } from '../../features/account/account-api';
+import { FormAlert } from '../../features/account/form-alert';
+import { formFailure } from '../../features/account/server-messages';
+import { SubmitButton } from '../../features/account/submit-button';
+import { useFormState } from '../../features/account/use-form-state';
+import { emailError, focusFirstInvalid } from '../../features/account/validate';
+import { Button } from '../../shared/ui/button';
+import { MailIcon } from '../../shared/ui/icons';
+import { TextField } from '../../shared/ui/text-field';
+
+const EMPTY = { email: '' };
+
+/** Asks for a reset link. The answer never tells whether the email has an account. */
+export function RequestLinkForm() {
+  const { t } = useTranslation();
+  const form = useFormState(EMPTY);
+  const formRef = useRef<HTMLFormElement>(null);
+  const [sentTo, setSentTo] = useState('');
+  const sentTitleId = useId();
+  const request = useMutation({ mutationFn: accountApi.forgotPassword });
+  const { values, errors, setField } = form;
+
+  const send = (email: string) => {
+    request.mutate(email, {
+      onSuccess: () => {
+        setSentTo(email);
+      },
+      onError: (error) => {
+        setSentTo('');
+        form.fail(formFailure(error, t));
+        focusFirstInvalid(formRef.current);
+      },
+    });
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (request.isPending) return;
+    const problem = emailError(values.email, t);
+    if (problem) {
+      form.fail({ fields: { email: problem }, message: '' });
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    send(values.email.trim());
+  };
+
+  if (sentTo) {
+    return (
+      <section aria-labelledby={sentTitleId} className="flex flex-col gap-4 rounded-2xl bg-surface p-5">
+        <span className="flex size-12 items-center justify-center rounded-full bg-accent/15 text-accent">
+          <MailIcon className="size-6" />
+        </span>
+        <h2 id={sentTitleId} className="text-lg font-semibold text-fg">
+          {t('auth.forgot.sentTitle')}
+        </h2>
+        <p role="status" className="text-sm leading-relaxed text-fg">
+          {t('auth.forgot.sent', { email: sentTo })}
+        </p>
+        <p className="text-sm leading-relaxed text-fg-muted">{t('auth.forgot.spam')}</p>
+        {form.message ? <FormAlert>{form.message}</FormAlert> : null}
+        <div className="flex flex-wrap gap-3">
+          <Button
+            variant="secondary"
+            disabled={request.isPending}
+            aria-busy={request.isPending || undefined}
+            onClick={() => {
+              send(sentTo);
+            }}
+          >
+            {t('auth.forgot.again')}
+          </Button>
+          <Button
+            variant="ghost"
+            onClick={() => {
+              setSentTo('');
+              form.reset();
+            }}
+          >
+            {t('auth.forgot.otherEmail')}
+          </Button>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-5 rounded-2xl bg-surface p-5">
+      <p className="text-sm leading-relaxed text-fg-muted">{t('auth.forgot.intro')}</p>
+      <TextField
+        label={t('auth.email')}
+        name="email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        placeholder={t('auth.emailPrompt')}
+        value={values.email}
+        error={errors.email}
+        onChange={(event) => {
+          setField('email', event.target.value);
+        }}
+      />
+      {form.message ? <FormAlert>{form.message}</FormAlert> : null}
+      <SubmitButton pending={request.isPending} pendingLabel={t('auth.forgot.submitting')}>
+        {t('auth.forgot.submit')}
+      </SubmitButton>
+    </form>
+  );
+}

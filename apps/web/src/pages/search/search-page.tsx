@@ -1,0 +1,187 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { seriesPath } from '../../features/catalog/series-card';
+import { MAX_QUERY_LENGTH, normalizeQuery } from '../../features/search/local-search-history';
+import { searchDetailPath } from '../../features/search/paths';
+import { useSearchHistory } from '../../features/search/search-history';
+import { SearchHistoryList } from '../../features/search/search-history-list';
+import { SearchResults } from '../../features/search/search-results';
+import { SUGGESTION_COUNT, useSuggestions } from '../../features/search/suggestions';
+import { track } from '../../features/tracking/track';
+import { CloseIcon, SearchIcon } from '../../shared/ui/icons';
+import { Page } from '../../shared/ui/page';
+import { Spinner } from '../../shared/ui/spinner';
+
+interface SuggestionsProps {
+  text: string;
+  onChoose: (query: string) => void;
+}
+
+/** The top titles for the text typed so far, and a way to every result. */
+function Suggestions({ text, onChoose }: SuggestionsProps) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const suggestions = useSuggestions(text, true);
+  const term = normalizeQuery(text);
+  const items = suggestions.data?.slice(0, SUGGESTION_COUNT) ?? [];
+  const waiting = !suggestions.settled || suggestions.isFetching;
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-1">
+      <div className="flex min-h-9 items-center gap-2">
+        <h2 id={headingId} className="text-base font-semibold text-fg">
+          {t('search.suggestions')}
+        </h2>
+        {waiting ? <Spinner className="size-4" /> : null}
+      </div>
+      {suggestions.isError && !suggestions.data ? (
+        <p className="py-2 text-sm text-fg-muted">{t('search.suggestionsError')}</p>
+      ) : items.length === 0 && !waiting ? (
+        <p className="py-2 text-sm text-fg-muted">{t('search.noSuggestions')}</p>
+      ) : (
+        <ul className={`flex flex-col transition-opacity ${waiting ? 'opacity-70' : ''}`}>
+          {items.map((series) => (
+            <li key={series.id} className="border-b border-white/5">
+              <Link
+                to={seriesPath(series.id)}
+                onClick={() => {
+                  onChoose(series.title);
+                }}
+                className="flex min-h-11 items-center gap-3 rounded-lg py-1 text-sm text-fg focus-visible:outline-2 focus-visible:outline-accent"
+              >
+                <SearchIcon className="size-4 shrink-0 text-fg-subtle" />
+                <span className="truncate">{series.title}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {term ? (
+        <Link
+          to={searchDetailPath(term)}
+          onClick={() => {
+            onChoose(term);
+          }}
+          className="flex min-h-11 items-center gap-3 rounded-lg text-sm font-semibold break-all text-accent focus-visible:outline-2 focus-visible:outline-accent"
+        >
+          {t('search.seeAll', { query: term })}
+        </Link>
+      ) : null}
+      <p role="status" className="sr-only">
+        {waiting ? '' : t('search.suggestionCount', { count: items.length })}
+      </p>
+    </section>
+  );
+}
+
+/**
+ * Search: the box has focus on arrival; typing shows suggestions; submitting shows every result (the
+ * query goes into `?q=`, replacing the entry, so Cancel and Back leave search in one step); the recent
+ * searches show while the box is empty.
+ */
+export function SearchPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
+  const q = normalizeQuery(params.get('q') ?? '');
+  const [text, setText] = useState(q);
+  const [shownQ, setShownQ] = useState(q);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const history = useSearchHistory();
+
+  // Back or forward to another query: the box shows it.
+  if (q !== shownQ) {
+    setShownQ(q);
+    setText(q);
+  }
+
+  useEffect(() => {
+    inputRef.current?.focus();
+  }, []);
+
+  const search = (value: string) => {
+    const query = normalizeQuery(value).slice(0, MAX_QUERY_LENGTH);
+    if (!query) return;
+    history.add(query);
+    track('Search', { search_string: query });
+    setText(query);
+    setParams({ q: query }, { replace: true });
+    // Hides the phone keyboard so the results can be seen.
+    inputRef.current?.blur();
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    search(text);
+  };
+
+  const cancel = () => {
+    // `default` is the first page of this visit: there is nowhere in the app to go back to.
+    if (location.key === 'default') void navigate('/', { replace: true });
+    else void navigate(-1);
+  };
+
+  const showResults = q !== '' && normalizeQuery(text) === q;
+  const typing = !showResults && normalizeQuery(text) !== '';
+
+  return (
+    <Page name="search" title={t('pages.search')} documentTitle={q ? `${q} · ${t('pages.search')}` : undefined} hideHeading>
+      <form role="search" onSubmit={onSubmit} className="flex items-center gap-2">
+        <div className="relative flex h-11 min-w-0 flex-1 items-center rounded-full bg-surface-2 ring-1 ring-white/10 focus-within:ring-2 focus-within:ring-accent">
+          <SearchIcon className="pointer-events-none absolute left-3.5 size-4 text-fg-subtle" />
+          <input
+            ref={inputRef}
+            type="search"
+            name="q"
+            value={text}
+            maxLength={MAX_QUERY_LENGTH}
+            onChange={(event) => {
+              setText(event.target.value);
+            }}
+            aria-label={t('search.label')}
+            placeholder={t('search.placeholder')}
+            enterKeyHint="search"
+            autoComplete="off"
+            autoCorrect="off"
+            spellCheck={false}
+            className="h-full min-w-0 flex-1 bg-transparent pr-2 pl-10 text-base text-fg outline-none placeholder:text-fg-subtle [&::-webkit-search-cancel-button]:hidden"
+          />
+          {text ? (
+            <button
+              type="button"
+              aria-label={t('search.clearText')}
+              title={t('search.clearText')}
+              onClick={() => {
+                setText('');
+                inputRef.current?.focus();
+              }}
+              className="mr-1 flex size-9 shrink-0 items-center justify-center rounded-full text-fg-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-accent"
+            >
+              <CloseIcon className="size-4" />
+            </button>
+          ) : null}
+        </div>
+        <button type="submit" className="sr-only">
+          {t('search.submit')}
+        </button>
+        <button
+          type="button"
+          onClick={cancel}
+          className="min-h-11 shrink-0 rounded-full px-2 text-sm font-medium text-fg-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-accent"
+        >
+          {t('search.cancel')}
+        </button>
+      </form>
+      {showResults ? (
+        <SearchResults query={q} />
+      ) : typing ? (
+        <Suggestions text={text} onChoose={history.add} />
+      ) : (
+        <SearchHistoryList history={history} onPick={search} />
+      )}
+    </Page>
+  );
+}
+
+export { SearchPage as Component };

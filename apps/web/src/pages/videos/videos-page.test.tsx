@@ -1,0 +1,265 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Suspense } from 'react';
+import { MemoryRouter, Route, Routes, useLocation, type Location } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Providers } from '../../app/providers';
+import { createQueryClient } from '../../app/query-client';
+import { getToasts } from '../../shared/ui/toast-store';
+import { Toaster } from '../../shared/ui/toaster';
+import { fail, guestUser, mockApi, ok, page, type MockHandler } from '../../test/api-mock';
+import { VideosPage } from './videos-page';
+
+// No Media Source Extensions in jsdom: the player takes the native-HLS path.
+vi.mock('../../features/player/hls-loader', () => ({
+  loadHls: () => Promise.resolve(null),
+  playsHlsNatively: () => true,
+}));
+
+const SERIES_ID = 7;
+
+const seriesDetail = {
+  id: SERIES_ID,
+  title: 'Night Shift Heart',
+  synopsis: 'A nurse and a surgeon.',
+  cover: '/media/covers/7.jpg',
+  banner: null,
+  tags: [],
+  episodeCount: 4,
+  freeEpisodes: 2,
+  playCount: 12345,
+  favorite: false,
+  accentColor: '#553344',
+  seriesPrice: 100,
+  lockedTotal: 120,
+  language: 'en',
+};
+
+const list = [
+  { id: 71, number: 1, title: 'Episode 1', duration: 90, free: true, unlocked: true, cost: 0 },
+  { id: 72, number: 2, title: 'Episode 2', duration: 90, free: true, unlocked: true, cost: 0 },
+  { id: 73, number: 3, title: 'Episode 3', duration: 90, free: false, unlocked: false, cost: 60 },
+  { id: 74, number: 4, title: 'Episode 4', duration: 90, free: false, unlocked: false, cost: 60 },
+];
+
+function playback(id: number, unlocked: ReadonlySet<number>) {
+  const item = list.find((e) => e.id === id);
+  if (!item) return fail(404, 'This episode is not available.');
+  const playable = item.free || unlocked.has(id);
+  return ok({
+    id,
+    seriesId: SERIES_ID,
+    number: item.number,
+    title: item.title,
+    duration: 90,
+    poster: `/media/episodes/${String(id)}/poster.jpg`,
+    thumbnail: null,
+    free: item.free,
+    cost: item.cost,
+    playable,
+    hls: playable ? `/api/media/episodes/${String(id)}/master.m3u8` : null,
+    subtitles: [],
+    previousId: null,
+    nextId: null,
+  });
+}
+
+function api(overrides: Record<string, MockHandler> = {}, user: object = guestUser) {
+  const unlocked = new Set<number>();
+  return mockApi({
+    'GET /api/user': () => ok(user),
+    'GET /api/video': () => ok(seriesDetail),
+    'GET /api/video/episode': ({ url }) => {
+      const id = url.searchParams.get('id');
+      if (id) return playback(Number(id), unlocked);
+      return ok(list.map((e) => ({ ...e, unlocked: e.unlocked || unlocked.has(e.id) })));
+    },
+    'GET /api/user/history': () => ok(page([])),
+    'POST /api/user/history': () => ok({}),
+    'POST /api/video/play': () => ok({}),
+    'POST /api/video/unlock': ({ body }) => {
+      unlocked.add(Number(body?.episodeId));
+      return ok({ coins: 40, unlocked: [Number(body?.episodeId)], spent: 60 });
+    },
+    ...overrides,
+  });
+}
+
+function renderVideos(path: string) {
+  const current: { location: Location | undefined } = { location: undefined };
+  function LocationProbe() {
+    current.location = useLocation();
+    return null;
+  }
+  render(
+    <Providers queryClient={createQueryClient()}>
+      <Suspense fallback={null}>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="/videos/:id" element={<VideosPage />} />
+          </Routes>
+          <LocationProbe />
+          <Toaster />
+        </MemoryRouter>
+      </Suspense>
+    </Providers>,
+  );
+  return { location: () => `${current.location?.pathname ?? ''}${current.location?.search ?? ''}` };
+}
+
+beforeEach(() => {
+  // jsdom has no media pipeline.
+  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(() => Promise.resolve());
+  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
+  vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the video page', () => {
+  it('opens the episode of the address, with the series title, play count and controls', async () => {
+    api();
+    renderVideos('/videos/7?ep=2');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Night Shift Heart' })).toBeTruthy();
+    expect(await screen.findByText('EP 2 / 4')).toBeTruthy();
+    expect(screen.getByText('12.3K')).toBeTruthy();
+    expect(screen.getByText('Plays: 12,345')).toBeTruthy();
+    for (const name of ['Back', 'Playback settings', 'Add to my list', 'Episodes', 'Share']) expect(screen.getByRole('button', { name })).toBeTruthy();
+    await waitFor(() => {
+      expect(document.querySelector('video[data-current="true"]')?.getAttribute('src')).toBe('/api/media/episodes/72/master.m3u8');
+    });
+    expect(document.title).toBe('EP 2 · Night Shift Heart · Episodic');
+  });
+
+  it('resumes from the history when the address has no episode, and writes it into the address', async () => {
+    api({ 'GET /api/user/history': () => ok(page([{ series: { id: SERIES_ID }, episodeId: 72, episodeNumber: 2, position: 31.5, duration: 90, finished: false, updatedAt: '' }])) });
+    const view = renderVideos('/videos/7');
+    await waitFor(() => {
+      expect(view.location()).toBe('/videos/7?ep=2&t=31');
+    });
+    expect(await screen.findByText('EP 2 / 4')).toBeTruthy();
+  });
+
+  it('moves to the next and previous episode with the arrow keys, replacing the address', async () => {
+    api();
+    const view = renderVideos('/videos/7?ep=1&t=5');
+    await screen.findByText('EP 1 / 4');
+    fireEvent.keyDown(window, { key: 'ArrowDown' });
+    expect(await screen.findByText('EP 2 / 4')).toBeTruthy();
+    expect(view.location()).toBe('/videos/7?ep=2');
+    fireEvent.keyDown(window, { key: 'ArrowUp' });
+    expect(await screen.findByText('EP 1 / 4')).toBeTruthy();
+    // Nothing before the first episode.
+    fireEvent.keyDown(window, { key: 'ArrowUp' });
+    expect(view.location()).toBe('/videos/7?ep=1');
+  });
+
+  it('shows the paywall of a locked episode and never loads its media', async () => {
+    api();
+    renderVideos('/videos/7?ep=3');
+    expect(await screen.findByRole('heading', { name: 'EP 3 is locked' })).toBeTruthy();
+    expect(screen.getByText('60 coins')).toBeTruthy();
+    expect(await screen.findByText('Your balance: 0 coins')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Unlock for 60 coins' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Unlock the whole series for 100 coins/ })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Subscribe' }).getAttribute('href')).toBe('/shopping?returnTo=%2Fvideos%2F7%3Fep%3D3');
+    for (const video of document.querySelectorAll('video')) expect(video.getAttribute('src') ?? '').not.toContain('/episodes/73/');
+  });
+
+  it('explains a short balance (402) and links to coins', async () => {
+    const calls = api({ 'POST /api/video/unlock': () => fail(402, 'Not enough coins: this costs 60 and you have 0.') });
+    renderVideos('/videos/7?ep=3');
+    fireEvent.click(await screen.findByRole('button', { name: 'Unlock for 60 coins' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Not enough coins: this costs 60 and you have 0.');
+    expect(screen.getByRole('link', { name: 'Get coins' }).getAttribute('href')).toBe('/shopping?returnTo=%2Fvideos%2F7%3Fep%3D3');
+    expect(calls.requests('POST /api/video/unlock')[0]?.body).toMatchObject({ episodeId: 73 });
+  });
+
+  it('unlocks with coins and then plays the episode', async () => {
+    const calls = api({}, { ...guestUser, coins: 100 });
+    renderVideos('/videos/7?ep=3');
+    fireEvent.click(await screen.findByRole('button', { name: 'Unlock for 60 coins' }));
+    await waitFor(() => {
+      expect(document.querySelector('video[data-current="true"]')?.getAttribute('src')).toBe('/api/media/episodes/73/master.m3u8');
+    });
+    expect(screen.queryByRole('heading', { name: 'EP 3 is locked' })).toBeNull();
+    expect(calls.requests('POST /api/video/unlock')).toHaveLength(1);
+    expect(getToasts().map((t) => t.message)).toContain('EP 3 unlocked');
+  });
+
+  it('unlocks the rest of the series at the quoted price', async () => {
+    const calls = api(
+      {
+        'POST /api/video/unlock': ({ body }) => {
+          expect(body).toMatchObject({ seriesId: SERIES_ID, price: 100 });
+          return fail(409, 'The price changed to 110 coins. Please check and try again.');
+        },
+      },
+      { ...guestUser, coins: 200 },
+    );
+    renderVideos('/videos/7?ep=3');
+    fireEvent.click(await screen.findByRole('button', { name: /Unlock the whole series for 100 coins/ }));
+    expect((await screen.findByRole('alert')).textContent).toContain('The price changed to 110 coins.');
+    // The series (and its price) is asked for again.
+    await waitFor(() => {
+      expect(calls.requests('GET /api/video').length).toBeGreaterThan(1);
+    });
+  });
+
+  it('unlocks automatically when the viewer asked for it and has the coins, saying what the series cost so far', async () => {
+    const calls = api({}, { ...guestUser, coins: 100, autoUnlock: true });
+    renderVideos('/videos/7?ep=3');
+    await waitFor(() => {
+      expect(calls.requests('POST /api/video/unlock')).toHaveLength(1);
+    });
+    await waitFor(() => {
+      expect(getToasts().map((t) => t.message)).toContain('EP 3 unlocked automatically for 60 coins. This series has cost you 60 coins so far.');
+    });
+    await waitFor(() => {
+      expect(document.querySelector('video[data-current="true"]')?.getAttribute('src')).toBe('/api/media/episodes/73/master.m3u8');
+    });
+  });
+
+  it('does not unlock automatically without enough coins', async () => {
+    const calls = api({}, { ...guestUser, coins: 10, autoUnlock: true });
+    renderVideos('/videos/7?ep=3');
+    expect(await screen.findByRole('heading', { name: 'EP 3 is locked' })).toBeTruthy();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(calls.requests('POST /api/video/unlock')).toHaveLength(0);
+  });
+
+  it('lists every episode with its state in the episode sheet and jumps to one', async () => {
+    const view = { location: () => '' };
+    api();
+    Object.assign(view, renderVideos('/videos/7?ep=1'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Episodes' }));
+    expect((await screen.findByRole('button', { name: 'Episode 1, Free' })).getAttribute('aria-current')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Episode 4, Locked, 60 coins' }));
+    expect(await screen.findByRole('heading', { name: 'EP 4 is locked' })).toBeTruthy();
+    expect(view.location()).toBe('/videos/7?ep=4');
+  });
+
+  it('adds the series to my list and shares the episode link (copied where there is no share sheet)', async () => {
+    const calls = api({ 'POST /api/user/favorite': () => ok({}) });
+    const writeText = vi.fn(() => Promise.resolve());
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { clipboard: { writeText } }));
+    renderVideos('/videos/7?ep=2');
+    fireEvent.click(await screen.findByRole('button', { name: 'Add to my list' }));
+    expect(await screen.findByRole('button', { name: 'Remove from my list' })).toBeTruthy();
+    await waitFor(() => {
+      expect(calls.requests('POST /api/user/favorite')[0]?.body).toMatchObject({ seriesId: SERIES_ID });
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Share' }));
+    await waitFor(() => {
+      expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/videos/7?ep=2`);
+    });
+    expect(await screen.findByText('Copy Success')).toBeTruthy();
+  });
+
+  it('says when the series does not exist', async () => {
+    api({ 'GET /api/video': () => fail(404, 'This series is not available.') });
+    renderVideos('/videos/7?ep=1');
+    expect(await screen.findByText("This series isn't available.")).toBeTruthy();
+  });
+});

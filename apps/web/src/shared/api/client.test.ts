@@ -1,0 +1,204 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { registerTrackingSink, type TrackingEvent } from '../../features/tracking/track';
+import { getToasts } from '../ui/toast-store';
+import { ApiError, REQUEST_TIMEOUT_MS, api } from './client';
+
+const events: TrackingEvent[] = [];
+beforeAll(() => {
+  registerTrackingSink((event) => {
+    events.push(event);
+  });
+});
+
+type FetchArgs = [input: string, init: RequestInit];
+let fetchMock: ReturnType<typeof vi.fn<(...args: FetchArgs) => Promise<Response>>>;
+
+function reply(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}) {
+  return new Response(typeof body === 'string' ? body : JSON.stringify(body), {
+    status: init.status ?? 200,
+    headers: { 'Content-Type': 'application/json', ...init.headers },
+  });
+}
+
+function lastCall(): { url: URL; init: RequestInit; headers: Headers } {
+  const call = fetchMock.mock.calls.at(-1);
+  if (!call) throw new Error('fetch was not called');
+  const [input, init] = call;
+  return { url: new URL(input, 'http://localhost'), init, headers: new Headers(init.headers) };
+}
+
+const toastMessages = () => getToasts().map((t) => t.message);
+
+beforeEach(() => {
+  events.length = 0;
+  fetchMock = vi.fn<(...args: FetchArgs) => Promise<Response>>();
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('requests', () => {
+  it('uses relative /api paths, same-origin credentials and JSON', async () => {
+    fetchMock.mockResolvedValue(reply({ code: 200, message: 'ok', data: { id: 1 } }));
+    await expect(api.get('/api/video', { id: 7 })).resolves.toEqual({ id: 1 });
+    const { url, init, headers } = lastCall();
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/video?id=7');
+    expect(url.pathname).toBe('/api/video');
+    expect(init.method).toBe('GET');
+    expect(init.credentials).toBe('same-origin');
+    expect(init.body).toBeUndefined();
+    expect(headers.get('Accept')).toBe('application/json');
+    expect(headers.get('Accept-Language')).toBe('en');
+    expect(init.signal).toBeInstanceOf(AbortSignal);
+  });
+
+  it('sends the context headers only when their values are stored', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(reply({ code: 200, message: '', data: null })));
+    await api.get('/api/user');
+    let { headers } = lastCall();
+    for (const name of ['X-User-Referer-Token', 'x-User-Token', 'FBCLID', 'TTCLID']) expect(headers.has(name)).toBe(false);
+
+    localStorage.setItem('xUserRefererToken', 'ref');
+    localStorage.setItem('userToken', 'tok');
+    localStorage.setItem('FBCLID', 'fb');
+    localStorage.setItem('TTCLID', 'tt');
+    await api.get('/api/user');
+    ({ headers } = lastCall());
+    expect(headers.get('X-User-Referer-Token')).toBe('ref');
+    expect(headers.get('x-User-Token')).toBe('tok');
+    expect(headers.get('FBCLID')).toBe('fb');
+    expect(headers.get('TTCLID')).toBe('tt');
+  });
+
+  it('adds fbclid and ttclid to the query of GET and DELETE without overriding the caller', async () => {
+    localStorage.setItem('FBCLID', 'fb');
+    localStorage.setItem('TTCLID', 'tt');
+    fetchMock.mockImplementation(() => Promise.resolve(reply({ code: 200, message: '', data: {} })));
+    await api.get('/api/video', { keyword: 'ceo', page: 2, empty: undefined });
+    expect(Object.fromEntries(lastCall().url.searchParams)).toEqual({ keyword: 'ceo', page: '2', fbclid: 'fb', ttclid: 'tt' });
+    await api.del('/api/user/favorite', { seriesId: 's1', fbclid: 'mine' });
+    expect(lastCall().init.method).toBe('DELETE');
+    expect(Object.fromEntries(lastCall().url.searchParams)).toEqual({ seriesId: 's1', fbclid: 'mine', ttclid: 'tt' });
+  });
+
+  it('adds fbclid and ttclid to JSON bodies without overriding the caller', async () => {
+    localStorage.setItem('FBCLID', 'fb');
+    localStorage.setItem('TTCLID', 'tt');
+    fetchMock.mockImplementation(() => Promise.resolve(reply({ code: 200, message: '', data: {} })));
+    await api.post('/api/user/login', { email: 'a@b.c', ttclid: 'own' });
+    const { init, headers, url } = lastCall();
+    expect(init.method).toBe('POST');
+    expect(headers.get('Content-Type')).toBe('application/json');
+    expect(JSON.parse(init.body as string)).toEqual({ email: 'a@b.c', fbclid: 'fb', ttclid: 'own' });
+    expect(url.search).toBe('');
+  });
+
+  it('always sends a JSON object body on POST, even without input', async () => {
+    fetchMock.mockResolvedValue(reply({ code: 200, message: '', data: {} }));
+    await api.post('/api/user/logout');
+    expect(lastCall().init.body).toBe('{}');
+  });
+
+  it('stores a session token the server returns in x-user-token', async () => {
+    fetchMock.mockResolvedValue(reply({ code: 200, message: '', data: { id: 'u1' } }, { headers: { 'x-user-token': 'new-token' } }));
+    await api.get('/api/user');
+    expect(localStorage.getItem('userToken')).toBe('new-token');
+  });
+});
+
+describe('envelopes', () => {
+  it('resolves with data, or info when there is no data', async () => {
+    fetchMock.mockResolvedValueOnce(reply({ code: 200, message: '', info: { a: 1 } }));
+    await expect(api.get('/api/x')).resolves.toEqual({ a: 1 });
+    fetchMock.mockResolvedValueOnce(reply({ code: 200, message: '', data: [1, 2], info: 'ignored' }));
+    await expect(api.get('/api/x')).resolves.toEqual([1, 2]);
+  });
+
+  it('toasts the message of code 500 and rejects with an ApiError', async () => {
+    fetchMock.mockResolvedValue(reply({ code: 500, message: 'Not enough coins', data: null }));
+    const error = await api.post('/api/video/unlock', { episodeId: 'e1' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: 500, message: 'Not enough coins', kind: 'envelope' });
+    expect(toastMessages()).toEqual(['Not enough coins']);
+    expect(events).toHaveLength(0);
+  });
+
+  it.each([401, 402, 403, 404, 409, 429])('rejects code %i without a toast', async (code) => {
+    fetchMock.mockResolvedValue(reply({ code, message: 'handled by the screen', data: null }));
+    await expect(api.get('/api/x')).rejects.toMatchObject({ code, kind: 'envelope' });
+    expect(toastMessages()).toEqual([]);
+    expect(events).toHaveLength(0);
+  });
+
+  it('carries the field errors of code 422', async () => {
+    fetchMock.mockResolvedValue(reply({ code: 422, message: 'Invalid input', data: null, fields: { email: 'please enter your email' } }));
+    const error = await api.post('/api/user/register', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).fields).toEqual({ email: 'please enter your email' });
+    expect(toastMessages()).toEqual([]);
+  });
+});
+
+describe('transport failures', () => {
+  it('tracks an HTTP error status, toasts the envelope message and rejects', async () => {
+    fetchMock.mockResolvedValue(reply({ code: 503, message: 'Service unavailable, try later', data: null }, { status: 503 }));
+    await expect(api.get('/api/user/favorite', { page: 1 })).rejects.toMatchObject({ status: 503, kind: 'http' });
+    expect(toastMessages()).toEqual(['Service unavailable, try later']);
+    expect(events.map((e) => e.event_name)).toEqual(['http_error_api_user_favorite_503']);
+    expect(events[0]?.data).toMatchObject({ url: '/api/user/favorite', status: 503 });
+    expect(events[0]?.custom).toBe(true);
+  });
+
+  it('uses the generic message when an HTTP error has no envelope', async () => {
+    fetchMock.mockResolvedValue(reply('<html>Bad gateway</html>', { status: 502 }));
+    await expect(api.get('/api/tag')).rejects.toMatchObject({ status: 502 });
+    expect(toastMessages()).toEqual(['Network error, please try again']);
+    expect(events.map((e) => e.event_name)).toEqual(['http_error_api_tag_502']);
+  });
+
+  it('tracks a network failure with status 0', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(api.get('/api/homepage')).rejects.toMatchObject({ status: 0, kind: 'network' });
+    expect(events.map((e) => e.event_name)).toEqual(['http_error_api_homepage_0']);
+    expect(toastMessages()).toEqual(['Network error, please try again']);
+  });
+
+  it('aborts after 100000 ms and reports a timeout', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockImplementation(
+      (_input, init) =>
+        new Promise((_resolve, reject) => {
+          init.signal?.addEventListener('abort', () => {
+            reject(new DOMException('aborted', 'AbortError'));
+          });
+        }),
+    );
+    const pending = api.get('/api/video').catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
+    expect(events).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(pending).resolves.toMatchObject({ kind: 'timeout', status: 0 });
+    expect(REQUEST_TIMEOUT_MS).toBe(100000);
+    expect(events.map((e) => e.event_name)).toEqual(['http_error_api_video_0']);
+  });
+
+  it('stays quiet when the caller cancels', async () => {
+    fetchMock.mockImplementation(
+      (_input, init) =>
+        new Promise((_resolve, reject) => {
+          init.signal?.addEventListener('abort', () => {
+            reject(new DOMException('aborted', 'AbortError'));
+          });
+        }),
+    );
+    const controller = new AbortController();
+    const pending = api.get('/api/video', undefined, { signal: controller.signal });
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    expect(toastMessages()).toEqual([]);
+    expect(events).toHaveLength(0);
+  });
+});

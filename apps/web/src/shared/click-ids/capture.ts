@@ -1,0 +1,60 @@
+import { StorageKey, readStored, writeStored } from '../storage';
+
+type Rule = readonly [param: string, storageKey: string];
+
+// At page load (specification §4). `xUserRefererToken` comes after `token`, so the explicit name wins
+// when a link carries both.
+const LOAD_RULES: readonly Rule[] = [
+  ['token', StorageKey.refererToken],
+  ['xUserRefererToken', StorageKey.refererToken],
+  ['userToken', StorageKey.userToken],
+  ['fbclid', StorageKey.fbclid],
+  ['ttclid', StorageKey.ttclid],
+];
+
+// On every route change (specification §4). The original also stored ttclid under FBCLID here, which
+// overwrote the Facebook click id with TikTok's; we store each id under its own key instead.
+const ROUTE_RULES: readonly Rule[] = [
+  ['token', StorageKey.refererToken],
+  ['fbclid', StorageKey.fbclid],
+  ['ttclid', StorageKey.ttclid],
+];
+
+function apply(rules: readonly Rule[], search: string | URLSearchParams): void {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  for (const [param, key] of rules) {
+    const value = params.get(param)?.trim();
+    if (value) writeStored(key, value);
+  }
+}
+
+/** Saves the URL's referrer token, user token and click ids when the page loads. */
+export function captureClickIdsOnLoad(search: string | URLSearchParams): void {
+  apply(LOAD_RULES, search);
+}
+
+/**
+ * Removes a session token from the address once it is stored: an address is shared, bookmarked and
+ * read by the advertising pixels, and a session token must go to none of them.
+ */
+export function removeSessionTokenFromAddress(): void {
+  const url = new URL(window.location.href);
+  if (!url.searchParams.has('userToken')) return;
+  url.searchParams.delete('userToken');
+  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+}
+
+/** Saves the referrer token and click ids carried by a client-side navigation. */
+export function captureClickIdsOnRouteChange(search: string | URLSearchParams): void {
+  apply(ROUTE_RULES, search);
+}
+
+export interface ClickIds {
+  fbclid: string;
+  ttclid: string;
+}
+
+/** The stored click ids ('' when absent). */
+export function readClickIds(): ClickIds {
+  return { fbclid: readStored(StorageKey.fbclid), ttclid: readStored(StorageKey.ttclid) };
+}

@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, screenshot } from './browser';
+import { apiFromPage, episodesOf, homepageSeries, phonePage, registerThroughForm, signInThroughForm, uniqueEmail } from './account-fixtures';
+import { catalogServer, type CatalogServer } from './catalog-server';
+
+let browser: Browser;
+let server: CatalogServer;
+let series: { id: number; title: string }[];
+
+beforeAll(async () => {
+  // The shared server's catalog when it has one; otherwise a server of this file on a seeded folder.
+  [browser, server] = await Promise.all([launchBrowser(), catalogServer(inject('baseUrl'))]);
+  series = await homepageSeries(server.url);
+  if (series.length < 2) throw new Error(`the journeys need two series; the homepage shows ${String(series.length)}`);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('an account keeps its list and history', () => {
+  it('register → add to my list and watch → log out → sign in again → the same list and history', async () => {
+    const { page, errors } = await phonePage(browser, server.url);
+    const email = uniqueEmail('library');
+    const password = 'watching42';
+    const [first, second] = series;
+    if (!first || !second) throw new Error('the journey needs two series');
+
+    // Registration: the rules are visible and ticked before sending, the prompts are the placeholders.
+    await page.goto('/register');
+    await page.locator('[data-page="register"]').waitFor();
+    await screenshot(page, 'account-register');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('Please enter your email.').waitFor();
+    await page.getByLabel('Password', { exact: true }).fill('short');
+    await screenshot(page, 'account-register-errors');
+    await registerThroughForm(page, email, password);
+    await page.waitForURL('**/my');
+    await page.locator('[data-page="my"]').getByText(email).waitFor();
+
+    // The series page's own button is someone else's work: add and watch through the API, as the page would.
+    const watched = (await episodesOf(page, first.id))[1];
+    if (!watched) throw new Error('the journey needs a second episode');
+    const position = Math.max(1, Math.floor(watched.duration / 2));
+    expect((await apiFromPage(page, 'POST', '/api/user/favorite', { seriesId: first.id })).code).toBe(200);
+    expect((await apiFromPage(page, 'POST', '/api/user/favorite', { seriesId: second.id })).code).toBe(200);
+    expect((await apiFromPage(page, 'POST', '/api/user/history', { episodeId: watched.id, position, finished: false })).code).toBe(200);
+
+    await page.reload();
+    await page.getByRole('list', { name: 'My list' }).getByRole('link', { name: titled(first.title) }).waitFor();
+    await page.getByRole('list', { name: 'Continue watching' }).getByRole('link', { name: titled(first.title) }).waitFor();
+    await screenshot(page, 'account-my-signed-in');
+
+    await page.goto('/favorites');
+    const grid = page.getByRole('list', { name: 'Series in my list' });
+    await grid.getByRole('link', { name: titled(second.title) }).waitFor();
+    expect(await grid.getByRole('listitem').count()).toBe(2);
+    await page.getByText('No more content').waitFor();
+    await screenshot(page, 'account-favorites');
+
+    await page.goto('/historys');
+    const row = page.getByRole('list', { name: 'Series you watched' }).getByRole('link', { name: titled(first.title) });
+    await row.waitFor();
+    expect(await row.getAttribute('href')).toBe(`/videos/${String(first.id)}?ep=${String(watched.number)}&t=${String(position)}`);
+    expect(await row.innerText()).toContain(`EP ${String(watched.number)}`);
+    await screenshot(page, 'account-historys');
+
+    // Log out on this device: the page says so and becomes a guest's.
+    await page.goto('/my');
+    await page.getByRole('button', { name: 'Log out on this device' }).click();
+    await page.getByText("You're logged out on this device.", { exact: false }).waitFor();
+    await page.getByText("You're watching as a guest").waitFor();
+    await page.getByText('Nothing in your list yet.').waitFor();
+    await screenshot(page, 'account-my-guest');
+
+    // Sign in again, then the same list and history.
+    await page.getByRole('link', { name: 'Sign in' }).first().click();
+    await page.locator('[data-page="login"]').waitFor();
+    await screenshot(page, 'account-login');
+    await signInThroughForm(page, email, 'wrong-password1');
+    await page.getByText('The email or password is not correct.').waitFor();
+    await screenshot(page, 'account-login-refused');
+    await signInThroughForm(page, email, password);
+    await page.waitForURL('**/my');
+    await page.locator('[data-page="my"]').getByText(email).waitFor();
+
+    await page.goto('/favorites');
+    await page.getByRole('list', { name: 'Series in my list' }).getByRole('link', { name: titled(first.title) }).waitFor();
+    expect(await page.getByRole('list', { name: 'Series in my list' }).getByRole('listitem').count()).toBe(2);
+    await page.goto('/historys');
+    await page.getByRole('list', { name: 'Series you watched' }).getByRole('link', { name: titled(first.title) }).waitFor();
+
+    // Removing from the list is immediate and can be undone.
+    await page.goto('/favorites');
+    await page.getByRole('button', { name: `Remove ${second.title} from my list` }).click();
+    await page.getByRole('button', { name: 'Undo' }).waitFor();
+    expect(await page.getByRole('list', { name: 'Series in my list' }).getByRole('listitem').count()).toBe(1);
+    await screenshot(page, 'account-favorites-removed');
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => page.getByRole('list', { name: 'Series in my list' }).getByRole('listitem').count()).toBe(2);
+
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a guest list and history survive registration', async () => {
+    const { page, errors } = await phonePage(browser, server.url);
+    const [first] = series;
+    if (!first) throw new Error('the journey needs a series');
+
+    await page.goto('/favorites');
+    await page.getByText('Your list is empty.', { exact: false }).waitFor();
+    await screenshot(page, 'account-favorites-empty');
+    await page.goto('/historys');
+    await page.getByText('Nothing watched yet.', { exact: false }).waitFor();
+    await screenshot(page, 'account-historys-empty');
+
+    const started = (await episodesOf(page, first.id))[0];
+    if (!started) throw new Error('the journey needs an episode');
+    const position = Math.max(1, Math.floor(started.duration / 3));
+    expect((await apiFromPage(page, 'POST', '/api/user/favorite', { seriesId: first.id })).code).toBe(200);
+    expect((await apiFromPage(page, 'POST', '/api/user/history', { episodeId: started.id, position, finished: false })).code).toBe(200);
+    await page.goto('/my');
+    await page.getByText("You're watching as a guest").waitFor();
+    await page.getByRole('list', { name: 'My list' }).getByRole('link', { name: titled(first.title) }).waitFor();
+    await screenshot(page, 'account-my-guest-with-list');
+
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.getByText('Your list and watch history come with you to your new account.').waitFor();
+    const email = uniqueEmail('guest');
+    await registerThroughForm(page, email, 'keepmylist1');
+    await page.waitForURL('**/my');
+    await page.locator('[data-page="my"]').getByText(email).waitFor();
+
+    await page.goto('/favorites');
+    await page.getByRole('list', { name: 'Series in my list' }).getByRole('link', { name: titled(first.title) }).waitFor();
+    await page.goto('/historys');
+    const row = page.getByRole('list', { name: 'Series you watched' }).getByRole('link', { name: titled(first.title) });
+    expect(await row.getAttribute('href')).toBe(`/videos/${String(first.id)}?ep=${String(started.number)}&t=${String(position)}`);
+
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+/** Matches an accessible name containing the title. */
+function titled(text: string): RegExp {
+  return new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+}

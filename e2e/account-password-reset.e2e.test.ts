@@ -1,0 +1,110 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, screenshot } from './browser';
+import { apiFromPage, phonePage, signInThroughForm, uniqueEmail } from './account-fixtures';
+import { startServer, type RunningServer } from './server-process';
+
+let browser: Browser;
+let server: RunningServer;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'episodic-e2e-reset-'));
+  [browser, server] = await Promise.all([launchBrowser(), startServer({ DEMO_CATALOG: 'false' }, dataDir)]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+/** Waits for the mail to `to` in the server's outbox and returns the reset link in it. */
+async function resetLinkFor(to: string): Promise<URL> {
+  const outbox = path.join(dataDir, 'outbox');
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const files = await fs.readdir(outbox).catch(() => [] as string[]);
+    for (const file of files.filter((f) => f.endsWith('.eml'))) {
+      const mail = await simpleParser(await fs.readFile(path.join(outbox, file)));
+      const recipients = [mail.to].flat().flatMap((a) => a?.value ?? []).map((v) => v.address);
+      if (!recipients.includes(to)) continue;
+      const text = `${mail.text ?? ''} ${typeof mail.html === 'string' ? mail.html : ''}`;
+      const link = /https?:\/\/[^\s"'<>]+\/retrievePassword\?token=[^\s"'<>]+/.exec(text)?.[0];
+      if (link) return new URL(link.replace(/&amp;/g, '&'));
+    }
+    if (Date.now() > deadline) throw new Error(`no reset mail for ${to} in ${outbox}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe('forgot password', () => {
+  it('asks for the email, answers neutrally, and the emailed link sets a new password and signs in', async () => {
+    const email = uniqueEmail('reset');
+    const oldPassword = 'forgotten1';
+    const newPassword = 'remembered2';
+
+    // The account exists (made on another device).
+    const setup = await phonePage(browser, server.url);
+    await setup.page.goto('/');
+    const registered = await apiFromPage(setup.page, 'POST', '/api/user/register', { email, password: oldPassword, confirmPassword: oldPassword, agree: true });
+    expect(registered.code).toBe(200);
+    await setup.page.context().close();
+
+    const { page, errors } = await phonePage(browser, server.url);
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.locator('[data-page="retrieve-password"]').waitFor();
+    await screenshot(page, 'account-forgot');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByRole('button', { name: 'Send link' }).click();
+    await page.getByText(`If an account exists for ${email}, we've sent a link. It works once and expires in 60 minutes.`).waitFor();
+    await screenshot(page, 'account-forgot-sent');
+
+    // An unknown email gets exactly the same answer.
+    await page.getByRole('button', { name: 'Use a different email' }).click();
+    await page.getByLabel('Email', { exact: true }).fill('nobody-here@episodic.test');
+    await page.getByRole('button', { name: 'Send link' }).click();
+    await page.getByText("If an account exists for nobody-here@episodic.test, we've sent a link. It works once and expires in 60 minutes.").waitFor();
+
+    const link = await resetLinkFor(email);
+    expect(link.origin).toBe(server.url);
+    await page.goto(`${link.pathname}${link.search}`);
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Repeat password', { exact: true }).fill('remembered');
+    await screenshot(page, 'account-reset-form');
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await page.getByText('The passwords do not match.').waitFor();
+    await page.getByLabel('Repeat password', { exact: true }).fill(newPassword);
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await page.waitForURL('**/my');
+    await page.locator('[data-page="my"]').getByText(email).waitFor();
+    await page.getByText("Your new password is saved and you're signed in.").waitFor();
+    await screenshot(page, 'account-reset-signed-in');
+
+    // The link works once.
+    await page.goto(`${link.pathname}${link.search}`);
+    await page.getByLabel('New password', { exact: true }).fill('another3pass');
+    await page.getByLabel('Repeat password', { exact: true }).fill('another3pass');
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await page.getByText('This link has expired or was already used. Ask for a new one.').waitFor();
+    await screenshot(page, 'account-reset-expired');
+
+    // The old password no longer signs in; the new one does.
+    const other = await phonePage(browser, server.url);
+    await other.page.goto('/login');
+    await signInThroughForm(other.page, email, oldPassword);
+    await other.page.getByText('The email or password is not correct.').waitFor();
+    await signInThroughForm(other.page, email, newPassword);
+    await other.page.waitForURL('**/my');
+    await other.page.locator('[data-page="my"]').getByText(email).waitFor();
+
+    expect([...errors, ...other.errors]).toEqual([]);
+    await page.context().close();
+    await other.page.context().close();
+  });
+});

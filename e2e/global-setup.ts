@@ -1,0 +1,60 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { repoRoot, runNode, startServer } from './server-process';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    adminEmail: string;
+    adminPassword: string;
+  }
+}
+
+export const ADMIN_EMAIL = 'operator@episodic.test';
+/** The shared server's demo catalog: 14 series, the first 6 episodes of each (enough for free and locked ones). */
+export const DEMO_EPISODES_PER_SERIES = 6;
+const DEMO_SERIES = 14;
+
+/** Waits until every demo episode is packaged and listed (the server seeds them in the background). */
+async function waitForDemo(url: string, timeoutMs = 8 * 60_000): Promise<void> {
+  const expected = DEMO_SERIES * DEMO_EPISODES_PER_SERIES;
+  const deadline = Date.now() + timeoutMs;
+  let ready = 0;
+  while (Date.now() < deadline) {
+    const res = await fetch(`${url}/api/video?page=1&pageSize=50`).catch(() => null);
+    const body = res ? ((await res.json()) as { data?: { items?: { episodeCount: number }[] } }) : null;
+    ready = (body?.data?.items ?? []).reduce((sum, s) => sum + s.episodeCount, 0);
+    if (ready >= expected) return;
+    await new Promise((r) => setTimeout(r, 2000));
+  }
+  throw new Error(`the demo catalog was not ready in time (${ready}/${expected} episodes)`);
+}
+export const ADMIN_PASSWORD = 'operator-password-1';
+
+/** One built server for the browser journeys, on a fresh data folder with an operator account. */
+export default async function setup(project: TestProject) {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'episodic-e2e-'));
+  // Serve a snapshot of the built apps: a rebuild while the journeys run (npm run dev, another
+  // terminal) must not pull hashed assets from under the pages being tested.
+  const snapshot = path.join(dataDir, 'apps');
+  await fs.cp(path.join(repoRoot, 'apps/web/dist'), path.join(snapshot, 'web'), { recursive: true });
+  await fs.cp(path.join(repoRoot, 'apps/admin/dist'), path.join(snapshot, 'admin'), { recursive: true });
+  process.env.E2E_WEB_DIST = path.join(snapshot, 'web');
+  process.env.E2E_ADMIN_DIST = path.join(snapshot, 'admin');
+  const admin = runNode(path.join(repoRoot, 'apps/server/dist/create-admin.js'), ['--email', ADMIN_EMAIL, '--password', ADMIN_PASSWORD], { DATA_DIR: dataDir });
+  if ((await admin.exited) !== 0) throw new Error(`create-admin failed:\n${admin.output()}`);
+  const server = await startServer({ DEMO_CATALOG: 'true', DEMO_EPISODES_PER_SERIES: String(DEMO_EPISODES_PER_SERIES) }, dataDir);
+  const started = Date.now();
+  await waitForDemo(server.url);
+  console.log(`[e2e] demo catalog ready in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  project.provide('baseUrl', server.url);
+  project.provide('adminEmail', ADMIN_EMAIL);
+  project.provide('adminPassword', ADMIN_PASSWORD);
+  return async () => {
+    const code = await server.stop();
+    if (code !== 0) console.error(`server exited with ${code}:\n${server.output()}`);
+    await fs.rm(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, phoneContext, screenshot } from './browser';
+import { currentVideo, episodeInUrl, nothingPlays, swipe, waitForPlayableSeries, waitUntilPlaying, watchKeyRequests, type PlayableSeries } from './player-helpers';
+
+let browser: Browser;
+let series: PlayableSeries;
+const baseUrl = inject('baseUrl');
+
+beforeAll(async () => {
+  [browser, series] = await Promise.all([launchBrowser(), waitForPlayableSeries(baseUrl)]);
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function phone(): Promise<{ context: BrowserContext; page: Page; errors: Error[] }> {
+  const context = await phoneContext(browser, baseUrl);
+  const page = await context.newPage();
+  const errors: Error[] = [];
+  page.on('pageerror', (error) => errors.push(error));
+  return { context, page, errors };
+}
+
+describe('player: from the home screen to the paywall', () => {
+  it('plays the first episode, swipes on to the first locked one, shows its price and never plays it', async () => {
+    const { context, page, errors } = await phone();
+    const keys = watchKeyRequests(page);
+    const locked = series.firstLocked;
+
+    // Home → the series (a tap: the browser then lets the player start with sound).
+    await page.goto('/');
+    await page.locator('[data-page="home"]').waitFor();
+    await page.locator(`[data-page="home"] a[href="/videos/${String(series.id)}"]`).first().click();
+    await page.waitForURL(new RegExp(`/videos/${String(series.id)}\\?ep=1$`));
+    await page.locator('[data-page="videos"]').waitFor();
+
+    // A new viewer starts at episode 1, and it plays.
+    await waitUntilPlaying(page);
+    expect(await page.title()).toContain('EP 1 · ');
+    await screenshot(page, 'player-playing');
+    const before = await currentVideo(page);
+    await page.waitForTimeout(300);
+    expect((await currentVideo(page))?.time).toBeGreaterThan(before?.time ?? 0);
+    await expect.poll(() => page.evaluate(() => (navigator.mediaSession.metadata ? navigator.mediaSession.metadata.title : ''))).toMatch(/^EP 1 · /);
+
+    // The next episode waits below, loaded up to its first frame.
+    await page.waitForFunction(() => Array.from(document.querySelectorAll('video')).some((v) => v.dataset.current !== 'true' && v.readyState >= 2 && v.style.visibility !== 'hidden'));
+    const historyLength = await page.evaluate(() => history.length);
+
+    // Swipe up: the next episode plays; the address follows, replaced rather than pushed.
+    await swipe(context, page, 'up');
+    await expect.poll(() => episodeInUrl(page)).toBe(2);
+    await waitUntilPlaying(page);
+    expect(await page.evaluate(() => history.length)).toBe(historyLength);
+    await screenshot(page, 'player-next-episode');
+
+    // On to the first locked episode (a 4-second demo episode may also end and go on by itself).
+    while (episodeInUrl(page) < locked.number) {
+      const at = episodeInUrl(page);
+      await swipe(context, page, 'up');
+      await expect.poll(() => episodeInUrl(page)).toBeGreaterThan(at);
+      if (episodeInUrl(page) < locked.number) await waitUntilPlaying(page);
+    }
+    expect(episodeInUrl(page)).toBe(locked.number);
+
+    // The paywall: price, balance, unlock, whole series, membership.
+    const panel = page.getByTestId('locked-panel');
+    await panel.getByRole('heading', { name: `EP ${String(locked.number)} is locked` }).waitFor();
+    expect(await page.getByTestId('episode-price').innerText()).toContain(`${String(locked.cost)} coins`);
+    await panel.getByText('Your balance: 0 coins').waitFor();
+    await panel.getByRole('button', { name: `Unlock for ${String(locked.cost)} coins` }).waitFor();
+    await panel.getByText('Members watch everything').waitFor();
+    await screenshot(page, 'player-locked');
+
+    // Nothing plays there, and its key was never handed out.
+    expect(await nothingPlays(page)).toBe(true);
+    await page.waitForTimeout(500);
+    expect(await nothingPlays(page)).toBe(true);
+    expect(keys.get(locked.id)?.filter((status) => status === 200) ?? []).toEqual([]);
+    // The free episodes did get theirs.
+    expect(keys.get(series.episodes[0]!.id)).toContain(200);
+
+    // A guest has no coins: the server's message, and a way to get some.
+    await panel.getByRole('button', { name: `Unlock for ${String(locked.cost)} coins` }).click();
+    const alert = panel.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.innerText()).toMatch(/Not enough coins/);
+    const returnTo = encodeURIComponent(`/videos/${String(series.id)}?ep=${String(locked.number)}`);
+    expect(await alert.getByRole('link', { name: 'Get coins' }).getAttribute('href')).toBe(`/shopping?returnTo=${returnTo}`);
+    expect(await nothingPlays(page)).toBe(true);
+    await screenshot(page, 'player-locked-not-enough-coins');
+
+    // Members watch everything: the subscribe link goes to the plans and back here afterwards.
+    await panel.getByRole('link', { name: 'Subscribe' }).click();
+    await page.waitForURL(`**/shopping?returnTo=${returnTo}`);
+    await page.locator('[data-page="shopping"]').waitFor();
+    expect(keys.get(locked.id)?.filter((status) => status === 200) ?? []).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('opens a shared episode link at that episode', async () => {
+    const { context, page, errors } = await phone();
+    await page.goto(`/videos/${String(series.id)}?ep=2`);
+    await page.locator('[data-page="videos"]').waitFor();
+    await page.getByText(`EP 2 / ${String(series.episodes.length)}`).waitFor();
+    // Opened without a tap: the browser may insist on muted playback, which still plays.
+    await waitUntilPlaying(page);
+    expect(await page.title()).toContain('EP 2 · ');
+    expect(episodeInUrl(page)).toBe(2);
+    await screenshot(page, 'player-shared-link');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('resumes a series where the viewer paused it', async () => {
+    const { context, page, errors } = await phone();
+    await page.goto(`/videos/${String(series.id)}?ep=2`);
+    await waitUntilPlaying(page, 0.8);
+    // Opened by a link, the browser may have refused sound: the first tap turns it on.
+    const soundOn = page.getByRole('button', { name: 'Tap for sound' });
+    if (await soundOn.count()) await soundOn.first().click();
+    // Tap to pause: the position is saved at once.
+    const saved = page.waitForRequest((r) => r.url().endsWith('/api/user/history') && r.method() === 'POST');
+    await page.getByRole('button', { name: 'Pause', exact: true }).click();
+    const position = (JSON.parse((await saved).postData() ?? '{}') as { position?: number }).position ?? 0;
+    expect((await currentVideo(page))?.paused).toBe(true);
+    await page.getByRole('button', { name: 'Play', exact: true }).waitFor();
+    await screenshot(page, 'player-paused');
+
+    // Opened again without an episode: the saved one, at the saved second (from the start near the end).
+    await page.goto(`/videos/${String(series.id)}`);
+    await expect.poll(() => new URL(page.url()).searchParams.get('ep')).toBe('2');
+    const t = new URL(page.url()).searchParams.get('t');
+    if (t !== null) expect(Number(t)).toBe(Math.floor(position));
+    await page.getByText(`EP 2 / ${String(series.episodes.length)}`).waitFor();
+    await waitUntilPlaying(page, 1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,358 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { openPglite } from '../apps/server/src/db/connection';
+import { startMetaReceiver, startTiktokReceiver, type Receiver } from '../apps/server/test/conversion-receivers';
+import { apiFromPage, phonePage, registerThroughForm, uniqueEmail } from './account-fixtures';
+import { launchBrowser, screenshot } from './browser';
+import { startPixelStandIns, type PixelCall, type PixelName, type PixelStandIns } from './pixel-stand-ins';
+import { repoRoot, runNode, startServer, type RunningServer } from './server-process';
+
+const META_PIXEL = '123456789012345';
+const GA_ID = 'G-E2ETEST01';
+const TIKTOK_PIXEL = 'CE2ETIKTOK0001';
+const BIGO_PIXEL = 'bigo-e2e-0001';
+const PASSWORD = 'secret-pass-1';
+const EXPIRY = `12/${String((new Date().getUTCFullYear() + 1) % 100).padStart(2, '0')}`;
+
+let browser: Browser;
+let pixels: PixelStandIns;
+let meta: Receiver;
+let tiktok: Receiver;
+
+/** A data folder, migrated, with the four pixel ids set as an operator would. */
+async function preparedDataDir(): Promise<string> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'episodic-e2e-tracking-'));
+  const migrate = runNode(path.join(repoRoot, 'apps/server/dist/migrate.js'), [], { DATA_DIR: dataDir });
+  if ((await migrate.exited) !== 0) throw new Error(`migrate failed:\n${migrate.output()}`);
+  const database = await openPglite(path.join(dataDir, 'db'));
+  try {
+    const values = { facebook_pixel_id: META_PIXEL, google_analytics: GA_ID, tiktok_pixel: TIKTOK_PIXEL, bigo_pixel: BIGO_PIXEL };
+    for (const [key, value] of Object.entries(values)) await database.db.updateTable('settings').set({ config_value: value }).where('config_key', '=', key).execute();
+  } finally {
+    await database.close();
+  }
+  return dataDir;
+}
+
+function serverEnv(extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    DEMO_CATALOG: 'false',
+    META_PIXEL_SCRIPT_URL: pixels.scripts.meta,
+    GOOGLE_ANALYTICS_SCRIPT_URL: pixels.scripts.ga,
+    TIKTOK_PIXEL_SCRIPT_URL: pixels.scripts.tiktok,
+    BIGO_PIXEL_SCRIPT_URL: pixels.scripts.bigo,
+    META_CAPI_ACCESS_TOKEN: 'e2e-meta-token',
+    META_CAPI_URL: `${meta.url}/v21.0`,
+    TIKTOK_EVENTS_ACCESS_TOKEN: 'e2e-tiktok-token',
+    TIKTOK_EVENTS_URL: `${tiktok.url}/open_api/v1.3`,
+    CONVERSIONS_INTERVAL_SECONDS: '1',
+    CONVERSIONS_RETRY_SECONDS: '1',
+    ...extra,
+  };
+}
+
+/** Every event the page reported to the server (checked against the server's records at the end). */
+function collectReports(page: Page): Record<string, unknown>[] {
+  const reports: Record<string, unknown>[] = [];
+  // Keepalive requests end with a response event only (no "requestfinished", and no readable body).
+  page.on('response', (response) => {
+    const request = response.request();
+    if (request.method() !== 'POST' || new URL(request.url()).pathname !== '/api/reports' || response.status() !== 200) return;
+    reports.push(request.postDataJSON() as Record<string, unknown>);
+  });
+  return reports;
+}
+
+const callsOf = (pixel: PixelName, match: (args: unknown[]) => boolean): PixelCall[] => pixels.calls.filter((c) => c.pixel === pixel && match(c.args));
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+async function eventually(check: () => void, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      check();
+      return;
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
+
+interface Journey {
+  page: Page;
+  reports: Record<string, unknown>[];
+  landingPageViews: string[];
+  userId: string;
+  orderId: string;
+  email: string;
+  requestedUrls: string[];
+}
+
+/** Lands from an ad with click ids and a referrer token, registers, and buys the monthly membership. */
+async function landRegisterAndBuy(baseUrl: string, ids: { fbclid: string; ttclid: string; token: string }, beforePaying?: () => void): Promise<Journey> {
+  const { page, errors } = await phonePage(browser, baseUrl);
+  const reports = collectReports(page);
+  const requestedUrls: string[] = [];
+  page.on('request', (request) => requestedUrls.push(request.url()));
+
+  await page.goto(`/?fbclid=${ids.fbclid}&ttclid=${ids.ttclid}&token=${ids.token}`);
+  await eventually(() => {
+    expect(reports.some((r) => r.event_name === 'PageView')).toBe(true);
+  });
+  const landingPageViews = reports.filter((r) => r.event_name === 'PageView').map((r) => String(r.event_id));
+
+  const email = uniqueEmail('tracked');
+  await page.goto('/register');
+  await registerThroughForm(page, email, PASSWORD);
+  await page.waitForURL((url) => url.pathname !== '/register');
+  const user = await apiFromPage<{ id: string; isGuest: boolean }>(page, 'GET', '/api/user');
+  expect(user.data.isGuest).toBe(false);
+
+  await page.goto('/shopping');
+  await page.getByRole('button', { name: /Subscribe for \$14\.99/ }).click();
+  await page.waitForURL(/\/order\/easy\?orderId=/);
+  const orderId = new URL(page.url()).searchParams.get('orderId')!;
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  const emailField = page.getByLabel('Email');
+  if (!(await emailField.inputValue())) await emailField.fill(email);
+  await page.getByLabel('Expiry').fill(EXPIRY.replace('/', ''));
+  await page.getByLabel('CVV').fill('123');
+  await page.getByLabel('First name').fill('Ana');
+  await page.getByLabel('Last name').fill('Lima');
+  await page.getByRole('checkbox', { name: /I agree/ }).check();
+  beforePaying?.();
+  await page.getByRole('button', { name: 'Pay $14.99' }).click();
+  await page.waitForURL(/\/order\/result\?orderId=/);
+  await page.getByRole('status').filter({ hasText: 'Payment successful' }).waitFor();
+  await eventually(() => {
+    expect(reports.map((r) => r.event_name)).toEqual(expect.arrayContaining(['CompleteRegistration', 'InitiateCheckout', 'AddPaymentInfo', 'Purchase', 'Subscribe']));
+  });
+  expect(errors).toEqual([]);
+  return { page, reports, landingPageViews, userId: user.data.id, orderId, email, requestedUrls };
+}
+
+/** The server's accepted deliveries of one event, by platform. */
+function delivered(eventId: string) {
+  const metaEvents = meta.accepted().flatMap((r) => (r.body.data as Record<string, unknown>[]).filter((e) => e.event_id === eventId));
+  const tiktokEvents = tiktok.accepted().flatMap((r) => (r.body.data as Record<string, unknown>[]).filter((e) => e.event_id === eventId));
+  return { meta: metaEvents, tiktok: tiktokEvents };
+}
+
+beforeAll(async () => {
+  [browser, pixels, meta, tiktok] = await Promise.all([launchBrowser(), startPixelStandIns(), startMetaReceiver(), startTiktokReceiver()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all([pixels?.close(), meta?.close(), tiktok?.close()]);
+});
+
+describe('ad attribution, end to end', () => {
+  let server: RunningServer;
+  let dataDir: string;
+  let first: Journey;
+  let second: Journey;
+
+  beforeAll(async () => {
+    dataDir = await preparedDataDir();
+    server = await startServer(serverEnv(), dataDir);
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('lands from an ad, registers and buys: pixels and server reports share event ids, and each platform gets the conversion once', async () => {
+    // The TikTok library's host does not answer at first: the pixel tries again after 2 seconds.
+    pixels.holdNextTiktokScript();
+    first = await landRegisterAndBuy(server.url, { fbclid: 'IwAR0e2eFbClick', ttclid: 'E2E.tt.click', token: 'ref-e2e-1' });
+    const { userId, orderId, reports, landingPageViews } = first;
+    const registration = `registration-${userId}`;
+    const purchase = `purchase-${orderId}`;
+    const subscribe = `subscribe-${orderId}`;
+    // Read again on every check: a report's answer can arrive after the pixel call it matches.
+    const reported = { has: (id: string) => reports.some((r) => String(r.event_id) === id) };
+    expect(reports.find((r) => r.event_name === 'Purchase')).toMatchObject({ event_id: purchase, value: 14.99, currency: 'USD', custom_data: { order_id: orderId, currency: 'USD', value: 14.99 }, action_source: 'website' });
+    expect(reports.find((r) => r.event_name === 'CompleteRegistration')?.event_id).toBe(registration);
+    expect(reports.find((r) => r.event_name === 'Subscribe')?.event_id).toBe(subscribe);
+
+    await eventually(() => {
+      // Meta: initialised with the configured pixel, every event with the id the server recorded.
+      expect(callsOf('meta', (a) => a[0] === 'init')[0]?.args).toEqual(['init', META_PIXEL]);
+      const pageViews = callsOf('meta', (a) => a[0] === 'track' && a[1] === 'PageView').map((c) => (c.args[3] as { eventID: string }).eventID);
+      expect(pageViews).toContain(landingPageViews[0]);
+      expect(pageViews.every((id) => reported.has(id))).toBe(true);
+      expect(callsOf('meta', (a) => a[1] === 'CompleteRegistration').map((c) => c.args[3])).toEqual([{ eventID: registration }]);
+      expect(callsOf('meta', (a) => a[1] === 'Purchase').map((c) => c.args.slice(2))).toEqual([[{ value: 14.99, currency: 'USD', order_id: orderId, content_type: 'membership' }, { eventID: purchase }]]);
+      expect(callsOf('meta', (a) => a[1] === 'Subscribe').map((c) => c.args[3])).toEqual([{ eventID: subscribe }]);
+
+      // Google Analytics 4: its own event names, the same ids.
+      expect(callsOf('ga', (a) => a[0] === 'config')[0]?.args).toEqual(['config', GA_ID, { send_page_view: false }]);
+      expect(callsOf('ga', (a) => a[1] === 'page_view').map((c) => (c.args[2] as { event_id: string }).event_id)).toContain(landingPageViews[0]);
+      expect(callsOf('ga', (a) => a[1] === 'sign_up').map((c) => (c.args[2] as { event_id: string }).event_id)).toEqual([registration]);
+      expect(callsOf('ga', (a) => a[1] === 'purchase').map((c) => c.args[2])).toEqual([{ event_id: purchase, value: 14.99, currency: 'USD', transaction_id: orderId }]);
+
+      // TikTok: loaded for the pixel code, page views with page(), events with their ids.
+      expect(callsOf('tiktok', (a) => a[0] === 'load')[0]?.args).toEqual(['load', TIKTOK_PIXEL]);
+      expect(callsOf('tiktok', (a) => a[0] === 'page').length).toBeGreaterThanOrEqual(1);
+      expect(callsOf('tiktok', (a) => a[1] === 'CompleteRegistration').map((c) => c.args[3])).toEqual([{ event_id: registration }]);
+      expect(callsOf('tiktok', (a) => a[1] === 'Purchase').map((c) => c.args[3])).toEqual([{ event_id: purchase }]);
+
+      // Bigo: its standard web events.
+      expect(callsOf('bigo', (a) => a[0] === 'init')[0]?.args).toEqual(['init', BIGO_PIXEL]);
+      expect(callsOf('bigo', (a) => a[1] === 'page_view').map((c) => (c.args[2] as { event_id: string }).event_id)).toContain(landingPageViews[0]);
+      expect(callsOf('bigo', (a) => a[1] === 'ec_register').map((c) => (c.args[2] as { event_id: string }).event_id)).toEqual([registration]);
+      expect(callsOf('bigo', (a) => a[1] === 'ec_purchase').map((c) => c.args[2])).toEqual([{ event_id: purchase, value: 14.99, currency: 'USD', order_id: orderId }]);
+    });
+
+    // The first TikTok script never arrived; the retry loaded it.
+    const tiktokScripts = pixels.scriptRequests.filter((r) => r.pixel === 'tiktok');
+    expect(tiktokScripts.length).toBeGreaterThanOrEqual(2);
+    expect(tiktokScripts[0]?.url).toBe(`/i18n/pixel/events.js?sdkid=${TIKTOK_PIXEL}&lib=ttq`);
+
+    // Server to server: one Purchase per platform, with the click ids and the right amounts.
+    await eventually(() => {
+      expect(delivered(purchase).meta).toHaveLength(1);
+      expect(delivered(purchase).tiktok).toHaveLength(1);
+      expect(delivered(registration).meta).toHaveLength(1);
+    });
+    const metaPurchase = delivered(purchase).meta[0] as { event_name: string; user_data: Record<string, unknown>; custom_data: Record<string, unknown> };
+    expect(metaPurchase.event_name).toBe('Purchase');
+    expect(metaPurchase.custom_data).toEqual({ value: 14.99, currency: 'USD', order_id: orderId });
+    expect(metaPurchase.user_data.fbc).toMatch(/^fb\.1\.\d{13}\.IwAR0e2eFbClick$/);
+    expect(metaPurchase.user_data.em).toEqual([sha256(first.email.toLowerCase())]);
+    expect(metaPurchase.user_data.client_user_agent).toMatch(/iPhone/);
+    const tiktokPurchase = delivered(purchase).tiktok[0] as { event: string; user: Record<string, unknown>; properties: Record<string, unknown> };
+    expect(tiktokPurchase.event).toBe('Purchase');
+    expect(tiktokPurchase.user.ttclid).toBe('E2E.tt.click');
+    expect(tiktokPurchase.properties).toMatchObject({ value: 14.99, currency: 'USD', order_id: orderId });
+    expect(delivered(subscribe).meta).toHaveLength(1);
+
+    // Error reporting is off (no DSN in this build): its code was never requested.
+    const manifest = JSON.parse(await fs.readFile(path.join(process.env.E2E_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'), '.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
+    const sentryChunk = Object.entries(manifest).find(([key]) => key.includes('@sentry/react'))?.[1].file;
+    expect(sentryChunk).toBeDefined();
+    expect(first.requestedUrls.some((url) => url.endsWith(sentryChunk!))).toBe(false);
+    await first.page.context().close();
+  });
+
+  it('delivers once when the ad platforms fail at first', async () => {
+    const failedBefore = { meta: meta.requests.filter((r) => r.status === 500).length, tiktok: tiktok.requests.filter((r) => r.status === 500).length };
+    second = await landRegisterAndBuy(server.url, { fbclid: 'IwAR0e2eSecond', ttclid: 'E2E.tt.second', token: 'ref-e2e-2' }, () => {
+      meta.failNext(2);
+      tiktok.failNext(2);
+    });
+    const purchase = `purchase-${second.orderId}`;
+    const subscribe = `subscribe-${second.orderId}`;
+    await eventually(() => {
+      expect(delivered(purchase).meta).toHaveLength(1);
+      expect(delivered(subscribe).meta).toHaveLength(1);
+      expect(delivered(purchase).tiktok).toHaveLength(1);
+      expect(delivered(subscribe).tiktok).toHaveLength(1);
+    }, 30_000);
+    expect(meta.requests.filter((r) => r.status === 500).length - failedBefore.meta).toBe(2);
+    expect(tiktok.requests.filter((r) => r.status === 500).length - failedBefore.tiktok).toBe(2);
+    // Nothing more arrives later: each conversion was delivered once.
+    await new Promise((r) => setTimeout(r, 3000));
+    expect(delivered(purchase).meta).toHaveLength(1);
+    expect(delivered(purchase).tiktok).toHaveLength(1);
+    expect((delivered(purchase).meta[0] as { user_data: { fbc: string } }).user_data.fbc).toMatch(/\.IwAR0e2eSecond$/);
+    await second.page.context().close();
+  });
+
+  it('copied the click ids and the referrer token onto each order', async () => {
+    expect(await server.stop()).toBe(0);
+    const database = await openPglite(path.join(dataDir, 'db'));
+    try {
+      const orders = await database.db.selectFrom('orders').select(['id', 'attribution']).where('id', 'in', [first.orderId, second.orderId]).execute();
+      const byId = Object.fromEntries(orders.map((o) => [o.id, o.attribution]));
+      expect(byId[first.orderId]).toMatchObject({
+        fbclid: 'IwAR0e2eFbClick',
+        ttclid: 'E2E.tt.click',
+        refererToken: 'ref-e2e-1',
+        firstTouch: { fbclid: 'IwAR0e2eFbClick', ttclid: 'E2E.tt.click', refererToken: 'ref-e2e-1' },
+        lastTouch: { fbclid: 'IwAR0e2eFbClick', ttclid: 'E2E.tt.click', refererToken: 'ref-e2e-1' },
+      });
+      expect(String((byId[first.orderId] as { firstTouch: { landingUrl: string } }).firstTouch.landingUrl)).toContain('fbclid=IwAR0e2eFbClick');
+      expect(byId[second.orderId]).toMatchObject({ fbclid: 'IwAR0e2eSecond', ttclid: 'E2E.tt.second', refererToken: 'ref-e2e-2' });
+      // The events the pixels saw are the events the server recorded, with the same ids and the visitor's click ids.
+      const ids = [first.landingPageViews[0]!, `registration-${first.userId}`, `purchase-${first.orderId}`, `subscribe-${first.orderId}`];
+      const recorded = await database.db.selectFrom('tracking_events').select(['event_id', 'event_name', 'user_id', 'fbclid', 'ttclid', 'referer_token', 'user_agent']).where('event_id', 'in', ids).execute();
+      expect(recorded.map((r) => r.event_id).sort()).toEqual([...ids].sort());
+      for (const row of recorded) expect(row).toMatchObject({ user_id: first.userId, fbclid: 'IwAR0e2eFbClick', ttclid: 'E2E.tt.click', referer_token: 'ref-e2e-1', user_agent: expect.stringContaining('iPhone') as string });
+      const outbox = await database.db.selectFrom('conversion_outbox').select(['event_id', 'platform', 'status']).where('event_id', '=', `purchase-${second.orderId}`).execute();
+      expect(outbox.map((r) => [r.platform, r.status]).sort()).toEqual([
+        ['meta', 'delivered'],
+        ['tiktok', 'delivered'],
+      ]);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe('consent required', () => {
+  let server: RunningServer;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = await preparedDataDir();
+    server = await startServer(serverEnv({ CONSENT_MODE: 'required' }), dataDir);
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('loads no pixel until "Accept", then starts them with consent signals and remembers the answer', async () => {
+    const { page, errors } = await phonePage(browser, server.url);
+    const reports = collectReports(page);
+    const scriptsBefore = pixels.scriptRequests.length;
+    const callsBefore = pixels.calls.length;
+    await page.goto('/?fbclid=IwAR0consent');
+    const banner = page.getByRole('dialog', { name: 'Ads and measurement' });
+    await banner.waitFor();
+    await screenshot(page, 'tracking-consent-banner');
+    await eventually(() => {
+      expect(reports.some((r) => r.event_name === 'PageView')).toBe(true);
+    });
+    await page.waitForTimeout(1500);
+    expect(pixels.scriptRequests.length).toBe(scriptsBefore);
+
+    await banner.getByRole('button', { name: 'Accept' }).click();
+    await banner.waitFor({ state: 'detached' });
+    const landing = String(reports.find((r) => r.event_name === 'PageView')?.event_id);
+    await eventually(() => {
+      const calls = pixels.calls.slice(callsBefore).filter((c) => c.page.startsWith(server.url));
+      const metaCalls = calls.filter((c) => c.pixel === 'meta').map((c) => c.args);
+      expect(metaCalls.slice(0, 3)).toEqual([['consent', 'grant'], ['init', META_PIXEL], ['track', 'PageView', {}, { eventID: landing }]]);
+      const gaConsent = calls.filter((c) => c.pixel === 'ga' && c.args[0] === 'consent').map((c) => [c.args[1], (c.args[2] as { ad_storage: string }).ad_storage]);
+      expect(gaConsent).toEqual([
+        ['default', 'denied'],
+        ['update', 'granted'],
+      ]);
+      expect(calls.some((c) => c.pixel === 'tiktok' && c.args[0] === 'grantConsent')).toBe(true);
+    });
+    await eventually(() => {
+      expect(reports.find((r) => r.event_name === 'consent_update')).toMatchObject({ consent: 'granted' });
+    });
+
+    // Next visit: no question, the pixels start at once.
+    const scriptsAtReload = pixels.scriptRequests.length;
+    await page.reload();
+    await page.locator('footer').getByRole('button', { name: 'Privacy choices' }).waitFor();
+    expect(await page.getByRole('dialog', { name: 'Ads and measurement' }).count()).toBe(0);
+    await eventually(() => {
+      expect(pixels.scriptRequests.length).toBeGreaterThan(scriptsAtReload);
+    });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,67 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+/** Import boundaries: the apps share only packages/contract; server modules meet through their index. */
+const otherApp = (...apps) => ({
+  regex: `^(\\.\\./)+(apps/)?(${apps.join('|')})/`,
+  message: 'Apps never import each other: share code through packages/contract.',
+});
+const workspaceApp = (...apps) => ({
+  regex: `^@episodic/(${apps.join('|')})(/|$)`,
+  message: 'Apps never import each other: share code through packages/contract.',
+});
+const moduleInternals = {
+  regex: '(^|/)modules/[^/]+/(?!index$)[^/]+$',
+  message: "Use another module only through its index.ts.",
+};
+const siblingModuleInternals = {
+  regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!index$)[^/]+$',
+  message: "Use another module only through its index.ts.",
+};
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'bench/results/**', 'coverage/**', 'e2e/artifacts/**', '.tmp/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-console': 'off',
+      eqeqeq: ['error', 'smart'],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}', 'apps/admin/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    files: ['apps/web/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [otherApp('server', 'admin'), workspaceApp('server', 'admin')] }] },
+  },
+  {
+    files: ['apps/admin/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [otherApp('server', 'web'), workspaceApp('server', 'web')] }] },
+  },
+  {
+    files: ['packages/contract/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [otherApp('server', 'web', 'admin'), workspaceApp('server', 'web', 'admin')] }] },
+  },
+  {
+    files: ['apps/server/**'],
+    ignores: ['apps/server/src/modules/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [otherApp('web', 'admin'), workspaceApp('web', 'admin'), moduleInternals] }] },
+  },
+  {
+    files: ['apps/server/src/modules/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [otherApp('web', 'admin'), workspaceApp('web', 'admin'), moduleInternals, siblingModuleInternals] }],
+    },
+  },
+);

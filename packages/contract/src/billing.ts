@@ -1,0 +1,57 @@
+import { Type, type Static } from 'typebox';
+import { MembershipSchema } from './user';
+
+export const PlanSchema = Type.Object({
+  id: Type.String(),
+  kind: Type.Union([Type.Literal('membership'), Type.Literal('coins')]),
+  name: Type.String(),
+  description: Type.String(),
+  /** Minor units (cents). */
+  price: Type.Integer(),
+  currency: Type.String(),
+  /** Memberships: renews every N days until cancelled. */
+  renewalDays: Type.Union([Type.Integer(), Type.Null()]),
+  coins: Type.Integer(),
+  bonusCoins: Type.Integer(),
+});
+export type Plan = Static<typeof PlanSchema>;
+
+export const OrderSchema = Type.Object({
+  id: Type.String(),
+  planId: Type.String(),
+  planName: Type.String(),
+  kind: Type.Union([Type.Literal('membership'), Type.Literal('coins')]),
+  purpose: Type.Union([Type.Literal('purchase'), Type.Literal('renewal')]),
+  amount: Type.Integer(),
+  currency: Type.String(),
+  status: Type.String(),
+  failureReason: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.String({ format: 'date-time' }),
+  paidAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+});
+export type Order = Static<typeof OrderSchema>;
+
+export const PaymentMethodSchema = Type.Object({ brand: Type.String(), last4: Type.String(), expMonth: Type.Integer(), expYear: Type.Integer() });
+
+export const PaymentOverviewSchema = Type.Object({
+  orders: Type.Object({ items: Type.Array(OrderSchema), page: Type.Integer(), pageSize: Type.Integer(), hasMore: Type.Boolean() }),
+  membership: MembershipSchema,
+  paymentMethod: Type.Union([PaymentMethodSchema, Type.Null()]),
+});
+export type PaymentOverview = Static<typeof PaymentOverviewSchema>;
+
+export const PayResultSchema = Type.Object({
+  orderId: Type.String(),
+  status: Type.Union([Type.Literal('paid'), Type.Literal('failed'), Type.Literal('requires_action'), Type.Literal('redirect'), Type.Literal('processing')]),
+  redirectUrl: Type.Union([Type.String(), Type.Null()]),
+  reason: Type.Union([Type.String(), Type.Null()]),
+});
+export type PayResult = Static<typeof PayResultSchema>;
+
+export const UnlockResultSchema = Type.Object({
+  coins: Type.Integer(),
+  unlocked: Type.Array(Type.Integer()),
+  /** Coins spent by this call (0 when everything asked for was already unlocked). */
+  spent: Type.Integer(),
+});
+export type UnlockResult = Static<typeof UnlockResultSchema>;

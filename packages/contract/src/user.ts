@@ -1,0 +1,32 @@
+import { Type, type Static } from 'typebox';
+
+export const LANGUAGES = ['en', 'es', 'fy', 'dy', 'pt'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+export const LanguageSchema = Type.Union([Type.Literal('en'), Type.Literal('es'), Type.Literal('fy'), Type.Literal('dy'), Type.Literal('pt')]);
+
+export const MembershipSchema = Type.Object({
+  active: Type.Boolean(),
+  planId: Type.Union([Type.String(), Type.Null()]),
+  renewsAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  endsAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  autoRenew: Type.Boolean(),
+});
+export type Membership = Static<typeof MembershipSchema>;
+
+export const UserSchema = Type.Object({
+  id: Type.String(),
+  email: Type.Union([Type.String(), Type.Null()]),
+  isGuest: Type.Boolean(),
+  language: LanguageSchema,
+  coins: Type.Integer(),
+  autoUnlock: Type.Boolean(),
+  membership: MembershipSchema,
+});
+export type User = Static<typeof UserSchema>;
+
+/** Response header carrying a newly issued session token. */
+export const USER_TOKEN_HEADER = 'x-user-token';
+/** Cookie holding the session token. */
+export const SESSION_COOKIE = 'episodic_session';

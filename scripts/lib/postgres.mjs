@@ -1,0 +1,100 @@
+// Finds a PostgreSQL for the tests: TEST_DATABASE_URL (default: the local service), or, where none
+// answers, a private server started from Debian's packages in a temporary folder (installing
+// `postgresql` with apt when it is missing). Never silently skipped.
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+export const DEFAULT_TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
+
+export async function canConnect(url, timeoutMs = 3000) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+function findPgBin() {
+  const base = '/usr/lib/postgresql';
+  if (!fs.existsSync(base)) return null;
+  const versions = fs.readdirSync(base).filter((v) => fs.existsSync(path.join(base, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+  return versions.length ? path.join(base, versions[0], 'bin') : null;
+}
+
+function installPostgres() {
+  if (process.getuid?.() !== 0) {
+    throw new Error('No PostgreSQL answers and none is installed: run `sudo apt-get install -y postgresql` or set TEST_DATABASE_URL.');
+  }
+  console.log('[postgres] installing Debian package postgresql (apt-get)…');
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+  execFileSync('apt-get', ['install', '-y', '-qq', 'postgresql'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** Starts a private PostgreSQL; returns its URL and a stop function. */
+export async function startPrivatePostgres() {
+  let bin = findPgBin();
+  if (!bin) {
+    installPostgres();
+    bin = findPgBin();
+    if (!bin) throw new Error('postgresql was installed but initdb was not found under /usr/lib/postgresql');
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'episodic-pg-'));
+  const port = await freePort();
+  const asRoot = process.getuid?.() === 0;
+  // PostgreSQL refuses to run as root: run it as the postgres system user the package creates.
+  const run = (cmd, args) => {
+    const full = asRoot ? ['runuser', ['-u', 'postgres', '--', path.join(bin, cmd), ...args]] : [path.join(bin, cmd), args];
+    const res = spawnSync(full[0], full[1], { encoding: 'utf8' });
+    if (res.status !== 0) throw new Error(`${cmd} failed: ${res.stderr || res.stdout}`);
+  };
+  if (asRoot) execFileSync('chown', ['postgres:postgres', dir]);
+  fs.chmodSync(dir, 0o700);
+  const data = path.join(dir, 'data');
+  run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
+  run('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`, 'start']);
+  const admin = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query('CREATE DATABASE test');
+  await client.end();
+  console.log(`[postgres] private server on port ${port} (${dir})`);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/test`,
+    stop() {
+      try {
+        run('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']);
+      } catch {
+        /* already stopped */
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The test PostgreSQL: the configured one when it answers, else a private one. */
+export async function ensureTestPostgres() {
+  const url = process.env.TEST_DATABASE_URL || DEFAULT_TEST_DATABASE_URL;
+  if (await canConnect(url)) return { url, stop() {} };
+  console.log(`[postgres] nothing answers at ${url.replace(/:[^:@/]+@/, ':***@')}; starting a private server`);
+  return startPrivatePostgres();
+}
