@@ -28,7 +28,7 @@ import { createLocalBus, createRedisBus } from './cache/invalidation-bus';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './cache/rate-limiter';
 import { createMailer } from './mail/mailer';
 import { EventBus } from './events';
-import { createBillingService, createReceipts, createRenewals, createPaypalRest, createPaypalSandbox, createSandboxProvider, createStripeProvider, exportBilling, mergeBilling, registerBillingRoutes } from './modules/billing/index';
+import { createBillingService, createOrderReconciler, createReceipts, createRenewals, createPaypalRest, createPaypalSandbox, createSandboxProvider, createStripeProvider, exportBilling, mergeBilling, registerBillingRoutes } from './modules/billing/index';
 import { lazySharedSecret } from './db/secrets';
 import { registerSupportRoutes } from './modules/support/index';
 import { registerAdminRoutes } from './modules/admin/index';
@@ -163,8 +163,13 @@ export async function buildApp({ env, database, logger, storage = createStorage(
     });
   }
   if (env.jobs) {
-    const scheduler = startScheduler([{ name: 'renewals', intervalMs: env.renewalIntervalSeconds * 1000, run: () => renewals.runOnce() }], (task, err) =>
-      app.log.error({ err, task }, 'scheduled task failed'),
+    const reconciler = createOrderReconciler({ db, billing, provider: card, staleAfterMs: env.paymentReconcileAfterSeconds * 1000, log });
+    const scheduler = startScheduler(
+      [
+        { name: 'renewals', intervalMs: env.renewalIntervalSeconds * 1000, run: () => renewals.runOnce() },
+        { name: 'payments-reconcile', intervalMs: env.renewalIntervalSeconds * 1000, run: () => reconciler.runOnce() },
+      ],
+      (task, err) => app.log.error({ err, task }, 'scheduled task failed'),
     );
     app.addHook('onClose', () => scheduler.stop());
   }

@@ -302,6 +302,7 @@ export function loadEnv(src: Source = process.env): Env {
     errorReporting: errorReportingEnv(src, publicUrl),
     jobs: bool(src, 'JOBS', nodeEnv !== 'test'),
     renewalIntervalSeconds: int(src, 'RENEWAL_INTERVAL_SECONDS', 60, 1, 86400),
+    paymentReconcileAfterSeconds: int(src, 'PAYMENT_RECONCILE_AFTER_SECONDS', 120, 1, 86400),
     storage: storageConfig(src, dataDir),
     mediaPublicUrl: url(src, 'MEDIA_PUBLIC_URL', ['http:', 'https:'])?.replace(/\/+$/, '') ?? null,
     ffmpegPath: executable(src, 'FFMPEG_PATH'),

@@ -6,5 +6,6 @@ export { createPaypalRest, createPaypalSandbox, type PaypalGateway } from './pay
 export { appendLedgerEntry, coinBalance } from './coin-ledger';
 export { grantMembershipTime, reverseOrderFulfilment, type Reversal } from './operator-money';
 export { createRenewals, RENEWAL_BACKOFF_MS } from './renewals';
+export { createOrderReconciler } from './reconcile';
 export { createReceipts } from './receipts';
 export { exportBilling, mergeBilling } from './billing-merge';
