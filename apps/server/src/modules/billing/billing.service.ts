@@ -61,6 +61,17 @@ export function createBillingService(deps: BillingDeps) {
     return { coins: row.coins, membership: membershipDto(row.membership) };
   }
 
+  /**
+   * Takes the lock that orders a user's coin movements, then answers which of these episodes the user
+   * already holds: under the lock, an unlock committed by a concurrent request is seen.
+   */
+  async function lockCoinsAndFindOwned(trx: Transaction<DB>, userId: string, episodeIds: number[]): Promise<number[]> {
+    await trx.insertInto('coin_balances').values({ user_id: userId, balance: 0 }).onConflict((oc) => oc.column('user_id').doNothing()).execute();
+    await trx.selectFrom('coin_balances').select('user_id').where('user_id', '=', userId).forUpdate().execute();
+    const owned = await trx.selectFrom('unlocks').select('episode_id').where('user_id', '=', userId).where('episode_id', 'in', episodeIds).execute();
+    return owned.map((r) => r.episode_id);
+  }
+
   /** Unlocks one episode for its price in coins, once: repeated or concurrent calls charge once. */
   async function unlockEpisode(userId: string, episodeId: number): Promise<UnlockResult> {
     const episode = await deps.catalog.episodeSummary(episodeId);
@@ -69,6 +80,8 @@ export function createBillingService(deps: BillingDeps) {
     if (!item) throw notFound('This episode is not available.');
     if (item.unlocked) return { coins: await coinBalance(db, userId), unlocked: [episodeId], spent: 0 };
     return db.transaction().execute(async (trx) => {
+      // Looked at again under the balance lock: a series unlock running meanwhile may have unlocked it.
+      if ((await lockCoinsAndFindOwned(trx, userId, [episodeId])).length > 0) return { coins: await coinBalance(trx, userId), unlocked: [episodeId], spent: 0 };
       const { applied, balance } = await appendLedgerEntry(trx, { userId, delta: -item.cost, kind: 'spend', key: `unlock:${userId}:${episodeId}`, episodeId, reason: `episode ${episodeId}` });
       await trx.insertInto('unlocks').values({ user_id: userId, episode_id: episodeId, source: 'coins' }).onConflict((oc) => oc.doNothing()).execute();
       return { coins: balance, unlocked: [episodeId], spent: applied ? item.cost : 0 };
@@ -77,11 +90,21 @@ export function createBillingService(deps: BillingDeps) {
 
   /** Unlocks every locked episode of a series at the quoted price; refuses if the price the viewer saw changed. */
   async function unlockSeries(userId: string, seriesId: number, expectedPrice: number | undefined): Promise<UnlockResult> {
+    // An unlock running meanwhile changes what is still locked, and so the price: then it is quoted again.
+    for (let attempt = 1; ; attempt++) {
+      const result = await unlockSeriesOnce(userId, seriesId, expectedPrice);
+      if (result) return result;
+      if (attempt === 3) throw conflict('The price changed. Please check and try again.');
+    }
+  }
+
+  async function unlockSeriesOnce(userId: string, seriesId: number, expectedPrice: number | undefined): Promise<UnlockResult | null> {
     const quote = await deps.catalog.quoteSeries(seriesId, userId);
     if (!quote) throw notFound('This series is not available.');
     if (quote.price === null || quote.episodeIds.length === 0) return { coins: await coinBalance(db, userId), unlocked: [], spent: 0 };
     if (expectedPrice !== undefined && expectedPrice !== quote.price) throw conflict(`The price changed to ${quote.price} coins. Please check and try again.`);
     return db.transaction().execute(async (trx) => {
+      if ((await lockCoinsAndFindOwned(trx, userId, quote.episodeIds)).length > 0) return null;
       const key = `unlock-series:${userId}:${seriesId}:${quote.episodeIds.join('.')}`;
       const { applied, balance } = await appendLedgerEntry(trx, { userId, delta: -quote.price!, kind: 'spend', key, reason: `series ${seriesId}` });
       await trx
