@@ -89,7 +89,7 @@ export async function startPixelStandIns(): Promise<PixelStandIns> {
         // Beacons travel in parallel and may arrive out of order: keep each page load's calls in the
         // order the page made them.
         let at = calls.length;
-        while (at > 0 && order[at - 1].load === parsed.load && order[at - 1].seq > parsed.seq) at -= 1;
+        while (at > 0 && order[at - 1]!.load === parsed.load && order[at - 1]!.seq > parsed.seq) at -= 1;
         calls.splice(at, 0, { pixel: record[1] as PixelName, args: parsed.args, page: parsed.page });
         order.splice(at, 0, { load: parsed.load, seq: parsed.seq });
         res.writeHead(204, { 'access-control-allow-origin': '*' }).end();

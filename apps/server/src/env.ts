@@ -49,6 +49,8 @@ export interface Env {
   /** Run scheduled work (renewals) in this process. */
   jobs: boolean;
   renewalIntervalSeconds: number;
+  /** A purchase still processing this long is asked about at the provider (see reconcile.ts). */
+  paymentReconcileAfterSeconds: number;
 }
 
 export class EnvError extends Error {
