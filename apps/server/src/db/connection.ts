@@ -42,6 +42,12 @@ function openPostgres(connectionString: string, opts: DatabaseOptions): Database
   });
   // An idle client losing its server emits here; without a listener the process would crash.
   pool.on('error', (err) => opts.onPoolError?.(err));
+  // A client in use (a transaction waiting between two statements) emits on itself when its server
+  // goes away (a restart, a failover): the statement in progress fails with it and the pool drops the
+  // client on release, but the event needs a listener too or it takes the whole process down.
+  pool.on('connect', (client) => {
+    client.on('error', (err) => opts.onPoolError?.(err));
+  });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Language, Membership, Order, PaymentOverview, PayResult, Plan, UnlockResult } from '@episodic/contract';
 import type { DB } from '../../db/schema';
+import { isDatabaseUnavailable } from '../../db/connection';
 import { AppError, conflict, invalidInput, notFound } from '../../http/errors';
 import type { CatalogService } from '../catalog/index';
 import * as repo from './billing.repository';
@@ -254,8 +255,9 @@ export function createBillingService(deps: BillingDeps) {
         card: checked.card,
         returnUrl: `${deps.publicUrl}/order/result?orderId=${order.id}`,
       });
-    } catch {
+    } catch (err) {
       // The processor did not answer: the order stays "processing" and is reconciled later; no second charge.
+      if (isDatabaseUnavailable(err)) throw err;
       throw new AppError(500, 'The payment service did not answer. Please check your orders in a minute before trying again.');
     }
     return settle(order.id, outcome, deps.providers.card.name);
