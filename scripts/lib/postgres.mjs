@@ -1,7 +1,7 @@
 // Finds a PostgreSQL for the tests: TEST_DATABASE_URL (default: the local service), or, where none
 // answers, a private server started from Debian's packages in a temporary folder (installing
 // `postgresql` with apt when it is missing). Never silently skipped.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -69,9 +69,16 @@ export async function startPrivatePostgres() {
   };
   if (asRoot) execFileSync('chown', ['postgres:postgres', dir]);
   fs.chmodSync(dir, 0o700);
+  // The same, without blocking the caller's event loop (a test keeps its load running meanwhile).
+  const runAsync = (cmd, args) =>
+    new Promise((resolve, reject) => {
+      const [file, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', path.join(bin, cmd), ...args]] : [path.join(bin, cmd), args];
+      execFile(file, argv, (err, stdout, stderr) => (err ? reject(new Error(`${cmd} failed: ${stderr || stdout || err.message}`)) : resolve()));
+    });
   const data = path.join(dir, 'data');
+  const startArgs = ['-D', data, '-l', path.join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`, 'start'];
   run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
-  run('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`, 'start']);
+  run('pg_ctl', startArgs);
   const admin = `postgres://postgres@127.0.0.1:${port}/postgres`;
   const client = new pg.Client({ connectionString: admin });
   await client.connect();
@@ -80,6 +87,10 @@ export async function startPrivatePostgres() {
   console.log(`[postgres] private server on port ${port} (${dir})`);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/test`,
+    /** Shuts the server down as an operator's restart does (open connections are cut); data stays. */
+    pause: () => runAsync('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']),
+    /** Starts it again on the same port and data. */
+    resume: () => runAsync('pg_ctl', startArgs),
     stop() {
       try {
         run('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']);

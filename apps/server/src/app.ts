@@ -251,6 +251,25 @@ export async function buildApp({ env, database, logger, storage = createStorage(
     extraConnect: [env.mediaPublicUrl, env.errorReporting?.dsn, process.env.VITE_SENTRY_DSN, process.env.VITE_SENTRY_SANDBOX_DSN].filter((u): u is string => Boolean(u)),
   });
   registerProtocol(app, { resolveSession: accounts.resolveSession, isDatabaseUnavailable, reportError: errorReporter?.capture });
+  // While shutting down, each answer still going out closes its connection, and connections that
+  // fall idle meanwhile (a keep-alive client between two requests) are closed as they do: the server
+  // stops as soon as the requests in flight are answered instead of waiting out keep-alive timers.
+  let closing = false;
+  let sweep: NodeJS.Timeout | undefined;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+    sweep.unref();
+    done();
+  });
+  app.addHook('onSend', (_req, reply, payload, done) => {
+    if (closing) reply.header('connection', 'close');
+    done(null, payload);
+  });
+  app.addHook('onClose', (_instance, done) => {
+    clearInterval(sweep);
+    done();
+  });
   registerHealth(app, () => pingDatabase(db));
   // Before any /api/admin route exists: each one gets the admin check.
   guardAdminRoutes(app);

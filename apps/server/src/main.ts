@@ -53,7 +53,9 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await server.close();
+      server.log.info('requests finished; closing the database');
       await database.close();
+      server.log.info('stopped');
       process.exit(0);
     } catch (err) {
       server.log.error({ err }, 'error during shutdown');
