@@ -88,6 +88,18 @@ export async function buildApp({ env, database, logger, storage = createStorage(
 
   const { db } = database;
   const events = new EventBus();
+  // Work a request starts that outlives its answer (a receipt, a provider's event): its failure is
+  // logged, never fatal, and shutdown waits for it before the database and the mailer close.
+  const background = new Set<Promise<unknown>>();
+  const inBackground = (what: string, task: () => Promise<unknown>) => {
+    const running: Promise<unknown> = task()
+      .catch((err: unknown) => app.log.error({ err }, `${what} failed`))
+      .finally(() => background.delete(running));
+    background.add(running);
+  };
+  const backgroundDone = async () => {
+    while (background.size > 0) await Promise.allSettled([...background]);
+  };
   const limiter = env.redisUrl ? createRedisRateLimiter(env.redisUrl) : createMemoryRateLimiter();
   const mailer = createMailer({
     mailUrl: env.mailUrl,
@@ -119,7 +131,10 @@ export async function buildApp({ env, database, logger, storage = createStorage(
     webhookSecret: env.sandboxWebhookSecret,
     // Delivered like a processor's webhook, after the charge's answer, through the signed-event path.
     deliver: async (body, signature) => {
-      setImmediate(() => void billing.handleSandboxWebhook(body, signature).catch((err: unknown) => app.log.warn({ err }, 'sandbox webhook not applied')));
+      inBackground('sandbox webhook', async () => {
+        await new Promise((resolve) => setImmediate(resolve));
+        await billing.handleSandboxWebhook(body, signature);
+      });
     },
   });
   const linkSecret = lazySharedSecret(db, 'links');
@@ -136,8 +151,8 @@ export async function buildApp({ env, database, logger, storage = createStorage(
     publicUrl: env.publicUrl,
     webhookSecret: env.sandboxWebhookSecret,
     onPaid: (order) => {
-      void sendReceipt(order.id);
-      void tracking.orderPaid(order).catch((err: unknown) => app.log.error({ err, orderId: order.id }, 'conversion not queued'));
+      inBackground('receipt', () => sendReceipt(order.id));
+      inBackground('conversion', () => tracking.orderPaid(order));
     },
   });
   const renewals = createRenewals({ db, billing, provider: card, mailer, publicUrl: env.publicUrl, linkSecret, log });
@@ -195,6 +210,7 @@ export async function buildApp({ env, database, logger, storage = createStorage(
     app.addHook('onClose', () => trackingJobs.stop());
   }
   app.addHook('onClose', async () => {
+    await backgroundDone();
     await tracking.idle();
     await errorReporter?.flush();
   });
@@ -224,6 +240,7 @@ export async function buildApp({ env, database, logger, storage = createStorage(
   });
   const plays = createPlayCounter(db, { intervalMs: 2000, onError: (err) => app.log.warn({ err }, 'play counts not written yet') });
   app.addHook('onClose', async () => {
+    await backgroundDone();
     await plays.stop();
     await bus.close();
     await limiter.close();
