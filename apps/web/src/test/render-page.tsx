@@ -7,7 +7,7 @@ import { Toaster } from '../shared/ui/toaster';
 
 // A page's first answer goes through two mocked calls and fresh modules; on a busy machine that can
 // take longer than the default second.
-configure({ asyncUtilTimeout: 4000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 /**
  * Renders one page at `path` with fresh providers and the toasts. The page stays rendered after it
