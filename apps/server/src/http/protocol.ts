@@ -28,6 +28,32 @@ function unstorablePath(value: unknown, path: string, depth = 0): { path: string
   return null;
 }
 
+/** Query parameters that carry credentials: reset links' tokens, OAuth codes and states, link signatures. */
+const SECRET_PARAM = /^(s|sig|state|code)$|token|secret|password|signature/i;
+
+/** The request's address as logged: the values of credential-carrying query parameters are left out. */
+export function loggableUrl(url: string): string {
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const query = url
+    .slice(at + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      if (eq < 0) return pair;
+      const raw = pair.slice(0, eq);
+      let name = raw;
+      try {
+        name = decodeURIComponent(raw.replace(/\+/g, ' '));
+      } catch {
+        // Not valid percent-encoding: judged as sent.
+      }
+      return SECRET_PARAM.test(name) || SECRET_PARAM.test(raw) ? `${raw}=[redacted]` : pair;
+    })
+    .join('&');
+  return `${url.slice(0, at)}?${query}`;
+}
+
 const UNAVAILABLE = 'The service is temporarily unavailable. Please try again in a moment.';
 const CRASHED = 'Something went wrong on our side. Please try again.';
 
@@ -70,7 +96,7 @@ export function registerProtocol(app: FastifyInstance, opts: ProtocolOptions): v
     const envelopeCode = (reply as unknown as { envelopeCode?: number }).envelopeCode;
     const level = reply.statusCode >= 500 ? 'error' : 'info';
     req.log[level](
-      { method: req.method, url: req.url, statusCode: reply.statusCode, envelopeCode, ms: Math.round(reply.elapsedTime) },
+      { method: req.method, url: loggableUrl(req.url), statusCode: reply.statusCode, envelopeCode, ms: Math.round(reply.elapsedTime) },
       'request completed',
     );
   });
