@@ -62,19 +62,20 @@ export async function startPrivatePostgres() {
   const port = await freePort();
   const asRoot = process.getuid?.() === 0;
   // PostgreSQL refuses to run as root: run it as the postgres system user the package creates.
+  const command = (cmd, args) => (asRoot ? ['runuser', ['-u', 'postgres', '--', path.join(bin, cmd), ...args]] : [path.join(bin, cmd), args]);
   const run = (cmd, args) => {
-    const full = asRoot ? ['runuser', ['-u', 'postgres', '--', path.join(bin, cmd), ...args]] : [path.join(bin, cmd), args];
-    const res = spawnSync(full[0], full[1], { encoding: 'utf8' });
+    const [file, argv] = command(cmd, args);
+    const res = spawnSync(file, argv, { encoding: 'utf8' });
     if (res.status !== 0) throw new Error(`${cmd} failed: ${res.stderr || res.stdout}`);
   };
-  if (asRoot) execFileSync('chown', ['postgres:postgres', dir]);
-  fs.chmodSync(dir, 0o700);
   // The same, without blocking the caller's event loop (a test keeps its load running meanwhile).
   const runAsync = (cmd, args) =>
     new Promise((resolve, reject) => {
-      const [file, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', path.join(bin, cmd), ...args]] : [path.join(bin, cmd), args];
+      const [file, argv] = command(cmd, args);
       execFile(file, argv, (err, stdout, stderr) => (err ? reject(new Error(`${cmd} failed: ${stderr || stdout || err.message}`)) : resolve()));
     });
+  if (asRoot) execFileSync('chown', ['postgres:postgres', dir]);
+  fs.chmodSync(dir, 0o700);
   const data = path.join(dir, 'data');
   const startArgs = ['-D', data, '-l', path.join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`, 'start'];
   run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);

@@ -6,6 +6,9 @@ import { appendLedgerEntry } from '../src/modules/billing/index';
 import { ingestEpisode, LocalStorage } from '../src/media/index';
 import { envelope, type TestApp } from './test-app';
 import { makeTestClip } from './media-fixtures';
+import { card } from './viewer-api';
+
+export { card };
 
 /**
  * Callers of the API as a real client makes them (the session token in the X-User-Token header, so the
@@ -92,7 +95,6 @@ export async function newAdmin(t: TestApp, label = 'admin'): Promise<Principal> 
   return { label, token: String(res.headers['x-user-token']), id: data.id, email, password };
 }
 
-export const card = (number = '4242 4242 4242 4242') => ({ number, expiry: '12/34', cvv: '123', firstName: 'Ana', lastName: 'Lima', email: 'ana@example.com' });
 
 /** Polls until the check passes (the sandbox's webhooks land shortly after the payment's answer). */
 export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { User } from '@episodic/contract';
 import { createTestApp, envelope, type TestApp } from '../../../test/test-app';
+import { card, newGuest } from '../../../test/viewer-api';
 import { seedCatalogFixture } from '../../../test/catalog-fixture';
 import { createCatalogService } from '../catalog/index';
 import { createLocalBus } from '../../cache/invalidation-bus';
@@ -30,12 +30,7 @@ function instance() {
   return { sandbox, reconciler };
 }
 
-const CARD = { number: '4242424242424242', expiry: '12/34', cvv: '123', firstName: 'Ana', lastName: 'Lima', email: 'ana@example.com' };
-
-async function viewer(): Promise<{ token: string; id: string }> {
-  const guest = await t.app.inject({ method: 'GET', url: '/api/user' });
-  return { token: String(guest.headers['x-user-token']), id: envelope<User>(guest).data.id };
-}
+const CARD = card('4242424242424242');
 
 /** An order claimed for its first card attempt, as `pay` leaves it just before asking the processor. */
 async function claimedOrder(userId: string, planId: string, opts: { provider?: string; minutesAgo?: number; purpose?: 'purchase' | 'renewal' } = {}) {
@@ -71,7 +66,7 @@ async function orderRow(id: string) {
 
 describe('reconciling interrupted purchases', () => {
   it('settles a charge taken just before a crash, once, even with several instances at once', async () => {
-    const user = await viewer();
+    const user = await newGuest(t);
     const order = await claimedOrder(user.id, 'coins-1000');
     const first = instance();
     expect((await chargeAtProvider(first.sandbox, order)).status).toBe('succeeded');
@@ -94,7 +89,7 @@ describe('reconciling interrupted purchases', () => {
   });
 
   it('records a decline the processor answered before the crash', async () => {
-    const user = await viewer();
+    const user = await newGuest(t);
     const order = await claimedOrder(user.id, 'coins-300');
     const { sandbox, reconciler } = instance();
     await chargeAtProvider(sandbox, order, '4000000000000002');
@@ -106,7 +101,7 @@ describe('reconciling interrupted purchases', () => {
   });
 
   it('marks an order failed when the charge never reached the processor, and it can be paid again, charged once', async () => {
-    const user = await viewer();
+    const user = await newGuest(t);
     const order = await claimedOrder(user.id, 'coins-300');
     expect((await instance().reconciler.runOnce()).failed).toBeGreaterThanOrEqual(1);
     const row = await orderRow(order.id);
@@ -121,7 +116,7 @@ describe('reconciling interrupted purchases', () => {
   });
 
   it('leaves payments still in flight, renewals (the renewal job retries them) and finished orders alone', async () => {
-    const user = await viewer();
+    const user = await newGuest(t);
     const fresh = await claimedOrder(user.id, 'coins-300', { minutesAgo: 0 });
     const renewal = await claimedOrder(user.id, 'weekly', { purpose: 'renewal' });
     await instance().reconciler.runOnce();
@@ -131,7 +126,7 @@ describe('reconciling interrupted purchases', () => {
   });
 
   it('fails a PayPal order that never reached the approval page (nothing is taken before approval)', async () => {
-    const user = await viewer();
+    const user = await newGuest(t);
     const order = await claimedOrder(user.id, 'coins-300', { provider: 'paypal' });
     await instance().reconciler.runOnce();
     expect((await orderRow(order.id)).status).toBe('failed');
