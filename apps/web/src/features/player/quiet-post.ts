@@ -14,7 +14,10 @@ export async function postQuietly(path: string, body: Record<string, unknown>, {
   for (const name of ['fbclid', 'ttclid'] as const) if (clickIds[name] && payload[name] === undefined) payload[name] = clickIds[name];
   try {
     const response = await fetch(path, { method: 'POST', headers, body: JSON.stringify(payload), credentials: 'same-origin', keepalive });
-    if (!response.ok) return false;
+    if (!response.ok) {
+      void response.body?.cancel();
+      return false;
+    }
     const envelope = (await response.json()) as { code?: unknown };
     return envelope.code === 200;
   } catch {

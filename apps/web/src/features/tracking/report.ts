@@ -49,9 +49,13 @@ export function sendReport(event: TrackingEvent, consent: ConsentDecision | null
   const headers = contextHeaders();
   headers.set('Content-Type', 'application/json');
   try {
-    fetch(REPORT_URL, { method: 'POST', headers, body: json, keepalive: true, credentials: 'same-origin' }).catch(() => {
-      beacon(json);
-    });
+    fetch(REPORT_URL, { method: 'POST', headers, body: json, keepalive: true, credentials: 'same-origin' })
+      // The answer is read to its end: an unread body leaves the request open, and the page never looks
+      // settled to tools that wait for the network to go quiet.
+      .then((response) => response.arrayBuffer())
+      .catch(() => {
+        beacon(json);
+      });
   } catch {
     beacon(json);
   }
