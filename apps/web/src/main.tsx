@@ -1,4 +1,5 @@
 import './app/styles.css';
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { queryClient } from './app/query-client';
@@ -17,7 +18,12 @@ void initI18n(window.location.search);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
-createRoot(container).render(<App queryClient={queryClient} history={createAppHistory()} />);
+const root = createRoot(container);
+// A transition: the first render yields to the browser every few milliseconds instead of holding the main
+// thread for one long task while the page is still loading.
+startTransition(() => {
+  root.render(<App queryClient={queryClient} history={createAppHistory()} />);
+});
 
 void loadStartupData(queryClient);
 registerServiceWorker();

@@ -57,7 +57,10 @@ export function ScrollRestoration() {
       if (!window.location.hash) window.scrollTo(0, 0);
       return;
     }
-    const target = positions.get(key) ?? 0;
+    const target = positions.get(key);
+    // Nothing saved for this entry (a first visit): scrolling, or even reading the scroll position, would
+    // only force an early layout of a page that is still loading.
+    if (target === undefined) return;
     // The page may still be filling in (cached data renders at once, images and lists a moment later).
     let frames = 0;
     let frame = 0;

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { homepageQuery } from '../../features/catalog/home-queries';
 import { useLanguage } from '../../shared/i18n/use-language';
@@ -12,13 +13,14 @@ export function HomePage() {
   const { t } = useTranslation();
   const language = useLanguage();
   const home = useQuery(homepageQuery(language));
-  const sections = home.data?.sections.filter((section) => section.items.length > 0 || (section.tabs?.length ?? 0) > 0) ?? [];
+  // The answer is drawn in a transition: the carousel and rails render in slices between the browser's
+  // own work instead of in one long task (the skeleton stays up meanwhile).
+  const data = useDeferredValue(home.data);
+  const sections = data?.sections.filter((section) => section.items.length > 0 || (section.tabs?.length ?? 0) > 0) ?? [];
 
   return (
     <Page name="home" title={t('pages.home')} documentTitle={t('app.tagline')} hideHeading>
-      {home.isPending ? (
-        <HomeSkeleton />
-      ) : home.isError ? (
+      {home.isError && !data ? (
         <ErrorState
           className="min-h-[60dvh]"
           message={t('home.error')}
@@ -26,11 +28,13 @@ export function HomePage() {
             void home.refetch();
           }}
         />
-      ) : home.data.featured.length === 0 && sections.length === 0 ? (
+      ) : !data ? (
+        <HomeSkeleton />
+      ) : data.featured.length === 0 && sections.length === 0 ? (
         <EmptyState className="min-h-60" message={t('home.empty')} />
       ) : (
         <>
-          <FeaturedCarousel items={home.data.featured} />
+          <FeaturedCarousel items={data.featured} />
           {sections.map((section) =>
             section.kind === 'categories' ? <CategoriesSection key={section.id} section={section} /> : <RailSection key={section.id} section={section} />,
           )}
