@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null;
@@ -30,10 +30,70 @@ function homeChunk(id: string, graph: ModuleGraph): string | null {
   return homeImports.has(id) && !HOME_FOLDER.test(id) ? 'home-shared' : null;
 }
 
+interface BundleChunk {
+  type: 'chunk';
+  fileName: string;
+  isEntry: boolean;
+  facadeModuleId: string | null;
+  imports: string[];
+  dynamicImports: string[];
+}
+
+/**
+ * Fills in index.html's table of the chunks each landing page needs, so the page's code (and, on the
+ * player page, hls.js and the language's messages) downloads while the entry is still loading instead
+ * of after it has run: `{ home, videos, messages: { <language>: file } }`, paths from the site root.
+ */
+function routePreloads(): Plugin {
+  return {
+    name: 'episodic-route-preloads',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        if (!ctx.bundle) return html;
+        const chunks = Object.values(ctx.bundle).filter((c) => c.type === 'chunk') as unknown as BundleChunk[];
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        const entry = chunks.find((c) => c.isEntry);
+        const inEntry = new Set<string>();
+        const walk = (file: string, into: Set<string>) => {
+          if (into.has(file)) return;
+          into.add(file);
+          for (const next of byFile.get(file)?.imports ?? []) walk(next, into);
+        };
+        if (entry) walk(entry.fileName, inEntry);
+        const module = (suffix: string) => chunks.find((c) => c.facadeModuleId?.endsWith(suffix));
+        const needs = (page: string, dynamic: string[] = []) => {
+          const chunk = module(page);
+          if (!chunk) throw new Error(`route preloads: no chunk for ${page}`);
+          // The biggest download (hls.js on the player page) first: with six connections the rest queue.
+          const files = new Set<string>();
+          for (const suffix of dynamic) {
+            const extra = module(suffix);
+            if (!extra) throw new Error(`route preloads: no chunk for ${suffix}`);
+            walk(extra.fileName, files);
+          }
+          walk(chunk.fileName, files);
+          return [...files].filter((f) => !inEntry.has(f)).map((f) => `/${f}`);
+        };
+        const messages: Record<string, string> = {};
+        for (const language of ['en', 'es', 'fy', 'dy', 'pt']) {
+          const chunk = module(`/locales/${language}.json${language === 'en' ? '?raw' : ''}`);
+          if (!chunk) throw new Error(`route preloads: no messages chunk for ${language}`);
+          messages[language] = `/${chunk.fileName}`;
+        }
+        const table = { home: needs('/src/pages/home/home-page.tsx'), videos: needs('/src/pages/videos/videos-page.tsx', ['/hls.js/dist/hls.light.mjs']), messages };
+        if (!html.includes('/*ROUTE_PRELOADS*/{}')) throw new Error('route preloads: index.html has no /*ROUTE_PRELOADS*/{} placeholder');
+        return html.replace('/*ROUTE_PRELOADS*/{}', JSON.stringify(table));
+      },
+    },
+  };
+}
+
 // The config sets its own root so `vite build apps/web` and `vite build` inside apps/web agree.
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), routePreloads()],
   build: {
     outDir: 'dist',
     assetsDir: 'assets',

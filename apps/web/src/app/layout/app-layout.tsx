@@ -37,7 +37,8 @@ export function AppLayout() {
           </Suspense>
         </ErrorBoundary>
       </main>
-      <AppFooter />
+      {/* The player covers the whole screen; a footer under it would only jump into place as the page loads. */}
+      {location.pathname.startsWith('/videos/') ? null : <AppFooter />}
       <TabBar />
       <Toaster />
       <ConsentPrompt />

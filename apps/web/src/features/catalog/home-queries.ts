@@ -15,27 +15,11 @@ function asHomepage(value: Homepage | null | undefined): Homepage {
   return { featured: value?.featured ?? [], sections: value?.sections ?? [] };
 }
 
-declare global {
-  interface Window {
-    /** The home screen's answer asked for by index.html while the code loads. */
-    __episodicHome?: { language: string; answer: Promise<unknown> } | undefined;
-  }
-}
-
-/** Takes over index.html's early request for the home screen, once, when it was made for this language. */
-async function earlyHomepage(language: Language): Promise<Homepage | null> {
-  const early = window.__episodicHome;
-  window.__episodicHome = undefined;
-  if (early?.language !== language) return null;
-  const answer = (await early.answer) as { code?: number; data?: Homepage | null } | null;
-  return answer?.code === 200 && answer.data ? asHomepage(answer.data) : null;
-}
-
 /** `GET /api/homepage`: the carousel and the sections, localised and in the operator's order. */
 export function homepageQuery(language: Language) {
   return queryOptions({
     queryKey: ['catalog', 'homepage', language] as const,
-    queryFn: async ({ signal }) => (await earlyHomepage(language)) ?? asHomepage(await api.get<Homepage | null>('/api/homepage', undefined, { signal })),
+    queryFn: async ({ signal }) => asHomepage(await api.get<Homepage | null>('/api/homepage', undefined, { signal })),
     staleTime: 60_000,
   });
 }

@@ -43,19 +43,23 @@ function stubHome(answer: () => ReturnType<typeof ok> = () => ok(homepage)) {
 
 describe('home', () => {
   it('takes over the answer index.html asked for early, and asks itself when it was for another language', async () => {
+    const early = (language: string, data: unknown) => ({
+      '/api/homepage': { language, response: Promise.resolve(new Response(JSON.stringify({ code: 200, message: 'ok', data }), { headers: { 'Content-Type': 'application/json' } })) },
+    });
     const api = stubHome();
-    window.__episodicHome = { language: 'en', answer: Promise.resolve({ code: 200, data: { ...homepage, featured: [series(9, 'Early Bird')] } }) };
+    window.__episodicEarly = early('en', { ...homepage, featured: [series(9, 'Early Bird')] });
     const first = renderAt('/');
     expect(await screen.findByRole('link', { name: /Early Bird/ })).toBeTruthy();
     expect(api.requests('GET /api/homepage')).toHaveLength(0);
-    expect(window.__episodicHome).toBeUndefined();
+    expect(window.__episodicEarly['/api/homepage']).toBeUndefined();
     first.unmount();
 
-    window.__episodicHome = { language: 'es', answer: Promise.resolve({ code: 200, data: homepage }) };
+    window.__episodicEarly = early('es', homepage);
     const api2 = stubHome();
     renderAt('/');
     await screen.findByRole('region', { name: 'Featured series' });
     expect(api2.requests('GET /api/homepage')).toHaveLength(1);
+    window.__episodicEarly = undefined;
   });
 
   it('shows the featured carousel with named dots and a pause button', async () => {

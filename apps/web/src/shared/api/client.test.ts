@@ -41,6 +41,27 @@ afterEach(() => {
 });
 
 describe('requests', () => {
+  it('takes over a GET index.html made early for the same address and language, once', async () => {
+    const early = (language: string, response: Response | null) => ({ language, response: Promise.resolve(response) });
+    window.__episodicEarly = {
+      '/api/video?id=7': early('en', reply({ code: 200, message: 'ok', data: { id: 7 } }, { headers: { 'x-user-token': 'issued-early' } })),
+      '/api/video?id=8': early('en', null),
+      '/api/video?id=9': early('es', reply({ code: 200, message: 'ok', data: { id: 0 } })),
+    };
+    fetchMock.mockImplementation((input) => Promise.resolve(reply({ code: 200, message: 'ok', data: { fetched: input } })));
+    await expect(api.get('/api/video', { id: 7 })).resolves.toEqual({ id: 7 });
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(localStorage.getItem('userToken')).toBe('issued-early');
+    // Taken once: the next call asks the server.
+    await expect(api.get('/api/video', { id: 7 })).resolves.toEqual({ fetched: '/api/video?id=7' });
+    // An early request that failed, or one made in another language, is asked again.
+    await expect(api.get('/api/video', { id: 8 })).resolves.toEqual({ fetched: '/api/video?id=8' });
+    await expect(api.get('/api/video', { id: 9 })).resolves.toEqual({ fetched: '/api/video?id=9' });
+    expect(window.__episodicEarly).toEqual({});
+    window.__episodicEarly = undefined;
+    localStorage.removeItem('userToken');
+  });
+
   it('uses relative /api paths, same-origin credentials and JSON', async () => {
     fetchMock.mockResolvedValue(reply({ code: 200, message: 'ok', data: { id: 1 } }));
     await expect(api.get('/api/video', { id: 7 })).resolves.toEqual({ id: 1 });

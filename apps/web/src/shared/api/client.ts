@@ -134,6 +134,21 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+declare global {
+  interface Window {
+    /** GETs index.html made while the code loaded, by address: taken over once, in the language they were made in. */
+    __episodicEarly?: Record<string, { language: string; response: Promise<Response | null> } | undefined> | undefined;
+  }
+}
+
+/** The answer to a GET index.html already made for this address in this language (null if it failed), taken once. */
+function earlyResponse(url: string): Promise<Response | null> | null {
+  const early = window.__episodicEarly?.[url];
+  if (!early) return null;
+  delete window.__episodicEarly?.[url];
+  return early.language === currentLanguage() ? early.response : null;
+}
+
 /** Makes one API call and unwraps its envelope (specification §7–8). */
 export async function request<T>(
   method: Method,
@@ -159,14 +174,15 @@ export async function request<T>(
   else callerSignal?.addEventListener('abort', forwardAbort, { once: true });
 
   let response: Response;
+  const early = method === 'GET' ? earlyResponse(url) : null;
   try {
-    response = await fetch(url, {
+    response = (early && (await early)) || (await fetch(url, {
       method,
       headers,
       body: hasBody ? buildBody(input?.body) : undefined,
       credentials: 'same-origin',
       signal: controller.signal,
-    });
+    }));
   } catch (error) {
     const timedOut = controller.signal.reason === timeout;
     if (!timedOut && callerSignal?.aborted) throw error;
