@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { htmlLangFor } from '../../shared/i18n/languages';
@@ -7,7 +7,9 @@ import { BookmarkIcon, EyeIcon, PlayIcon } from '../../shared/ui/icons';
 import { Spinner } from '../../shared/ui/spinner';
 import { formatClock, formatCompactCount } from './format';
 import { BackIcon, BookmarkFilledIcon, EpisodesIcon, MutedIcon, PauseIcon, ShareIcon, SlidersIcon } from './player-icons';
+import type { PlayerEngine } from './player-engine';
 import { SeekBar } from './seek-bar';
+import { usePlayerTime } from './use-player-engine';
 
 /** The full-screen column every state of the player page is drawn in (so nothing moves between states). */
 export function PlayerFrame({ children, accent }: { children: ReactNode; accent?: string | null }) {
@@ -96,10 +98,24 @@ interface ChromeProps {
   onEpisodes: () => void;
   onSettings: () => void;
   /** Shown when the episode plays (not on a locked episode). */
-  seek: { currentTime: number; duration: number; onSeek: (seconds: number) => void; onScrub: (scrubbing: boolean) => void } | null;
+  seek: { engine: PlayerEngine | null; duration: number; onSeek: (seconds: number) => void; onScrub: (scrubbing: boolean) => void } | null;
   mutedByAutoplay: boolean;
   onUnmute: () => void;
   cue: string;
+}
+
+/** The seek bar and the clock: the only part that draws again at every time update. */
+function SeekArea({ engine, duration, onSeek, onScrub, visible, fade }: NonNullable<ChromeProps['seek']> & { visible: boolean; fade: string }) {
+  const currentTime = usePlayerTime(engine);
+  return (
+    <>
+      <SeekBar currentTime={currentTime} duration={duration} onSeek={onSeek} onScrub={onScrub} thin={!visible} />
+      <p aria-hidden="true" className={`-mt-1 flex justify-between px-0.5 text-[11px] text-white/70 tabular-nums ${fade}`}>
+        <span>{formatClock(currentTime)}</span>
+        <span>{formatClock(duration)}</span>
+      </p>
+    </>
+  );
 }
 
 /** Everything drawn over the picture: top bar, side actions, title, seek bar, subtitles. */
@@ -107,18 +123,35 @@ export function PlayerChrome(props: ChromeProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const { visible, seriesTitle, episodeNumber, episodeCount, playCount, favorite, seek } = props;
-  const playsLabel = t('player.plays', { total: new Intl.NumberFormat(htmlLangFor(language)).format(playCount) });
+  // The chrome draws again at every time update (the seek bar); its words and numbers only change with
+  // the episode, the count or the language.
+  const text = useMemo(
+    () => ({
+      plays: t('player.plays', { total: new Intl.NumberFormat(htmlLangFor(language)).format(playCount) }),
+      playCount: formatCompactCount(playCount, language),
+      episodeOf: t('player.episodeOf', { number: episodeNumber, total: episodeCount }),
+      episodes: t('player.episodes'),
+      settings: t('player.settings'),
+      unmute: t('player.unmute'),
+      allEpisodes: t('player.allEpisodes', { count: episodeCount }),
+      favoriteLabel: favorite ? t('player.removeFromList') : t('player.addToList'),
+      favoriteCaption: favorite ? t('player.inList') : t('player.myList'),
+      share: t('player.share'),
+    }),
+    [t, language, playCount, episodeNumber, episodeCount, favorite],
+  );
+  const playsLabel = text.plays;
   const fade = `transition-opacity duration-300 ${visible ? 'opacity-100' : 'opacity-0'}`;
   return (
     <div className="pointer-events-none absolute inset-0 z-20 flex flex-col" data-controls-visible={visible}>
       <div className={`flex items-center gap-1 bg-gradient-to-b from-black/60 to-transparent px-1.5 pt-[calc(env(safe-area-inset-top)+0.25rem)] pb-6 ${fade}`}>
         <BackButton />
-        <p className="min-w-0 flex-1 truncate text-sm font-semibold text-white drop-shadow">{t('player.episodeOf', { number: episodeNumber, total: episodeCount })}</p>
+        <p className="min-w-0 flex-1 truncate text-sm font-semibold text-white drop-shadow">{text.episodeOf}</p>
         {props.locked ? (
           <button
             type="button"
-            aria-label={t('player.episodes')}
-            title={t('player.episodes')}
+            aria-label={text.episodes}
+            title={text.episodes}
             aria-haspopup="dialog"
             onClick={props.onEpisodes}
             className="pointer-events-auto inline-flex size-11 items-center justify-center rounded-full text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-accent"
@@ -128,8 +161,8 @@ export function PlayerChrome(props: ChromeProps) {
         ) : (
           <button
             type="button"
-            aria-label={t('player.settings')}
-            title={t('player.settings')}
+            aria-label={text.settings}
+            title={text.settings}
             aria-haspopup="dialog"
             onClick={props.onSettings}
             className="pointer-events-auto inline-flex size-11 items-center justify-center rounded-full text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-accent"
@@ -147,7 +180,7 @@ export function PlayerChrome(props: ChromeProps) {
             className="pointer-events-auto inline-flex min-h-10 items-center gap-2 rounded-full bg-black/60 px-4 text-sm font-semibold text-white ring-1 ring-white/20 backdrop-blur focus-visible:outline-2 focus-visible:outline-accent"
           >
             <MutedIcon className="size-5" />
-            {t('player.unmute')}
+            {text.unmute}
           </button>
         </div>
       ) : null}
@@ -174,7 +207,7 @@ export function PlayerChrome(props: ChromeProps) {
             className="pointer-events-auto mt-1 inline-flex min-h-8 items-center gap-1 rounded-full bg-white/15 px-3 text-xs font-semibold text-white backdrop-blur-sm focus-visible:outline-2 focus-visible:outline-accent"
           >
             <EpisodesIcon className="size-4" />
-            {t('player.allEpisodes', { count: episodeCount })}
+            {text.allEpisodes}
           </button>
         </div>
         <div className={`flex flex-col items-center gap-2 pb-1 ${fade}`}>
@@ -183,21 +216,21 @@ export function PlayerChrome(props: ChromeProps) {
               <EyeIcon className="size-6" />
             </span>
             <span aria-hidden="true" className="text-[11px] font-medium drop-shadow" data-testid="play-count">
-              {formatCompactCount(playCount, language)}
+              {text.playCount}
             </span>
             <span className="sr-only">{playsLabel}</span>
           </p>
           <RailButton
-            label={favorite ? t('player.removeFromList') : t('player.addToList')}
-            caption={favorite ? t('player.inList') : t('player.myList')}
+            label={text.favoriteLabel}
+            caption={text.favoriteCaption}
             onClick={props.onFavorite}
           >
             {favorite ? <BookmarkFilledIcon className="size-6 text-accent" /> : <BookmarkIcon className="size-6" />}
           </RailButton>
-          <RailButton label={t('player.episodes')} caption={t('player.episodes')} onClick={props.onEpisodes} haspopup>
+          <RailButton label={text.episodes} caption={text.episodes} onClick={props.onEpisodes} haspopup>
             <EpisodesIcon className="size-6" />
           </RailButton>
-          <RailButton label={t('player.share')} caption={t('player.share')} onClick={props.onShare}>
+          <RailButton label={text.share} caption={text.share} onClick={props.onShare}>
             <ShareIcon className="size-6" />
           </RailButton>
         </div>
@@ -205,13 +238,7 @@ export function PlayerChrome(props: ChromeProps) {
 
       <div className="px-3 pb-[calc(env(safe-area-inset-bottom)+0.5rem)]">
         {seek ? (
-          <>
-            <SeekBar currentTime={seek.currentTime} duration={seek.duration} onSeek={seek.onSeek} onScrub={seek.onScrub} thin={!visible} />
-            <p aria-hidden="true" className={`-mt-1 flex justify-between px-0.5 text-[11px] text-white/70 tabular-nums ${fade}`}>
-              <span>{formatClock(seek.currentTime)}</span>
-              <span>{formatClock(seek.duration)}</span>
-            </p>
-          </>
+          <SeekArea {...seek} visible={visible} fade={fade} />
         ) : (
           <div className="h-12" />
         )}

@@ -335,7 +335,7 @@ export function Player({ series, episodes, number, startAt, user, onEpisodeChang
           seek={
             onScreen
               ? {
-                  currentTime: snapshot.currentTime,
+                  engine,
                   duration: snapshot.duration || item.duration,
                   onSeek: (seconds) => {
                     engine?.seek(seconds);

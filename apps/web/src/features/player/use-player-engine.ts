@@ -22,7 +22,33 @@ export function usePlayerEngine(videos: readonly RefObject<HTMLVideoElement | nu
   return engine;
 }
 
-/** The engine's state, re-rendering on change. */
+const withoutTime = new WeakMap<PlayerEngine, PlayerSnapshot>();
+
+function sameApartFromTime(a: PlayerSnapshot, b: PlayerSnapshot): boolean {
+  return (Object.keys(a) as (keyof PlayerSnapshot)[]).every((key) =>
+    key === 'currentTime' ? true : key === 'slotEpisodes' || key === 'qualities' ? JSON.stringify(a[key]) === JSON.stringify(b[key]) : Object.is(a[key], b[key]),
+  );
+}
+
+/** The engine's state with `currentTime` left at 0: the same object until something else changes. */
+function snapshotWithoutTime(engine: PlayerEngine): PlayerSnapshot {
+  const full = engine.getSnapshot();
+  const previous = withoutTime.get(engine);
+  if (previous && sameApartFromTime(previous, full)) return previous;
+  const next = { ...full, currentTime: 0 };
+  withoutTime.set(engine, next);
+  return next;
+}
+
+/**
+ * The engine's state, re-rendering on change, except the position (`currentTime` stays 0): the player
+ * draws again when the picture's state changes, not at every time update. `usePlayerTime` has the position.
+ */
 export function usePlayerSnapshot(engine: PlayerEngine | null): PlayerSnapshot {
-  return useSyncExternalStore(engine ? engine.subscribe : noSubscription, engine ? engine.getSnapshot : emptySnapshot, emptySnapshot);
+  return useSyncExternalStore(engine ? engine.subscribe : noSubscription, engine ? () => snapshotWithoutTime(engine) : emptySnapshot, emptySnapshot);
+}
+
+/** The position in the current episode (seconds), re-rendering at every time update: for the seek bar only. */
+export function usePlayerTime(engine: PlayerEngine | null): number {
+  return useSyncExternalStore(engine ? engine.subscribe : noSubscription, engine ? () => engine.getSnapshot().currentTime : () => 0, () => 0);
 }
