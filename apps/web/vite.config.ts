@@ -82,7 +82,7 @@ function routePreloads(): Plugin {
           if (!chunk) throw new Error(`route preloads: no messages chunk for ${language}`);
           messages[language] = `/${chunk.fileName}`;
         }
-        const table = { home: needs('/src/pages/home/home-page.tsx'), videos: needs('/src/pages/videos/videos-page.tsx', ['/hls.js/dist/hls.light.mjs']), messages };
+        const table = { home: needs('/src/pages/home/home-page.tsx'), videos: needs('/src/pages/videos/videos-page.tsx', ['/hls.js/dist/hls.light.mjs', '/src/features/player/open-early.ts']), messages };
         if (!html.includes('/*ROUTE_PRELOADS*/{}')) throw new Error('route preloads: index.html has no /*ROUTE_PRELOADS*/{} placeholder');
         return html.replace('/*ROUTE_PRELOADS*/{}', JSON.stringify(table));
       },

@@ -14,7 +14,7 @@ import { registerServiceWorker } from './shared/pwa/register-service-worker';
 initErrorReporting();
 captureClickIdsOnLoad(window.location.search);
 removeSessionTokenFromAddress();
-void initI18n(window.location.search);
+const languageReady = initI18n(window.location.search);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
@@ -26,4 +26,13 @@ startTransition(() => {
 });
 
 void loadStartupData(queryClient);
+
+// A link straight to an episode starts loading it now (its chunk is preloaded by index.html).
+const episodeLink = /^\/videos\/([1-9][0-9]{0,8})\/?$/.exec(window.location.pathname);
+if (episodeLink) {
+  const seriesId = Number(episodeLink[1]);
+  void Promise.all([import('./features/player/open-early'), languageReady]).then(([{ openEarly }]) => {
+    openEarly(queryClient, seriesId, window.location.search);
+  });
+}
 registerServiceWorker();

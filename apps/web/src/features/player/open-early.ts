@@ -1,0 +1,15 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { currentLanguage } from '../../shared/i18n/i18n';
+import { parseEpisodeParams } from './episode-selection';
+import { episodeOpeningQuery } from './player-api';
+
+/**
+ * A link straight to an episode (`/videos/{id}?ep=N`, a shared link or an ad): its opening (the list,
+ * the playback information, then hls.js loading the media) starts as soon as the app's code has run,
+ * not once the player page has rendered. The page finds the same query under way.
+ */
+export function openEarly(queryClient: QueryClient, seriesId: number, search: string): void {
+  const params = parseEpisodeParams(search);
+  if (params.ep === null) return;
+  void queryClient.prefetchQuery(episodeOpeningQuery(queryClient, seriesId, params, currentLanguage()));
+}
