@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, envelope, type TestApp } from '../../../test/test-app';
 import { card, newGuest } from '../../../test/viewer-api';
+import { billingInstance } from '../../../test/billing-instance';
 import { seedCatalogFixture } from '../../../test/catalog-fixture';
-import { createCatalogService } from '../catalog/index';
-import { createLocalBus } from '../../cache/invalidation-bus';
 import { validateCard } from './card';
-import { createBillingService } from './billing.service';
 import { coinBalance } from './coin-ledger';
-import { createSandboxProvider } from './sandbox-provider';
 import { createOrderReconciler } from './reconcile';
 
 let t: TestApp;
@@ -21,11 +18,7 @@ const STALE_MS = 60_000;
 
 /** Another server instance's billing on the same database, as it starts after a crash. */
 function instance() {
-  const db = t.database.db;
-  const catalog = createCatalogService({ db, bus: createLocalBus(), mediaUrl: (k) => k, episodeMedia: async () => ({ playable: false, hls: null, poster: null, thumbnail: null, subtitles: [] }) });
-  // No webhook delivery: the process that would have applied it is gone.
-  const sandbox = createSandboxProvider({ db, publicUrl: 'http://episodic.test', webhookSecret: t.env.sandboxWebhookSecret, deliver: async () => undefined });
-  const billing = createBillingService({ db, catalog, providers: { card: sandbox }, publicUrl: 'http://episodic.test', webhookSecret: t.env.sandboxWebhookSecret });
+  const { db, sandbox, billing } = billingInstance(t);
   const reconciler = createOrderReconciler({ db, billing, provider: sandbox, staleAfterMs: STALE_MS, log: () => undefined });
   return { sandbox, reconciler };
 }

@@ -4,13 +4,10 @@ import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PayResult, User } from '@episodic/contract';
 import { createTestApp, envelope, type TestApp } from '../../../test/test-app';
+import { billingInstance } from '../../../test/billing-instance';
 import { seedCatalogFixture } from '../../../test/catalog-fixture';
-import { createCatalogService } from '../catalog/index';
-import { createLocalBus } from '../../cache/invalidation-bus';
 import { createMailer } from '../../mail/mailer';
 import { lazySharedSecret } from '../../db/secrets';
-import { createBillingService } from './billing.service';
-import { createSandboxProvider } from './sandbox-provider';
 import { createRenewals } from './renewals';
 import { createReceipts } from './receipts';
 
@@ -26,12 +23,10 @@ const DAY = 86400000;
 /** A second, independent set of billing services on the same database: another server instance. */
 function instance(afterCharge?: () => void) {
   const db = t.database.db;
-  const catalog = createCatalogService({ db, bus: createLocalBus(), mediaUrl: (k) => k, episodeMedia: async () => ({ playable: false, hls: null, poster: null, thumbnail: null, subtitles: [] }) });
-  const sandbox = createSandboxProvider({ db, publicUrl: 'http://episodic.test', webhookSecret: t.env.sandboxWebhookSecret, deliver: async () => undefined });
   const mailer = createMailer({ mailUrl: null, from: 'Episodic <no-reply@episodic.test>', outboxDir: path.join(t.dataDir, 'outbox'), log: () => undefined });
   const linkSecret = lazySharedSecret(db, 'links');
   const sendReceipt = createReceipts({ db, mailer, publicUrl: 'http://episodic.test', linkSecret, log: () => undefined });
-  const billing = createBillingService({ db, catalog, providers: { card: sandbox }, publicUrl: 'http://episodic.test', webhookSecret: t.env.sandboxWebhookSecret, onPaid: (o) => void sendReceipt(o.id) });
+  const { sandbox, billing } = billingInstance(t, { onPaid: (o) => void sendReceipt(o.id) });
   return createRenewals({ db, billing, provider: sandbox, mailer, publicUrl: 'http://episodic.test', linkSecret, log: () => undefined, afterCharge });
 }
 

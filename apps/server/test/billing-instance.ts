@@ -1,0 +1,20 @@
+import { createLocalBus } from '../src/cache/invalidation-bus';
+import { createBillingService, createSandboxProvider } from '../src/modules/billing/index';
+import { createCatalogService } from '../src/modules/catalog/index';
+import type { TestApp } from './test-app';
+
+type BillingDeps = Parameters<typeof createBillingService>[0];
+
+/**
+ * A second, independent set of billing services on the test app's database: another server instance
+ * (for example one starting after a crash). Its sandbox card provider delivers no webhooks: the process
+ * that would have applied them is gone.
+ */
+export function billingInstance(t: TestApp, { onPaid }: { onPaid?: BillingDeps['onPaid'] } = {}) {
+  const db = t.database.db;
+  const publicUrl = 'http://episodic.test';
+  const catalog = createCatalogService({ db, bus: createLocalBus(), mediaUrl: (k) => k, episodeMedia: async () => ({ playable: false, hls: null, poster: null, thumbnail: null, subtitles: [] }) });
+  const sandbox = createSandboxProvider({ db, publicUrl, webhookSecret: t.env.sandboxWebhookSecret, deliver: async () => undefined });
+  const billing = createBillingService({ db, catalog, providers: { card: sandbox }, publicUrl, webhookSecret: t.env.sandboxWebhookSecret, ...(onPaid ? { onPaid } : {}) });
+  return { db, sandbox, billing };
+}
