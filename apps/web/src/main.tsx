@@ -8,6 +8,7 @@ import { loadStartupData } from './app/start';
 import { captureClickIdsOnLoad, removeSessionTokenFromAddress } from './shared/click-ids/capture';
 import { initErrorReporting } from './shared/error-reporting';
 import { initI18n } from './shared/i18n/i18n';
+import { playerSeriesId } from './shared/links/player-path';
 import { registerServiceWorker } from './shared/pwa/register-service-worker';
 
 // Startup order (specification §4): error reporting, URL click ids, mount, then config and user.
@@ -28,9 +29,8 @@ startTransition(() => {
 void loadStartupData(queryClient);
 
 // A link straight to an episode starts loading it now (its chunk is preloaded by index.html).
-const episodeLink = /^\/videos\/([1-9][0-9]{0,8})\/?$/.exec(window.location.pathname);
-if (episodeLink) {
-  const seriesId = Number(episodeLink[1]);
+const seriesId = playerSeriesId(window.location.pathname);
+if (seriesId !== null) {
   void Promise.all([import('./features/player/open-early'), languageReady]).then(([{ openEarly }]) => {
     openEarly(queryClient, seriesId, window.location.search);
   });

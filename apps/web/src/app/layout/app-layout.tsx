@@ -4,6 +4,7 @@ import { Outlet, useLocation } from 'react-router';
 import { ConsentPrompt } from '../../features/tracking/consent-prompt';
 import { usePageViews } from '../../features/tracking/page-views';
 import { useClickIdCapture } from '../../shared/click-ids/use-click-id-capture';
+import { isPlayerPath } from '../../shared/links/player-path';
 import { Toaster } from '../../shared/ui/toaster';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
@@ -38,7 +39,7 @@ export function AppLayout() {
         </ErrorBoundary>
       </main>
       {/* The player covers the whole screen; a footer under it would only jump into place as the page loads. */}
-      {location.pathname.startsWith('/videos/') ? null : <AppFooter />}
+      {isPlayerPath(location.pathname) ? null : <AppFooter />}
       <TabBar />
       <Toaster />
       <ConsentPrompt />

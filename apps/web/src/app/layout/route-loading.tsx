@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { isPlayerPath } from '../../shared/links/player-path';
 import { Spinner } from '../../shared/ui/spinner';
 
 /**
@@ -9,7 +10,7 @@ import { Spinner } from '../../shared/ui/spinner';
  */
 export function RouteLoading() {
   const { t } = useTranslation();
-  const player = useLocation().pathname.startsWith('/videos/');
+  const player = isPlayerPath(useLocation().pathname);
   return (
     <div
       data-route-state="loading"
