@@ -1,5 +1,5 @@
-import { lazy, type ComponentType } from 'react';
-import { useRoutes, type RouteObject } from 'react-router';
+import { lazy, useMemo, type ComponentType, type ReactElement } from 'react';
+import { matchRoutes, UNSAFE_RouteContext as RouteContext, useLocation, type RouteObject } from 'react-router';
 import { loadAllMessages } from '../shared/i18n/i18n';
 import { AppLayout } from './layout/app-layout';
 
@@ -53,7 +53,20 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** The page of the current location inside the layout. */
+/**
+ * The page of the current location inside the layout: what `useRoutes` renders for a route tree of
+ * plain elements (each match in the route context, the child as its parent's outlet), without the data
+ * router's error boundaries and loaders that `useRoutes` brings into the first load. Route errors are
+ * caught by the app's own boundaries (`RootBoundary`, the layout's).
+ */
 export function AppRoutes() {
-  return useRoutes(routes);
+  const location = useLocation();
+  const matches = useMemo(() => matchRoutes(routes, location), [location]);
+  if (!matches) return null;
+  return matches.reduceRight<ReactElement | null>(
+    (outlet, match, index) => (
+      <RouteContext value={{ outlet, matches: matches.slice(0, index + 1), isDataRoute: false }}>{match.route.element ?? outlet}</RouteContext>
+    ),
+    null,
+  );
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../shared/links/link';
 import { consent } from '../../features/tracking/consent';
 import { useConsentRequired } from '../../features/tracking/consent-prompt';
 import { POLICY_LINKS } from '../../shared/links/policy-links';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../shared/links/link';
 import { IconButton } from '../../shared/ui/button';
 import { GridIcon, SearchIcon } from '../../shared/ui/icons';
 import { LanguageSelect } from './language-select';

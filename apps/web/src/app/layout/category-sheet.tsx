@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../shared/links/link';
 import { useTags } from '../../features/catalog/tags';
 import { IconButton } from '../../shared/ui/button';
 import { ErrorState } from '../../shared/ui/error-state';

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
+import { NavLink } from '../../shared/links/link';
 import { HomeIcon, ListIcon, SearchIcon, UserIcon } from '../../shared/ui/icons';
 
 interface Tab {

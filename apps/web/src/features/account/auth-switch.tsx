@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../shared/links/link';
 
 interface AuthSwitchProps {
   prompt: string;

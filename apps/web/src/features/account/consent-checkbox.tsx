@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Trans } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../shared/links/link';
 
 const linkClass = 'text-fg underline decoration-white/30 underline-offset-2 hover:decoration-accent';
 

@@ -1,5 +1,5 @@
 import { Trans } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../shared/links/link';
 
 const linkClass = 'text-fg underline decoration-white/30 underline-offset-2 hover:decoration-accent';
 

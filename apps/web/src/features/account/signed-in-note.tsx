@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../shared/links/link';
 import { useCurrentUser } from './use-current-user';
 import { FormAlert } from './form-alert';
 

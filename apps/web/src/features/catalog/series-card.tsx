@@ -1,7 +1,7 @@
 import type { Series } from '@episodic/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../shared/links/link';
 import { Skeleton } from '../../shared/ui/spinner';
 import { SeriesCover } from './series-cover';
 

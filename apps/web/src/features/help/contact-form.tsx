@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../shared/links/link';
 import { useCurrentUser } from '../account/use-current-user';
 import { api, isApiError } from '../../shared/api/client';
 import { Button } from '../../shared/ui/button';

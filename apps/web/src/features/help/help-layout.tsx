@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../shared/links/link';
 import { formatDate } from '../../shared/format/date';
 import { POLICY_LINKS, type PolicyPage } from '../../shared/links/policy-links';
 import { ErrorState } from '../../shared/ui/error-state';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../shared/links/link';
 import type { Block } from './help-content';
 
 const LINK = /\[([^\]]+)\]\((\/[^)\s]*)\)/g;

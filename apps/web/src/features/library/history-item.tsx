@@ -1,6 +1,6 @@
 import type { HistoryEntry } from '@episodic/contract';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../shared/links/link';
 import { formatRelativeTime } from '../../shared/format/relative-time';
 import { currentLanguage } from '../../shared/i18n/i18n';
 import { htmlLangFor } from '../../shared/i18n/languages';

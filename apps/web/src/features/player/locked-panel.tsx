@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../shared/links/link';
 import { Button } from '../../shared/ui/button';
 import { CoinIcon, CrownIcon, LockIcon } from '../../shared/ui/icons';
 import { Spinner } from '../../shared/ui/spinner';

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '../../shared/links/link';
 import { CatalogGrid } from '../../features/catalog/catalog-grid';
 import { parseId, useCategorySeries } from '../../features/catalog/series-lists';
 import { useTags } from '../../features/catalog/tags';

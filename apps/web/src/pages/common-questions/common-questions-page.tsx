@@ -1,5 +1,5 @@
 import { Trans } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../shared/links/link';
 import { FaqList } from '../../features/help/faq-list';
 import { HelpLayout } from '../../features/help/help-layout';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../shared/links/link';
 import { FreeBadge } from '../../features/catalog/catalog-card';
 import type { FeaturedSeries } from '../../features/catalog/home-queries';
 import { seriesPath } from '../../features/catalog/series-card';

@@ -1,6 +1,7 @@
 import { useRef, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Link } from '../../shared/links/link';
 import { useLogin } from '../../features/account/account-api';
 import { AuthSwitch } from '../../features/account/auth-switch';
 import { ConsentLine } from '../../features/account/consent-line';

@@ -1,6 +1,6 @@
 import type { User } from '@episodic/contract';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../shared/links/link';
 import { membershipLine } from '../../features/billing/membership-status';
 import { ButtonLink } from '../../shared/ui/button';
 import { ChevronRightIcon, CoinIcon, CrownIcon, UserIcon } from '../../shared/ui/icons';

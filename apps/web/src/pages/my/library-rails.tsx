@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../shared/links/link';
 import { SeriesCard, SeriesCardSkeleton } from '../../features/catalog/series-card';
 import { HistoryCard } from '../../features/library/history-item';
 import { useFavorites, useHistory } from '../../features/library/library-queries';

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../../shared/links/link';
 import { useSignOut } from '../../features/account/account-api';
 import { useCurrentUser } from '../../features/account/use-current-user';
 import { MembershipStatus } from '../../features/billing/membership-status';

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link } from '../../shared/links/link';
 import { seriesPath } from '../../features/catalog/series-card';
 import { MAX_QUERY_LENGTH, normalizeQuery } from '../../features/search/local-search-history';
 import { searchDetailPath } from '../../features/search/paths';

@@ -1,7 +1,8 @@
 import type { Plan } from '@episodic/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Link } from '../../shared/links/link';
 import { safeReturnTo } from '../../features/account/return-to';
 import { useCurrentUser } from '../../features/account/use-current-user';
 import { createOrder, usePlans } from '../../features/billing/billing-api';

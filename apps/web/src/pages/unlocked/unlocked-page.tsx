@@ -1,7 +1,7 @@
 import type { UnlockedSeries } from '@episodic/contract';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../shared/links/link';
 import { unlockedQuery } from '../../features/billing/billing-api';
 import { SeriesCover } from '../../features/catalog/series-cover';
 import { HistoryRowSkeleton } from '../../features/library/history-item';

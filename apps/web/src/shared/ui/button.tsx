@@ -1,5 +1,5 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { Link, type LinkProps } from 'react-router';
+import { Link, type LinkProps } from '../links/link';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost';
 
