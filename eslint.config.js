@@ -13,6 +13,15 @@ const workspaceApp = (...apps) => ({
   regex: `^@episodic/(${apps.join('|')})(/|$)`,
   message: 'Apps never import each other: share code through packages/contract.',
 });
+/** The viewer app's own links and i18next binding keep React Router's components and react-i18next out of the first load. */
+const webFirstLoad = [
+  {
+    name: 'react-router',
+    importNames: ['Link', 'NavLink', 'Routes', 'useRoutes'],
+    message: 'Use Link/NavLink from shared/links/link (React Router\'s own bring framework code into the first load).',
+  },
+  { name: 'react-i18next', message: 'Use useTranslation/Trans from shared/i18n (the app\'s own i18next binding).' },
+];
 const moduleInternals = {
   regex: '(^|/)modules/[^/]+/(?!index$)[^/]+$',
   message: "Use another module only through its index.ts.",
@@ -43,7 +52,12 @@ export default tseslint.config(
   },
   {
     files: ['apps/web/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [otherApp('server', 'admin'), workspaceApp('server', 'admin')] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: webFirstLoad, patterns: [otherApp('server', 'admin'), workspaceApp('server', 'admin')] }] },
+  },
+  {
+    // Tests may render React Router's own route components around a page.
+    files: ['apps/web/**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: webFirstLoad.slice(1), patterns: [otherApp('server', 'admin'), workspaceApp('server', 'admin')] }] },
   },
   {
     files: ['apps/admin/**'],

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { Link } from '../../shared/links/link';
 import { consent } from '../../features/tracking/consent';
 import { useConsentRequired } from '../../features/tracking/consent-prompt';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { Link } from '../../shared/links/link';
 import { IconButton } from '../../shared/ui/button';
 import { GridIcon, SearchIcon } from '../../shared/ui/icons';

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { Outlet, useLocation } from 'react-router';
 import { ConsentPrompt } from '../../features/tracking/consent-prompt';
 import { usePageViews } from '../../features/tracking/page-views';

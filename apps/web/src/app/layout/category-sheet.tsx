@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { Link } from '../../shared/links/link';
 import { useTags } from '../../features/catalog/tags';
 import { IconButton } from '../../shared/ui/button';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { LANGUAGES, LANGUAGE_NAMES, isLanguage } from '../../shared/i18n/languages';
 import { currentLanguage, setLanguage } from '../../shared/i18n/i18n';
 import { GlobeIcon } from '../../shared/ui/icons';

@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { reportError } from '../../shared/error-reporting';
 import { Button, ButtonLink } from '../../shared/ui/button';
 import { usePageTitle } from '../../shared/ui/page';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { useLocation } from 'react-router';
 import { isPlayerPath } from '../../shared/links/player-path';
 import { Spinner } from '../../shared/ui/spinner';

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { NavLink } from '../../shared/links/link';
 import { HomeIcon, ListIcon, SearchIcon, UserIcon } from '../../shared/ui/icons';
 

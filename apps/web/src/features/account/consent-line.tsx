@@ -1,4 +1,4 @@
-import { Trans } from 'react-i18next';
+import { Trans } from '../../shared/i18n/trans';
 import { Link } from '../../shared/links/link';
 
 const linkClass = 'text-fg underline decoration-white/30 underline-offset-2 hover:decoration-accent';

@@ -1,5 +1,5 @@
 import { useState, type ComponentProps } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { EyeIcon, EyeOffIcon } from '../../shared/ui/icons';
 import { TextField } from '../../shared/ui/text-field';
 

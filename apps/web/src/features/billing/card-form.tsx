@@ -1,7 +1,7 @@
 import { checkCard, formatCardNumber, formatExpiry, type CardField, type CardProblem } from '@episodic/contract/card';
 import type { FieldErrors } from '@episodic/contract';
 import { useRef, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import type { TFunction } from 'i18next';
 import { ConsentCheckbox } from '../account/consent-checkbox';
 import { FormAlert } from '../account/form-alert';

@@ -1,7 +1,7 @@
 import type { User } from '@episodic/contract';
 import type { TFunction } from 'i18next';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { formatDate } from '../../shared/format/date';
 import { Button } from '../../shared/ui/button';
 import { CrownIcon } from '../../shared/ui/icons';

@@ -1,5 +1,5 @@
 import type { Plan } from '@episodic/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { formatPrice } from '../../shared/format/price';
 import { Button } from '../../shared/ui/button';
 import { CoinIcon, CrownIcon } from '../../shared/ui/icons';

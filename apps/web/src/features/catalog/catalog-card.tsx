@@ -1,5 +1,5 @@
 import type { Series } from '@episodic/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { SeriesCard } from './series-card';
 
 export type CatalogCardData = Pick<Series, 'id' | 'title' | 'cover' | 'accentColor' | 'episodeCount' | 'freeEpisodes'>;

@@ -1,6 +1,6 @@
 import type { Series } from '@episodic/contract';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { pageItems } from '../../shared/api/paged';
 import { PagedList, type PagedQueryState } from '../../shared/ui/paged-list';
 import { CatalogCard } from './catalog-card';

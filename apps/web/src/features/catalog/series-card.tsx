@@ -1,6 +1,6 @@
 import type { Series } from '@episodic/contract';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { Link } from '../../shared/links/link';
 import { Skeleton } from '../../shared/ui/spinner';
 import { SeriesCover } from './series-cover';

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
+import { Trans } from '../../shared/i18n/trans';
 import { Link } from '../../shared/links/link';
 import { useCurrentUser } from '../account/use-current-user';
 import { api, isApiError } from '../../shared/api/client';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { Link } from '../../shared/links/link';
 import { formatDate } from '../../shared/format/date';
 import { POLICY_LINKS, type PolicyPage } from '../../shared/links/policy-links';

@@ -1,6 +1,6 @@
 import type { Page, Series } from '@episodic/contract';
 import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { api } from '../../shared/api/client';
 import { withoutItems } from '../../shared/api/paged';
 import { toast } from '../../shared/ui/toast-store';

@@ -1,5 +1,5 @@
 import type { HistoryEntry } from '@episodic/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { Link } from '../../shared/links/link';
 import { formatRelativeTime } from '../../shared/format/relative-time';
 import { currentLanguage } from '../../shared/i18n/i18n';

@@ -1,5 +1,5 @@
 import type { EpisodeListItem } from '@episodic/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { Dialog } from '../../shared/ui/dialog';
 import { CheckIcon, LockIcon } from '../../shared/ui/icons';
 

@@ -1,5 +1,5 @@
 import { useMemo, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { useLocation, useNavigate } from 'react-router';
 import { htmlLangFor } from '../../shared/i18n/languages';
 import { useLanguage } from '../../shared/i18n/use-language';

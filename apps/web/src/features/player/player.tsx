@@ -1,7 +1,7 @@
 import type { EpisodeListItem, EpisodePlayback, SeriesDetail, User } from '@episodic/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { useLanguage } from '../../shared/i18n/use-language';
 import { usePageTitle } from '../../shared/ui/page';
 import { neighbours } from './episode-selection';

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { htmlLangFor, isLanguage, type Language } from '../../shared/i18n/languages';
 import { Dialog } from '../../shared/ui/dialog';
 

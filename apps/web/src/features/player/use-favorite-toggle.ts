@@ -1,7 +1,7 @@
 import type { SeriesDetail } from '@episodic/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { isApiError } from '../../shared/api/client';
 import { toast } from '../../shared/ui/toast-store';
 import { track } from '../tracking/track';

@@ -1,6 +1,6 @@
 import type { EpisodeListItem, User } from '@episodic/contract';
 import { useEffect, useEffectEvent, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { toast } from '../../shared/ui/toast-store';
 import { seriesSpent, shouldAutoUnlock } from './access';
 import { useUnlock } from './use-unlock';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { ErrorState } from '../../shared/ui/error-state';
 import { CloseIcon, HistoryIcon } from '../../shared/ui/icons';
 import { Skeleton } from '../../shared/ui/spinner';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { CatalogGrid } from '../catalog/catalog-grid';
 import { useSearchResults } from '../catalog/series-lists';
 import { EmptyState } from '../../shared/ui/empty-state';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { useParams } from 'react-router';
 import { Link } from '../../shared/links/link';
 import { CatalogGrid } from '../../features/catalog/catalog-grid';

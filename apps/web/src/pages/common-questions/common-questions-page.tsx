@@ -1,4 +1,4 @@
-import { Trans } from 'react-i18next';
+import { Trans } from '../../shared/i18n/trans';
 import { Link } from '../../shared/links/link';
 import { FaqList } from '../../features/help/faq-list';
 import { HelpLayout } from '../../features/help/help-layout';

@@ -1,5 +1,5 @@
 import type { Series } from '@episodic/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { SeriesCard, SeriesCardSkeleton } from '../../features/catalog/series-card';
 import { useRemoveFavorite } from '../../features/library/favorite-mutations';
 import { useFavorites } from '../../features/library/library-queries';

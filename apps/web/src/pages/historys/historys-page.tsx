@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { HistoryRow, HistoryRowSkeleton } from '../../features/library/history-item';
 import { useHistory } from '../../features/library/library-queries';
 import { ButtonLink } from '../../shared/ui/button';

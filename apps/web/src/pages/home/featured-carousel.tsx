@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { Link } from '../../shared/links/link';
 import { FreeBadge } from '../../features/catalog/catalog-card';
 import type { FeaturedSeries } from '../../features/catalog/home-queries';

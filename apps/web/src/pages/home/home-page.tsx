@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { homepageQuery } from '../../features/catalog/home-queries';
 import { useLanguage } from '../../shared/i18n/use-language';
 import { EmptyState } from '../../shared/ui/empty-state';

@@ -1,7 +1,7 @@
 import type { HomepageSection, SeriesCard } from '@episodic/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { Link } from '../../shared/links/link';
 import { CatalogCard } from '../../features/catalog/catalog-card';
 import { categoryTabQuery } from '../../features/catalog/home-queries';

@@ -1,5 +1,5 @@
 import { useId, useRef, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { useChangePassword } from '../../features/account/account-api';
 import { FormAlert } from '../../features/account/form-alert';
 import { PasswordChecklist } from '../../features/account/password-checklist';

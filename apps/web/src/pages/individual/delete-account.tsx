@@ -1,6 +1,6 @@
 import type { User } from '@episodic/contract';
 import { useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { useNavigate } from 'react-router';
 import { useDeleteAccount } from '../../features/account/account-api';
 import { FormAlert } from '../../features/account/form-alert';

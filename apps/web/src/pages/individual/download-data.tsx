@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { downloadMyData } from '../../features/account/export-data';
 import { Button } from '../../shared/ui/button';
 import { DownloadIcon } from '../../shared/ui/icons';

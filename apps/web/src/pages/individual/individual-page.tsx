@@ -1,5 +1,5 @@
 import type { User } from '@episodic/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { useCurrentUser } from '../../features/account/use-current-user';
 import { ButtonLink } from '../../shared/ui/button';
 import { ErrorState } from '../../shared/ui/error-state';

@@ -1,6 +1,6 @@
 import type { User } from '@episodic/contract';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { useUpdateProfile } from '../../features/account/account-api';
 import { currentLanguage, setLanguage } from '../../shared/i18n/i18n';
 import { LANGUAGES, LANGUAGE_NAMES, htmlLangFor, isLanguage, type Language } from '../../shared/i18n/languages';

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { useProviders } from '../../features/account/account-api';
 import { FacebookIcon } from '../../shared/ui/icons';
 

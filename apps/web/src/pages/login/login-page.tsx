@@ -1,5 +1,5 @@
 import { useRef, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Link } from '../../shared/links/link';
 import { useLogin } from '../../features/account/account-api';

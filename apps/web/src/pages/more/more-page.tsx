@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { useParams } from 'react-router';
 import { CatalogGrid } from '../../features/catalog/catalog-grid';
 import { homepageQuery } from '../../features/catalog/home-queries';

@@ -1,5 +1,5 @@
 import type { User } from '@episodic/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { Link } from '../../shared/links/link';
 import { membershipLine } from '../../features/billing/membership-status';
 import { ButtonLink } from '../../shared/ui/button';

@@ -1,7 +1,7 @@
 import type { Order, PayResult } from '@episodic/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { useNavigate, useSearchParams } from 'react-router';
 import { formFailure, type FormFailure } from '../../features/account/server-messages';
 import { useCurrentUser } from '../../features/account/use-current-user';

@@ -1,7 +1,7 @@
 import type { Order } from '@episodic/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../features/account/use-current-user';
 import { refreshAfterPayment, useOrder } from '../../features/billing/billing-api';

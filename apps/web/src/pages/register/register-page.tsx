@@ -1,5 +1,5 @@
 import { useId, useRef, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useRegister } from '../../features/account/account-api';
 import { AuthSwitch } from '../../features/account/auth-switch';

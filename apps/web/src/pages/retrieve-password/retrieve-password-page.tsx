@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { useSearchParams } from 'react-router';
 import { AuthSwitch } from '../../features/account/auth-switch';
 import { Page } from '../../shared/ui/page';

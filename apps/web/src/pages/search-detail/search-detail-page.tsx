@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { useParams } from 'react-router';
 import { normalizeQuery } from '../../features/search/local-search-history';
 import { searchPath } from '../../features/search/paths';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Link } from '../../shared/links/link';
 import { seriesPath } from '../../features/catalog/series-card';

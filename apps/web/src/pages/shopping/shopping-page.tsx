@@ -1,6 +1,6 @@
 import type { Plan } from '@episodic/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Link } from '../../shared/links/link';
 import { safeReturnTo } from '../../features/account/return-to';

@@ -1,6 +1,6 @@
 import type { UnlockedSeries } from '@episodic/contract';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { Link } from '../../shared/links/link';
 import { unlockedQuery } from '../../features/billing/billing-api';
 import { SeriesCover } from '../../features/catalog/series-cover';

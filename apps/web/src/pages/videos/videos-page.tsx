@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient, type FetchQueryOptions, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { useParams, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../features/account/use-current-user';
 import {

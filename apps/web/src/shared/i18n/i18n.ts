@@ -1,5 +1,4 @@
 import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { LANGUAGE_STORAGE_KEY, readStored, writeStored } from '../storage';
 import { DEFAULT_LANGUAGE, LANGUAGES, htmlLangFor, isLanguage, type Language } from './languages';
 import { coreEn, lazyLocales, loadFullEnglish } from './resources';
@@ -32,7 +31,6 @@ export function initI18n(search = ''): Promise<unknown> {
   syncDocumentLanguage(language);
   started = i18n
     .use(lazyLocales)
-    .use(initReactI18next)
     .init({
       lng: language,
       fallbackLng: DEFAULT_LANGUAGE,
@@ -42,7 +40,6 @@ export function initI18n(search = ''): Promise<unknown> {
       resources: { en: { translation: { ...coreEn } } },
       partialBundledLanguages: true,
       interpolation: { escapeValue: false },
-      react: { useSuspense: true },
     });
   return started;
 }

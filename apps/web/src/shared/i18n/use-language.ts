@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './use-translation';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from './languages';
 
 /** The interface language, re-rendering when it changes (catalog answers are localised, so it belongs in query keys). */

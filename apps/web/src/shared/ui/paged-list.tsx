@@ -1,7 +1,7 @@
 import type { Page } from '@episodic/contract';
 import type { InfiniteData } from '@tanstack/react-query';
 import type { Key, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { pageItems } from '../api/paged';
 import { ErrorState } from './error-state';
 import { ListState } from './list-state';
