@@ -42,7 +42,8 @@ interface BundleChunk {
 /**
  * Fills in index.html's table of the chunks each landing page needs, so the page's code (and, on the
  * player page, hls.js and the language's messages) downloads while the entry is still loading instead
- * of after it has run: `{ home, videos, messages: { <language>: file } }`, paths from the site root.
+ * of after it has run: `{ home, videos, messages: { <language>: file } }`, paths from the site root
+ * (scripts, and on the player page the pages' stylesheet too).
  */
 function routePreloads(): Plugin {
   return {
@@ -82,7 +83,12 @@ function routePreloads(): Plugin {
           if (!chunk) throw new Error(`route preloads: no messages chunk for ${language}`);
           messages[language] = `/${chunk.fileName}`;
         }
-        const table = { home: needs('/src/pages/home/home-page.tsx'), videos: needs('/src/pages/videos/videos-page.tsx', ['/hls.js/dist/hls.light.mjs', '/src/features/player/open-early.ts']), messages };
+        // Every page but home waits for page-styles.css (app/routes.tsx).
+        const pageStyles = Object.values(ctx.bundle).find((f) => f.type === 'asset' && /(^|\/)page-styles-[^/]*\.css$/.test(f.fileName));
+        if (!pageStyles) throw new Error('route preloads: no page-styles stylesheet');
+        const videos = needs('/src/pages/videos/videos-page.tsx', ['/hls.js/dist/hls.light.mjs', '/src/features/player/open-early.ts']);
+        videos.splice(1, 0, `/${pageStyles.fileName}`);
+        const table = { home: needs('/src/pages/home/home-page.tsx'), videos, messages };
         if (!html.includes('/*ROUTE_PRELOADS*/{}')) throw new Error('route preloads: index.html has no /*ROUTE_PRELOADS*/{} placeholder');
         return html.replace('/*ROUTE_PRELOADS*/{}', JSON.stringify(table));
       },

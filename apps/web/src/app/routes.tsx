@@ -8,13 +8,17 @@ interface PageModule {
   Component: ComponentType;
 }
 
+/** Every page's styles (the first load's stylesheet has only those of the layout and the home screen). */
+const loadPageStyles = () => import('./page-styles.css');
+
 /**
  * A page as its own lazily loaded chunk. Pages other than home also wait for all messages of the
- * language (the first load carries only those of the layout and the home screen).
+ * language and for every page's styles: the first load carries only what the layout and the home
+ * screen need.
  */
-function lazyPage(load: () => Promise<PageModule>, { coreMessagesOnly = false } = {}) {
+function lazyPage(load: () => Promise<PageModule>, { firstLoad = false } = {}) {
   const Page = lazy(async () => {
-    const [module] = await Promise.all([load(), coreMessagesOnly ? undefined : loadAllMessages()]);
+    const [module] = await Promise.all([load(), firstLoad ? undefined : loadAllMessages(), firstLoad ? undefined : loadPageStyles()]);
     return { default: module.Component };
   });
   return <Page />;
@@ -25,7 +29,7 @@ export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
-      { index: true, element: lazyPage(() => import('../pages/home/home-page'), { coreMessagesOnly: true }) },
+      { index: true, element: lazyPage(() => import('../pages/home/home-page'), { firstLoad: true }) },
       { path: 'browse/:id', element: lazyPage(() => import('../pages/browse/browse-page')) },
       { path: 'more/:id', element: lazyPage(() => import('../pages/more/more-page')) },
       { path: 'videos/:id', element: lazyPage(() => import('../pages/videos/videos-page')) },
