@@ -1,6 +1,6 @@
 import { useState, type ComponentProps } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
-import { EyeIcon, EyeOffIcon } from '../../shared/ui/icons';
+import { EyeIcon, EyeOffIcon } from '../../shared/ui/page-icons';
 import { TextField } from '../../shared/ui/text-field';
 
 type PasswordFieldProps = Omit<ComponentProps<typeof TextField>, 'type' | 'trailing'>;

@@ -2,7 +2,7 @@ import type { Plan } from '@episodic/contract';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { formatPrice } from '../../shared/format/price';
 import { Button } from '../../shared/ui/button';
-import { CoinIcon, CrownIcon } from '../../shared/ui/icons';
+import { CoinIcon, CrownIcon } from '../../shared/ui/page-icons';
 import { Spinner } from '../../shared/ui/spinner';
 
 interface PlanCardProps {

@@ -1,7 +1,7 @@
 import type { EpisodeListItem } from '@episodic/contract';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { Dialog } from '../../shared/ui/dialog';
-import { CheckIcon, LockIcon } from '../../shared/ui/icons';
+import { CheckIcon, LockIcon } from '../../shared/ui/page-icons';
 
 interface EpisodeSheetProps {
   title: string;

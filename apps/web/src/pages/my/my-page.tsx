@@ -8,7 +8,7 @@ import { MembershipStatus } from '../../features/billing/membership-status';
 import { POLICY_LINKS } from '../../shared/links/policy-links';
 import { Button } from '../../shared/ui/button';
 import { ErrorState } from '../../shared/ui/error-state';
-import { ChevronRightIcon, LogOutIcon } from '../../shared/ui/icons';
+import { ChevronRightIcon, LogOutIcon } from '../../shared/ui/page-icons';
 import { Page, Section } from '../../shared/ui/page';
 import { toast } from '../../shared/ui/toast-store';
 import { AccountSummary, AccountSummarySkeleton } from './account-summary';

@@ -11,7 +11,7 @@ import { MembershipStatus } from '../../features/billing/membership-status';
 import { CoinPackCard, MembershipPlanCard, pricePerDay } from '../../features/billing/plan-cards';
 import { track } from '../../features/tracking/track';
 import { isApiError } from '../../shared/api/client';
-import { ChevronRightIcon, CoinIcon } from '../../shared/ui/icons';
+import { ChevronRightIcon, CoinIcon } from '../../shared/ui/page-icons';
 import { ErrorState } from '../../shared/ui/error-state';
 import { Page, Section } from '../../shared/ui/page';
 import { Skeleton } from '../../shared/ui/spinner';

@@ -11,7 +11,7 @@ import { htmlLangFor } from '../../shared/i18n/languages';
 import { useLanguage } from '../../shared/i18n/use-language';
 import { ButtonLink } from '../../shared/ui/button';
 import { EmptyState } from '../../shared/ui/empty-state';
-import { ChevronRightIcon, LockIcon } from '../../shared/ui/icons';
+import { ChevronRightIcon, LockIcon } from '../../shared/ui/page-icons';
 import { PagedList } from '../../shared/ui/paged-list';
 import { Page } from '../../shared/ui/page';
 import { ProgressBar } from '../../shared/ui/progress-bar';
