@@ -133,7 +133,14 @@ export default defineConfig({
     // `.vite/manifest.json`: which files each route loads; read by scripts/check-bundle-budget.mjs.
     manifest: true,
     // Browsers without modulepreload (Safari < 17) still load a page's chunks, only found one step later.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // A lazy page's imports are preloaded with it only for the player page (the way most visits go on
+      // from the home screen): the list of every page's imports would weigh on every first load. Other
+      // pages start loading when a link to them is pressed or hovered (app/routes.tsx), and stylesheets
+      // are always loaded before the page shows.
+      resolveDependencies: (file, deps) => (/(^|\/)videos-page-[^/]*\.js$/.test(file) ? deps : deps.filter((dep) => dep.endsWith('.css'))),
+    },
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -1,4 +1,4 @@
-import { lazy, useMemo, type ComponentType, type ReactElement } from 'react';
+import { lazy, useEffect, useMemo, type ComponentType, type ReactElement } from 'react';
 import { matchRoutes, UNSAFE_RouteContext as RouteContext, useLocation, type RouteObject } from 'react-router';
 import { loadAllMessages } from '../shared/i18n/i18n';
 import { AppLayout } from './layout/app-layout';
@@ -16,12 +16,24 @@ const loadPageStyles = () => import('./page-styles.css');
  * language and for every page's styles: the first load carries only what the layout and the home
  * screen need.
  */
-function lazyPage(load: () => Promise<PageModule>, { firstLoad = false } = {}) {
-  const Page = lazy(async () => {
-    const [module] = await Promise.all([load(), firstLoad ? undefined : loadAllMessages(), firstLoad ? undefined : loadPageStyles()]);
-    return { default: module.Component };
-  });
-  return <Page />;
+function lazyPage(load: () => Promise<PageModule>, { firstLoad = false } = {}): Pick<RouteObject, 'element' | 'handle'> {
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  // Shared by the first render and an early preload; a failed load is tried again the next time.
+  const start = () =>
+    (loading ??= Promise.all([load(), firstLoad ? undefined : loadAllMessages(), firstLoad ? undefined : loadPageStyles()]).then(
+      ([module]) => ({ default: module.Component }),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
+  const Page = lazy(start);
+  const handle: PageHandle = { preload: start };
+  return { element: <Page />, handle };
+}
+
+interface PageHandle {
+  preload: () => Promise<unknown>;
 }
 
 /** Route path -> page (each page root carries its `data-page` name). */
@@ -29,30 +41,30 @@ export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
-      { index: true, element: lazyPage(() => import('../pages/home/home-page'), { firstLoad: true }) },
-      { path: 'browse/:id', element: lazyPage(() => import('../pages/browse/browse-page')) },
-      { path: 'more/:id', element: lazyPage(() => import('../pages/more/more-page')) },
-      { path: 'videos/:id', element: lazyPage(() => import('../pages/videos/videos-page')) },
-      { path: 'individual', element: lazyPage(() => import('../pages/individual/individual-page')) },
-      { path: 'my', element: lazyPage(() => import('../pages/my/my-page')) },
-      { path: 'login', element: lazyPage(() => import('../pages/login/login-page')) },
-      { path: 'retrievePassword', element: lazyPage(() => import('../pages/retrieve-password/retrieve-password-page')) },
-      { path: 'register', element: lazyPage(() => import('../pages/register/register-page')) },
-      { path: 'favorites', element: lazyPage(() => import('../pages/favorites/favorites-page')) },
-      { path: 'historys', element: lazyPage(() => import('../pages/historys/historys-page')) },
-      { path: 'unlocked', element: lazyPage(() => import('../pages/unlocked/unlocked-page')) },
-      { path: 'search', element: lazyPage(() => import('../pages/search/search-page')) },
-      { path: 'searchDetail/:id', element: lazyPage(() => import('../pages/search-detail/search-detail-page')) },
-      { path: 'shopping', element: lazyPage(() => import('../pages/shopping/shopping-page')) },
-      { path: 'privacyPolicy', element: lazyPage(() => import('../pages/privacy-policy/privacy-policy-page')) },
-      { path: 'refundPolicy', element: lazyPage(() => import('../pages/refund-policy/refund-policy-page')) },
-      { path: 'serviceAgreement', element: lazyPage(() => import('../pages/service-agreement/service-agreement-page')) },
-      { path: 'contentPolicy', element: lazyPage(() => import('../pages/content-policy/content-policy-page')) },
-      { path: 'commonQuestions', element: lazyPage(() => import('../pages/common-questions/common-questions-page')) },
-      { path: 'contactUs', element: lazyPage(() => import('../pages/contact-us/contact-us-page')) },
-      { path: 'order/result', element: lazyPage(() => import('../pages/order-result/order-result-page')) },
-      { path: 'order/easy', element: lazyPage(() => import('../pages/order-easy/order-easy-page')) },
-      { path: '*', element: lazyPage(() => import('../pages/not-found/not-found-page')) },
+      { index: true, ...lazyPage(() => import('../pages/home/home-page'), { firstLoad: true }) },
+      { path: 'browse/:id', ...lazyPage(() => import('../pages/browse/browse-page')) },
+      { path: 'more/:id', ...lazyPage(() => import('../pages/more/more-page')) },
+      { path: 'videos/:id', ...lazyPage(() => import('../pages/videos/videos-page')) },
+      { path: 'individual', ...lazyPage(() => import('../pages/individual/individual-page')) },
+      { path: 'my', ...lazyPage(() => import('../pages/my/my-page')) },
+      { path: 'login', ...lazyPage(() => import('../pages/login/login-page')) },
+      { path: 'retrievePassword', ...lazyPage(() => import('../pages/retrieve-password/retrieve-password-page')) },
+      { path: 'register', ...lazyPage(() => import('../pages/register/register-page')) },
+      { path: 'favorites', ...lazyPage(() => import('../pages/favorites/favorites-page')) },
+      { path: 'historys', ...lazyPage(() => import('../pages/historys/historys-page')) },
+      { path: 'unlocked', ...lazyPage(() => import('../pages/unlocked/unlocked-page')) },
+      { path: 'search', ...lazyPage(() => import('../pages/search/search-page')) },
+      { path: 'searchDetail/:id', ...lazyPage(() => import('../pages/search-detail/search-detail-page')) },
+      { path: 'shopping', ...lazyPage(() => import('../pages/shopping/shopping-page')) },
+      { path: 'privacyPolicy', ...lazyPage(() => import('../pages/privacy-policy/privacy-policy-page')) },
+      { path: 'refundPolicy', ...lazyPage(() => import('../pages/refund-policy/refund-policy-page')) },
+      { path: 'serviceAgreement', ...lazyPage(() => import('../pages/service-agreement/service-agreement-page')) },
+      { path: 'contentPolicy', ...lazyPage(() => import('../pages/content-policy/content-policy-page')) },
+      { path: 'commonQuestions', ...lazyPage(() => import('../pages/common-questions/common-questions-page')) },
+      { path: 'contactUs', ...lazyPage(() => import('../pages/contact-us/contact-us-page')) },
+      { path: 'order/result', ...lazyPage(() => import('../pages/order-result/order-result-page')) },
+      { path: 'order/easy', ...lazyPage(() => import('../pages/order-easy/order-easy-page')) },
+      { path: '*', ...lazyPage(() => import('../pages/not-found/not-found-page')) },
     ],
   },
 ];
@@ -64,6 +76,7 @@ export const routes: RouteObject[] = [
  * caught by the app's own boundaries (`RootBoundary`, the layout's).
  */
 export function AppRoutes() {
+  usePreloadOnIntent();
   const location = useLocation();
   const matches = useMemo(() => matchRoutes(routes, location), [location]);
   if (!matches) return null;
@@ -73,4 +86,34 @@ export function AppRoutes() {
     ),
     null,
   );
+}
+
+/** Starts loading the page at `pathname` (its code, styles and messages), as a click on a link to it would. */
+export function preloadPage(pathname: string): void {
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    const handle = route.handle as PageHandle | undefined;
+    handle?.preload().catch(() => {
+      // Loaded again, with its error shown, when the page is opened.
+    });
+  }
+}
+
+/**
+ * Loads a page's code as soon as a link to it is pressed, hovered or focused: the chunk, its imports and
+ * styles are on their way before the click lands (the build preloads a page's imports only for the
+ * player page, to keep the first load small).
+ */
+function usePreloadOnIntent(): void {
+  useEffect(() => {
+    const onIntent = (event: Event) => {
+      const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+      if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin || link.target === '_blank') return;
+      preloadPage(link.pathname);
+    };
+    const events = ['pointerdown', 'mouseover', 'focusin'] as const;
+    for (const name of events) document.addEventListener(name, onIntent, { capture: true, passive: true });
+    return () => {
+      for (const name of events) document.removeEventListener(name, onIntent, { capture: true });
+    };
+  }, []);
 }
