@@ -112,7 +112,14 @@ function reactRouterTreeShaking(): Plugin {
         return {
           code: code
             .replace(/^\s*[\w$]+\.displayName = [^;\n]+;$/gm, '')
-            .replace(/(?<!@__PURE__ \*\/ )\b(React\d*\.(?:forwardRef|createContext|memo)\()/g, '/* @__PURE__ */ $1'),
+            .replace(/(?<!@__PURE__ \*\/ )\b(React\d*\.(?:forwardRef|createContext|memo)\()/g, '/* @__PURE__ */ $1')
+            // Class components (the data router's error boundaries) with their static fields: evaluating
+            // `extends` and assigning a static field count as effects too.
+            .replace(
+              /^var ([\w$]+) = (class extends [\w$.]+ \{\n[\s\S]*?^\});\n((?:\1\.\w+ = [\w$.]+;\n)*)/gm,
+              (_all, name: string, body: string, statics: string) =>
+                `var ${name} = /* @__PURE__ */ (() => {\nconst ${name} = ${body};\n${statics}return ${name};\n})();\n`,
+            ),
           map: null,
         };
       },
