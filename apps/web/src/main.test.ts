@@ -37,9 +37,24 @@ vi.mock('./app/start', () => ({
 
 describe('startup', () => {
   it('starts error reporting, captures click ids, mounts, then loads config and user', async () => {
+    // Error reporting starts only in a build given a DSN.
+    vi.stubEnv('VITE_SENTRY_DSN', 'https://key@sentry.example/1');
     window.history.replaceState(null, '', '/?fbclid=abc');
     document.body.innerHTML = '<div id="root"></div>';
     await import('./main');
+    vi.unstubAllEnvs();
     expect(calls).toEqual(['error reporting', 'click ids ?fbclid=abc', 'address cleaned', 'i18n', 'mount', 'config and user']);
+  });
+
+  it('leaves error reporting out of a build without a DSN', async () => {
+    calls.length = 0;
+    vi.resetModules();
+    vi.stubEnv('VITE_SENTRY_DSN', '');
+    vi.stubEnv('VITE_SENTRY_SANDBOX_DSN', '');
+    document.body.innerHTML = '<div id="root"></div>';
+    await import('./main');
+    vi.unstubAllEnvs();
+    expect(calls[0]).toMatch(/^click ids/);
+    expect(calls).not.toContain('error reporting');
   });
 });

@@ -12,7 +12,8 @@ import { playerSeriesId } from './shared/links/player-path';
 import { registerServiceWorker } from './shared/pwa/register-service-worker';
 
 // Startup order (specification §4): error reporting, URL click ids, mount, then config and user.
-initErrorReporting();
+// Only a build given a DSN reports errors; without one, none of that code is part of the first load.
+if (import.meta.env.VITE_SENTRY_DSN || import.meta.env.VITE_SENTRY_SANDBOX_DSN) void initErrorReporting();
 captureClickIdsOnLoad(window.location.search);
 removeSessionTokenFromAddress();
 const languageReady = initI18n(window.location.search);
