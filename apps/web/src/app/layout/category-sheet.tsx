@@ -84,8 +84,8 @@ export function CategorySheet({ onClose }: CategorySheetProps) {
         </div>
         <div className="min-h-40 overflow-y-auto px-5 pt-1 pb-6">
           {tags.isPending ? (
-            <div role="status" aria-label={t('categories.loading')} className="grid grid-cols-3 gap-2">
-              {Array.from({ length: 9 }, (_, i) => (
+            <div role="status" aria-label={t('categories.loading')} className="grid grid-cols-2 gap-2">
+              {Array.from({ length: 8 }, (_, i) => (
                 <Skeleton key={i} className="h-11 rounded-full" />
               ))}
             </div>
@@ -99,15 +99,15 @@ export function CategorySheet({ onClose }: CategorySheetProps) {
           ) : tags.data.length === 0 ? (
             <EmptyState message={t('categories.empty')} />
           ) : (
-            <ul className="grid grid-cols-3 gap-2">
+            <ul className="grid grid-cols-2 gap-2">
               {tags.data.map((tag) => (
                 <li key={tag.id}>
                   <Link
                     to={`/browse/${encodeURIComponent(String(tag.id))}`}
                     onClick={onClose}
-                    className="flex h-11 items-center justify-center truncate rounded-full bg-surface-2 px-3 text-sm text-fg ring-1 ring-white/10 hover:ring-accent focus-visible:outline-2 focus-visible:outline-accent"
+                    className="flex min-h-11 items-center justify-center rounded-full bg-surface-2 px-4 py-1 text-center text-sm leading-tight text-fg ring-1 ring-white/10 hover:ring-accent focus-visible:outline-2 focus-visible:outline-accent"
                   >
-                    {tag.name}
+                    <span className="line-clamp-2 break-words">{tag.name}</span>
                   </Link>
                 </li>
               ))}
