@@ -6,11 +6,6 @@ import { Providers } from './providers';
 import { AppRouter, type AppHistory } from './router';
 import { AppRoutes } from './routes';
 
-/** Shown only while the interface language's messages load, before anything can be translated. */
-function BootFallback() {
-  return <div className="mx-auto min-h-dvh w-full max-w-[480px] bg-bg" aria-busy="true" />;
-}
-
 /** Catches what escapes the layout itself; moving to another address tries again. */
 function RootBoundary({ children }: { children: ReactNode }) {
   const { key } = useLocation();
@@ -30,7 +25,8 @@ export function App({ queryClient, history }: AppProps) {
   return (
     <StrictMode>
       <Providers queryClient={queryClient}>
-        <Suspense fallback={<BootFallback />}>
+        {/* Nothing to show before the language's messages are here (main.tsx mounts the app once they are). */}
+        <Suspense fallback={null}>
           <AppRouter history={history}>
             <RootBoundary>
               <AppRoutes />

@@ -1,19 +1,15 @@
 import type { HomepageSection, SeriesCard } from '@episodic/contract';
-import { useQuery } from '@tanstack/react-query';
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { Link } from '../../shared/links/link';
 import { CatalogCard } from '../../features/catalog/catalog-card';
-import { categoryTabQuery } from '../../features/catalog/home-queries';
 import { SeriesCardSkeleton } from '../../features/catalog/series-card';
-import { useLanguage } from '../../shared/i18n/use-language';
-import { ErrorState } from '../../shared/ui/error-state';
 import { Rail } from '../../shared/ui/rail';
 import { Section } from '../../shared/ui/page';
 
 const CARD_WIDTH = 'w-28';
 
-function MoreLink({ to, title }: { to: string; title: string }) {
+export function MoreLink({ to, title }: { to: string; title: string }) {
   const { t } = useTranslation();
   return (
     <Link
@@ -54,7 +50,7 @@ export function RailSkeleton() {
   );
 }
 
-function EmptyRail({ children }: { children: ReactNode }) {
+export function EmptyRail({ children }: { children: ReactNode }) {
   // As tall as a rail of cards, so switching to an empty tab does not move what follows.
   return <div className="flex h-[13.6rem] items-center justify-center rounded-2xl border border-dashed border-white/10 px-4 text-center text-sm text-fg-muted">{children}</div>;
 }
@@ -68,92 +64,24 @@ export function RailSection({ section }: { section: HomepageSection }) {
   );
 }
 
-function CategoryPanel({ section, tagId, tagName }: { section: HomepageSection; tagId: number; tagName: string }) {
-  const { t } = useTranslation();
-  const language = useLanguage();
-  const first = section.tabs?.[0]?.id === tagId;
-  // The first tab's cards came with the home screen; the others are asked for when chosen.
-  const tab = useQuery({ ...categoryTabQuery(section.id, tagId, language), enabled: !first });
-  if (first) return section.items.length ? <SeriesRail label={tagName} items={section.items} /> : <EmptyRail>{t('home.emptyCategory')}</EmptyRail>;
-  if (tab.isPending) return <RailSkeleton />;
-  if (tab.isError) {
-    return (
-      <ErrorState
-        className="h-[13.6rem] rounded-2xl bg-surface"
-        message={t('home.railError')}
-        onRetry={() => {
-          void tab.refetch();
-        }}
-      />
-    );
-  }
-  return tab.data.length ? <SeriesRail label={tagName} items={tab.data} /> : <EmptyRail>{t('home.emptyCategory')}</EmptyRail>;
-}
+// The "switch categories" section (tabs, their queries) sits below the first screen: its code loads
+// after the home screen, behind a placeholder of the same size.
+const LazyCategoriesSection = lazy(() => import('./categories-section').then((module) => ({ default: module.CategoriesSection })));
 
-/** The "switch categories" section: a tab per category, each showing that category's rail. */
+/** The "switch categories" section, with its title and footprint shown while its code loads. */
 export function CategoriesSection({ section }: { section: HomepageSection }) {
-  const tabs = section.tabs ?? [];
-  const baseId = useId();
-  const [activeId, setActiveId] = useState(tabs[0]?.id);
-  const tabRefs = useRef(new Map<number, HTMLButtonElement>());
-  const active = tabs.find((tab) => tab.id === activeId) ?? tabs[0];
-  if (!active) return <RailSection section={section} />;
-
-  const select = (index: number) => {
-    const tab = tabs[(index + tabs.length) % tabs.length];
-    if (!tab) return;
-    setActiveId(tab.id);
-    tabRefs.current.get(tab.id)?.focus();
-  };
-  // Arrow keys, Home and End move between tabs (WAI-ARIA tabs pattern, automatic activation).
-  const onKeyDown = (event: KeyboardEvent) => {
-    const index = tabs.indexOf(active);
-    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: tabs.length - 1 };
-    const next = moves[event.key];
-    if (next === undefined) return;
-    event.preventDefault();
-    select(next);
-  };
-
-  return (
-    <Section title={section.title} action={<MoreLink to={`/browse/${String(active.id)}`} title={active.name} />}>
-      <div
-        role="tablist"
-        aria-label={section.title}
-        onKeyDown={onKeyDown}
-        className="-mx-4 flex gap-2 overflow-x-auto px-4 [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
-      >
-        {tabs.map((tab) => {
-          const selected = tab.id === active.id;
-          return (
-            <button
-              key={tab.id}
-              ref={(node) => {
-                if (node) tabRefs.current.set(tab.id, node);
-                else tabRefs.current.delete(tab.id);
-              }}
-              type="button"
-              role="tab"
-              id={`${baseId}-tab-${String(tab.id)}`}
-              aria-selected={selected}
-              aria-controls={`${baseId}-panel`}
-              tabIndex={selected ? 0 : -1}
-              onClick={() => {
-                setActiveId(tab.id);
-              }}
-              className={`h-9 shrink-0 rounded-full px-4 text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent ${
-                selected ? 'bg-fg text-bg' : 'bg-surface-2 text-fg-muted ring-1 ring-white/10 hover:text-fg'
-              }`}
-            >
-              {tab.name}
-            </button>
-          );
-        })}
-      </div>
-      <div role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${String(active.id)}`}>
-        <CategoryPanel key={active.id} section={section} tagId={active.id} tagName={active.name} />
-      </div>
+  const first = section.tabs?.[0];
+  if (!first) return <RailSection section={section} />;
+  const placeholder = (
+    <Section title={section.title} action={<MoreLink to={`/browse/${String(first.id)}`} title={first.name} />}>
+      <div className="h-9" />
+      <RailSkeleton />
     </Section>
+  );
+  return (
+    <Suspense fallback={placeholder}>
+      <LazyCategoriesSection section={section} />
+    </Suspense>
   );
 }
 

@@ -10,7 +10,8 @@ import { SearchHistoryList } from '../../features/search/search-history-list';
 import { SearchResults } from '../../features/search/search-results';
 import { SUGGESTION_COUNT, useSuggestions } from '../../features/search/suggestions';
 import { track } from '../../features/tracking/track';
-import { CloseIcon, SearchIcon } from '../../shared/ui/icons';
+import { SearchIcon } from '../../shared/ui/icons';
+import { CloseIcon } from '../../shared/ui/page-icons';
 import { Page } from '../../shared/ui/page';
 import { Spinner } from '../../shared/ui/spinner';
 

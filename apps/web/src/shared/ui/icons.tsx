@@ -83,14 +83,6 @@ export function GlobeIcon(props: IconProps) {
   );
 }
 
-export function CloseIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <path d="M6 6l12 12M18 6 6 18" />
-    </Svg>
-  );
-}
-
 export function PlayIcon(props: IconProps) {
   return (
     <Svg {...props}>

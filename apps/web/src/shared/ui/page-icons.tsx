@@ -1,6 +1,14 @@
 import { Svg, type IconProps } from './icons';
 
-/** The icons of the pages beyond the home screen (decorative, like those in icons.tsx). */
+/** The icons of the pages beyond the home screen and of dialogs (decorative, like those in icons.tsx). */
+
+export function CloseIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M6 6l12 12M18 6 6 18" />
+    </Svg>
+  );
+}
 
 export function ChevronRightIcon(props: IconProps) {
   return (
