@@ -116,6 +116,26 @@ describe('discovery: home', () => {
     await page.context().close();
   }, JOURNEY_MS);
 
+  it('draws the first featured slide from index.html exactly where the app draws it', async () => {
+    // Without the app's code, index.html alone draws the header and the first slide's card and picture.
+    const early = await phonePage();
+    await early.route(/\/assets\/index-[^/]*\.js$/, (route) => route.abort());
+    await early.goto('/');
+    const earlyPicture = early.locator('#early-layout main img');
+    await earlyPicture.waitFor();
+    await expect.poll(() => earlyPicture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    const drawnEarly = await earlyPicture.evaluate((img) => ({ src: img.getAttribute('src'), ...img.getBoundingClientRect().toJSON() }) as Record<string, unknown>);
+    await early.context().close();
+
+    const page = await phonePage();
+    await page.goto('/');
+    const picture = page.getByRole('region', { name: 'Featured series' }).locator('img').first();
+    await picture.waitFor();
+    const drawnByApp = await picture.evaluate((img) => ({ src: img.getAttribute('src'), ...img.getBoundingClientRect().toJSON() }) as Record<string, unknown>);
+    expect(drawnByApp).toEqual(drawnEarly);
+    await page.context().close();
+  });
+
   it('moves the carousel on by itself, and leaves it still for reduced motion', async () => {
     const page = await phonePage();
     await page.goto('/');

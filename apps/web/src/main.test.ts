@@ -43,6 +43,10 @@ describe('startup', () => {
     document.body.innerHTML = '<div id="root"></div>';
     await import('./main');
     vi.unstubAllEnvs();
+    // It mounts once the language and the home page's code are here.
+    await vi.waitFor(() => {
+      expect(calls).toContain('config and user');
+    });
     expect(calls).toEqual(['error reporting', 'click ids ?fbclid=abc', 'address cleaned', 'i18n', 'mount', 'config and user']);
   });
 
@@ -54,6 +58,9 @@ describe('startup', () => {
     document.body.innerHTML = '<div id="root"></div>';
     await import('./main');
     vi.unstubAllEnvs();
+    await vi.waitFor(() => {
+      expect(calls).toContain('mount');
+    });
     expect(calls[0]).toMatch(/^click ids/);
     expect(calls).not.toContain('error reporting');
   });

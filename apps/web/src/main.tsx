@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { queryClient } from './app/query-client';
 import { createAppHistory } from './app/router';
+import { preloadPage } from './app/routes';
 import { loadStartupData } from './app/start';
 import { captureClickIdsOnLoad, removeSessionTokenFromAddress } from './shared/click-ids/capture';
 import { initErrorReporting } from './shared/error-reporting';
@@ -21,13 +22,20 @@ const languageReady = initI18n(window.location.search);
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 const root = createRoot(container);
-// A transition: the first render yields to the browser every few milliseconds instead of holding the main
-// thread for one long task while the page is still loading.
-startTransition(() => {
-  root.render(<App queryClient={queryClient} history={createAppHistory()} />);
-});
-
-void loadStartupData(queryClient);
+// The app mounts once the interface language's messages and, on the home screen, the page's code are
+// here (both already on their way): its first render then draws the page, in place of what index.html
+// drew, with no blank or loading state in between.
+const homeCode = window.location.pathname === '/' ? preloadPage('/') : undefined;
+void Promise.all([languageReady, homeCode])
+  .catch(() => undefined)
+  .then(() => {
+    // A transition: the first render yields to the browser every few milliseconds instead of holding the
+    // main thread for one long task while the page is still loading.
+    startTransition(() => {
+      root.render(<App queryClient={queryClient} history={createAppHistory()} />);
+    });
+    void loadStartupData(queryClient);
+  });
 
 // A link straight to an episode starts loading it now (its chunk is preloaded by index.html).
 const seriesId = playerSeriesId(window.location.pathname);

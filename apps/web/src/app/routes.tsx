@@ -88,14 +88,16 @@ export function AppRoutes() {
   );
 }
 
-/** Starts loading the page at `pathname` (its code, styles and messages), as a click on a link to it would. */
-export function preloadPage(pathname: string): void {
-  for (const { route } of matchRoutes(routes, pathname) ?? []) {
-    const handle = route.handle as PageHandle | undefined;
-    handle?.preload().catch(() => {
-      // Loaded again, with its error shown, when the page is opened.
-    });
-  }
+/**
+ * Starts loading the page at `pathname` (its code, styles and messages), as a click on a link to it would;
+ * resolves when that is done, or failed (the page shows the failure when it is opened).
+ */
+export function preloadPage(pathname: string): Promise<void> {
+  const loads = (matchRoutes(routes, pathname) ?? []).map(({ route }) => (route.handle as PageHandle | undefined)?.preload());
+  return Promise.all(loads).then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Homepage, HomepageSection, Series } from '@episodic/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../shared/api/client';
+import { api, takeEarlyData } from '../../shared/api/client';
 import type { Language } from '../../shared/i18n/languages';
 
 export type { Homepage, HomepageSection, Series };
@@ -20,6 +20,11 @@ export function homepageQuery(language: Language) {
   return queryOptions({
     queryKey: ['catalog', 'homepage', language] as const,
     queryFn: async ({ signal }) => asHomepage(await api.get<Homepage | null>('/api/homepage', undefined, { signal })),
+    // The answer index.html asked for, when it has already arrived: the home screen draws it at once.
+    initialData: () => {
+      const early = takeEarlyData<Homepage | null>('/api/homepage');
+      return early === undefined ? undefined : asHomepage(early);
+    },
     staleTime: 60_000,
   });
 }

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerTrackingSink, type TrackingEvent } from '../../features/tracking/track';
 import { getToasts } from '../ui/toast-store';
-import { ApiError, REQUEST_TIMEOUT_MS, api } from './client';
+import { ApiError, REQUEST_TIMEOUT_MS, api, takeEarlyData } from './client';
 
 const events: TrackingEvent[] = [];
 beforeAll(() => {
@@ -58,6 +58,26 @@ describe('requests', () => {
     await expect(api.get('/api/video', { id: 8 })).resolves.toEqual({ fetched: '/api/video?id=8' });
     await expect(api.get('/api/video', { id: 9 })).resolves.toEqual({ fetched: '/api/video?id=9' });
     expect(window.__episodicEarly).toEqual({});
+    window.__episodicEarly = undefined;
+    localStorage.removeItem('userToken');
+  });
+
+  it('hands over the data of an early GET already read, once, for a page’s first render', () => {
+    const pending = Promise.resolve(null);
+    window.__episodicEarly = {
+      '/api/homepage': { language: 'en', response: pending, body: { code: 200, message: 'ok', data: { featured: [] } }, token: 'issued-early' },
+      '/api/video?id=1': { language: 'en', response: pending },
+      '/api/video?id=2': { language: 'es', response: pending, body: { code: 200, message: 'ok', data: { id: 2 } } },
+      '/api/video?id=3': { language: 'en', response: pending, body: { code: 500, message: 'Sold out' } },
+    };
+    expect(takeEarlyData('/api/homepage')).toEqual({ featured: [] });
+    expect(localStorage.getItem('userToken')).toBe('issued-early');
+    expect(takeEarlyData('/api/homepage')).toBeUndefined();
+    // Not read yet, in another language, or not a success: left for the request (or the server) to answer.
+    expect(takeEarlyData('/api/video', { id: 1 })).toBeUndefined();
+    expect(takeEarlyData('/api/video', { id: 2 })).toBeUndefined();
+    expect(takeEarlyData('/api/video', { id: 3 })).toBeUndefined();
+    expect(Object.keys(window.__episodicEarly)).toEqual(['/api/video?id=1', '/api/video?id=2', '/api/video?id=3']);
     window.__episodicEarly = undefined;
     localStorage.removeItem('userToken');
   });

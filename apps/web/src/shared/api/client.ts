@@ -134,10 +134,19 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+interface EarlyAnswer {
+  language: string;
+  response: Promise<Response | null>;
+  /** The answer's body, once read (a successful HTTP answer only). */
+  body?: unknown;
+  /** A session token the answer issued. */
+  token?: string | null;
+}
+
 declare global {
   interface Window {
     /** GETs index.html made while the code loaded, by address: taken over once, in the language they were made in. */
-    __episodicEarly?: Record<string, { language: string; response: Promise<Response | null> } | undefined> | undefined;
+    __episodicEarly?: Record<string, EarlyAnswer | undefined> | undefined;
   }
 }
 
@@ -147,6 +156,19 @@ function earlyResponse(url: string): Promise<Response | null> | null {
   if (!early) return null;
   delete window.__episodicEarly?.[url];
   return early.language === currentLanguage() ? early.response : null;
+}
+
+/**
+ * The data of a GET index.html already made and read (a successful envelope, in the current language),
+ * taken once; undefined when there is none yet. Lets a page draw that answer in its first render.
+ */
+export function takeEarlyData<T>(path: string, params?: QueryParams): T | undefined {
+  const url = buildQueryUrl(path, params);
+  const early = window.__episodicEarly?.[url];
+  if (!early || early.language !== currentLanguage() || !isEnvelope(early.body) || early.body.code !== ENVELOPE_OK) return undefined;
+  delete window.__episodicEarly?.[url];
+  if (early.token) writeStored(StorageKey.userToken, early.token);
+  return (early.body.data ?? early.body.info) as T;
 }
 
 /** Makes one API call and unwraps its envelope (specification §7–8). */
