@@ -67,6 +67,8 @@ export const EpisodeListItemSchema = Type.Object({
   unlocked: Type.Boolean(),
   /** Coins to unlock; 0 for a free episode. */
   cost: Type.Integer(),
+  /** The master playlist, for an episode the viewer may watch (null otherwise): a player can start loading it at once. */
+  hls: Type.Union([Type.String(), Type.Null()]),
 });
 export type EpisodeListItem = Static<typeof EpisodeListItemSchema>;
 

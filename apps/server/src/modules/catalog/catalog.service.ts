@@ -18,6 +18,7 @@ import { notFound } from '../../http/errors';
 import * as repo from './catalog.repository';
 import { normalizeQuery, toPrefixTsquery } from './search-query';
 import { episodeTitle } from './episode-title';
+import { masterPlaylistPath } from '../playback/index';
 
 /** What the playback side knows about one episode for one viewer. */
 export interface EpisodeMedia {
@@ -207,15 +208,19 @@ export function createCatalogService(deps: CatalogDeps) {
     const list = await episodes(seriesId, lang);
     if (list.length === 0 && !(await seriesCardsCached([seriesId], lang)).length) throw notFound('This series is not available.');
     const unlocked = await unlockedSet(userId, list);
-    return list.map((e) => ({
-      id: e.id,
-      number: e.number,
-      title: e.title ?? episodeTitle(e.number, lang),
-      duration: Math.round(e.duration_ms / 100) / 10,
-      free: e.free,
-      unlocked: e.free || unlocked.all || unlocked.ids.has(e.id),
-      cost: e.free ? 0 : e.unlock_cost,
-    }));
+    return list.map((e) => {
+      const watchable = e.free || unlocked.all || unlocked.ids.has(e.id);
+      return {
+        id: e.id,
+        number: e.number,
+        title: e.title ?? episodeTitle(e.number, lang),
+        duration: Math.round(e.duration_ms / 100) / 10,
+        free: e.free,
+        unlocked: watchable,
+        cost: e.free ? 0 : e.unlock_cost,
+        hls: watchable ? masterPlaylistPath(e.id) : null,
+      };
+    });
   }
 
   const seriesCardsCached = (ids: number[], lang: Language) => cache.get(`cards:${ids.join(',')}:${lang}`, () => cards(ids, lang));

@@ -3,9 +3,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { EpisodeSheet } from './episode-sheet';
 
 const episodes = [
-  { id: 11, number: 1, title: 'Episode 1', duration: 90, free: true, unlocked: true, cost: 0 },
-  { id: 12, number: 2, title: 'Episode 2', duration: 90, free: false, unlocked: true, cost: 40 },
-  { id: 13, number: 3, title: 'Episode 3', duration: 90, free: false, unlocked: false, cost: 60 },
+  { id: 11, number: 1, title: 'Episode 1', duration: 90, free: true, unlocked: true, cost: 0, hls: '/api/media/episodes/11/master.m3u8' },
+  { id: 12, number: 2, title: 'Episode 2', duration: 90, free: false, unlocked: true, cost: 40, hls: '/api/media/episodes/12/master.m3u8' },
+  { id: 13, number: 3, title: 'Episode 3', duration: 90, free: false, unlocked: false, cost: 60, hls: null },
 ];
 
 describe('EpisodeSheet', () => {

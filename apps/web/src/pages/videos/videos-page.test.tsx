@@ -35,10 +35,10 @@ const seriesDetail = {
 };
 
 const list = [
-  { id: 71, number: 1, title: 'Episode 1', duration: 90, free: true, unlocked: true, cost: 0 },
-  { id: 72, number: 2, title: 'Episode 2', duration: 90, free: true, unlocked: true, cost: 0 },
-  { id: 73, number: 3, title: 'Episode 3', duration: 90, free: false, unlocked: false, cost: 60 },
-  { id: 74, number: 4, title: 'Episode 4', duration: 90, free: false, unlocked: false, cost: 60 },
+  { id: 71, number: 1, title: 'Episode 1', duration: 90, free: true, unlocked: true, cost: 0, hls: '/api/media/episodes/71/master.m3u8' },
+  { id: 72, number: 2, title: 'Episode 2', duration: 90, free: true, unlocked: true, cost: 0, hls: '/api/media/episodes/72/master.m3u8' },
+  { id: 73, number: 3, title: 'Episode 3', duration: 90, free: false, unlocked: false, cost: 60, hls: null },
+  { id: 74, number: 4, title: 'Episode 4', duration: 90, free: false, unlocked: false, cost: 60, hls: null },
 ];
 
 function playback(id: number, unlocked: ReadonlySet<number>) {
