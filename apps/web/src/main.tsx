@@ -22,11 +22,12 @@ const languageReady = initI18n(window.location.search);
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 const root = createRoot(container);
-// The app mounts once the interface language's messages and, on the home screen, the page's code are
-// here (both already on their way): its first render then draws the page, in place of what index.html
-// drew, with no blank or loading state in between.
-const homeCode = window.location.pathname === '/' ? preloadPage('/') : undefined;
-void Promise.all([languageReady, homeCode])
+// The app mounts once the interface language's messages and the landing page's code are here (both
+// already on their way): its first render then draws the page, in place of what index.html drew, with no
+// blank or loading state in between. (A loading state would also hold the page back: React keeps a
+// suspense fallback up for at least 300 ms.)
+const landingPage = preloadPage(window.location.pathname);
+void Promise.all([languageReady, landingPage])
   .catch(() => undefined)
   .then(() => {
     // A transition: the first render yields to the browser every few milliseconds instead of holding the
