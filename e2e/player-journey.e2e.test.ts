@@ -104,9 +104,11 @@ describe('player: from the home screen to the paywall', () => {
   it('opens a shared episode link at that episode, asking for its data once', async () => {
     const { context, page, errors } = await phone();
     const gets: string[] = [];
+    const media: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
       if (request.method() === 'GET' && url.pathname.startsWith('/api/video')) gets.push(url.pathname + url.search);
+      if (/\.m3u8$|\/keys\/|\.ts$/.test(url.pathname)) media.push(url.pathname);
     });
     await page.goto(`/videos/${String(series.id)}?ep=2&fbclid=IwAR0shared`);
     await page.locator('[data-page="videos"]').waitFor();
@@ -120,6 +122,13 @@ describe('player: from the home screen to the paywall', () => {
     expect(once(`/api/video?id=${String(series.id)}`)).toBe(1);
     expect(once(`/api/video/episode?seriesId=${String(series.id)}`)).toBe(1);
     expect(once(`/api/video/episode?id=${String(episode?.id)}`)).toBe(1);
+    // It also asked for the episode's first second (master and lightest playlist, key, first segment); the
+    // player took those over too: each was asked for once.
+    const mine = media.filter((path) => path.includes(`/episodes/${String(episode?.id)}/`));
+    expect(mine.filter((path) => path.endsWith('/master.m3u8'))).toHaveLength(1);
+    const firstSegments = mine.filter((path) => path.endsWith('/seg_000.ts'));
+    expect(firstSegments.length).toBeGreaterThan(0);
+    expect(new Set(firstSegments).size).toBe(firstSegments.length);
     expect(await page.title()).toContain('EP 2 · ');
     expect(episodeInUrl(page)).toBe(2);
     await screenshot(page, 'player-shared-link');

@@ -3,6 +3,7 @@ import type { Level, LoaderContext } from 'hls.js';
 // hls.js's module builds do not carry their transmuxing worker; without one, segments are transmuxed on
 // the main thread, in the middle of the player's rendering and gestures.
 import workerPath from 'hls.js/dist/hls.worker.js?url';
+import { withEarlyMedia } from './early-media';
 import type { HlsClass } from './hls-loader';
 import { mediaRequestHeaders } from './quiet-post';
 
@@ -56,6 +57,8 @@ export function createHls(HlsCtor: HlsClass, { startAt, bandwidthEstimate, prefe
     ...(prefetch ? {} : { workerPath }),
     xhrSetup,
     fetchSetup,
+    // Playlists, keys and segments index.html already asked for are taken from there.
+    loader: withEarlyMedia(HlsCtor.DefaultConfig.loader),
   });
 }
 

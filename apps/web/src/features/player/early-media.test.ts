@@ -1,0 +1,114 @@
+import type { HlsConfig, Loader, LoaderCallbacks, LoaderConfiguration, LoaderContext, LoaderStats } from 'hls.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { takeEarlyMedia, withEarlyMedia, type EarlyMedia } from './early-media';
+
+const network: string[] = [];
+
+/** Stands in for hls.js's own loader: records what goes to the network. */
+class NetworkLoader implements Loader<LoaderContext> {
+  context: LoaderContext | null = null;
+  stats = {
+    aborted: false,
+    loaded: 0,
+    retry: 0,
+    total: 0,
+    chunkCount: 0,
+    bwEstimate: 0,
+    loading: { start: 0, first: 0, end: 0 },
+    parsing: { start: 0, end: 0 },
+    buffering: { start: 0, first: 0, end: 0 },
+  } satisfies LoaderStats;
+  load(context: LoaderContext, _config: LoaderConfiguration, callbacks: LoaderCallbacks<LoaderContext>): void {
+    network.push(context.url);
+    callbacks.onSuccess({ url: context.url, data: 'from the network' }, this.stats, context, null);
+  }
+  abort(): void {}
+  destroy(): void {}
+}
+
+const Loader = withEarlyMedia(NetworkLoader);
+const config = {} as LoaderConfiguration;
+
+function load(url: string, responseType: 'text' | 'arraybuffer' = 'text'): Promise<{ data: unknown; stats: LoaderStats }> {
+  return new Promise((resolve, reject) => {
+    new Loader({} as HlsConfig).load({ url, responseType } as LoaderContext, config, {
+      onSuccess: (response, stats) => {
+        resolve({ data: response.data, stats });
+      },
+      onError: () => {
+        reject(new Error('error'));
+      },
+      onTimeout: () => {
+        reject(new Error('timeout'));
+      },
+    });
+  });
+}
+
+const early = (data: string | ArrayBuffer | null): EarlyMedia => ({ data: Promise.resolve(data), start: 10, first: 40, end: 90 });
+
+afterEach(() => {
+  network.length = 0;
+  window.__episodicEarlyMedia = undefined;
+  window.__episodicEarlyMediaReady = undefined;
+});
+
+describe('the player’s loader', () => {
+  it('answers what index.html already asked for, once, with its timings, and asks the network for the rest', async () => {
+    const segment = new Uint8Array([1, 2, 3]).buffer;
+    window.__episodicEarlyMedia = {
+      'http://localhost:3000/api/media/episodes/19/master.m3u8': early('#EXTM3U master'),
+      'http://localhost:3000/media/episodes/19/360p/seg_000.ts': early(segment),
+    };
+    // hls.js passes the master playlist's address as given (relative), the others absolute.
+    const master = await load('/api/media/episodes/19/master.m3u8');
+    expect(master.data).toBe('#EXTM3U master');
+    expect(master.stats.loading).toEqual({ start: 10, first: 40, end: 90 });
+    expect(master.stats.loaded).toBe('#EXTM3U master'.length);
+    expect((await load('http://localhost:3000/media/episodes/19/360p/seg_000.ts', 'arraybuffer')).data).toBe(segment);
+    expect(network).toEqual([]);
+    // Taken once: asked again, it comes from the network.
+    expect((await load('/api/media/episodes/19/master.m3u8')).data).toBe('from the network');
+    expect(network).toEqual(['/api/media/episodes/19/master.m3u8']);
+  });
+
+  it('goes to the network when the early request failed or brought the wrong kind of answer', async () => {
+    window.__episodicEarlyMedia = {
+      'http://localhost:3000/api/media/keys/19': early(null),
+      'http://localhost:3000/media/episodes/19/360p/seg_000.ts': early('not bytes'),
+    };
+    expect((await load('http://localhost:3000/api/media/keys/19', 'arraybuffer')).data).toBe('from the network');
+    expect((await load('http://localhost:3000/media/episodes/19/360p/seg_000.ts', 'arraybuffer')).data).toBe('from the network');
+    expect(network).toHaveLength(2);
+  });
+
+  it('waits for index.html to make its requests before asking the network itself', async () => {
+    let settle = () => {};
+    window.__episodicEarlyMediaReady = new Promise<void>((resolve) => {
+      settle = resolve;
+    });
+    const pending = load('/api/media/episodes/19/master.m3u8');
+    await Promise.resolve();
+    window.__episodicEarlyMedia = { 'http://localhost:3000/api/media/episodes/19/master.m3u8': early('#EXTM3U late') };
+    settle();
+    expect((await pending).data).toBe('#EXTM3U late');
+    expect(network).toEqual([]);
+    expect(window.__episodicEarlyMediaReady).toBeUndefined();
+  });
+
+  it('does not wait for ever when index.html never settles', async () => {
+    vi.useFakeTimers();
+    window.__episodicEarlyMediaReady = new Promise<void>(() => {});
+    const pending = load('/api/media/episodes/19/master.m3u8');
+    await vi.advanceTimersByTimeAsync(2500);
+    expect((await pending).data).toBe('from the network');
+    vi.useRealTimers();
+  });
+
+  it('takes an early answer by its absolute address', () => {
+    const entry = early('x');
+    window.__episodicEarlyMedia = { 'http://localhost:3000/a.m3u8': entry };
+    expect(takeEarlyMedia('/a.m3u8')).toBe(entry);
+    expect(takeEarlyMedia('/a.m3u8')).toBeUndefined();
+  });
+});
