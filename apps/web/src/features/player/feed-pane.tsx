@@ -21,7 +21,7 @@ export function FeedPane({ offset, poster, locked }: FeedPaneProps) {
           src={poster}
           alt=""
           decoding="async"
-          fetchPriority={offset === 0 ? 'high' : 'low'}
+          fetchPriority="low"
           className={`h-full w-full object-cover ${locked ? 'scale-110 blur-2xl brightness-50' : ''}`}
         />
       ) : null}
