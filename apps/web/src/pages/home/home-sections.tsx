@@ -74,7 +74,11 @@ export function CategoriesSection({ section }: { section: HomepageSection }) {
   if (!first) return <RailSection section={section} />;
   const placeholder = (
     <Section title={section.title} action={<MoreLink to={`/browse/${String(first.id)}`} title={first.name} />}>
-      <div className="h-9" />
+      <div aria-hidden="true" className="-mx-4 flex gap-2 overflow-hidden px-4">
+        {Array.from({ length: 4 }, (_, index) => (
+          <span key={index} className="skeleton h-9 w-24 shrink-0 rounded-full" />
+        ))}
+      </div>
       <RailSkeleton />
     </Section>
   );
