@@ -98,9 +98,10 @@ function routePreloads(): Plugin {
 
 /**
  * Lets the bundler drop the parts of React Router the app does not use. Its module assigns a
- * `displayName` to each component and context and wraps components in unannotated `forwardRef` calls:
- * both count as side effects, so every component (forms, fetchers, prefetch links, scroll restoration,
- * the data router's error screens) stayed in the first load. Names only show in React's devtools.
+ * `displayName` to each component and context, calls `forwardRef`, `createContext` and `memo` without a
+ * pure annotation and declares class components with static fields at the top level: all count as side
+ * effects, so every component (forms, fetchers, prefetch links, scroll restoration, the data router's
+ * error screens) stayed in the first load. Names only show in React's devtools.
  */
 function reactRouterTreeShaking(): Plugin {
   return {

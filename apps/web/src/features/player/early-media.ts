@@ -60,7 +60,7 @@ export function withEarlyMedia(Base: LoaderClass): LoaderClass {
       if (early) this.answer(early, context, config, callbacks);
       else if (!ready) this.inner.load(context, config, callbacks);
       else {
-        // index.html may be about to ask for this very address (it reads the same playback answer).
+        // index.html may be about to ask for this very address (it waits for the episode list, as the app does).
         let timer = 0;
         const timeout = new Promise((resolve) => {
           timer = window.setTimeout(resolve, READY_WAIT_MS);
