@@ -136,6 +136,32 @@ describe('player: from the home screen to the paywall', () => {
     await context.close();
   });
 
+  it('draws the series title from index.html exactly where the player draws it, and not over a locked episode', async () => {
+    // Without the app's code, index.html alone draws the player's frame and the series title.
+    const title = async (page: Page, selector: string) =>
+      page.locator(selector).evaluate((h1) => ({ text: h1.textContent, ...h1.getBoundingClientRect().toJSON() }) as Record<string, unknown>);
+    const early = await phone();
+    await early.page.route(/\/assets\/index-[^/]*\.js$/, (route) => route.abort());
+    await early.page.goto(`/videos/${String(series.id)}?ep=1`);
+    await early.page.locator('#early-layout h1').waitFor();
+    const drawnEarly = await title(early.page, '#early-layout h1');
+    await screenshot(early.page, 'player-early-title');
+    // A locked episode opens on its panel: index.html leaves that to the app.
+    await early.page.goto(`/videos/${String(series.id)}?ep=${String(series.firstLocked.number)}`);
+    await early.page.waitForResponse((response) => response.url().includes('/api/video/episode?seriesId='));
+    await early.page.waitForTimeout(300);
+    expect(await early.page.locator('#early-layout h1').count()).toBe(0);
+    await early.context.close();
+
+    const { context, page, errors } = await phone();
+    await page.goto(`/videos/${String(series.id)}?ep=1`);
+    await waitUntilPlaying(page);
+    const drawnByApp = await title(page, '[data-page="videos"] h1:not(.sr-only) >> nth=0');
+    expect(drawnByApp).toEqual(drawnEarly);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('resumes a series where the viewer paused it', async () => {
     const { context, page, errors } = await phone();
     await page.goto(`/videos/${String(series.id)}?ep=2`);

@@ -1,17 +1,4 @@
-import { htmlLangFor, type Language } from '../../shared/i18n/languages';
-
-const compactFormatters = new Map<string, Intl.NumberFormat>();
-
-/** A count in a few characters, in the interface language: 1234 -> "1.2K", 2500000 -> "2.5M". */
-export function formatCompactCount(count: number, language: Language): string {
-  const locale = htmlLangFor(language);
-  let formatter = compactFormatters.get(locale);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 });
-    compactFormatters.set(locale, formatter);
-  }
-  return formatter.format(Math.max(0, Math.floor(count)));
-}
+export { formatCompactCount, formatCount } from '../../shared/format/count';
 
 /** Seconds as a clock: 75 -> "1:15", 3725 -> "1:02:05". */
 export function formatClock(seconds: number): string {

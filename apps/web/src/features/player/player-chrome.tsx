@@ -1,12 +1,11 @@
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useLocation, useNavigate } from 'react-router';
-import { htmlLangFor } from '../../shared/i18n/languages';
 import { useLanguage } from '../../shared/i18n/use-language';
 import { PlayIcon } from '../../shared/ui/icons';
 import { BookmarkIcon, EyeIcon } from '../../shared/ui/page-icons';
 import { Spinner } from '../../shared/ui/spinner';
-import { formatClock, formatCompactCount } from './format';
+import { formatClock, formatCompactCount, formatCount } from './format';
 import { BackIcon, BookmarkFilledIcon, EpisodesIcon, MutedIcon, PauseIcon, ShareIcon, SlidersIcon } from './player-icons';
 import type { PlayerEngine } from './player-engine';
 import { SeekBar } from './seek-bar';
@@ -128,7 +127,7 @@ export function PlayerChrome(props: ChromeProps) {
   // the episode, the count or the language.
   const text = useMemo(
     () => ({
-      plays: t('player.plays', { total: new Intl.NumberFormat(htmlLangFor(language)).format(playCount) }),
+      plays: t('player.plays', { total: formatCount(playCount, language) }),
       playCount: formatCompactCount(playCount, language),
       episodeOf: t('player.episodeOf', { number: episodeNumber, total: episodeCount }),
       episodes: t('player.episodes'),
