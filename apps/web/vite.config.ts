@@ -90,6 +90,16 @@ function routePreloads(): Plugin {
         videos.splice(1, 0, `/${pageStyles.fileName}`);
         const table = { home: needs('/src/pages/home/home-page.tsx'), videos, messages };
         if (!html.includes('/*ROUTE_PRELOADS*/{}')) throw new Error('route preloads: index.html has no /*ROUTE_PRELOADS*/{} placeholder');
+        // The stylesheet and the entry are asked for before index.html's own script runs (its API calls and
+        // preloads would otherwise go first): the first paint waits for the stylesheet alone. A preload,
+        // unlike the stylesheet link itself, does not hold that script back until the sheet arrives.
+        const hints = [
+          ...[...html.matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)">/g)].map((m) => `<link rel="preload" as="style" crossorigin href="${m[1] ?? ''}">`),
+          ...(entry ? [`<link rel="modulepreload" crossorigin href="/${entry.fileName}">`] : []),
+        ];
+        const firstScript = html.indexOf('<script>');
+        if (firstScript < 0 || hints.length < 2) throw new Error('route preloads: index.html has no inline script, stylesheet or entry');
+        html = html.slice(0, firstScript) + hints.join('\n    ') + '\n    ' + html.slice(firstScript);
         return html.replace('/*ROUTE_PRELOADS*/{}', JSON.stringify(table));
       },
     },

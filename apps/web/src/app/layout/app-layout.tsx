@@ -18,6 +18,9 @@ import { TabBar } from './tab-bar';
 export function AppLayout() {
   const { t } = useTranslation();
   const location = useLocation();
+  // The player covers the whole screen: the header, footer and tab bar under it would never be seen (and a
+  // footer would only jump into place as the page loads), so they are not drawn there at all.
+  const covered = isPlayerPath(location.pathname);
   useClickIdCapture();
   usePageViews();
   return (
@@ -29,7 +32,7 @@ export function AppLayout() {
         {t('app.skipToContent')}
       </a>
       <NavigationProgress />
-      <AppHeader />
+      {covered ? null : <AppHeader />}
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         {/* Loading and errors of a page render inside the layout, so header and navigation stay usable. */}
         <ErrorBoundary resetKey={location.key} fallback={(error, reset) => <RouteError error={error} onRetry={reset} />}>
@@ -38,9 +41,8 @@ export function AppLayout() {
           </Suspense>
         </ErrorBoundary>
       </main>
-      {/* The player covers the whole screen; a footer under it would only jump into place as the page loads. */}
-      {isPlayerPath(location.pathname) ? null : <AppFooter />}
-      <TabBar />
+      {covered ? null : <AppFooter />}
+      {covered ? null : <TabBar />}
       <Toaster />
       <ConsentPrompt />
       <ScrollRestoration />

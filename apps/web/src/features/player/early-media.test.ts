@@ -111,4 +111,20 @@ describe('the player’s loader', () => {
     expect(takeEarlyMedia('/a.m3u8')).toBe(entry);
     expect(takeEarlyMedia('/a.m3u8')).toBeUndefined();
   });
+
+  it('answers in a task of its own, as the network would, not in the microtask after the data', async () => {
+    window.__episodicEarlyMedia = { 'http://localhost:3000/b.m3u8': early('#EXTM3U') };
+    let answered = false;
+    void load('/b.m3u8').then(() => {
+      answered = true;
+    });
+    // Every microtask queued so far (and those they queue) runs before this timer: still no answer.
+    await Promise.resolve();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(answered).toBe(false);
+    await vi.waitFor(() => {
+      expect(answered).toBe(true);
+    });
+  });
 });

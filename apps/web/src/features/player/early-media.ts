@@ -35,6 +35,20 @@ export function takeEarlyMedia(url: string): EarlyMedia | undefined {
 type LoaderClass = new (config: HlsConfig) => Loader<LoaderContext>;
 
 /**
+ * Runs `run` in a task of its own, as a network answer would arrive. Answers already here would otherwise
+ * chain in microtasks: the master playlist, the rendition's playlist, the key and the first segment's
+ * transmuxing all in one long task while the page is still starting.
+ */
+function inOwnTask(run: () => void): void {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => {
+    channel.port1.close();
+    run();
+  };
+  channel.port2.postMessage(null);
+}
+
+/**
  * hls.js's loader with the early answers taken over: a request index.html already made is answered
  * from it (with its real timings, so the bandwidth estimate stays true); anything else, or an early
  * request that failed, goes to the network as usual.
@@ -78,20 +92,32 @@ export function withEarlyMedia(Base: LoaderClass): LoaderClass {
 
     private answer(early: EarlyMedia, context: LoaderContext, config: LoaderConfiguration, callbacks: LoaderCallbacks<LoaderContext>): void {
       void early.data.then((data) => {
-        if (this.done) return;
-        const binary = context.responseType === 'arraybuffer';
-        if (data === null || binary !== data instanceof ArrayBuffer) {
-          this.inner.load(context, config, callbacks);
-          return;
-        }
-        const stats = this.inner.stats;
-        const end = early.end ?? performance.now();
-        stats.loading.start = early.start;
-        stats.loading.first = early.first ?? end;
-        stats.loading.end = end;
-        stats.loaded = stats.total = typeof data === 'string' ? data.length : data.byteLength;
-        callbacks.onSuccess({ url: context.url, data, code: 200 }, stats, context, null);
+        inOwnTask(() => {
+          this.deliver(data, early, context, config, callbacks);
+        });
       });
+    }
+
+    private deliver(
+      data: string | ArrayBuffer | null,
+      early: EarlyMedia,
+      context: LoaderContext,
+      config: LoaderConfiguration,
+      callbacks: LoaderCallbacks<LoaderContext>,
+    ): void {
+      if (this.done) return;
+      const binary = context.responseType === 'arraybuffer';
+      if (data === null || binary !== data instanceof ArrayBuffer) {
+        this.inner.load(context, config, callbacks);
+        return;
+      }
+      const stats = this.inner.stats;
+      const end = early.end ?? performance.now();
+      stats.loading.start = early.start;
+      stats.loading.first = early.first ?? end;
+      stats.loading.end = end;
+      stats.loaded = stats.total = typeof data === 'string' ? data.length : data.byteLength;
+      callbacks.onSuccess({ url: context.url, data, code: 200 }, stats, context, null);
     }
 
     abort(): void {

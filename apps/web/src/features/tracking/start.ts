@@ -1,12 +1,26 @@
 import type { TrackingStart } from './runtime';
 
+/** The longest tracking waits for the page to be idle before it starts. */
+const IDLE_WAIT_MS = 1000;
+
+/** Settles when the browser is next idle (or after `timeout` ms, or at once without requestIdleCallback). */
+function idle(timeout: number): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => resolve(), { timeout });
+    else resolve();
+  });
+}
+
 /**
  * Starts tracking once the configuration and the current user are known (the user's session makes
- * the server's reports count for the right viewer). The pixels and the report code load only then, in
- * their own chunk; events tracked before wait in `track`'s queue.
+ * the server's reports count for the right viewer), at the page's next idle moment: its requests and
+ * pixels then stay out of the way of the landing page's own start (an episode's first frame). The
+ * pixels and the report code load only then, in their own chunk; events tracked before wait in
+ * `track`'s queue.
  */
 export async function startTracking(ready: Promise<unknown>, options: () => TrackingStart): Promise<void> {
   await ready.catch(() => undefined);
+  await idle(IDLE_WAIT_MS);
   try {
     const { startTrackingRuntime } = await import('./runtime');
     startTrackingRuntime(options());
