@@ -147,8 +147,9 @@ describe('player: from the home screen to the paywall', () => {
     const drawnEarly = await title(early.page, '#early-layout h1');
     await screenshot(early.page, 'player-early-title');
     // A locked episode opens on its panel: index.html leaves that to the app.
+    const listed = early.page.waitForResponse((response) => response.url().includes('/api/video/episode?seriesId='));
     await early.page.goto(`/videos/${String(series.id)}?ep=${String(series.firstLocked.number)}`);
-    await early.page.waitForResponse((response) => response.url().includes('/api/video/episode?seriesId='));
+    await listed;
     await early.page.waitForTimeout(300);
     expect(await early.page.locator('#early-layout h1').count()).toBe(0);
     await early.context.close();

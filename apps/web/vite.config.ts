@@ -98,9 +98,13 @@ function routePreloads(): Plugin {
           ...(entry ? [`<link rel="modulepreload" crossorigin href="/${entry.fileName}">`] : []),
         ];
         const firstScript = html.indexOf('<script>');
-        if (firstScript < 0 || hints.length < 2) throw new Error('route preloads: index.html has no inline script, stylesheet or entry');
+        if (firstScript < 0 || hints.length < 2 || !entry) throw new Error('route preloads: index.html has no inline script, stylesheet or entry');
         html = html.slice(0, firstScript) + hints.join('\n    ') + '\n    ' + html.slice(firstScript);
-        return html.replace('/*ROUTE_PRELOADS*/{}', JSON.stringify(table));
+        // index.html's script starts the entry itself (on the player page once the series title is drawn).
+        const entryTag = `<script type="module" crossorigin src="/${entry.fileName}"></script>`;
+        if (!html.includes(entryTag)) throw new Error('route preloads: index.html has no entry script tag');
+        html = html.replace(entryTag, '');
+        return html.replace('/*ROUTE_PRELOADS*/{}', JSON.stringify({ ...table, entry: `/${entry.fileName}` }));
       },
     },
   };

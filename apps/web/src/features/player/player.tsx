@@ -71,9 +71,13 @@ export function Player({ series, episodes, number, startAt, user, onEpisodeChang
   const { previous, next } = neighbours(episodes, item.number);
   const member = user?.membership.active ?? false;
 
+  // Sticky: once the first episode has started (or cannot), the neighbours load and keep loading (no flicker
+  // of their posters). Before, their playback answers and posters would only compete with the first frame
+  // (and a query starting as the page mounts draws the whole player a second time, in one long task).
+  const [neighboursMayLoad, setNeighboursMayLoad] = useState(false);
   const currentQuery = useQuery(playbackQuery(item.id, language));
-  const nextQuery = useQuery({ ...playbackQuery(next?.id ?? 0, language), enabled: next !== undefined });
-  const previousQuery = useQuery({ ...playbackQuery(previous?.id ?? 0, language), enabled: previous !== undefined });
+  const nextQuery = useQuery({ ...playbackQuery(next?.id ?? 0, language), enabled: next !== undefined && neighboursMayLoad });
+  const previousQuery = useQuery({ ...playbackQuery(previous?.id ?? 0, language), enabled: previous !== undefined && neighboursMayLoad });
   const playback = currentQuery.data;
   const currentSource = useMemo(() => sourceOf(playback), [playback]);
   const nextSource = useMemo(() => sourceOf(next ? nextQuery.data : undefined), [next, nextQuery.data]);
@@ -241,8 +245,6 @@ export function Player({ series, episodes, number, startAt, user, onEpisodeChang
   };
 
   const poster = playback?.poster ?? null;
-  // Sticky: once the first episode has started, later ones keep their neighbours' posters (no flicker).
-  const [neighboursMayLoad, setNeighboursMayLoad] = useState(false);
   if (!neighboursMayLoad && (started || locked || currentQuery.isError || snapshot.error !== null)) setNeighboursMayLoad(true);
   const loading = !locked && !currentQuery.isError && !(onScreen && snapshot.ready && !snapshot.error);
   const error = onScreen ? snapshot.error : null;
