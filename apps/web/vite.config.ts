@@ -93,12 +93,13 @@ function routePreloads(): Plugin {
         // The stylesheet and the entry are asked for before index.html's own script runs (its API calls and
         // preloads would otherwise go first): the first paint waits for the stylesheet alone. A preload,
         // unlike the stylesheet link itself, does not hold that script back until the sheet arrives.
-        const hints = [
-          ...[...html.matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)">/g)].map((m) => `<link rel="preload" as="style" crossorigin href="${m[1] ?? ''}">`),
-          ...(entry ? [`<link rel="modulepreload" crossorigin href="/${entry.fileName}">`] : []),
-        ];
+        const stylesheets = [...html.matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)">/g)].map((m) => m[1] ?? '');
         const firstScript = html.indexOf('<script>');
-        if (firstScript < 0 || hints.length < 2 || !entry) throw new Error('route preloads: index.html has no inline script, stylesheet or entry');
+        if (firstScript < 0 || stylesheets.length === 0 || !entry) throw new Error('route preloads: index.html has no inline script, stylesheet or entry');
+        const hints = [
+          ...stylesheets.map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
+          `<link rel="modulepreload" crossorigin href="/${entry.fileName}">`,
+        ];
         html = html.slice(0, firstScript) + hints.join('\n    ') + '\n    ' + html.slice(firstScript);
         // index.html's script starts the entry itself (on the player page once the series title is drawn).
         const entryTag = `<script type="module" crossorigin src="/${entry.fileName}"></script>`;

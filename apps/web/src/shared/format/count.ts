@@ -63,21 +63,24 @@ export function formatCount(count: number, language: Language): string {
 export function formatCompactCount(count: number, language: Language): string {
   const style = STYLES[language];
   const n = wholeCount(count);
-  let index = -1;
-  for (let i = 0; i < style.units.length; i++) if (n >= 10 ** (style.units[i]?.[0] ?? Infinity)) index = i;
-  if (index < 0) return grouped(n, style.group, COMPACT_GROUPING_FROM);
-  for (;;) {
-    const [, exponent, suffix] = style.units[index] ?? [0, 0, ''];
-    // Tenths of the unit, rounded half away from zero, in integers (no floating-point error).
-    const step = 10 ** (exponent - 1);
-    const tenths = Math.floor(n / step) + (n % step >= step / 2 ? 1 : 0);
-    const next = style.units[index + 1];
-    // 999,950 is "1M", not "1000K", when the next unit is the next power of a thousand or closer.
-    if (next && tenths >= 10 ** (next[0] - exponent + 1)) {
-      index += 1;
-      continue;
-    }
-    const whole = grouped(Math.floor(tenths / 10), style.group, COMPACT_GROUPING_FROM);
-    return (tenths % 10 ? `${whole}${style.decimal}${String(tenths % 10)}` : whole) + suffix;
+  let index = style.units.findLastIndex(([from]) => n >= 10 ** from);
+  let unit = style.units[index];
+  if (!unit) return grouped(n, style.group, COMPACT_GROUPING_FROM);
+  let tenths = tenthsOf(n, unit[1]);
+  // 999,950 is "1M", not "1000K": rounding up to where the next unit starts moves to that unit.
+  let next = style.units[index + 1];
+  while (next && tenths >= 10 ** (next[0] - unit[1] + 1)) {
+    unit = next;
+    tenths = tenthsOf(n, unit[1]);
+    index += 1;
+    next = style.units[index + 1];
   }
+  const whole = grouped(Math.floor(tenths / 10), style.group, COMPACT_GROUPING_FROM);
+  return (tenths % 10 ? `${whole}${style.decimal}${String(tenths % 10)}` : whole) + unit[2];
+}
+
+/** `n` in tenths of 10^exponent, rounded half away from zero, in integers (no floating-point error). */
+function tenthsOf(n: number, exponent: number): number {
+  const step = 10 ** (exponent - 1);
+  return Math.floor(n / step) + (n % step >= step / 2 ? 1 : 0);
 }
