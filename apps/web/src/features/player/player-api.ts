@@ -1,6 +1,6 @@
 import type { EpisodeListItem, EpisodePlayback, HistoryEntry, Page, SeriesDetail, UnlockResult } from '@episodic/contract';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { api } from '../../shared/api/client';
+import { api, takeEarlyData } from '../../shared/api/client';
 import type { Language } from '../../shared/i18n/languages';
 import { currentUserQuery } from '../account/current-user';
 import { chooseEpisode, type EpisodeParams } from './episode-selection';
@@ -15,6 +15,7 @@ export const seriesQuery = (seriesId: number, language: Language) =>
   queryOptions({
     queryKey: [...playerKey, 'series', seriesId, language],
     queryFn: ({ signal }) => api.get<SeriesDetail>('/api/video', { id: seriesId }, { signal }),
+    initialData: () => takeEarlyData<SeriesDetail>('/api/video', { id: seriesId }),
   });
 
 /** Every episode of a series with its lock state and price (`GET /api/video/episode?seriesId=`). */
@@ -22,6 +23,7 @@ export const episodesQuery = (seriesId: number, language: Language) =>
   queryOptions({
     queryKey: [...playerKey, 'episodes', seriesId, language],
     queryFn: ({ signal }) => api.get<EpisodeListItem[]>('/api/video/episode', { seriesId }, { signal }),
+    initialData: () => takeEarlyData<EpisodeListItem[]>('/api/video/episode', { seriesId }),
   });
 
 /** One episode's playback information (`GET /api/video/episode?id=`): `hls` is null while it is locked. */
@@ -29,6 +31,7 @@ export const playbackQuery = (episodeId: number, language: Language) =>
   queryOptions({
     queryKey: [...playerKey, 'playback', episodeId, language],
     queryFn: ({ signal }) => api.get<EpisodePlayback>('/api/video/episode', { id: episodeId }, { signal }),
+    initialData: () => takeEarlyData<EpisodePlayback>('/api/video/episode', { id: episodeId }),
     staleTime: 5 * 60_000,
   });
 

@@ -132,6 +132,28 @@ describe('the video page', () => {
     expect(document.title).toBe('EP 2 · Night Shift Heart · Episodic');
   });
 
+  it('draws the player in its first render from the answers index.html has already read, without asking again', async () => {
+    const mock = api();
+    const read = (body: unknown) => ({ language: 'en', response: Promise.resolve(null), body });
+    window.__episodicEarly = {
+      '/api/video?id=7': read(ok(seriesDetail)),
+      '/api/video/episode?seriesId=7': read(ok(list)),
+      '/api/video/episode?id=72': read(playback(72, new Set())),
+    };
+    renderVideos('/videos/7?ep=2');
+    // No loading state first: the series, its list and the episode's playback are in the first render.
+    expect(screen.getByRole('heading', { level: 1, name: 'Night Shift Heart' })).toBeTruthy();
+    expect(screen.getByText('EP 2 / 4')).toBeTruthy();
+    await waitFor(() => {
+      expect(document.querySelector('video[data-current="true"]')?.getAttribute('src')).toBe('/api/media/episodes/72/master.m3u8');
+    });
+    expect(mock.requests('GET /api/video')).toHaveLength(0);
+    expect(mock.requests('GET /api/video/episode').map((r) => r.url.search)).not.toContain('?id=72');
+    expect(mock.requests('GET /api/video/episode').map((r) => r.url.search)).not.toContain('?seriesId=7');
+    expect(window.__episodicEarly).toEqual({});
+    window.__episodicEarly = undefined;
+  });
+
   it('resumes from the history when the address has no episode, and writes it into the address', async () => {
     api({ 'GET /api/user/history': () => ok(page([{ series: { id: SERIES_ID }, episodeId: 72, episodeNumber: 2, position: 31.5, duration: 90, finished: false, updatedAt: '' }])) });
     const view = renderVideos('/videos/7');
