@@ -19,26 +19,6 @@ captureClickIdsOnLoad(window.location.search);
 removeSessionTokenFromAddress();
 const languageReady = initI18n(window.location.search);
 
-const container = document.getElementById('root');
-if (!container) throw new Error('The page has no #root element');
-const root = createRoot(container);
-// The app mounts once the interface language's messages and the landing page's code are here (both
-// already on their way): its first render then draws the page, in place of what index.html drew, with no
-// blank or loading state in between. (A loading state would also hold the page back: React keeps a
-// suspense fallback up for at least 300 ms.)
-const landingPage = preloadPage(window.location.pathname);
-void Promise.all([languageReady, landingPage])
-  .catch(() => undefined)
-  .then(() => {
-    // A transition: the first render yields to the browser every few milliseconds instead of holding the
-    // main thread for one long task while the page is still loading.
-    startTransition(() => {
-      root.render(<App queryClient={queryClient} history={createAppHistory()} />);
-    });
-    // In a task of its own: its requests do not lengthen the task that starts the first render.
-    window.setTimeout(() => void loadStartupData(queryClient), 0);
-  });
-
 // A link straight to an episode starts loading it now (its chunk is preloaded by index.html).
 const seriesId = playerSeriesId(window.location.pathname);
 if (seriesId !== null) {
@@ -46,4 +26,30 @@ if (seriesId !== null) {
     openEarly(queryClient, seriesId, window.location.search);
   });
 }
+
+// Mounting in a task of its own: the module's evaluation (the libraries', then the lines above) is
+// already one long task on a slow phone, and matching the route and starting the page's code would
+// lengthen it.
+window.setTimeout(() => {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('The page has no #root element');
+  const root = createRoot(container);
+  // The app mounts once the interface language's messages and the landing page's code are here (both
+  // already on their way): its first render then draws the page, in place of what index.html drew, with no
+  // blank or loading state in between. (A loading state would also hold the page back: React keeps a
+  // suspense fallback up for at least 300 ms.)
+  const landingPage = preloadPage(window.location.pathname);
+  void Promise.all([languageReady, landingPage])
+    .catch(() => undefined)
+    .then(() => {
+      // A transition: the first render yields to the browser every few milliseconds instead of holding the
+      // main thread for one long task while the page is still loading.
+      startTransition(() => {
+        root.render(<App queryClient={queryClient} history={createAppHistory()} />);
+      });
+      // In a task of its own: its requests do not lengthen the task that starts the first render.
+      window.setTimeout(() => void loadStartupData(queryClient), 0);
+    });
+}, 0);
+
 registerServiceWorker();

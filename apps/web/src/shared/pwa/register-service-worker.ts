@@ -1,6 +1,7 @@
 /**
  * Registers the service worker (`public/sw.js`, which keeps the app shell for offline starts) once the
- * page has loaded, so it never competes with the first load. Production builds only: in development it
+ * page has loaded and the browser is idle (at most 2 s later), so it never competes with the first load
+ * (nor lengthens one of its tasks). Production builds only: in development it
  * would serve stale modules.
  */
 export function registerServiceWorker(enabled: boolean = import.meta.env.PROD): void {
@@ -10,6 +11,10 @@ export function registerServiceWorker(enabled: boolean = import.meta.env.PROD): 
       // Without it the app works the same, only not offline.
     });
   };
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  const whenIdle = () => {
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(register, { timeout: 2000 });
+    else window.setTimeout(register, 0);
+  };
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
 }
