@@ -45,6 +45,23 @@ export interface LoadOptions {
 }
 
 /**
+ * Resolves once the browser has drawn its next frame (or after 100 ms: a hidden tab draws none). hls.js
+ * measures the `<video>` as it is attached; right after React has changed the page, that measuring is a
+ * layout of the whole page in the middle of the player's start, on top of the frame's own.
+ */
+function afterNextFrame(): Promise<void> {
+  return new Promise((resolve) => {
+    const fallback = window.setTimeout(resolve, 100);
+    window.requestAnimationFrame(() => {
+      window.setTimeout(() => {
+        window.clearTimeout(fallback);
+        resolve();
+      }, 0);
+    });
+  });
+}
+
+/**
  * One `<video>` and what feeds it (an hls.js instance, or the browser's own HLS). The player keeps
  * two: the one on screen and the next episode, loaded up to its first frame so a swipe shows it at once.
  */
@@ -106,6 +123,8 @@ export class MediaSlot {
     if (generation !== this.generation) return;
 
     if (HlsCtor) {
+      await afterNextFrame();
+      if (generation !== this.generation) return;
       this.attachHls(HlsCtor, source, options);
     } else if (playsHlsNatively(this.video)) {
       this.video.preload = 'auto';
