@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { Button } from '../../shared/ui/button';
 import { CenterSpinner, StateIcon } from './player-chrome';
@@ -13,7 +13,7 @@ interface FeedPaneProps {
 }
 
 /** One episode's place in the vertical feed: its poster, under the video that plays there. */
-export function FeedPane({ offset, poster, locked }: FeedPaneProps) {
+export const FeedPane = memo(function FeedPane({ offset, poster, locked }: FeedPaneProps) {
   return (
     <div aria-hidden="true" className="absolute inset-0 overflow-hidden" style={{ transform: `translateY(${String(offset * 100)}%)` }}>
       {poster ? (
@@ -27,7 +27,7 @@ export function FeedPane({ offset, poster, locked }: FeedPaneProps) {
       ) : null}
     </div>
   );
-}
+});
 
 interface PlayerOverlayProps {
   loading: boolean;

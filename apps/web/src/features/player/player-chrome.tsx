@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { memo, useMemo, type ReactNode } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useLocation, useNavigate } from 'react-router';
 import { useLanguage } from '../../shared/i18n/use-language';
@@ -118,8 +118,11 @@ function SeekArea({ engine, duration, onSeek, onScrub, visible, fade }: NonNulla
   );
 }
 
-/** Everything drawn over the picture: top bar, side actions, title, seek bar, subtitles. */
-export function PlayerChrome(props: ChromeProps) {
+/**
+ * Everything drawn over the picture: top bar, side actions, title, seek bar, subtitles. Memoised (the
+ * player passes stable handlers): it draws again when what it shows changes.
+ */
+export const PlayerChrome = memo(function PlayerChrome(props: ChromeProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const { visible, seriesTitle, episodeNumber, episodeCount, playCount, favorite, seek } = props;
@@ -247,7 +250,7 @@ export function PlayerChrome(props: ChromeProps) {
       )}
     </div>
   );
-}
+});
 
 /** The big play / pause sign in the middle: steady while paused, a short flash after a tap. */
 export function StateIcon({ kind }: { kind: 'play' | 'pause' }) {

@@ -1,6 +1,6 @@
 import type { EpisodeListItem, EpisodePlayback, SeriesDetail, User } from '@episodic/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { memo, Suspense, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useLanguage } from '../../shared/i18n/use-language';
 import { usePageTitle } from '../../shared/ui/page';
@@ -23,6 +23,7 @@ import { usePaywall } from './use-paywall';
 import { usePlayerKeys } from './use-player-keys';
 import { useProgressSaver } from './use-progress-saver';
 import { useSlide } from './use-slide';
+import { useStableHandler } from '../../shared/ui/use-stable-handler';
 import { useWakeLock } from './use-wake-lock';
 
 export type EpisodeChange = 'swipe' | 'select';
@@ -52,9 +53,10 @@ function effectiveSubtitles(choice: string | null | undefined, available: readon
 
 /**
  * The vertical player of one series: the episode on screen, the next one preloaded below it, swipes
- * and keys to move between them, and every control of the page.
+ * and keys to move between them, and every control of the page. Memoised: the page's other queries
+ * answering do not draw it again.
  */
-export function Player({ series, episodes, number, startAt, user, onEpisodeChange }: PlayerProps) {
+export const Player = memo(function Player({ series, episodes, number, startAt, user, onEpisodeChange }: PlayerProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const queryClient = useQueryClient();
@@ -240,14 +242,29 @@ export function Player({ series, episodes, number, startAt, user, onEpisodeChang
   const favorite = useFavoriteToggle(series);
   const [sheet, setSheet] = useState<'episodes' | 'settings' | null>(null);
 
-  const share = () => {
+  // Stable handlers and seek props: the chrome (memoised) draws again only when what it shows changes,
+  // not at each of the engine's changes while an episode starts.
+  const share = useStableHandler(() => {
     void shareLink({ url: episodeUrl(series.id, item.number), title, text: t('player.shareText', { number: item.number, series: series.title }) });
-  };
+  });
+  const openEpisodes = useStableHandler(() => {
+    setSheet('episodes');
+  });
+  const openSettings = useStableHandler(() => {
+    setSheet('settings');
+  });
+  const toggleFavorite = useStableHandler(favorite.toggle);
+  const unmute = useStableHandler(() => engine?.setMuted(false));
+  const seekTo = useStableHandler((seconds: number) => {
+    engine?.seek(seconds);
+  });
 
   const poster = playback?.poster ?? null;
   if (!neighboursMayLoad && (started || locked || currentQuery.isError || snapshot.error !== null)) setNeighboursMayLoad(true);
   const loading = !locked && !currentQuery.isError && !(onScreen && snapshot.ready && !snapshot.error);
   const error = onScreen ? snapshot.error : null;
+  const seekDuration = snapshot.duration || item.duration;
+  const seek = useMemo(() => (onScreen ? { engine, duration: seekDuration, onSeek: seekTo, onScrub: setScrubbing } : null), [onScreen, engine, seekDuration, seekTo]);
   const videoPosition = (slot: number): string | null => {
     if (slot === snapshot.currentSlot && onScreen) return '0';
     const held = snapshot.slotEpisodes[slot];
@@ -326,28 +343,13 @@ export function Player({ series, episodes, number, startAt, user, onEpisodeChang
           episodeCount={episodes.length}
           playCount={series.playCount}
           favorite={favorite.inList}
-          onFavorite={favorite.toggle}
+          onFavorite={toggleFavorite}
           onShare={share}
-          onEpisodes={() => {
-            setSheet('episodes');
-          }}
-          onSettings={() => {
-            setSheet('settings');
-          }}
-          seek={
-            onScreen
-              ? {
-                  engine,
-                  duration: snapshot.duration || item.duration,
-                  onSeek: (seconds) => {
-                    engine?.seek(seconds);
-                  },
-                  onScrub: setScrubbing,
-                }
-              : null
-          }
+          onEpisodes={openEpisodes}
+          onSettings={openSettings}
+          seek={seek}
           mutedByAutoplay={onScreen && snapshot.mutedByAutoplay}
-          onUnmute={() => engine?.setMuted(false)}
+          onUnmute={unmute}
           cue={onScreen ? snapshot.cue : ''}
         />
       </div>
@@ -387,4 +389,4 @@ export function Player({ series, episodes, number, startAt, user, onEpisodeChang
       </Suspense>
     </PlayerFrame>
   );
-}
+});

@@ -18,6 +18,7 @@ import {
   seriesQuery,
   type EpisodeChange,
 } from '../../features/player';
+import { useStableHandler } from '../../shared/ui/use-stable-handler';
 import { track } from '../../features/tracking/track';
 import { isApiError } from '../../shared/api/client';
 import { useLanguage } from '../../shared/i18n/use-language';
@@ -129,8 +130,9 @@ export function VideosPage() {
     );
   }, [hasEp, targetNumber, targetStart, setSearchParams]);
 
-  // Another episode: its own address, without the start time of the first one.
-  const changeEpisode = (number: number, how: EpisodeChange) => {
+  // Another episode: its own address, without the start time of the first one (stable: the player is
+  // memoised against this page drawing again).
+  const changeEpisode = useStableHandler((number: number, how: EpisodeChange) => {
     setSearchParams(
       (current) => {
         const nextParams = new URLSearchParams(current);
@@ -140,7 +142,7 @@ export function VideosPage() {
       },
       { replace: how === 'swipe' },
     );
-  };
+  });
 
   if (seriesId === null) return <PlayerMessage message={t('player.notFound')} />;
   const failure = series.error ?? episodes.error;
