@@ -4,6 +4,7 @@ import { memo, Suspense, useEffect, useEffectEvent, useMemo, useRef, useState } 
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useLanguage } from '../../shared/i18n/use-language';
 import { usePageTitle } from '../../shared/ui/page';
+import { useStableHandler } from '../../shared/ui/use-stable-handler';
 import { neighbours } from './episode-selection';
 import { FeedPane, PlayerOverlay } from './feed-pane';
 import { episodeUrl, shoppingPath } from './format';
@@ -23,7 +24,6 @@ import { usePaywall } from './use-paywall';
 import { usePlayerKeys } from './use-player-keys';
 import { useProgressSaver } from './use-progress-saver';
 import { useSlide } from './use-slide';
-import { useStableHandler } from '../../shared/ui/use-stable-handler';
 import { useWakeLock } from './use-wake-lock';
 
 export type EpisodeChange = 'swipe' | 'select';
