@@ -27,8 +27,8 @@ export interface ProbedStream {
 }
 
 /** ffprobe's streams of a file; rejects when ffprobe can't read it. */
-export async function probeStreams(file: string): Promise<ProbedStream[]> {
-  const { stdout } = await run(mediaTools().ffprobe, ['-v', 'error', '-of', 'json', '-show_streams', file]);
+export async function probeStreams(file: string, { format }: { format?: string } = {}): Promise<ProbedStream[]> {
+  const { stdout } = await run(mediaTools().ffprobe, ['-v', 'error', '-of', 'json', '-show_streams', ...(format ? ['-f', format] : []), file]);
   return (JSON.parse(stdout) as { streams: ProbedStream[] }).streams;
 }
 
