@@ -23,7 +23,8 @@ async function userToken(url: string): Promise<string> {
 }
 
 async function measureServer(label: string, env: Record<string, string>) {
-  const server = await startProcess(main, env);
+  // Without the demo catalog: its packaging (ffmpeg on every core) would run during the measurement.
+  const server = await startProcess(main, { ...env, DEMO_CATALOG: 'false' });
   try {
     const token = await userToken(server.url);
     // Warm up caches and JIT before measuring.
