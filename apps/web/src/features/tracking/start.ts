@@ -1,15 +1,8 @@
+import { idle } from '../../shared/idle';
 import type { TrackingStart } from './runtime';
 
 /** The longest tracking waits for the page to be idle before it starts. */
 const IDLE_WAIT_MS = 1000;
-
-/** Settles when the browser is next idle (or after `timeout` ms, or at once without requestIdleCallback). */
-function idle(timeout: number): Promise<void> {
-  return new Promise((resolve) => {
-    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => resolve(), { timeout });
-    else resolve();
-  });
-}
 
 /**
  * Starts tracking once the configuration and the current user are known (the user's session makes

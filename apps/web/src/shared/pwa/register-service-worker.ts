@@ -1,3 +1,5 @@
+import { idle } from '../idle';
+
 /**
  * Registers the service worker (`public/sw.js`, which keeps the app shell for offline starts) once the
  * page has loaded and the browser is idle (at most 2 s later), so it never competes with the first load
@@ -11,10 +13,7 @@ export function registerServiceWorker(enabled: boolean = import.meta.env.PROD): 
       // Without it the app works the same, only not offline.
     });
   };
-  const whenIdle = () => {
-    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(register, { timeout: 2000 });
-    else window.setTimeout(register, 0);
-  };
+  const whenIdle = () => void idle(2000).then(register);
   if (document.readyState === 'complete') whenIdle();
   else window.addEventListener('load', whenIdle, { once: true });
 }
