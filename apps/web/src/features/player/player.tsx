@@ -253,7 +253,6 @@ export const Player = memo(function Player({ series, episodes, number, startAt, 
   const openSettings = useStableHandler(() => {
     setSheet('settings');
   });
-  const toggleFavorite = useStableHandler(favorite.toggle);
   const unmute = useStableHandler(() => engine?.setMuted(false));
   const seekTo = useStableHandler((seconds: number) => {
     engine?.seek(seconds);
@@ -343,7 +342,7 @@ export const Player = memo(function Player({ series, episodes, number, startAt, 
           episodeCount={episodes.length}
           playCount={series.playCount}
           favorite={favorite.inList}
-          onFavorite={toggleFavorite}
+          onFavorite={favorite.toggle}
           onShare={share}
           onEpisodes={openEpisodes}
           onSettings={openSettings}

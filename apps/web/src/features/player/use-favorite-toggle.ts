@@ -3,19 +3,20 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { isApiError } from '../../shared/api/client';
+import { useStableHandler } from '../../shared/ui/use-stable-handler';
 import { toast } from '../../shared/ui/toast-store';
 import { track } from '../tracking/track';
 import { refreshFavorites } from './library-sync';
 import { addToList, playerKey, removeFromList } from './player-api';
 
-/** "Add to my list" on the player: changes at once, goes back if the server refuses. */
+/** "Add to my list" on the player: changes at once, goes back if the server refuses (`toggle` keeps its identity). */
 export function useFavoriteToggle(series: Pick<SeriesDetail, 'id' | 'favorite' | 'title'>) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [inList, setInList] = useState(series.favorite);
   const busy = useRef(false);
 
-  const toggle = () => {
+  const toggle = useStableHandler(() => {
     if (busy.current) return;
     busy.current = true;
     const wanted = !inList;
@@ -35,7 +36,7 @@ export function useFavoriteToggle(series: Pick<SeriesDetail, 'id' | 'favorite' |
     ).finally(() => {
       busy.current = false;
     });
-  };
+  });
 
   return { inList, toggle };
 }
