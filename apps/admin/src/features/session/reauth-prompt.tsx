@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminSession } from '@episodic/contract';
 import { api, REAUTH_PATH } from '../../shared/api';
 import { settlePasswordQuestion, usePasswordQuestion } from '../../shared/reauth';
-import { Button, FormMessage, TextInput, formErrors } from '../../shared/ui';
+import { Button, TextInput, formErrors } from '../../shared/ui';
 import { sessionQuery } from './session';
 
 /**
@@ -27,7 +27,8 @@ function PasswordQuestion() {
       settlePasswordQuestion(true);
     },
   });
-  const { fields } = formErrors(confirm.error);
+  // A wrong password is a field error; anything else (too many attempts, the session ended) a message.
+  const { fields, message } = formErrors(confirm.error);
 
   useEffect(() => {
     // Captured before the dialog underneath sees it: Escape gives up this question only.
@@ -56,9 +57,15 @@ function PasswordQuestion() {
             <h2 id={titleId} className="text-lg font-semibold text-zinc-900">
               Confirm it's you
             </h2>
-            <p className="mt-1 text-sm text-zinc-600">Refunds, grants and operator access need your password when you last entered it more than 15 minutes ago. What you filled in stays as it is.</p>
+            <p className="mt-1 text-sm text-zinc-600">
+              You entered your password more than 15 minutes ago. Refunds, grants and changes to operator access need it again; what you filled in stays as it is.
+            </p>
           </div>
-          <FormMessage error={confirm.error} />
+          {message ? (
+            <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
+              {message}
+            </p>
+          ) : null}
           <TextInput
             label="Password"
             type="password"
