@@ -191,6 +191,25 @@ describe('the console session', () => {
   });
 });
 
+describe('operator access', () => {
+  it('is given and removed with a reason and an audit entry; never to oneself or to a guest', async () => {
+    const op = await newOperator();
+    const colleague = await newOperator();
+    expect(envelope(await asOperator(op.token, 'POST', `/api/admin/users/${op.id}/role`, { role: 'viewer', reason: 'Leaving' })).code).toBe(409);
+    expect(envelope(await asOperator(op.token, 'POST', `/api/admin/users/${colleague.id}/role`, { role: 'viewer', reason: ' ' })).fields).toMatchObject({ reason: expect.any(String) });
+    const guest = envelope<User>(await t.app.inject({ method: 'GET', url: '/api/user' })).data;
+    expect(envelope(await asOperator(op.token, 'POST', `/api/admin/users/${guest.id}/role`, { role: 'admin', reason: 'Why not' })).code).toBe(409);
+
+    expect(envelope(await asOperator(op.token, 'POST', `/api/admin/users/${colleague.id}/role`, { role: 'viewer', reason: 'Moved team' })).code).toBe(200);
+    const audit = await t.database.db.selectFrom('audit_log').select(['action', 'after', 'reason', 'actor_id']).where('target_id', '=', colleague.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({ action: 'user.revoke-operator', after: { role: 'viewer', consoleSessionsEnded: 1 }, reason: 'Moved team', actor_id: op.id });
+    expect(envelope(await t.app.inject({ method: 'POST', url: '/api/admin/session', payload: { email: colleague.email, password: colleague.password }, remoteAddress: nextIp() })).code).toBe(403);
+
+    expect(envelope(await asOperator(op.token, 'POST', `/api/admin/users/${colleague.id}/role`, { role: 'admin', reason: 'Back again' })).code).toBe(200);
+    await consoleSignIn(t, { email: colleague.email, password: colleague.password }, nextIp());
+  });
+});
+
 describe('asking for the password again', () => {
   it('after 15 minutes, refunds, grants and role changes answer reauth_required (not a 5xx), then work once the password is entered', async () => {
     const op = await newOperator();
