@@ -65,6 +65,10 @@ beforeAll(async () => {
   await page.getByLabel('Password').fill(inject('adminPassword'));
   await page.getByRole('button', { name: 'Sign in' }).click();
   await heading('Dashboard').waitFor();
+  // The console's session is out of every page script's reach: no stored token, no readable cookie.
+  expect(await page.evaluate(() => ({ stored: localStorage.getItem('userToken'), cookies: document.cookie }))).toEqual({ stored: null, cookies: '' });
+  const [operator] = (await page.context().cookies()).filter((c) => c.name === 'episodic_operator');
+  expect(operator).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/admin' });
 }, 120_000);
 
 afterAll(async () => {
@@ -132,7 +136,7 @@ describe('the operator console on a desktop', () => {
 
     const id = Number(new URL(page.url()).pathname.split('/').pop());
     createdSeriesId = id;
-    const detail = await api<{ status: string; texts: Record<string, { title: string }>; cover: string | null; tagIds: number[]; episodeList: { free: boolean; unlockCost: number }[] }>('GET', `/api/admin/series/${id}`, undefined, await sessionToken());
+    const detail = await api<{ status: string; texts: Record<string, { title: string }>; cover: string | null; tagIds: number[]; episodeList: { free: boolean; unlockCost: number }[] }>('GET', `/api/admin/series/${id}`, undefined, undefined, await operatorCookie());
     expect(detail.data.status).toBe('published');
     expect(Object.keys(detail.data.texts).sort()).toEqual(['dy', 'en', 'es']);
     expect(detail.data.cover).toMatch(/^\/media\/covers\/series-/);
@@ -208,7 +212,7 @@ describe('the operator console on a desktop', () => {
     await page.getByRole('button', { name: 'Add section' }).click();
     const card = page.locator('li', { has: page.getByRole('heading', { name: /Staff picks/ }) });
     await card.waitFor();
-    const visible = (await api<{ items: { id: number; title: string; visible: boolean }[] }>('GET', '/api/admin/series?status=published&pageSize=50', undefined, await sessionToken())).data.items.find((s) => s.visible)!;
+    const visible = (await api<{ items: { id: number; title: string; visible: boolean }[] }>('GET', '/api/admin/series?status=published&pageSize=50', undefined, undefined, await operatorCookie())).data.items.find((s) => s.visible)!;
     await card.getByLabel('Add a series', { exact: true }).fill(visible.title.slice(0, 12));
     await card.getByRole('button', { name: `+ ${visible.title}` }).click();
     await card.getByRole('button', { name: 'Save series' }).click();
@@ -311,7 +315,12 @@ describe('the operator console on a desktop', () => {
   });
 });
 
-/** The operator's session token, as the console stored it. */
-async function sessionToken(): Promise<string> {
-  return (await page.evaluate(() => localStorage.getItem('userToken'))) ?? '';
+/**
+ * The console's session, for the test's own API calls: read from the browser's cookie jar (page
+ * scripts cannot read it: it is HttpOnly) and sent as the cookie the console API takes.
+ */
+async function operatorCookie(): Promise<Record<string, string>> {
+  const cookie = (await page.context().cookies(`${baseUrl}/api/admin/session`)).find((c) => c.name === 'episodic_operator');
+  if (!cookie) throw new Error('the console holds no operator cookie');
+  return { cookie: `${cookie.name}=${cookie.value}` };
 }

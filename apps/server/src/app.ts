@@ -17,7 +17,7 @@ import { registerHealth } from './http/health';
 import { registerSpa } from './http/spa';
 import { guardAdminRoutes } from './http/admin-guard';
 import type { AppInstance } from './http/types';
-import { createAccountsService, createFacebookSignIn, registerAccountsRoutes, registerFacebookRoutes } from './modules/accounts/index';
+import { createAccountsService, createFacebookSignIn, createOperatorSessions, registerAccountsRoutes, registerFacebookRoutes, registerOperatorSessionRoutes } from './modules/accounts/index';
 import { createSettingsService, registerSettingsRoutes } from './modules/settings/index';
 import { configureMediaTools, createStorage, type StorageDriver } from './media/index';
 import { createPlaybackService, registerMediaFileRoutes, registerPlaybackRoutes } from './modules/playback/index';
@@ -267,7 +267,8 @@ export async function buildApp({ env, database, logger, storage = createStorage(
     configuredPixels: async () => (await settings.configList()).list.filter((s) => s.config_value.trim() !== '').map((s) => s.config_key),
     extraConnect: [env.mediaPublicUrl, env.errorReporting?.dsn, process.env.VITE_SENTRY_DSN, process.env.VITE_SENTRY_SANDBOX_DSN].filter((u): u is string => Boolean(u)),
   });
-  registerProtocol(app, { resolveSession: accounts.resolveSession, isDatabaseUnavailable, reportError: errorReporter?.capture });
+  const operatorSessions = createOperatorSessions({ db, accounts });
+  registerProtocol(app, { resolveSession: accounts.resolveSession, resolveOperator: operatorSessions.resolve, isDatabaseUnavailable, reportError: errorReporter?.capture });
   // While shutting down, each answer still going out closes its connection, and connections that
   // fall idle meanwhile (a keep-alive client between two requests) are closed as they do: the server
   // stops as soon as the requests in flight are answered instead of waiting out keep-alive timers.
@@ -293,6 +294,7 @@ export async function buildApp({ env, database, logger, storage = createStorage(
 
   const cookies = { secureByDefault: env.publicUrl.startsWith('https:'), maxAgeSeconds: env.sessionTtlDays * 24 * 60 * 60 };
   registerAccountsRoutes(app, accounts, cookies);
+  registerOperatorSessionRoutes(app, operatorSessions, cookies);
   const facebook = env.facebook ? createFacebookSignIn(db, { ...env.facebook, redirectUri: `${env.publicUrl}/api/user/oauth/facebook/callback` }, accounts) : null;
   registerFacebookRoutes(app, facebook, cookies);
   registerSettingsRoutes(app, settings);

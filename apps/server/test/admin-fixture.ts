@@ -1,10 +1,14 @@
+import { ADMIN_SESSION_COOKIE } from '@episodic/contract';
 import { createAccountsService } from '../src/modules/accounts/index';
 import type { TestApp } from './test-app';
 
 export const ADMIN = { email: 'ops@episodic.test', password: 'operator password 1' };
 
 export interface Callers {
+  /** The operator's console session token (the operator cookie's value). */
   admin: string;
+  /** The same operator's viewer-app session token, which must not open the console API. */
+  adminViewer: string;
   adminId: string;
   viewer: string;
   viewerId: string;
@@ -16,6 +20,7 @@ export async function createCallers(t: TestApp): Promise<Callers> {
   const accounts = createAccountsService({ db: t.database.db, sessionTtlDays: 1 });
   await accounts.createAdmin(ADMIN.email, ADMIN.password);
   const login = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: ADMIN });
+  const operator = await consoleSignIn(t, ADMIN);
   const guest = await t.app.inject({ method: 'GET', url: '/api/user' });
   const viewer = await t.app.inject({
     method: 'POST',
@@ -24,7 +29,8 @@ export async function createCallers(t: TestApp): Promise<Callers> {
   });
   const idOf = (res: { body: string }) => (JSON.parse(res.body) as { data: { id: string } }).data.id;
   return {
-    admin: String(login.headers['x-user-token']),
+    admin: operator,
+    adminViewer: String(login.headers['x-user-token']),
     adminId: idOf(login),
     viewer: String(viewer.headers['x-user-token']),
     viewerId: idOf(viewer),
@@ -32,10 +38,32 @@ export async function createCallers(t: TestApp): Promise<Callers> {
   };
 }
 
+/** Signs in to the operator console; the operator cookie's value. */
+export async function consoleSignIn(t: TestApp, credentials: { email: string; password: string }, remoteAddress?: string): Promise<string> {
+  const res = await t.app.inject({ method: 'POST', url: '/api/admin/session', payload: credentials, ...(remoteAddress ? { remoteAddress } : {}) });
+  const cookie = res.cookies.find((c) => c.name === ADMIN_SESSION_COOKIE);
+  if (res.statusCode !== 200 || !cookie) throw new Error(`console sign-in failed: HTTP ${String(res.statusCode)} ${res.body.slice(0, 200)}`);
+  return cookie.value;
+}
+
+/** The operator cookie carrying a console session token. */
+export function operatorCookie(token: string): Record<string, string> {
+  return { [ADMIN_SESSION_COOKIE]: token };
+}
+
+/**
+ * How a caller's token travels: as the console sends it (the operator cookie) and as the viewer app
+ * sends it (the header), so the one token means "an operator" to the console API only when it is a
+ * console session, and "a viewer" to the rest.
+ */
+export function sessionOf(token: string): { headers: Record<string, string>; cookies: Record<string, string> } {
+  return { headers: { 'x-user-token': token }, cookies: operatorCookie(token) };
+}
+
 /** Calls the API as the holder of a session token. */
 export function caller(t: TestApp, token: string) {
   const call = async <T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) => {
-    const res = await t.app.inject({ method, url, headers: { 'x-user-token': token }, ...(payload === undefined ? {} : { payload: payload as object }) });
+    const res = await t.app.inject({ method, url, ...sessionOf(token), ...(payload === undefined ? {} : { payload: payload as object }) });
     return { status: res.statusCode, ...(JSON.parse(res.body) as { code: number; message: string; data: T; fields?: Record<string, string> }) };
   };
   return {

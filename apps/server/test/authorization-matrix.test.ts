@@ -83,6 +83,7 @@ interface Fixture {
   disableUser: string;
   enableUser: string;
   grantUser: string;
+  roleUser: string;
   deleteTag: number;
   deleteSection: number;
   deleteConfigKey: string;
@@ -245,6 +246,14 @@ const TABLE: Record<string, Spec> = {
   'GET /api/user/export': { access: 'session', req: () => ({ url: '/api/user/export' }), allowed: download },
   'POST /api/user/delete': { access: 'account', fresh: true, req: (who) => json('/api/user/delete', { password: who.password ?? 'not a password' }) },
   'GET /api/admin/session': { access: 'admin', req: () => ({ url: '/api/admin/session' }) },
+  // The console's sign-in: each caller tries its own email and password; only an operator gets a console session.
+  'POST /api/admin/session': {
+    access: 'admin',
+    fresh: true,
+    req: (who) => json('/api/admin/session', { email: who.email ?? 'nobody@example.com', password: who.password ?? 'not a password' }),
+  },
+  'DELETE /api/admin/session': { access: 'admin', fresh: true, req: () => ({ url: '/api/admin/session' }) },
+  'POST /api/admin/session/password': { access: 'admin', req: (who) => json('/api/admin/session/password', { password: who.password ?? 'not a password' }) },
   'GET /api/user/providers': { access: 'public', req: () => ({ url: '/api/user/providers' }) },
   'GET /api/user/oauth/facebook': { access: 'public', req: () => ({ url: '/api/user/oauth/facebook?returnTo=%2Fmy' }), allowed: redirectTo(/^\/login\?error=facebook_unavailable$/) },
   'GET /api/user/oauth/facebook/callback': {
@@ -419,6 +428,7 @@ const TABLE: Record<string, Spec> = {
     access: 'admin',
     req: () => json(`/api/admin/users/${fx.grantUser}/grants`, { requestId: randomUUID(), kind: 'coins', coins: 10, reason: 'Matrix' }),
   },
+  'POST /api/admin/users/{id}/role': { access: 'admin', req: () => json(`/api/admin/users/${fx.roleUser}/role`, { role: 'admin', reason: 'Matrix' }) },
   // the console: system
   'GET /api/admin/dashboard': { access: 'admin', req: () => ({ url: '/api/admin/dashboard' }) },
   'GET /api/admin/audit': { access: 'admin', req: () => ({ url: '/api/admin/audit' }) },
@@ -481,13 +491,14 @@ beforeAll(async () => {
   const enableUser = (await newAccount(t, 'enable target')).id!;
   await callOk(t, admin, 'POST', `/api/admin/users/${enableUser}/disable`, { reason: 'Set up' });
   const grantUser = (await newAccount(t, 'grant target')).id!;
+  const roleUser = (await newAccount(t, 'role target')).id!;
   const deleteTag = (await callOk<{ id: number }>(t, admin, 'POST', '/api/admin/tags', { slug: 'matrix-doomed', names: { en: 'Doomed' } })).data.id;
   const deleteSection = (await callOk<{ id: number }>(t, admin, 'POST', '/api/admin/homepage/sections', { slug: 'matrix-doomed', kind: 'newest', titles: { en: 'Doomed' } })).data.id;
   const deleteConfigKey = 'matrix_doomed_key';
   await callOk(t, admin, 'PUT', `/api/admin/settings/config/${deleteConfigKey}`, { value: 'doomed' });
   const draftEpisodes = (await db.selectFrom('episodes').select('id').where('series_id', '=', cat.series.draft).orderBy('number').execute()).map((r) => r.id);
 
-  fx = { cat, locked, draftEpisodes, paidOrder, openOrder, refundOrder, disableUser, enableUser, grantUser, deleteTag, deleteSection, deleteConfigKey, png: await fs.readFile(file) };
+  fx = { cat, locked, draftEpisodes, paidOrder, openOrder, refundOrder, disableUser, enableUser, grantUser, roleUser, deleteTag, deleteSection, deleteConfigKey, png: await fs.readFile(file) };
   const member = base.member as Principal & { orderId: string };
   secrets = [
     { owner: 'free', values: [base.free.id!, base.free.email!, paidOrder, openOrder] },

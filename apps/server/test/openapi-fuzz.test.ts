@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_SESSION_COOKIE } from '@episodic/contract';
 import { createTestApp, type TestApp } from './test-app';
 import { seedCatalogFixture } from './catalog-fixture';
 
@@ -163,6 +164,15 @@ async function session(): Promise<string> {
   return String((await t.app.inject({ method: 'GET', url: '/api/user' })).headers['x-user-token']);
 }
 
+let consoleSignIns = 0;
+/** The operator's console session (the operator cookie's value), which the console API requires. */
+async function consoleSession(email: string): Promise<string | null> {
+  consoleSignIns++;
+  const res = await t.app.inject({ method: 'POST', url: '/api/admin/session', payload: { email, password: 'fuzzpass123' }, remoteAddress: `10.77.0.${String(consoleSignIns % 250)}` });
+  return res.cookies.find((c) => c.name === ADMIN_SESSION_COOKIE)?.value ?? null;
+}
+let operator: string | null = null;
+
 async function registered(email: string): Promise<string> {
   const guest = await session();
   const res = await t.app.inject({ method: 'POST', url: '/api/user/register', headers: { 'x-user-token': guest }, payload: { email, password: 'fuzzpass123', confirmPassword: 'fuzzpass123', agree: true } });
@@ -187,6 +197,7 @@ beforeAll(async () => {
   tokens.viewer = await registered('fuzz-viewer@example.com');
   tokens.admin = await registered('fuzz-admin@example.com');
   await t.database.db.updateTable('users').set({ role: 'admin' }).where('email', '=', 'fuzz-admin@example.com').execute();
+  operator = await consoleSession('fuzz-admin@example.com');
 }, 120_000);
 afterAll(() => t?.close());
 
@@ -206,6 +217,7 @@ describe('malformed requests to every endpoint of the OpenAPI document', () => {
         tokens.viewer = await registered(`fuzz-viewer-${String(i)}@example.com`);
         tokens.admin = await registered(`fuzz-admin-${String(i)}@example.com`);
         await t.database.db.updateTable('users').set({ role: 'admin' }).where('email', '=', `fuzz-admin-${String(i)}@example.com`).execute();
+        operator = await consoleSession(`fuzz-admin-${String(i)}@example.com`);
       }
       let path = op.path;
       const query = new URLSearchParams();
@@ -220,6 +232,8 @@ describe('malformed requests to every endpoint of the OpenAPI document', () => {
       const headers: Record<string, string> = {};
       const token = tokens[who];
       if (token) headers[g.chance(0.7) ? 'x-user-token' : 'cookie'] = g.chance(0.7) ? token : `episodic_session=${token}`;
+      // The console API takes only the operator cookie: the operator sends it there, as the console does.
+      if (who === 'admin' && operator && path.startsWith('/api/admin')) headers.cookie = [headers.cookie, `${ADMIN_SESSION_COOKIE}=${operator}`].filter(Boolean).join('; ');
       if (g.chance(0.1)) headers['accept-language'] = String(g.pick(ODD_STRINGS)).slice(0, 200);
       if (g.chance(0.05)) headers['fbclid'] = 'x'.repeat(g.int(5000));
       let payload: string | undefined;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { SESSION_COOKIE, type Membership, type PayResult, type User } from '@episodic/contract';
+import { ADMIN_SESSION_COOKIE, SESSION_COOKIE, type AdminSession, type Membership, type PayResult, type User } from '@episodic/contract';
 import { createAccountsService } from '../src/modules/accounts/index';
 import { appendLedgerEntry } from '../src/modules/billing/index';
 import { ingestEpisode, LocalStorage } from '../src/media/index';
@@ -47,12 +47,18 @@ export interface CallOptions {
   viaCookie?: boolean;
 }
 
+/** The console sessions of operators, by their viewer token: the console's calls ride on the operator cookie. */
+const consoleSessions = new Map<string, string>();
+
 /** One request as the holder of a token (none for null), from a fresh address. */
 export function send(t: TestApp, token: string | null, method: string, url: string, opts: CallOptions = {}): Promise<LightMyRequestResponse> {
   const headers: Record<string, string> = { ...(opts.headers ?? {}) };
   if (token && !opts.viaCookie) headers['x-user-token'] = token;
   const request: InjectOptions = { method: method as 'GET', url, headers, remoteAddress: nextAddress() };
   if (token && opts.viaCookie) request.cookies = { [SESSION_COOKIE]: token };
+  // An operator calls the console API as the console does: with its own cookie (the header alone is refused).
+  const operator = token ? consoleSessions.get(token) : undefined;
+  if (operator && url.startsWith('/api/admin')) request.cookies = { ...request.cookies, [ADMIN_SESSION_COOKIE]: operator };
   if (opts.payload !== undefined) {
     if (Buffer.isBuffer(opts.payload) || typeof opts.payload === 'string') request.payload = opts.payload;
     else request.payload = opts.payload as object;
@@ -86,13 +92,18 @@ export async function newAccount(t: TestApp, label = 'signed-in user'): Promise<
   return { label, token: String(res.headers['x-user-token']), id: data.id, email, password };
 }
 
-/** A fresh operator (created as `npm run create-admin` does), signed in. */
+/** A fresh operator (created as `npm run create-admin` does), signed in to the viewer app and to the console. */
 export async function newAdmin(t: TestApp, label = 'admin'): Promise<Principal> {
   const email = `ops-${unique()}@episodic.test`;
   const password = 'operator password 1';
   await createAccountsService({ db: t.database.db, sessionTtlDays: 1 }).createAdmin(email, password);
   const { data, res } = await callOk<User>(t, null, 'POST', '/api/user/login', { email, password });
-  return { label, token: String(res.headers['x-user-token']), id: data.id, email, password };
+  const token = String(res.headers['x-user-token']);
+  const signedIn = await callOk<AdminSession>(t, null, 'POST', '/api/admin/session', { email, password });
+  const cookie = signedIn.res.cookies.find((c) => c.name === ADMIN_SESSION_COOKIE);
+  if (!cookie) throw new Error('the console sign-in set no operator cookie');
+  consoleSessions.set(token, cookie.value);
+  return { label, token, id: data.id, email, password };
 }
 
 

@@ -28,6 +28,8 @@ export interface Envelope<T> {
   message: string;
   data: T;
   fields?: FieldErrors;
+  /** A machine-readable cause of an error envelope, where a screen acts on it. */
+  reason?: string;
 }
 
 /** Success envelope schema around a data schema. */
@@ -44,6 +46,7 @@ export const ErrorEnvelopeSchema = Type.Object({
   message: Type.String(),
   data: Type.Null(),
   fields: Type.Optional(FieldErrorsSchema),
+  reason: Type.Optional(Type.String()),
 });
 export type ErrorEnvelope = Static<typeof ErrorEnvelopeSchema>;
 

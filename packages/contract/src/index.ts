@@ -7,3 +7,4 @@ export * from './catalog';
 export * from './billing';
 export * from './tracking';
 export * from './admin';
+export * from './operator-session';

@@ -50,33 +50,43 @@ describe('session gate', () => {
     expect(screen.getByRole('link', { name: 'Audit log' }).getAttribute('href')).toBe('/admin/audit-log');
   });
 
-  it('refuses a signed-in non-admin (403) and can sign out', async () => {
+  it("offers the console's sign-in to an account without operator access (403), without signing the viewer app out", async () => {
+    const fetchMock = mockApi(() => ({ code: 403, message: 'This account has no operator access.' }));
+    renderConsole();
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    expect(screen.getByText(/has no operator access\. Sign in with an operator account/)).toBeTruthy();
+    expect(fetchMock.mock.calls.map((c) => String(c[0]))).not.toContain('/api/user/logout');
+  });
+
+  it('signs out of the console only', async () => {
     let signedIn = true;
-    const fetchMock = mockApi((url) => {
-      if (url === '/api/user/logout') {
+    const calls: string[] = [];
+    mockApi((url, init) => {
+      calls.push(`${init.method ?? 'GET'} ${url}`);
+      if (url === '/api/admin/session' && init.method === 'DELETE') {
         signedIn = false;
         return { code: 200, data: {} };
       }
-      return signedIn ? { code: 403, message: 'Forbidden' } : { code: 401, message: 'Login required' };
+      return signedIn ? (undefined as unknown as Reply) : { code: 401, message: 'Login required' };
     });
     renderConsole();
-    expect(await screen.findByRole('heading', { name: 'This account has no operator access' })).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
-    expect(fetchMock).toHaveBeenCalledWith('/api/user/logout', expect.objectContaining({ method: 'POST' }));
+    expect(calls).toContain('DELETE /api/admin/session');
+    expect(calls.some((c) => c.includes('/api/user/'))).toBe(false);
   });
 
   it('signs in, shows field and credential errors, then opens the console', async () => {
     let session: Reply = { code: 401, message: 'Login required' };
     const logins: unknown[] = [];
     mockApi((url, init) => {
-      if (url === '/api/user/login') {
+      if (url === '/api/admin/session' && init.method === 'POST') {
         const body = JSON.parse(init.body as string) as { email: string; password: string };
         logins.push(body);
         if (!body.email) return { code: 422, message: 'Invalid input', fields: { email: 'please enter your email' } };
         if (body.password !== 'right') return { code: 401, message: 'Wrong email or password' };
         session = { code: 200, data: admin };
-        return { code: 200, data: { id: 'a-1', email: admin.email } };
+        return session;
       }
       return url === '/api/admin/session' || session.code !== 200 ? session : (undefined as unknown as Reply);
     });
@@ -98,23 +108,26 @@ describe('session gate', () => {
     expect(logins.at(-1)).toEqual({ email: 'ops@episodic.test', password: 'right' });
   });
 
-  it('sends and stores the session token like the viewer app', async () => {
-    localStorage.setItem('userToken', 'tok-1');
+  it("never reads, stores or sends a session token: the console's cookie carries it, and the viewer app's stored token is left alone", async () => {
+    localStorage.setItem('userToken', 'viewer-token');
     const fetchMock = vi.fn((url: string) =>
       Promise.resolve(
         new Response(JSON.stringify({ code: 200, message: '', data: url === '/api/admin/session' ? admin : { items: [], page: 1, pageSize: 25, hasMore: false, total: 0 } }), {
-          headers: { 'Content-Type': 'application/json', 'x-user-token': 'tok-2' },
+          headers: { 'Content-Type': 'application/json', 'x-user-token': 'issued-token' },
         }),
       ),
     );
     vi.stubGlobal('fetch', fetchMock);
     renderConsole('/admin/audit-log');
     await screen.findByRole('navigation', { name: 'Sections' });
-    const init = (fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1];
-    expect(new Headers(init.headers).get('x-User-Token')).toBe('tok-1');
-    expect(init.credentials).toBe('same-origin');
     await waitFor(() => {
-      expect(localStorage.getItem('userToken')).toBe('tok-2');
+      expect(fetchMock.mock.calls.length).toBeGreaterThan(1);
     });
+    for (const call of fetchMock.mock.calls as unknown as [string, RequestInit][]) {
+      expect(new Headers(call[1].headers).has('x-user-token')).toBe(false);
+      expect(call[1].credentials).toBe('same-origin');
+    }
+    expect(localStorage.getItem('userToken')).toBe('viewer-token');
+    expect(Object.keys(localStorage)).toEqual(['userToken']);
   });
 });

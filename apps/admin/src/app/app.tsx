@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { DataRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { Toaster } from '../shared/toaster';
+import { ReauthPrompt } from '../features/session/reauth-prompt';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -13,6 +14,7 @@ export function App({ queryClient, router }: { queryClient: QueryClient; router:
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
+      <ReauthPrompt />
       <Toaster />
     </QueryClientProvider>
   );

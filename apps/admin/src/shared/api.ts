@@ -1,16 +1,25 @@
 import type { FieldErrors } from '@episodic/contract';
+import { askForPassword } from './reauth';
 import { toast } from './toast';
 
 /**
  * The console's API client: the same envelope rules as the viewer app (specification §7–8), without
  * the viewer's click-id and tracking concerns. Apps never import each other, hence the copy.
+ *
+ * The console's session is an HttpOnly cookie of its own that the browser sends to /api/admin: this
+ * client never sees, stores or sends a token (no `localStorage`, no `X-User-Token`), so no script on
+ * the page, the viewer app's pixels included, can read or replay the operator's session.
  */
 
-const USER_TOKEN_KEY = 'userToken';
-const USER_TOKEN_REQUEST_HEADER = 'x-User-Token';
-const USER_TOKEN_RESPONSE_HEADER = 'x-user-token';
 const TIMEOUT_MS = 100_000;
 const NETWORK_MESSAGE = 'Network error, please try again';
+/** Where the operator confirms the password again; its own refusals are answered by the prompt. */
+export const REAUTH_PATH = '/api/admin/session/password';
+/**
+ * The `reason` of the server's "enter your password again" answer (`REAUTH_REQUIRED` in the
+ * contract; copied because importing a value from the contract would bring its schemas into the bundle).
+ */
+const REAUTH_REQUIRED = 'reauth_required';
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -27,40 +36,13 @@ export class ApiError extends Error {
   }
 }
 
-function readToken(): string {
-  try {
-    return localStorage.getItem(USER_TOKEN_KEY) ?? '';
-  } catch {
-    return '';
-  }
-}
-
-function writeToken(token: string | null): void {
-  try {
-    if (token) localStorage.setItem(USER_TOKEN_KEY, token);
-    else localStorage.removeItem(USER_TOKEN_KEY);
-  } catch {
-    // Storage unavailable: the cookie still carries the session.
-  }
-}
-
-/** The session header for requests the API client does not make itself (uploads). */
-export function sessionHeaders(): Record<string, string> {
-  const token = readToken();
-  return token ? { [USER_TOKEN_REQUEST_HEADER]: token } : {};
-}
-
-/** Forgets the stored session token (after signing out). */
-export function clearStoredToken(): void {
-  writeToken(null);
-}
-
 interface WireEnvelope {
   code: number;
   message?: unknown;
   data?: unknown;
   info?: unknown;
   fields?: unknown;
+  reason?: unknown;
 }
 
 function asEnvelope(value: unknown): WireEnvelope | undefined {
@@ -78,9 +60,6 @@ function fieldsOf(envelope: WireEnvelope): FieldErrors | undefined {
 
 async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: object, signal?: AbortSignal): Promise<T> {
   const headers = new Headers({ Accept: 'application/json' });
-  // The session is an HttpOnly cookie; the header is the server's fallback when cookies are disabled.
-  const token = readToken();
-  if (token) headers.set(USER_TOKEN_REQUEST_HEADER, token);
   const hasBody = method !== 'GET' && method !== 'DELETE';
   // A file (a cover picture) travels as itself, typed by its own content type.
   const file = body instanceof Blob ? body : null;
@@ -113,9 +92,6 @@ async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', p
     signal?.removeEventListener('abort', forward);
   }
 
-  const issued = response.headers.get(USER_TOKEN_RESPONSE_HEADER);
-  if (issued) writeToken(issued);
-
   let payload: unknown;
   try {
     payload = await response.json();
@@ -130,6 +106,12 @@ async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', p
     throw new ApiError(envelope?.code ?? response.status, response.status, message || NETWORK_MESSAGE);
   }
   if (envelope.code === 200) return (envelope.data ?? envelope.info) as T;
+  // Refunds, grants and role changes want the password entered recently: ask for it, then send the
+  // same request again. The form that sent it stays open meanwhile, with everything typed in it.
+  if (envelope.code === 401 && envelope.reason === REAUTH_REQUIRED && path !== REAUTH_PATH) {
+    if (await askForPassword()) return request<T>(method, path, body, signal);
+    throw new ApiError(401, response.status, 'Enter your password to finish this action.');
+  }
   if (envelope.code === 500) toast(message || 'Something went wrong, please try again');
   throw new ApiError(envelope.code, response.status, message, fieldsOf(envelope));
 }

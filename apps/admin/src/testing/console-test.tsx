@@ -10,6 +10,7 @@ export interface Reply {
   message?: string;
   data?: unknown;
   fields?: Record<string, string>;
+  reason?: string;
 }
 
 export interface Call {
@@ -20,7 +21,7 @@ export interface Call {
 
 export type Handler = (call: Call) => Reply | undefined;
 
-export const OPERATOR = { id: 'a-1', email: 'ops@episodic.test', role: 'admin' };
+export const OPERATOR = { id: 'a-1', email: 'ops@episodic.test', role: 'admin', passwordConfirmedAt: '2026-11-03T09:00:00.000Z', expiresAt: '2026-11-03T21:00:00.000Z' };
 
 /**
  * Stubs fetch with envelope answers: the handler answers what it knows; the session gate gets the

@@ -51,6 +51,10 @@ export interface SessionsTable {
   last_seen_at: Generated<Date>;
   expires_at: Timestamp;
   revoked_at: NullableTimestamp;
+  /** 'operator' sessions belong to the console (migration 0013). */
+  kind: Generated<'viewer' | 'operator'>;
+  /** When an operator last entered the password (operator sessions only). */
+  password_at: NullableTimestamp;
 }
 
 export interface SettingsTable {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { requireAdmin } from './auth';
+import { requireOperator } from './auth';
 import { readRequestContext } from './request-context';
 
 export const ADMIN_PREFIX = '/api/admin/';
@@ -11,11 +11,19 @@ export interface RegisteredRoute {
 
 const registries = new WeakMap<object, RegisteredRoute[]>();
 
-/** Refuses anyone but an operator, before the body is read: 401 without an account, 403 without the role. */
+/**
+ * Refuses anyone but an operator signed in to the console (its own cookie), before the body is read:
+ * 401 without a console session, 403 for an account without the role.
+ */
 async function adminOnly(req: FastifyRequest): Promise<void> {
   // The request context is normally read after the body is parsed; the session tokens do not need it.
   req.ctx ??= readRequestContext(req);
-  await requireAdmin(req);
+  await requireOperator(req);
+}
+
+/** Route config of the one console route that must answer without a console session: signing in. */
+export interface AdminRouteConfig {
+  consoleSignIn?: boolean;
 }
 
 /**
@@ -27,6 +35,7 @@ export function guardAdminRoutes(app: FastifyInstance): void {
   registries.set(app, routes);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(ADMIN_PREFIX)) return;
+    if ((route.config as AdminRouteConfig | undefined)?.consoleSignIn === true) return;
     for (const method of Array.isArray(route.method) ? route.method : [route.method]) routes.push({ method, url: route.url });
     const existing = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
     route.onRequest = [adminOnly as onRequestHookHandler, ...(existing as onRequestHookHandler[])];

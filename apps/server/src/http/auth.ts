@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { loginRequired, forbidden } from './errors';
+import { ADMIN_REAUTH_MINUTES, EnvelopeCode, REAUTH_REQUIRED } from '@episodic/contract';
+import { AppError, loginRequired, forbidden } from './errors';
 
 /** The signed-in (or guest) principal behind a request. */
 export interface AuthUser {
@@ -45,9 +46,56 @@ export async function requireAccount(req: FastifyRequest): Promise<AuthUser> {
   return auth;
 }
 
-/** An operator. */
-export async function requireAdmin(req: FastifyRequest): Promise<AuthUser> {
-  const auth = await requireAccount(req);
-  if (auth.role !== 'admin') throw forbidden('This account has no operator access.');
-  return auth;
+/** The operator behind a console session (the operator cookie only). */
+export interface OperatorAuth {
+  userId: string;
+  sessionId: string;
+  email: string;
+  /** The account's role now: a session outlives a removed role only to be refused. */
+  role: 'viewer' | 'admin';
+  /** When the operator last entered the password. */
+  passwordAt: Date;
+  expiresAt: Date;
 }
+
+/** Looks a raw operator token up; null when unknown, expired, revoked, not an operator session or the user is disabled. */
+export type OperatorResolver = (token: string) => Promise<OperatorAuth | null>;
+
+/** Resolves the request's operator session once, from the operator cookie alone (never a header). */
+export function resolveOperator(req: FastifyRequest, resolver: OperatorResolver): Promise<OperatorAuth | null> {
+  req.operatorPromise ??= (async () => {
+    const token = req.ctx.operatorToken;
+    return token ? resolver(token) : null;
+  })();
+  return req.operatorPromise;
+}
+
+/**
+ * An operator, by the console's own session. The viewer session is read only to choose the refusal:
+ * a registered non-operator account is told it has no access (403); anyone else, an operator's
+ * viewer session included, is asked to sign in to the console (401).
+ */
+export async function requireOperator(req: FastifyRequest): Promise<OperatorAuth> {
+  const operator = await req.operator();
+  if (operator?.role === 'admin') return operator;
+  if (operator) throw forbidden('This account has no operator access.');
+  const viewer = await req.auth();
+  if (viewer && !viewer.isGuest && viewer.role !== 'admin') throw forbidden('This account has no operator access.');
+  throw loginRequired('Please sign in to the console to continue.');
+}
+
+/** The answer that makes the console ask for the password again, then repeat the action. */
+export const reauthRequired = () => new AppError(EnvelopeCode.loginRequired, 'Please enter your password again to continue.', undefined, 200, REAUTH_REQUIRED);
+
+/** An operator who entered the password within the last ADMIN_REAUTH_MINUTES (refunds, grants, role changes). */
+export async function requireRecentPassword(req: FastifyRequest, now = Date.now()): Promise<OperatorAuth> {
+  const operator = await requireOperator(req);
+  if (now - operator.passwordAt.getTime() > ADMIN_REAUTH_MINUTES * 60_000) throw reauthRequired();
+  return operator;
+}
+
+/**
+ * The console's check under its former name, for code written before console sessions existed: it
+ * is the operator check, so such code cannot open the console to a viewer session by mistake.
+ */
+export const requireAdmin = requireOperator;

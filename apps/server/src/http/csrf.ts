@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { EnvelopeCode, SESSION_COOKIE } from '@episodic/contract';
+import { ADMIN_SESSION_COOKIE, EnvelopeCode, SESSION_COOKIE } from '@episodic/contract';
 import { sendErrorEnvelope } from './envelope';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -16,7 +16,7 @@ export function registerCsrfGuard(app: FastifyInstance, opts: { publicUrl: strin
   app.addHook('onRequest', async (req, reply) => {
     if (!UNSAFE.has(req.method) || !req.url.startsWith('/api/')) return;
     const cookie = req.headers.cookie;
-    if (!cookie || !cookie.includes(`${SESSION_COOKIE}=`)) return;
+    if (!cookie || !(cookie.includes(`${SESSION_COOKIE}=`) || cookie.includes(`${ADMIN_SESSION_COOKIE}=`))) return;
     const source = req.headers.origin ?? req.headers.referer;
     if (!source) return;
     let origin: string;

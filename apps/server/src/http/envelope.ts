@@ -16,8 +16,15 @@ export function sendErrorEnvelope(
   code: number,
   message: string,
   fields?: FieldErrors,
+  reason?: string,
 ): FastifyReply {
-  const body = fields && Object.keys(fields).length > 0 ? { code, message, data: null, fields } : { code, message, data: null };
+  const body = {
+    code,
+    message,
+    data: null,
+    ...(fields && Object.keys(fields).length > 0 ? { fields } : {}),
+    ...(reason ? { reason } : {}),
+  };
   return reply
     .status(httpStatus)
     .header('cache-control', 'no-store')

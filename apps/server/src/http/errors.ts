@@ -10,6 +10,8 @@ export class AppError extends Error {
     message: string,
     readonly fields?: FieldErrors,
     readonly httpStatus = 200,
+    /** A machine-readable cause beside the code, for a screen that acts on it (e.g. `reauth_required`). */
+    readonly reason?: string,
   ) {
     super(message);
     this.name = 'AppError';

@@ -4,10 +4,12 @@ import { AppError, invalidInput } from './errors';
 import { envelopeCodeOf, sendErrorEnvelope } from './envelope';
 import { fieldErrorsFrom } from './validation';
 import { readRequestContext } from './request-context';
-import { resolveAuth, type SessionResolver } from './auth';
+import { resolveAuth, resolveOperator, type OperatorResolver, type SessionResolver } from './auth';
 
 export interface ProtocolOptions {
   resolveSession: SessionResolver;
+  /** The console's sessions; without it no request has an operator. */
+  resolveOperator?: OperatorResolver;
   isDatabaseUnavailable: (err: unknown) => boolean;
   /** Receives every crash (error reporting, when configured). */
   reportError?: (err: unknown, context: Record<string, unknown>) => void;
@@ -67,6 +69,10 @@ export function registerProtocol(app: FastifyInstance, opts: ProtocolOptions): v
   app.decorateRequest('auth', function (this: FastifyRequest) {
     return resolveAuth(this, opts.resolveSession);
   });
+  app.decorateRequest('operatorPromise', undefined);
+  app.decorateRequest('operator', function (this: FastifyRequest) {
+    return resolveOperator(this, opts.resolveOperator ?? (() => Promise.resolve(null)));
+  });
 
   // preValidation: the body is parsed by then, and the context is read before any schema reshapes it.
   app.addHook('preValidation', async (req) => {
@@ -103,7 +109,7 @@ export function registerProtocol(app: FastifyInstance, opts: ProtocolOptions): v
 
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {
-      return sendErrorEnvelope(reply, err.httpStatus, err.code, err.message, err.fields);
+      return sendErrorEnvelope(reply, err.httpStatus, err.code, err.message, err.fields, err.reason);
     }
     if (err.validation) {
       return sendErrorEnvelope(reply, 200, EnvelopeCode.invalidInput, 'Please check the highlighted fields.', fieldErrorsFrom(err.validation));

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { SESSION_COOKIE } from '@episodic/contract';
+import { ADMIN_SESSION_COOKIE, SESSION_COOKIE } from '@episodic/contract';
 
 /** What every request may carry about who sent it and where they came from. */
 export interface RequestContext {
@@ -7,6 +7,8 @@ export interface RequestContext {
   cookieToken: string | null;
   /** Session token from the X-User-Token header: the fallback when cookies are disabled. */
   headerToken: string | null;
+  /** The operator console's session token: its own cookie, never a header. */
+  operatorToken: string | null;
   refererToken: string | null;
   fbclid: string | null;
   ttclid: string | null;
@@ -39,6 +41,7 @@ export function readRequestContext(req: FastifyRequest): RequestContext {
   return {
     cookieToken: cleanId(req.cookies?.[SESSION_COOKIE]),
     headerToken: cleanId(req.headers['x-user-token']),
+    operatorToken: cleanId(req.cookies?.[ADMIN_SESSION_COOKIE]),
     refererToken: cleanId(req.headers['x-user-referer-token']),
     fbclid: cleanId(param(req, 'fbclid')) ?? cleanId(req.headers['fbclid']),
     ttclid: cleanId(param(req, 'ttclid')) ?? cleanId(req.headers['ttclid']),

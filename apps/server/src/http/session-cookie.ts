@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE, USER_TOKEN_HEADER } from '@episodic/contract';
+import { ADMIN_SESSION_COOKIE, ADMIN_SESSION_PATH, SESSION_COOKIE, USER_TOKEN_HEADER } from '@episodic/contract';
 
 export interface CookiePolicy {
   /** Secure cookies: always behind https, or when the request arrived over https. */
@@ -21,4 +21,23 @@ export function issueSessionToken(req: FastifyRequest, reply: FastifyReply, toke
 
 export function clearSessionCookie(reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+/**
+ * Hands a new console session to the browser: its own HttpOnly cookie, sent only to the console
+ * API (its path) and only from our own site (SameSite=Strict). Never a header: page scripts, the
+ * viewer app's pixels included, cannot read it.
+ */
+export function issueOperatorCookie(req: FastifyRequest, reply: FastifyReply, token: string, policy: CookiePolicy): void {
+  reply.setCookie(ADMIN_SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: policy.secureByDefault || req.protocol === 'https',
+    path: ADMIN_SESSION_PATH,
+    maxAge: policy.maxAgeSeconds,
+  });
+}
+
+export function clearOperatorCookie(req: FastifyRequest, reply: FastifyReply, policy: Pick<CookiePolicy, 'secureByDefault'>): void {
+  reply.clearCookie(ADMIN_SESSION_COOKIE, { path: ADMIN_SESSION_PATH, httpOnly: true, sameSite: 'strict', secure: policy.secureByDefault || req.protocol === 'https' });
 }

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import * as tus from 'tus-js-client';
 import type { AdminMediaJob } from '@episodic/contract';
-import { api, sessionHeaders } from '../../shared/api';
+import { api } from '../../shared/api';
 
 /** Where the console uploads videos with the tus protocol. */
 const UPLOADS_PATH = '/api/admin/uploads';
@@ -61,7 +61,7 @@ export async function uploadVideo(episodeId: number, file: File, onQueued: (job:
     chunkSize: CHUNK_BYTES,
     retryDelays: RETRY_DELAYS,
     metadata: { episodeId: String(episodeId), filename: file.name, filetype: file.type || 'video/mp4' },
-    headers: sessionHeaders(),
+    // The console's session cookie goes along by itself (same origin); no token is ever handed to tus.
     // Per episode: the same file chosen for another episode is another upload.
     fingerprint: async (f) => ['episodic-video', episodeId, f instanceof File ? f.name : '', f.type, f.size, f instanceof File ? f.lastModified : 0].join(':'),
     storeFingerprintForResuming: true,

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { isApiError } from '../../shared/api';
-import { NoAccess } from './no-access';
 import { useSession, type AdminSession } from './session';
 import { SignInForm } from './sign-in-form';
 
@@ -8,7 +7,11 @@ interface SessionGateProps {
   children: (session: AdminSession) => ReactNode;
 }
 
-/** Shows the console only to operators: sign-in on 401, a refusal on 403. */
+/**
+ * Shows the console only to operators signed in to it. Without a console session (401), or when the
+ * browser's account has no operator access (403: a viewer signed in to the viewer app, or a removed
+ * role), the console's own sign-in; the viewer app's session is left as it is.
+ */
 export function SessionGate({ children }: SessionGateProps) {
   const session = useSession();
 
@@ -22,7 +25,7 @@ export function SessionGate({ children }: SessionGateProps) {
   if (session.isError) {
     const code = isApiError(session.error) ? session.error.code : 0;
     if (code === 401) return <SignInForm />;
-    if (code === 403) return <NoAccess />;
+    if (code === 403) return <SignInForm notice="The account signed in here has no operator access. Sign in with an operator account." />;
     return (
       <main className="flex min-h-dvh flex-col items-center justify-center gap-4 bg-zinc-100 px-4 text-center">
         <h1 className="text-xl font-bold text-zinc-900">The console could not reach the server</h1>

@@ -1,13 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, clearStoredToken } from '../../shared/api';
+import type { AdminSession } from '@episodic/contract';
+import { api } from '../../shared/api';
 
-/** The signed-in operator (`GET /api/admin/session`). */
-export interface AdminSession {
-  id: string;
-  email: string;
-  role: string;
-}
+export type { AdminSession };
 
+/**
+ * The signed-in operator (`GET /api/admin/session`). The console's session is its own HttpOnly
+ * cookie: signing in or out here never touches the viewer app's session in the same browser.
+ */
 export const sessionQuery = queryOptions({
   queryKey: ['admin', 'session'] as const,
   queryFn: ({ signal }) => api.get<AdminSession>('/api/admin/session', signal),
@@ -29,19 +29,18 @@ export interface Credentials {
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (credentials: Credentials) => api.post<unknown>('/api/user/login', credentials),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey }),
+    mutationFn: (credentials: Credentials) => api.post<AdminSession>('/api/admin/session', credentials),
+    onSuccess: (session) => {
+      queryClient.setQueryData(sessionQuery.queryKey, session);
+    },
   });
 }
 
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => {
-      await api.post<unknown>('/api/user/logout');
-      clearStoredToken();
-    },
-    // Everything cached belonged to the old session.
-    onSuccess: () => queryClient.resetQueries(),
+    mutationFn: () => api.del<unknown>('/api/admin/session'),
+    // Everything cached belonged to the old session; a refused sign-out (already ended) ends here too.
+    onSettled: () => queryClient.resetQueries(),
   });
 }

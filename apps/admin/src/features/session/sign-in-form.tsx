@@ -2,8 +2,11 @@ import { useId, useState, type SubmitEvent } from 'react';
 import { isApiError } from '../../shared/api';
 import { useSignIn } from './session';
 
-/** Email and password sign-in; shows field errors (422) and refusals (401) from the server. */
-export function SignInForm() {
+/**
+ * The console's own email and password sign-in (a console session, apart from the viewer app's);
+ * shows field errors (422) and refusals (401, 403, 429) from the server.
+ */
+export function SignInForm({ notice }: { notice?: string }) {
   const signIn = useSignIn();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -31,6 +34,8 @@ export function SignInForm() {
           Sign in
         </h1>
         <p className="mt-1 text-sm text-zinc-500">Use the account that was given operator access.</p>
+
+        {notice && !formMessage ? <p className="mt-5 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800">{notice}</p> : null}
 
         {formMessage ? (
           <p role="alert" className="mt-5 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">

@@ -35,5 +35,6 @@ export function useUserMutations(id: string) {
     grant: useAdminMutation((input: AdminGrantInput) => api.post<AdminUser>(`/api/admin/users/${id}/grants`, input), areas, keep),
     disable: useAdminMutation((reason: string) => api.post<AdminUser>(`/api/admin/users/${id}/disable`, { reason }), areas, keep),
     enable: useAdminMutation((reason: string) => api.post<AdminUser>(`/api/admin/users/${id}/enable`, { reason }), areas, keep),
+    setRole: useAdminMutation((input: { role: 'admin' | 'viewer'; reason: string }) => api.post<AdminUser>(`/api/admin/users/${id}/role`, input), areas, keep),
   };
 }

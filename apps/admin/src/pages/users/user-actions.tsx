@@ -127,3 +127,51 @@ export function DisableDialog({ user, onClose }: { user: AdminUser; onClose: () 
     </Dialog>
   );
 }
+
+/** Gives or removes operator access; removing it ends the account's console sessions at once. */
+export function RoleDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+  const { setRole } = useUserMutations(user.id);
+  const operator = user.role === 'admin';
+  const [reason, setReason] = useState('');
+  const { fields } = formErrors(setRole.error);
+  return (
+    <Dialog
+      title={operator ? 'Remove operator access' : 'Give operator access'}
+      onClose={onClose}
+      footer={
+        <>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button variant={operator ? 'danger' : 'primary'} type="submit" form="role-form" disabled={setRole.isPending}>
+            {operator ? 'Remove access' : 'Give access'}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id="role-form"
+        className="flex flex-col gap-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setRole.mutate({ role: operator ? 'viewer' : 'admin', reason }, { onSuccess: onClose });
+        }}
+      >
+        <FormMessage error={setRole.error} />
+        <p className="text-sm text-zinc-700">
+          {operator
+            ? `${user.email ?? 'This account'} is signed out of the console at once and can no longer open it. Their viewer account stays as it is.`
+            : `${user.email ?? 'This account'} can sign in to this console and change content, prices, money and users.`}
+        </p>
+        <TextArea
+          label="Reason"
+          value={reason}
+          maxLength={500}
+          onChange={(e) => {
+            setReason(e.target.value);
+          }}
+          error={fields.reason}
+          hint="Kept in the audit log."
+        />
+      </form>
+    </Dialog>
+  );
+}

@@ -72,4 +72,70 @@ describe('user page', () => {
     expect(await screen.findByRole('button', { name: 'Enable account' })).toBeTruthy();
     expect(calls.find((c) => c.url.endsWith('/disable'))?.body).toEqual({ reason: 'Chargeback fraud' });
   });
+
+  it('asks for the password again when the server wants it, keeps the form as typed, and sends the same grant again once confirmed', async () => {
+    let confirmed = false;
+    let current = user;
+    const calls = mockApi(({ url, body }) => {
+      if (url === `/api/admin/users/${user.id}`) return { code: 200, data: current };
+      if (url.endsWith('/grants')) {
+        if (!confirmed) return { code: 401, message: 'Please enter your password again to continue.', reason: 'reauth_required' };
+        current = { ...user, coins: 370 };
+        return { code: 200, data: current };
+      }
+      if (url === '/api/admin/session/password') {
+        if ((body as { password: string }).password !== 'right one') return { code: 422, message: 'Please check the highlighted fields.', fields: { password: 'This is not your password.' } };
+        confirmed = true;
+        return { code: 200, data: { id: 'a-1', email: 'ops@episodic.test', role: 'admin', passwordConfirmedAt: new Date().toISOString(), expiresAt: new Date().toISOString() } };
+      }
+      return undefined;
+    });
+    renderConsole(`/admin/users/${user.id}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Give coins' }));
+    const dialog = screen.getByRole('dialog', { name: 'Give coins' });
+    fireEvent.change(within(dialog).getByLabelText('Coins'), { target: { value: '120' } });
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Playback problem' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Give' }));
+
+    const prompt = await screen.findByRole('dialog', { name: "Confirm it's you" });
+    fireEvent.change(within(prompt).getByLabelText('Password'), { target: { value: 'wrong' } });
+    fireEvent.click(within(prompt).getByRole('button', { name: 'Confirm and continue' }));
+    expect(await within(prompt).findByText('This is not your password.')).toBeTruthy();
+    // The grant form underneath is untouched.
+    expect((within(dialog).getByLabelText('Coins') as HTMLInputElement).value).toBe('120');
+    expect((within(dialog).getByLabelText('Reason') as HTMLTextAreaElement).value).toBe('Playback problem');
+
+    fireEvent.change(within(prompt).getByLabelText('Password'), { target: { value: 'right one' } });
+    fireEvent.click(within(prompt).getByRole('button', { name: 'Confirm and continue' }));
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
+    const grants = calls.filter((c) => c.url.endsWith('/grants')).map((c) => c.body as { requestId: string });
+    expect(grants).toHaveLength(2);
+    expect(grants[1]).toEqual(grants[0]);
+    expect(grants[1]).toMatchObject({ kind: 'coins', coins: 120, reason: 'Playback problem' });
+    expect(await screen.findByText('370')).toBeTruthy();
+  });
+
+  it('keeps the form when the operator gives up the password question, and says why nothing happened', async () => {
+    mockApi(({ url }) => {
+      if (url === `/api/admin/users/${user.id}`) return { code: 200, data: user };
+      if (url.endsWith('/role')) return { code: 401, message: 'Please enter your password again to continue.', reason: 'reauth_required' };
+      return undefined;
+    });
+    renderConsole(`/admin/users/${user.id}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Give operator access' }));
+    const dialog = screen.getByRole('dialog', { name: 'Give operator access' });
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'New colleague' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Give access' }));
+    const prompt = await screen.findByRole('dialog', { name: "Confirm it's you" });
+    fireEvent.keyDown(window, { key: 'Escape' });
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog', { name: "Confirm it's you" })).toBeNull();
+    });
+    expect(prompt.isConnected).toBe(false);
+    expect(await within(dialog).findByRole('alert')).toBeTruthy();
+    expect(within(dialog).getByRole('alert').textContent).toBe('Enter your password to finish this action.');
+    expect((within(dialog).getByLabelText('Reason') as HTMLTextAreaElement).value).toBe('New colleague');
+  });
 });

@@ -5,7 +5,7 @@ import { count, dateTime, money } from '../../shared/format';
 import { Badge, Button, Card, EmptyState, ErrorState, Facts, Loading, PageHeader } from '../../shared/ui';
 import { OrderStatus, SourceBadge } from '../commerce/order-badges';
 import { SOURCE_NAMES } from '../../features/commerce/sources';
-import { DisableDialog, GrantDialog } from './user-actions';
+import { DisableDialog, GrantDialog, RoleDialog } from './user-actions';
 
 function Rows({ head, children, empty }: { head: string[]; children: ReactNode[]; empty: string }) {
   if (children.length === 0) return <EmptyState>{empty}</EmptyState>;
@@ -25,11 +25,11 @@ function Rows({ head, children, empty }: { head: string[]; children: ReactNode[]
   );
 }
 
-/** One account: who, money, orders, unlocks, watch history, attribution; grants and disabling. */
+/** One account: who, money, orders, unlocks, watch history, attribution; grants, operator access and disabling. */
 export function UserPage() {
   const id = useParams().id ?? '';
   const query = useUser(id);
-  const [dialog, setDialog] = useState<'coins' | 'membership' | 'disable' | null>(null);
+  const [dialog, setDialog] = useState<'coins' | 'membership' | 'disable' | 'role' | null>(null);
   if (query.isPending) return <Loading />;
   if (query.isError) return <ErrorState error={query.error} retry={() => void query.refetch()} />;
   const user = query.data;
@@ -53,6 +53,7 @@ export function UserPage() {
           <>
             <Button onClick={() => setDialog('coins')}>Give coins</Button>
             <Button onClick={() => setDialog('membership')}>Give membership</Button>
+            {user.isGuest ? null : <Button onClick={() => setDialog('role')}>{user.role === 'admin' ? 'Remove operator access' : 'Give operator access'}</Button>}
             <Button variant={user.disabledAt ? 'primary' : 'danger'} onClick={() => setDialog('disable')}>
               {user.disabledAt ? 'Enable account' : 'Disable account'}
             </Button>
@@ -162,6 +163,7 @@ export function UserPage() {
       </Card>
       {dialog === 'coins' || dialog === 'membership' ? <GrantDialog user={user} kind={dialog} onClose={() => setDialog(null)} /> : null}
       {dialog === 'disable' ? <DisableDialog user={user} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'role' ? <RoleDialog user={user} onClose={() => setDialog(null)} /> : null}
     </section>
   );
 }

@@ -17,6 +17,8 @@ export function findActiveSession(db: Executor, tokenHash: string): Promise<Sess
     .innerJoin('users as u', 'u.id', 's.user_id')
     .select(['s.id as sessionId', 's.user_id as userId', 'u.role', 'u.is_guest as isGuest', 's.last_seen_at as lastSeenAt'])
     .where('s.token_hash', '=', tokenHash)
+    // An operator's console session never opens the viewer API, as a viewer's never opens the console's.
+    .where('s.kind', '=', 'viewer')
     .where('s.revoked_at', 'is', null)
     .where('s.expires_at', '>', new Date())
     .where('u.disabled_at', 'is', null)

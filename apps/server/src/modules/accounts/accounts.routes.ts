@@ -3,7 +3,7 @@ import { EmptySchema, EnvelopeOf, LanguageSchema, USER_TOKEN_HEADER, UserSchema 
 import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../http/types';
 import { ok } from '../../http/envelope';
-import { requireAccount, requireAdmin, requireSession } from '../../http/auth';
+import { requireAccount, requireSession } from '../../http/auth';
 import { requestLanguage } from '../../http/language';
 import { clearSessionCookie, issueSessionToken, type CookiePolicy } from '../../http/session-cookie';
 import type { AccountsService, Caller } from './accounts.service';
@@ -21,7 +21,6 @@ const RegisterBody = Type.Object({ email: Email, password: Password, confirmPass
 const ResetBody = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }), password: Password, confirmPassword: Password });
 const ChangePasswordBody = Type.Object({ currentPassword: Type.String({ minLength: 1, maxLength: PASSWORD_MAX }), password: Password, confirmPassword: Password });
 const ProfileBody = Type.Object({ language: Type.Optional(LanguageSchema), autoUnlock: Type.Optional(Type.Boolean()) });
-const AdminSession = Type.Object({ id: Type.String(), email: Type.String(), role: Type.Literal('admin') });
 const UserEnvelope = { 200: EnvelopeOf(UserSchema) };
 const EmptyEnvelope = { 200: EnvelopeOf(EmptySchema) };
 
@@ -137,11 +136,5 @@ export function registerAccountsRoutes(app: AppInstance, accounts: AccountsServi
       clearSessionCookie(reply);
       return ok({});
     },
-  );
-
-  app.get(
-    '/api/admin/session',
-    { schema: { tags: ['admin'], summary: "The operator console's gate: who is signed in, if an admin", response: { 200: EnvelopeOf(AdminSession) } } },
-    async (req) => ok(await accounts.adminSession(await requireAdmin(req))),
   );
 }

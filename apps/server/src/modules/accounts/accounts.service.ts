@@ -164,13 +164,21 @@ export function createAccountsService({ db, sessionTtlDays, events, mailer, limi
    * the old session is revoked and a fresh token issued.
    */
   async function login(input: { email: string; password: string }, caller: Caller): Promise<Required<IssuedSession>> {
+    return signInAs(await checkCredentials(input, caller), caller);
+  }
+
+  /**
+   * The account an email and password belong to (enabled), under the sign-in rate limits; the viewer
+   * app and the operator console share them, so two doors give no extra guesses.
+   */
+  async function checkCredentials(input: { email: string; password: string }, caller: Pick<Caller, 'ip'>): Promise<UserRow> {
     const email = normalizeEmail(input.email);
     if (!isValidEmail(email)) throw invalidInput({ email: 'Enter a valid email address.' });
     await limit([`login:ip:${caller.ip}`, LIMITS.loginPerIp], [`login:account:${email}`, LIMITS.loginPerAccount]);
     const row = await repo.findUserByEmail(db, email);
     const valid = await verifyPassword(row?.password_hash ?? null, input.password);
     if (!row || !valid || row.disabled_at) throw new AppError(401, 'The email or password is not correct.');
-    return signInAs(row, caller);
+    return row;
   }
 
   /** Starts a session for an account, folding the caller's guest data into it. */
@@ -289,13 +297,6 @@ export function createAccountsService({ db, sessionTtlDays, events, mailer, limi
     });
   }
 
-  /** The operator behind a session, for the console's gate. */
-  async function adminSession(auth: AuthUser): Promise<{ id: string; email: string; role: 'admin' }> {
-    const row = await repo.findUserById(db, auth.userId);
-    if (!row?.email || row.role !== 'admin') throw new AppError(403, 'This account has no operator access.');
-    return { id: row.id, email: row.email, role: 'admin' };
-  }
-
   /** Creates an operator account, or promotes an existing account (setting its password when given). */
   async function createAdmin(emailInput: string, password: string | null): Promise<UserRow> {
     const email = normalizeEmail(emailInput);
@@ -310,6 +311,7 @@ export function createAccountsService({ db, sessionTtlDays, events, mailer, limi
     register,
     registered,
     login,
+    checkCredentials,
     signInAs,
     logout,
     forgotPassword,
@@ -319,7 +321,6 @@ export function createAccountsService({ db, sessionTtlDays, events, mailer, limi
     getUser,
     exportData,
     deleteAccount,
-    adminSession,
     createAdmin,
   };
 }

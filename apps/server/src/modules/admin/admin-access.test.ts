@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, envelope, type TestApp } from '../../../test/test-app';
-import { createCallers, type Callers } from '../../../test/admin-fixture';
+import { ADMIN, consoleSignIn, createCallers, operatorCookie, sessionOf, type Callers } from '../../../test/admin-fixture';
 import { adminRoutesOf } from '../../http/admin-guard';
 
 let t: TestApp;
@@ -18,7 +18,7 @@ async function call(method: string, url: string, token?: string) {
   const res = await t.app.inject({
     method: method as 'GET',
     url,
-    headers: token ? { 'x-user-token': token } : {},
+    ...(token ? sessionOf(token) : {}),
     ...(method === 'GET' || method === 'HEAD' || method === 'DELETE' ? {} : { payload: {} }),
   });
   // The tus upload endpoint answers in its own protocol, not with envelopes.
@@ -61,7 +61,9 @@ describe('every /api/admin route', () => {
       const anonymous = await call(route.method, url);
       const guest = await call(route.method, url, who.guest);
       const viewer = await call(route.method, url, who.viewer);
-      const admin = await call(route.method, url, who.admin);
+      // Signing out ends the console session it is called with: that call gets a session of its own.
+      const signOut = route.method === 'DELETE' && route.url === '/api/admin/session';
+      const admin = await call(route.method, url, signOut ? await consoleSignIn(t, ADMIN) : who.admin);
       if (route.method === 'HEAD') {
         // A HEAD answer has no body: the status line is all there is (the envelope rides on 200).
         if (admin.status >= 500) failures.push(`${label}: admin got HTTP ${admin.status}`);
@@ -85,7 +87,7 @@ describe('every /api/admin route', () => {
 
   it('refuses a disabled operator at once', async () => {
     await t.database.db.updateTable('users').set({ disabled_at: new Date() }).where('id', '=', who.adminId).execute();
-    const res = await t.app.inject({ method: 'GET', url: '/api/admin/audit', headers: { 'x-user-token': who.admin } });
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/audit', cookies: operatorCookie(who.admin) });
     expect(envelope(res).code).toBe(401);
     await t.database.db.updateTable('users').set({ disabled_at: null }).where('id', '=', who.adminId).execute();
   });

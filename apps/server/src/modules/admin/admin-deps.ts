@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import type { DB } from '../../db/schema';
 import type { Env } from '../../env';
 import type { StorageDriver } from '../../media/index';
-import { requireAdmin } from '../../http/auth';
+import { requireOperator, requireRecentPassword } from '../../http/auth';
 import type { Operator } from './audit';
 
 /** Refunds a provider's charge (by its reference at the provider) in full or in part. */
@@ -32,7 +32,16 @@ export interface AdminDeps {
 
 /** The operator making a console request (the route guard already checked the role). */
 export async function operatorOf(req: FastifyRequest): Promise<Operator> {
-  const auth = await requireAdmin(req);
+  const auth = await requireOperator(req);
+  return { userId: auth.userId, ip: req.ip };
+}
+
+/**
+ * The operator, for an action that moves money or power (refunds, grants, role changes): the
+ * password must have been entered in the last 15 minutes, or the console is asked to get it again.
+ */
+export async function recentOperatorOf(req: FastifyRequest): Promise<Operator> {
+  const auth = await requireRecentPassword(req);
   return { userId: auth.userId, ip: req.ip };
 }
 

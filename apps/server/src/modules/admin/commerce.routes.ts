@@ -10,7 +10,7 @@ import {
 } from '@episodic/contract';
 import type { AppInstance } from '../../http/types';
 import { ok } from '../../http/envelope';
-import { operatorOf, paging, UuidParams } from './admin-deps';
+import { operatorOf, recentOperatorOf, paging, UuidParams } from './admin-deps';
 import type { OrdersService } from './orders.service';
 import type { PlansService } from './plans.service';
 
@@ -52,6 +52,6 @@ export function registerCommerceRoutes(app: AppInstance, plans: PlansService, or
   app.post(
     '/api/admin/orders/:id/refund',
     { schema: { tags, summary: 'Refund a paid order through its provider; its coins or membership time are taken back', params: UuidParams, body: AdminRefundInputSchema, response: { 200: EnvelopeOf(AdminOrderSchema) } } },
-    async (req) => ok(await orders.refundOrder(await operatorOf(req), req.params.id, req.body.reason)),
+    async (req) => ok(await orders.refundOrder(await recentOperatorOf(req), req.params.id, req.body.reason)),
   );
 }

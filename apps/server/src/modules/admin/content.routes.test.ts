@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminAuditEntry, AdminEpisode, AdminPage, AdminSeries, AdminSeriesSummary, AdminTag, EpisodeListItem, SeriesDetail } from '@episodic/contract';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { caller, createCallers, type Callers } from '../../../test/admin-fixture';
+import { caller, createCallers, operatorCookie, type Callers } from '../../../test/admin-fixture';
 import { seedCatalogFixture, type CatalogFixture } from '../../../test/catalog-fixture';
 import { probeStreams } from '../../../test/media-fixtures';
 import { mediaTools } from '../../media/index';
@@ -189,7 +189,8 @@ describe('artwork', () => {
     const res = await t.app.inject({
       method: 'PUT',
       url: `/api/admin/series/${fx.series.wolf}/artwork/cover`,
-      headers: { 'x-user-token': who.admin, 'content-type': 'image/png' },
+      headers: { 'content-type': 'image/png' },
+      cookies: operatorCookie(who.admin),
       payload: await fs.readFile(file),
     });
     const { code, data } = JSON.parse(res.body) as { code: number; data: { url: string } };
@@ -203,7 +204,7 @@ describe('artwork', () => {
     expect((await viewer.get<SeriesDetail>(`/api/video?id=${fx.series.wolf}`)).data.cover).toBe(data.url);
     expect(await lastAudit('series.set-cover')).toMatchObject({ before: { cover: 'covers/test.jpg' }, after: { cover: data.url.replace('/media/', '') } });
 
-    const junk = await t.app.inject({ method: 'PUT', url: `/api/admin/series/${fx.series.wolf}/artwork/banner`, headers: { 'x-user-token': who.admin, 'content-type': 'image/jpeg' }, payload: Buffer.from('not a picture') });
+    const junk = await t.app.inject({ method: 'PUT', url: `/api/admin/series/${fx.series.wolf}/artwork/banner`, headers: { 'content-type': 'image/jpeg' }, cookies: operatorCookie(who.admin), payload: Buffer.from('not a picture') });
     expect(JSON.parse(junk.body)).toMatchObject({ code: 422, fields: { file: expect.stringMatching(/not a picture/) } });
   });
 });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminAuditEntry, AdminEpisode, AdminMediaJob, AdminPage, EpisodePlayback } from '@episodic/contract';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { caller, createCallers, type Callers } from '../../../test/admin-fixture';
+import { caller, createCallers, operatorCookie, type Callers } from '../../../test/admin-fixture';
 import { makeTestClip, seedSeries } from '../../../test/media-fixtures';
 
 let t: TestApp;
@@ -29,6 +29,7 @@ async function createUpload(size: number, meta: Record<string, string>, token = 
   return t.app.inject({
     method: 'POST',
     url: '/api/admin/uploads',
+    cookies: operatorCookie(token),
     headers: {
       'x-user-token': token,
       'tus-resumable': '1.0.0',
@@ -44,7 +45,8 @@ function patch(location: string, offset: number, chunk: Buffer) {
   return t.app.inject({
     method: 'PATCH',
     url: location,
-    headers: { 'x-user-token': who.admin, 'tus-resumable': '1.0.0', 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+    cookies: operatorCookie(who.admin),
+    headers: { 'tus-resumable': '1.0.0', 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
     payload: chunk,
   });
 }
@@ -74,7 +76,7 @@ describe('episode video upload and packaging', () => {
     const half = Math.floor(clip.length / 2);
     expect((await patch(location, 0, clip.subarray(0, half))).statusCode).toBe(204);
     // The connection dropped here: the client asks how far the server got and continues from there.
-    const head = await t.app.inject({ method: 'HEAD', url: location, headers: { 'x-user-token': who.admin, 'tus-resumable': '1.0.0' } });
+    const head = await t.app.inject({ method: 'HEAD', url: location, cookies: operatorCookie(who.admin), headers: { 'tus-resumable': '1.0.0' } });
     expect(head.headers['upload-offset']).toBe(String(half));
     expect((await admin.post(`/api/admin/episodes/${episode.id}/media`, { uploadId })).code).toBe(409);
     const rest = await patch(location, half, clip.subarray(half));

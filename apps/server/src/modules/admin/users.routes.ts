@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
-import { AdminDisableInputSchema, AdminGrantInputSchema, AdminUserPageSchema, AdminUserQuerySchema, AdminUserSchema, EnvelopeOf } from '@episodic/contract';
+import { AdminDisableInputSchema, AdminGrantInputSchema, AdminRoleInputSchema, AdminUserPageSchema, AdminUserQuerySchema, AdminUserSchema, EnvelopeOf } from '@episodic/contract';
 import type { AppInstance } from '../../http/types';
 import { ok } from '../../http/envelope';
-import { operatorOf, paging, UuidParams } from './admin-deps';
+import { operatorOf, paging, recentOperatorOf, UuidParams } from './admin-deps';
 import type { UsersService } from './users.service';
 
 const tags = ['admin'];
@@ -36,6 +36,12 @@ export function registerUsersRoutes(app: AppInstance, users: UsersService): void
   app.post(
     '/api/admin/users/:id/grants',
     { schema: { tags, summary: 'Give coins or membership days, with a reason (idempotent per requestId)', params: UuidParams, body: AdminGrantInputSchema, response: User } },
-    async (req) => ok(await users.grant(await operatorOf(req), req.params.id, req.body)),
+    async (req) => ok(await users.grant(await recentOperatorOf(req), req.params.id, req.body)),
+  );
+
+  app.post(
+    '/api/admin/users/:id/role',
+    { schema: { tags, summary: 'Give or remove operator access (removing it ends their console sessions)', params: UuidParams, body: AdminRoleInputSchema, response: User } },
+    async (req) => ok(await users.setRole(await recentOperatorOf(req), req.params.id, req.body.role, req.body.reason)),
   );
 }

@@ -182,6 +182,43 @@ export function createUsersService(deps: AdminDeps) {
   }
 
   /**
+   * Gives or removes operator access. Removing it ends the account's console sessions in the same
+   * transaction (the viewer app's stay); an operator cannot change their own role, nor make a guest one.
+   */
+  async function setRole(operator: Operator, id: string, role: 'admin' | 'viewer', reasonInput: string): Promise<AdminUser> {
+    const reason = reasonInput.trim();
+    const check = new FieldCheck();
+    if (!reason) check.add('reason', 'Say why the access changes.');
+    check.check();
+    if (id === operator.userId) throw conflict('You cannot change your own operator access.');
+    await db.transaction().execute(async (trx) => {
+      const user = await trx.selectFrom('users').select(['id', 'email', 'role', 'is_guest']).where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!user) throw notFound('There is no such user.');
+      if (user.role === role) return;
+      if (role === 'admin' && (user.is_guest || !user.email)) throw conflict('A guest cannot be given operator access; the account must be registered.');
+      const now = new Date();
+      await trx.updateTable('users').set({ role, updated_at: now }).where('id', '=', id).execute();
+      const ended =
+        role === 'viewer'
+          ? await trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', id).where('kind', '=', 'operator').where('revoked_at', 'is', null).returning('id').execute()
+          : [];
+      await writeAudit(trx, operator, {
+        action: role === 'admin' ? 'user.grant-operator' : 'user.revoke-operator',
+        targetType: 'user',
+        targetId: id,
+        summary:
+          role === 'admin'
+            ? `Gave ${user.email ?? id} operator access`
+            : `Removed operator access from ${user.email ?? id} and ended ${ended.length} console session${ended.length === 1 ? '' : 's'}`,
+        before: { role: user.role },
+        after: { role, ...(role === 'viewer' ? { consoleSessionsEnded: ended.length } : {}) },
+        reason,
+      });
+    });
+    return getUser(id);
+  }
+
+  /**
    * Gives coins (a `grant` entry in the coin ledger) or membership days, with a reason. The
    * console's request id makes it idempotent: the same form sent twice, or at once, grants once.
    */
@@ -250,7 +287,7 @@ export function createUsersService(deps: AdminDeps) {
     return getUser(userId);
   }
 
-  return { searchUsers, getUser, disableUser, enableUser, grant };
+  return { searchUsers, getUser, disableUser, enableUser, setRole, grant };
 }
 
 export type UsersService = ReturnType<typeof createUsersService>;

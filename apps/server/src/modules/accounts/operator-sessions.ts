@@ -1,0 +1,83 @@
+import type { Kysely } from 'kysely';
+import type { AdminSession } from '@episodic/contract';
+import type { DB } from '../../db/schema';
+import type { OperatorAuth, OperatorResolver } from '../../http/auth';
+import { AppError, forbidden, invalidInput } from '../../http/errors';
+import type { AccountsService } from './accounts.service';
+import * as repo from './operator-sessions.repository';
+import { hashSessionToken, newSessionToken } from './session-tokens';
+
+/** A console session lasts one working day at most; the viewer app's TTL does not apply. */
+export const OPERATOR_SESSION_HOURS = 12;
+const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
+const NO_ACCESS = 'This account has no operator access.';
+
+export interface OperatorSessionsDeps {
+  db: Kysely<DB>;
+  /** Email and password checks under the sign-in rate limits shared with the viewer app. */
+  accounts: Pick<AccountsService, 'checkCredentials'>;
+}
+
+export interface OperatorCaller {
+  ip: string;
+  userAgent: string | null;
+  /** The console session this browser already holds, if any (replaced on sign-in). */
+  current: OperatorAuth | null;
+}
+
+function present(op: OperatorAuth): AdminSession {
+  return { id: op.userId, email: op.email, role: 'admin', passwordConfirmedAt: op.passwordAt.toISOString(), expiresAt: op.expiresAt.toISOString() };
+}
+
+/** The operator console's sessions: apart from the viewer app's, checked against the account's role on every request. */
+export function createOperatorSessions({ db, accounts }: OperatorSessionsDeps) {
+  /** A token resolves while its console session is unrevoked and unexpired and its account enabled; the role is read fresh. */
+  const resolve: OperatorResolver = async (token) => {
+    const found = await repo.findActiveOperatorSession(db, hashSessionToken(token));
+    if (!found?.passwordAt || !found.email || found.isGuest) return null;
+    if (Date.now() - found.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+      // Best effort and off the answer's path: a missed touch only delays "last seen".
+      repo.touchOperatorSession(db, found.sessionId).catch(() => undefined);
+    }
+    return { userId: found.userId, sessionId: found.sessionId, email: found.email, role: found.role, passwordAt: found.passwordAt, expiresAt: found.expiresAt };
+  };
+
+  /** Signs an operator in to the console: a new console session (the browser's previous one ends); viewers are refused. */
+  async function signIn(input: { email: string; password: string }, caller: OperatorCaller): Promise<{ session: AdminSession; token: string }> {
+    const row = await accounts.checkCredentials(input, caller);
+    if (row.role !== 'admin' || row.is_guest || !row.email) throw forbidden(NO_ACCESS);
+    if (caller.current) await repo.revokeOperatorSession(db, caller.current.sessionId);
+    const token = newSessionToken();
+    const now = new Date();
+    const expiresAt = new Date(now.getTime() + OPERATOR_SESSION_HOURS * 60 * 60 * 1000);
+    await repo.insertOperatorSession(db, { userId: row.id, tokenHash: hashSessionToken(token), userAgent: caller.userAgent, expiresAt });
+    return { session: present({ userId: row.id, sessionId: '', email: row.email, role: 'admin', passwordAt: now, expiresAt }), token };
+  }
+
+  /** Who is signed in to the console. */
+  function current(op: OperatorAuth): AdminSession {
+    return present(op);
+  }
+
+  /** Checks the operator's password again (same limits as sign-in) and restarts the 15 minutes. */
+  async function confirmPassword(op: OperatorAuth, password: string, caller: Pick<OperatorCaller, 'ip'>): Promise<AdminSession> {
+    try {
+      await accounts.checkCredentials({ email: op.email, password }, caller);
+    } catch (err) {
+      if (err instanceof AppError && err.code === 401) throw invalidInput({ password: 'This is not your password.' });
+      throw err;
+    }
+    const at = new Date();
+    await repo.confirmOperatorPassword(db, op.sessionId, at);
+    return present({ ...op, passwordAt: at });
+  }
+
+  /** Ends this console session only: the viewer app's session in the same browser stays. */
+  async function signOut(op: OperatorAuth | null): Promise<void> {
+    if (op) await repo.revokeOperatorSession(db, op.sessionId);
+  }
+
+  return { resolve, signIn, current, confirmPassword, signOut };
+}
+
+export type OperatorSessions = ReturnType<typeof createOperatorSessions>;

@@ -1,0 +1,39 @@
+import { Type, type Static } from 'typebox';
+
+/**
+ * The operator console's own session: an HttpOnly cookie that only the console's API receives (its
+ * path), never readable by page scripts and never accepted from a header. The viewer app's session
+ * (`SESSION_COOKIE`, `X-User-Token`) does not open the console API.
+ */
+export const ADMIN_SESSION_COOKIE = 'episodic_operator';
+/** The one path the operator cookie is sent to. */
+export const ADMIN_SESSION_PATH = '/api/admin';
+/** Refunds, grants and role changes need the password entered within this many minutes. */
+export const ADMIN_REAUTH_MINUTES = 15;
+/** The `reason` of the 401 envelope that asks the console for the password again. */
+export const REAUTH_REQUIRED = 'reauth_required';
+
+export const AdminSignInInputSchema = Type.Object({
+  email: Type.String({ minLength: 1, maxLength: 254 }),
+  password: Type.String({ minLength: 1, maxLength: 200 }),
+});
+export type AdminSignInInput = Static<typeof AdminSignInInputSchema>;
+
+export const AdminReauthInputSchema = Type.Object({ password: Type.String({ minLength: 1, maxLength: 200 }) });
+export type AdminReauthInput = Static<typeof AdminReauthInputSchema>;
+
+export const AdminSessionSchema = Type.Object({
+  id: Type.String(),
+  email: Type.String(),
+  role: Type.Literal('admin'),
+  /** When the operator last entered the password (sign-in or a re-confirmation). */
+  passwordConfirmedAt: Type.String({ format: 'date-time' }),
+  expiresAt: Type.String({ format: 'date-time' }),
+});
+export type AdminSession = Static<typeof AdminSessionSchema>;
+
+export const AdminRoleInputSchema = Type.Object({
+  role: Type.Union([Type.Literal('admin'), Type.Literal('viewer')]),
+  reason: Type.String({ maxLength: 500 }),
+});
+export type AdminRoleInput = Static<typeof AdminRoleInputSchema>;
