@@ -310,6 +310,7 @@ const TABLE: Record<string, Spec> = {
   'GET /api/user/unlocked': { access: 'session', req: () => ({ url: '/api/user/unlocked' }) },
   // billing
   'GET /api/plan': { access: 'public', req: () => ({ url: '/api/plan' }) },
+  'GET /api/payment/options': { access: 'public', req: () => ({ url: '/api/payment/options' }) },
   'POST /api/video/unlock': { access: 'session', req: () => json('/api/video/unlock', { episodeId: fx.cat.episodes.ceo[0] }) },
   'POST /api/payment/order': { access: 'session', req: () => json('/api/payment/order', { planId: 'coins-300' }) },
   'GET /api/payment/order': {
