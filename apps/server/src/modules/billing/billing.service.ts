@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Language, Membership, Order, PaymentOverview, PayResult, Plan, UnlockResult } from '@episodic/contract';
+import { EnvelopeCode, type Language, type Membership, type Order, type PaymentOverview, type PayResult, type Plan, type UnlockResult } from '@episodic/contract';
 import type { DB } from '../../db/schema';
 import { isDatabaseUnavailable } from '../../db/connection';
 import { AppError, conflict, invalidInput, notFound } from '../../http/errors';
@@ -28,6 +28,8 @@ export interface BillingDeps {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Unfinished orders one user may hold at once (no one needs more; thousands would be abuse). */
+export const OPEN_ORDER_LIMIT = 20;
 /** The idempotency key of one of our charges: `<order id>:<attempt>`. */
 const CHARGE_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}:\d{1,9}$/i;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -150,11 +152,22 @@ export function createBillingService(deps: BillingDeps) {
     };
   }
 
-  /** Opens an order for a plan at the server's price. */
+  /**
+   * Opens an order for a plan at the server's price. A user holds at most OPEN_ORDER_LIMIT unfinished
+   * orders: abandoned ones expire after a day, and one more answers 429 (checked under a per-user lock).
+   */
   async function createOrder(userId: string, planId: string, attribution: unknown): Promise<{ id: string; planId: string; amount: number; currency: string; status: string }> {
     const plan = await repo.findPlan(db, planId);
     if (!plan || !plan.active) throw notFound('This plan is not available.');
-    const order = await repo.insertOrder(db, { userId, planId, amount: plan.price, currency: plan.currency, attribution });
+    const order = await db.transaction().execute(async (trx) => {
+      await repo.lockUserOrders(trx, userId);
+      const dayAgo = new Date(Date.now() - DAY_MS);
+      await repo.expireAbandonedOrders(trx, userId, dayAgo);
+      if ((await repo.countOpenOrders(trx, userId, dayAgo)) >= OPEN_ORDER_LIMIT) {
+        throw new AppError(EnvelopeCode.tooManyRequests, 'You have too many unfinished orders. Please pay or wait for one of them before starting another (unpaid orders expire after a day).');
+      }
+      return repo.insertOrder(trx, { userId, planId, amount: plan.price, currency: plan.currency, attribution });
+    });
     return { id: order.id, planId, amount: order.amount, currency: order.currency, status: order.status };
   }
 
