@@ -142,7 +142,7 @@ export async function buildApp({ env, database, logger, storage = createStorage(
   });
   const linkSecret = lazySharedSecret(db, 'links');
   const log = (msg: string, data?: Record<string, unknown>) => app.log.info(data ?? {}, msg);
-  const sendReceipt = createReceipts({ db, mailer, publicUrl: env.publicUrl, linkSecret, log });
+  const sendReceipt = createReceipts({ db, mailer, publicUrl: env.publicUrl, linkSecret, testMode: env.paymentMode === 'test', log });
   const stripe = env.stripe ? createStripeProvider(env.stripe) : null;
   const card = stripe ?? sandbox;
   // PayPal only when it is really configured, or the built-in one when the whole shop is in test mode.
@@ -160,7 +160,7 @@ export async function buildApp({ env, database, logger, storage = createStorage(
       inBackground('conversion', () => tracking.orderPaid(order));
     },
   });
-  const renewals = createRenewals({ db, billing, provider: card, mailer, publicUrl: env.publicUrl, linkSecret, log });
+  const renewals = createRenewals({ db, billing, provider: card, mailer, publicUrl: env.publicUrl, linkSecret, testMode: env.paymentMode === 'test', log });
   if (env.demoCatalog) {
     // Seeded after the server listens: it answers at once, and episodes appear as their media is ready.
     const stopDemo = new AbortController();

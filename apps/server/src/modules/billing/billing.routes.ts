@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   EnvelopeOf,
   MembershipSchema,
@@ -22,6 +22,7 @@ import { SANDBOX_TEST_CARDS, type SandboxProvider, type TestCardBehavior } from 
 import { StripeWebhookError, type StripeProvider } from './stripe-provider';
 import type { PaypalGateway, PaypalSandbox } from './paypal-gateway';
 import { verifyCancelLink } from './cancel-link';
+import { cancelLinkPage, type CancelLinkState } from './cancel-page';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 const Uuid = Type.String({ format: 'uuid' });
@@ -129,16 +130,33 @@ export function registerBillingRoutes(app: AppInstance, billing: BillingService,
     async (req) => ok(await billing.cancelMembership((await requireSession(req)).userId)),
   );
 
+  // The emailed cancel link: GET shows what cancelling means and changes nothing (mail scanners
+  // follow links); the page's button POSTs the same signed fields as a plain form.
+  const LinkFields = Type.Object({ u: Type.String({ maxLength: 64 }), p: Type.String({ maxLength: 20 }), s: Type.String({ maxLength: 100 }) });
+  const cancelPage = async (reply: FastifyReply, link: Static<typeof LinkFields>, act: boolean) => {
+    const valid = verifyCancelLink(await linkSecret(), link);
+    const state: CancelLinkState = !valid ? { state: 'invalid', lang: 'en' } : act ? await billing.cancelRenewalByLink(link.u, Number(link.p)) : await billing.renewalCancelState(link.u, Number(link.p));
+    return reply
+      .code(valid ? 200 : 400)
+      .header('cache-control', 'no-store')
+      .header('referrer-policy', 'no-referrer')
+      .type('text/html; charset=utf-8')
+      .send(cancelLinkPage(state, valid ? link : null));
+  };
   app.get(
     '/api/payment/cancel-link',
-    { schema: { tags: ['billing'], summary: 'The one-tap cancel link of renewal emails', querystring: Type.Object({ u: Type.String({ maxLength: 64 }), s: Type.String({ maxLength: 100 }) }) } },
-    async (req, reply) => {
-      reply.header('cache-control', 'no-store');
-      if (!verifyCancelLink(await linkSecret(), req.query.u, req.query.s)) return reply.redirect('/my?renewal=invalid-link');
-      await billing.cancelMembership(req.query.u);
-      return reply.redirect('/my?renewal=cancelled');
-    },
+    { schema: { tags: ['billing'], summary: 'The cancel link of renewal emails: a page saying what cancelling means, with one button (nothing changes on GET)', querystring: LinkFields } },
+    async (req, reply) => cancelPage(reply, req.query, false),
   );
+  app.register(async (scope) => {
+    // A plain HTML form from our own page (works without script and without a session): the signed fields are the credential.
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))));
+    scope.post(
+      '/api/payment/cancel-link',
+      { schema: { tags: ['billing'], summary: "The cancel page's button: stops the renewal of the period the link was sent for (form-encoded u, p, s)", body: LinkFields } },
+      async (req, reply) => cancelPage(reply, req.body as Static<typeof LinkFields>, true),
+    );
+  });
 
   if (mode === 'test') registerSandboxRoutes(app, billing, sandbox);
 
