@@ -139,7 +139,6 @@ export function registerBillingRoutes(app: AppInstance, billing: BillingService,
     return reply
       .code(valid ? 200 : 400)
       .header('cache-control', 'no-store')
-      .header('referrer-policy', 'no-referrer')
       .type('text/html; charset=utf-8')
       .send(cancelLinkPage(state, valid ? link : null));
   };

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PayResult, User } from '@episodic/contract';
+import { SESSION_COOKIE, type PayResult, type User } from '@episodic/contract';
 import { createTestApp, envelope, type TestApp } from '../../../test/test-app';
 import { billingInstance } from '../../../test/billing-instance';
 import { seedCatalogFixture } from '../../../test/catalog-fixture';
@@ -113,8 +113,15 @@ describe('renewals', () => {
     expect((await membership(userId)).auto_renew).toBe(true);
 
     // A forged signature, or one for another period, is refused on both.
+    // As a browser sends our page's form: urlencoded, from our origin, with whatever session cookie it holds (the CSRF guard lets it through).
+    const browser = String((await t.app.inject({ method: 'GET', url: '/api/user' })).headers['x-user-token']);
     const form = (fields: Record<string, string>) =>
-      t.app.inject({ method: 'POST', url: url.pathname, headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://episodic.test' }, payload: new URLSearchParams(fields).toString() });
+      t.app.inject({
+        method: 'POST',
+        url: url.pathname,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://episodic.test', cookie: `${SESSION_COOKIE}=${browser}` },
+        payload: new URLSearchParams(fields).toString(),
+      });
     const fields = { u: userId, p: url.searchParams.get('p')!, s: url.searchParams.get('s')! };
     for (const forged of [{ ...fields, s: 'forged' }, { ...fields, p: String(endsAt.getTime() + 7 * DAY) }]) {
       const res = await form(forged);
