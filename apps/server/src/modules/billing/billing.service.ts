@@ -9,7 +9,7 @@ import { appendLedgerEntry, coinBalance } from './coin-ledger';
 import { validateCard, type CardInput } from './card';
 import type { ChargeOutcome, PaymentProvider } from './payment-provider';
 import type { PaypalGateway } from './paypal-gateway';
-import type { CancelLinkState } from './cancel-page';
+import { renewalCancel } from './renewal-cancel';
 import { paypalReturnSignature, verifyPaypalReturn, type PaypalLeg } from './paypal-return';
 import { readSandboxEvent, SANDBOX_SIGNATURE_HEADER, verifySandboxSignature } from './sandbox-provider';
 
@@ -436,32 +436,6 @@ export function createBillingService(deps: BillingDeps) {
     return membershipDto(row);
   }
 
-  /** What the emailed cancel link for the period ending at `periodEnd` may do now; only the current period's link acts. */
-  async function renewalCancelState(userId: string, periodEnd: number): Promise<CancelLinkState> {
-    const user = UUID.test(userId) ? await db.selectFrom('users').select('language').where('id', '=', userId).executeTakeFirst() : undefined;
-    const lang = (user?.language ?? 'en') as Language;
-    const row = user ? await repo.findMembership(db, userId) : undefined;
-    if (!row || row.status !== 'active' || row.current_period_end.getTime() !== periodEnd || row.current_period_end <= new Date()) return { state: 'expired', lang };
-    const plan = (await repo.findPlan(db, row.plan_id, lang))?.name ?? row.plan_id;
-    return { state: row.auto_renew ? 'confirm' : 'already', lang, plan, endsAt: row.current_period_end };
-  }
-
-  /** The emailed cancel link, confirmed: stops the renewal of that period only (a later period's renewal is not touched). */
-  async function cancelRenewalByLink(userId: string, periodEnd: number): Promise<CancelLinkState> {
-    const before = await renewalCancelState(userId, periodEnd);
-    if (before.state !== 'confirm') return before;
-    const row = await db
-      .updateTable('memberships')
-      .set({ auto_renew: false, cancelled_at: new Date(), next_attempt_at: null, updated_at: new Date() })
-      .where('user_id', '=', userId)
-      .where('status', '=', 'active')
-      .where('auto_renew', '=', true)
-      .where('current_period_end', '=', new Date(periodEnd))
-      .returning('current_period_end')
-      .executeTakeFirst();
-    return row ? { ...before, state: 'done' } : renewalCancelState(userId, periodEnd);
-  }
-
   /** The user's orders (paged), membership and saved card. */
   async function overview(userId: string, lang: Language, page: number, pageSize: number): Promise<PaymentOverview> {
     const rows = await repo.ordersPage(db, userId, lang, (page - 1) * pageSize, pageSize + 1);
@@ -487,8 +461,7 @@ export function createBillingService(deps: BillingDeps) {
     applyProviderEvent,
     completePaypal,
     cancelMembership,
-    renewalCancelState,
-    cancelRenewalByLink,
+    ...renewalCancel(db),
     cancelPaypalOrder,
     overview,
     signatureHeader: SANDBOX_SIGNATURE_HEADER,
