@@ -125,10 +125,13 @@ export async function buildApp({ env, database, logger, storage = createStorage(
     episodeMedia: async (episodeId, userId) => (await playback.playbackInfo(episodeId, userId)) ?? { playable: false, hls: null, poster: null, thumbnail: null, subtitles: [] },
     watchesEverything: (userId) => billing.hasActiveMembership(userId),
   });
+  // Unset, the sandbox's signing secret is made once per database (never a constant of the source).
+  const configuredHookSecret = env.sandboxWebhookSecret;
+  const sandboxHookSecret = configuredHookSecret ? async () => configuredHookSecret : lazySharedSecret(db, 'sandbox-webhook');
   const sandbox = createSandboxProvider({
     db,
     publicUrl: env.publicUrl,
-    webhookSecret: env.sandboxWebhookSecret,
+    webhookSecret: sandboxHookSecret,
     // Delivered like a processor's webhook, after the charge's answer, through the signed-event path.
     deliver: async (body, signature) => {
       inBackground('sandbox webhook', async () => {
@@ -139,23 +142,25 @@ export async function buildApp({ env, database, logger, storage = createStorage(
   });
   const linkSecret = lazySharedSecret(db, 'links');
   const log = (msg: string, data?: Record<string, unknown>) => app.log.info(data ?? {}, msg);
-  const sendReceipt = createReceipts({ db, mailer, publicUrl: env.publicUrl, linkSecret, log });
+  const sendReceipt = createReceipts({ db, mailer, publicUrl: env.publicUrl, linkSecret, testMode: env.paymentMode === 'test', log });
   const stripe = env.stripe ? createStripeProvider(env.stripe) : null;
   const card = stripe ?? sandbox;
-  const paypal = env.paypal ? createPaypalRest(env.paypal) : createPaypalSandbox({ publicUrl: env.publicUrl, secret: lazySharedSecret(db, 'paypal-sandbox') });
+  // PayPal only when it is really configured, or the built-in one when the whole shop is in test mode.
+  const paypal = env.paypal ? createPaypalRest(env.paypal) : env.paymentMode === 'test' ? createPaypalSandbox({ publicUrl: env.publicUrl, secret: lazySharedSecret(db, 'paypal-sandbox') }) : null;
   const billing = createBillingService({
     db,
     catalog,
     providers: { card, sandbox },
-    paypal,
+    ...(paypal ? { paypal } : {}),
     publicUrl: env.publicUrl,
-    webhookSecret: env.sandboxWebhookSecret,
+    linkSecret,
+    webhookSecret: sandboxHookSecret,
     onPaid: (order) => {
       inBackground('receipt', () => sendReceipt(order.id));
       inBackground('conversion', () => tracking.orderPaid(order));
     },
   });
-  const renewals = createRenewals({ db, billing, provider: card, mailer, publicUrl: env.publicUrl, linkSecret, log });
+  const renewals = createRenewals({ db, billing, provider: card, mailer, publicUrl: env.publicUrl, linkSecret, testMode: env.paymentMode === 'test', log });
   if (env.demoCatalog) {
     // Seeded after the server listens: it answers at once, and episodes appear as their media is ready.
     const stopDemo = new AbortController();
@@ -304,7 +309,7 @@ export async function buildApp({ env, database, logger, storage = createStorage(
   registerLibraryRoutes(app, library);
   // Orders carry the user's attribution (first and last touch) besides the ordering request's click ids.
   const attributedBilling = { ...billing, createOrder: async (userId: string, planId: string, clickIds: unknown) => billing.createOrder(userId, planId, await tracking.orderAttribution(userId, clickIds)) };
-  registerBillingRoutes(app, attributedBilling, sandbox, linkSecret, { stripe, paypal });
+  registerBillingRoutes(app, attributedBilling, sandbox, linkSecret, { stripe, paypal, mode: env.paymentMode, sandboxCards: !stripe });
   registerTrackingRoutes(app, tracking, limiter);
   registerSupportRoutes(app, { db, mailer, limiter, supportEmail: env.supportEmail });
   registerAdminRoutes(app, {
@@ -313,7 +318,7 @@ export async function buildApp({ env, database, logger, storage = createStorage(
     invalidateCatalog: () => catalog.invalidate(),
     invalidateSettings: () => settings.invalidate(),
     mediaUrl: (key) => playback.mediaUrl(key),
-    refunders: { sandbox, paypal, ...(stripe ? { stripe } : {}) },
+    refunders: { sandbox, ...(paypal ? { paypal } : {}), ...(stripe ? { stripe } : {}) },
     env,
     mailTransport: mailer.kind,
     log,

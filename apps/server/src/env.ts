@@ -36,8 +36,15 @@ export interface Env {
   demoCatalog: boolean;
   /** Only the first N episodes of each demo series (quicker demos for tests); null for all. */
   demoEpisodesPerSeries: number | null;
-  /** Signs the sandbox processor's webhooks (shared by every instance). */
-  sandboxWebhookSecret: string;
+  /**
+   * `test`: the built-in sandbox (or a processor's test keys), documented test cards only, shown to
+   * viewers; `live`: a real card processor (Stripe) and real money. Never derived: set on purpose.
+   */
+  paymentMode: 'test' | 'live';
+  /** An operator's explicit yes to test payments on an https address (a public test server). */
+  allowTestPaymentsOnHttps: boolean;
+  /** Signs the sandbox processor's webhooks; null makes one per database (db/secrets.ts). */
+  sandboxWebhookSecret: string | null;
   /** Card payments through Stripe instead of the built-in sandbox processor. */
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | null } | null;
   /** PayPal's REST API; unset, the built-in PayPal sandbox with its own approval page. */
@@ -179,13 +186,37 @@ function stripeEnv(src: Source): Env['stripe'] {
   return { secretKey, webhookSecret, apiUrl: url(src, 'STRIPE_API_URL', ['http:', 'https:']) ?? null };
 }
 
-function paypalEnv(src: Source): Env['paypal'] {
+const PAYPAL_LIVE_API = 'https://api-m.paypal.com';
+const PAYPAL_SANDBOX_API = 'https://api-m.sandbox.paypal.com';
+
+function paypalEnv(src: Source, mode: Env['paymentMode']): Env['paypal'] {
   const clientId = read(src, 'PAYPAL_CLIENT_ID');
   const clientSecret = read(src, 'PAYPAL_CLIENT_SECRET');
   if (!clientId && !clientSecret) return null;
   if (!clientId) throw new EnvError('PAYPAL_CLIENT_ID', 'must be set when PAYPAL_CLIENT_SECRET is');
   if (!clientSecret) throw new EnvError('PAYPAL_CLIENT_SECRET', 'must be set when PAYPAL_CLIENT_ID is');
-  return { clientId, clientSecret, apiUrl: (url(src, 'PAYPAL_API_URL', ['http:', 'https:']) ?? 'https://api-m.paypal.com').replace(/\/+$/, '') };
+  // The API follows the payment mode: PayPal's own sandbox in test mode, its live API in live mode.
+  const apiUrl = (url(src, 'PAYPAL_API_URL', ['http:', 'https:']) ?? (mode === 'live' ? PAYPAL_LIVE_API : PAYPAL_SANDBOX_API)).replace(/\/+$/, '');
+  if (mode === 'test' && apiUrl === PAYPAL_LIVE_API) throw new EnvError('PAYPAL_API_URL', `is PayPal's live API but PAYMENT_MODE is test (no money may move): use ${PAYPAL_SANDBOX_API}, or set PAYMENT_MODE=live`);
+  if (mode === 'live' && new URL(apiUrl).hostname.endsWith('sandbox.paypal.com')) throw new EnvError('PAYPAL_API_URL', "is PayPal's sandbox but PAYMENT_MODE is live");
+  return { clientId, clientSecret, apiUrl };
+}
+
+/** Live mode needs a real card processor with live keys; test mode never uses live keys. */
+function checkPaymentMode(mode: Env['paymentMode'], stripe: Env['stripe']): void {
+  if (mode === 'live' && !stripe) throw new EnvError('PAYMENT_MODE', 'live needs a real card processor: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (the built-in sandbox takes no money)');
+  const liveKey = stripe ? /^(sk|rk)_live_/.test(stripe.secretKey) : false;
+  if (stripe && mode === 'live' && !liveKey) throw new EnvError('STRIPE_SECRET_KEY', 'is a test key but PAYMENT_MODE is live: use a live key (sk_live_…)');
+  if (stripe && mode === 'test' && liveKey) throw new EnvError('STRIPE_SECRET_KEY', 'is a live key but PAYMENT_MODE is test: set PAYMENT_MODE=live to take real money');
+}
+
+/**
+ * Why this environment must not start, or null: test payments on a public https address give
+ * purchases away unless an operator says this is a test server.
+ */
+export function paymentStartProblem(env: Pick<Env, 'paymentMode' | 'publicUrl' | 'allowTestPaymentsOnHttps'>): string | null {
+  if (env.paymentMode !== 'test' || !env.publicUrl.startsWith('https:') || env.allowTestPaymentsOnHttps) return null;
+  return `Refusing to start: PAYMENT_MODE is test (no money is taken, test cards only) but PUBLIC_URL is https (${env.publicUrl}); set PAYMENT_MODE=live with a real processor, or ALLOW_TEST_PAYMENTS_ON_HTTPS=true for a public test server.`;
 }
 
 export interface TrackingEnv {
@@ -275,6 +306,9 @@ export function loadEnv(src: Source = process.env): Env {
   const port = int(src, 'PORT', 8080, 0, 65535);
   const publicUrl = url(src, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`;
   const dataDir = path.resolve(read(src, 'DATA_DIR') ?? './data');
+  const paymentMode = oneOf(src, 'PAYMENT_MODE', ['test', 'live'] as const, 'test');
+  const stripe = stripeEnv(src);
+  checkPaymentMode(paymentMode, stripe);
   return {
     nodeEnv,
     port,
@@ -297,9 +331,11 @@ export function loadEnv(src: Source = process.env): Env {
     facebook: facebookEnv(src),
     demoCatalog: bool(src, 'DEMO_CATALOG', nodeEnv !== 'test'),
     demoEpisodesPerSeries: read(src, 'DEMO_EPISODES_PER_SERIES') === undefined ? null : int(src, 'DEMO_EPISODES_PER_SERIES', 30, 1, 30),
-    sandboxWebhookSecret: read(src, 'SANDBOX_WEBHOOK_SECRET') ?? 'sandbox-webhook-secret-for-local-use-only',
-    stripe: stripeEnv(src),
-    paypal: paypalEnv(src),
+    paymentMode,
+    allowTestPaymentsOnHttps: bool(src, 'ALLOW_TEST_PAYMENTS_ON_HTTPS', false),
+    sandboxWebhookSecret: matching(src, 'SANDBOX_WEBHOOK_SECRET', /^\S{16,200}$/, 'a secret of 16 to 200 characters without spaces (or leave it unset: one is made per database)'),
+    stripe,
+    paypal: paypalEnv(src, paymentMode),
     tracking: trackingEnv(src),
     errorReporting: errorReportingEnv(src, publicUrl),
     jobs: bool(src, 'JOBS', nodeEnv !== 'test'),

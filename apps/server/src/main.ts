@@ -1,4 +1,4 @@
-import { loadEnv, EnvError, redact } from './env';
+import { loadEnv, EnvError, paymentStartProblem, redact } from './env';
 import { openDatabase } from './db/connection';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { migrateToLatest } from './db/migrate';
@@ -14,6 +14,11 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     throw err;
+  }
+  const refusal = paymentStartProblem(env);
+  if (refusal) {
+    console.error(refusal);
+    process.exit(1);
   }
 
   const database = await openDatabase({

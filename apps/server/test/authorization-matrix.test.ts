@@ -319,6 +319,7 @@ const TABLE: Record<string, Spec> = {
   'GET /api/user/unlocked': { access: 'session', req: () => ({ url: '/api/user/unlocked' }) },
   // billing
   'GET /api/plan': { access: 'public', req: () => ({ url: '/api/plan' }) },
+  'GET /api/payment/options': { access: 'public', req: () => ({ url: '/api/payment/options' }) },
   'POST /api/video/unlock': { access: 'session', req: () => json('/api/video/unlock', { episodeId: fx.cat.episodes.ceo[0] }) },
   'POST /api/payment/order': { access: 'session', req: () => json('/api/payment/order', { planId: 'coins-300' }) },
   'GET /api/payment/order': {
@@ -340,9 +341,19 @@ const TABLE: Record<string, Spec> = {
   'POST /api/payment/cancel': { access: 'session', fresh: true, req: () => json('/api/payment/cancel', {}) },
   'GET /api/payment/cancel-link': {
     access: 'signature',
-    req: () => ({ url: `/api/payment/cancel-link?u=${base.member.id!}&s=${'A'.repeat(43)}` }),
-    allowed: redirectTo(/^\/my\?renewal=invalid-link$/),
+    req: () => ({ url: `/api/payment/cancel-link?u=${base.member.id!}&p=${String(Date.now())}&s=${'A'.repeat(43)}` }),
+    allowed: (res) => (res.statusCode === 400 && res.body.includes('This link is not valid') ? null : `a forged cancel link answered ${String(res.statusCode)}`),
     after: async () => ((await membershipOf(t, base.member)).autoRenew ? null : "a forged cancel link stopped the member's renewal"),
+  },
+  'POST /api/payment/cancel-link': {
+    access: 'signature',
+    req: () => ({
+      url: '/api/payment/cancel-link',
+      payload: `u=${base.member.id!}&p=${String(Date.now())}&s=${'A'.repeat(43)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://episodic.test' },
+    }),
+    allowed: (res) => (res.statusCode === 400 && res.body.includes('This link is not valid') ? null : `a forged cancel form answered ${String(res.statusCode)}`),
+    after: async () => ((await membershipOf(t, base.member)).autoRenew ? null : "a forged cancel form stopped the member's renewal"),
   },
   'GET /api/payment/paypal/return': { access: 'signature', req: () => ({ url: '/api/payment/paypal/return?token=FORGED-PAYPAL-ORDER&PayerID=X' }), allowed: redirectTo(/^\/order\/result$/) },
   'GET /api/webhook/payment/paypal-cancel': {

@@ -1,3 +1,4 @@
+import { lazySharedSecret } from '../src/db/secrets';
 import { createLocalBus } from '../src/cache/invalidation-bus';
 import { createBillingService, createSandboxProvider } from '../src/modules/billing/index';
 import { createCatalogService } from '../src/modules/catalog/index';
@@ -14,7 +15,8 @@ export function billingInstance(t: TestApp, { onPaid }: { onPaid?: BillingDeps['
   const db = t.database.db;
   const publicUrl = 'http://episodic.test';
   const catalog = createCatalogService({ db, bus: createLocalBus(), mediaUrl: (k) => k, episodeMedia: async () => ({ playable: false, hls: null, poster: null, thumbnail: null, subtitles: [] }) });
-  const sandbox = createSandboxProvider({ db, publicUrl, webhookSecret: t.env.sandboxWebhookSecret, deliver: async () => undefined });
-  const billing = createBillingService({ db, catalog, providers: { card: sandbox }, publicUrl, webhookSecret: t.env.sandboxWebhookSecret, ...(onPaid ? { onPaid } : {}) });
+  const hookSecret = lazySharedSecret(db, 'sandbox-webhook');
+  const sandbox = createSandboxProvider({ db, publicUrl, webhookSecret: hookSecret, deliver: async () => undefined });
+  const billing = createBillingService({ db, catalog, providers: { card: sandbox }, publicUrl, linkSecret: lazySharedSecret(db, 'links'), webhookSecret: hookSecret, ...(onPaid ? { onPaid } : {}) });
   return { db, sandbox, billing };
 }

@@ -55,3 +55,22 @@ export const UnlockResultSchema = Type.Object({
   spent: Type.Integer(),
 });
 export type UnlockResult = Static<typeof UnlockResultSchema>;
+
+/**
+ * How this shop takes payments (`GET /api/payment/options`). In test mode no money is taken and the
+ * card processor accepts only the documented test cards, listed here when the built-in sandbox takes
+ * the cards.
+ */
+export const PaymentOptionsSchema = Type.Object({
+  mode: Type.Union([Type.Literal('test'), Type.Literal('live')]),
+  /** Whether a PayPal button is offered (PayPal configured, or the built-in sandbox in test mode). */
+  paypal: Type.Boolean(),
+  testCards: Type.Array(
+    Type.Object({
+      number: Type.String(),
+      brand: Type.String(),
+      outcome: Type.Union([Type.Literal('succeeds'), Type.Literal('declines'), Type.Literal('authentication'), Type.Literal('declines_renewals')]),
+    }),
+  ),
+});
+export type PaymentOptions = Static<typeof PaymentOptionsSchema>;

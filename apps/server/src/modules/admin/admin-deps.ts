@@ -25,7 +25,7 @@ export interface AdminDeps {
   /** The payment providers by the name orders record (`sandbox`, `stripe`, `paypal`). */
   refunders: Record<string, Refunder>;
   /** What the settings page reports about mail and payments (never secrets). */
-  env: Pick<Env, 'mailUrl' | 'mailFrom' | 'supportEmail' | 'dataDir' | 'stripe' | 'paypal' | 'jobs' | 'trustProxy'>;
+  env: Pick<Env, 'mailUrl' | 'mailFrom' | 'supportEmail' | 'dataDir' | 'stripe' | 'paypal' | 'paymentMode' | 'jobs' | 'trustProxy'>;
   mailTransport: 'smtp' | 'outbox';
   log: (message: string, data?: Record<string, unknown>) => void;
 }

@@ -63,7 +63,9 @@ export function createAdminSettingsService(deps: AdminDeps) {
     const paypalLive = env.paypal ? !env.paypal.apiUrl.includes('sandbox') : false;
     const paypal: AdminSettings['payments'][number] = env.paypal
       ? { id: 'paypal', name: 'PayPal', methods: ['paypal'], status: paypalLive ? 'live' : 'test', detail: `PayPal REST API at ${env.paypal.apiUrl}.`, ...activity('paypal') }
-      : { id: 'paypal', name: 'PayPal (built-in sandbox)', methods: ['paypal'], status: 'test', detail: 'A local approval page stands in for PayPal; no money moves. Set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET for real PayPal.', ...activity('paypal') };
+      : env.paymentMode === 'live'
+        ? { id: 'paypal', name: 'PayPal', methods: ['paypal'], status: 'off', detail: 'Not offered: live mode never uses the built-in PayPal sandbox. Set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET to offer PayPal.', ...activity('paypal') }
+        : { id: 'paypal', name: 'PayPal (built-in sandbox)', methods: ['paypal'], status: 'test', detail: 'A local approval page stands in for PayPal; no money moves. Set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET for real PayPal.', ...activity('paypal') };
     const list = [card, paypal];
     // Orders paid through the sandbox before a real processor was configured can still be refunded there.
     if (env.stripe && rows.some((r) => r.provider === 'sandbox')) {

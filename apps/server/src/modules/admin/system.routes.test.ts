@@ -5,6 +5,7 @@ import type { AdminAuditEntry, AdminDashboard, AdminPage, AdminSettings, ConfigL
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { caller, createCallers, type Callers } from '../../../test/admin-fixture';
 import { seedCatalogFixture, type CatalogFixture } from '../../../test/catalog-fixture';
+import { sharedSecret } from '../../db/secrets';
 
 let t: TestApp;
 let who: Callers;
@@ -33,7 +34,7 @@ describe('settings', () => {
       ['sandbox', 'test'],
       ['paypal', 'test'],
     ]);
-    expect(JSON.stringify(data)).not.toContain(t.env.sandboxWebhookSecret);
+    expect(JSON.stringify(data)).not.toContain(await sharedSecret(t.database.db, 'sandbox-webhook'));
   });
 
   it('sets a pixel id: the apps read it at once; a bad id is refused', async () => {

@@ -48,6 +48,38 @@ export function insertOrder(db: Executor, order: { userId: string; planId: strin
     .executeTakeFirstOrThrow();
 }
 
+/** Serializes order creation per user until the transaction ends (the open-order cap holds under races). */
+export async function lockUserOrders(trx: Transaction<DB>, userId: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${`open-orders:${userId}`}))`.execute(trx);
+}
+
+/**
+ * Expires a user's abandoned orders: never paid and untouched since `before` (a card form left
+ * open, a PayPal approval never finished). No money is in flight for these, so nothing is lost.
+ */
+export async function expireAbandonedOrders(db: Executor, userId: string, before: Date): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ status: 'cancelled', failure_reason: 'Expired unpaid.', updated_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('purpose', '=', 'purchase')
+    .where('updated_at', '<', before)
+    .where((eb) => eb.or([eb('status', '=', 'pending'), eb.and([eb('status', '=', 'requires_action'), eb('provider', '=', 'paypal')])]))
+    .execute();
+}
+
+/** Orders of a user still unfinished: awaiting payment or a processor, or failed since `failedSince`. */
+export async function countOpenOrders(db: Executor, userId: string, failedSince: Date): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('purpose', '=', 'purchase')
+    .where((eb) => eb.or([eb('status', 'in', ['pending', 'processing', 'requires_action']), eb.and([eb('status', '=', 'failed'), eb('updated_at', '>=', failedSince)])]))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export function findOrder(db: Executor, id: string) {
   return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
 }

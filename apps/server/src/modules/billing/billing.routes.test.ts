@@ -5,6 +5,7 @@ import { createTestApp, envelope, type TestApp } from '../../../test/test-app';
 import { seedCatalogFixture, type CatalogFixture } from '../../../test/catalog-fixture';
 import { signSandboxPayload } from './sandbox-provider';
 import { appendLedgerEntry } from './coin-ledger';
+import { sharedSecret } from '../../db/secrets';
 
 let t: TestApp;
 let f: CatalogFixture;
@@ -256,9 +257,10 @@ describe('sandbox webhooks', () => {
       t.app.inject({ method: 'POST', url: '/api/webhook/payment/sandbox', headers: { 'content-type': 'application/json', 'sandbox-signature': signature }, payload: body });
     const forged = await post(signSandboxPayload('wrong-secret', body));
     expect(forged.statusCode).toBe(400);
-    const first = await post(signSandboxPayload(t.env.sandboxWebhookSecret, body));
+    const secret = await sharedSecret(t.database.db, 'sandbox-webhook');
+    const first = await post(signSandboxPayload(secret, body));
     expect(envelope<{ result: string }>(first).data.result).toBe('applied');
-    const replay = await post(signSandboxPayload(t.env.sandboxWebhookSecret, body));
+    const replay = await post(signSandboxPayload(secret, body));
     expect(envelope<{ result: string }>(replay).data.result).toBe('duplicate');
     expect((await call<User>(v.token, 'GET', '/api/user')).data.coins).toBe(300);
     const ledger = await t.database.db.selectFrom('coin_ledger').select('delta').where('user_id', '=', v.id).execute();

@@ -1,9 +1,12 @@
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   EnvelopeOf,
   MembershipSchema,
   OrderSchema,
+  PaymentOptionsSchema,
   PaymentOverviewSchema,
+  type PaymentOptions,
   PayResultSchema,
   PlanSchema,
   UnlockResultSchema,
@@ -14,11 +17,12 @@ import { ok } from '../../http/envelope';
 import { AppError, invalidInput } from '../../http/errors';
 import { requireSession } from '../../http/auth';
 import { requestLanguage } from '../../http/language';
-import type { BillingService } from './billing.service';
-import type { SandboxProvider } from './sandbox-provider';
-import type { StripeProvider } from './stripe-provider';
+import type { BillingService, PaypalBack } from './billing.service';
+import { SANDBOX_TEST_CARDS, type SandboxProvider, type TestCardBehavior } from './sandbox-provider';
+import { StripeWebhookError, type StripeProvider } from './stripe-provider';
 import type { PaypalGateway, PaypalSandbox } from './paypal-gateway';
 import { verifyCancelLink } from './cancel-link';
+import { cancelLinkPage, type CancelLinkState } from './cancel-page';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 const Uuid = Type.String({ format: 'uuid' });
@@ -31,9 +35,15 @@ const PayBody = Type.Object({
   agree: Type.Optional(Type.Boolean()),
 });
 
+const CARD_OUTCOME: Record<TestCardBehavior, PaymentOptions['testCards'][number]['outcome']> = { ok: 'succeeds', decline: 'declines', challenge: 'authentication', decline_later: 'declines_renewals' };
+
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export interface BillingRouteOptions {
+  /** Test mode: the sandbox's pages and webhook exist, and viewers are told no money is taken. */
+  mode?: 'test' | 'live';
+  /** The built-in sandbox takes the cards (then its test cards are listed). */
+  sandboxCards?: boolean;
   /** Card payments through Stripe, when configured: its webhooks arrive at /api/webhook/payment/stripe. */
   stripe?: StripeProvider | null;
   /** PayPal: the return from its approval page, and the built-in sandbox's own approval page. */
@@ -43,6 +53,16 @@ export interface BillingRouteOptions {
 export function registerBillingRoutes(app: AppInstance, billing: BillingService, sandbox: SandboxProvider, linkSecret: () => Promise<string>, options: BillingRouteOptions = {}): void {
   app.get('/api/plan', { schema: { tags: ['billing'], summary: 'Memberships and coin packs for sale, priced by the server', response: { 200: EnvelopeOf(Type.Array(PlanSchema)) } } }, async (req) =>
     ok(await billing.plans(requestLanguage(req))),
+  );
+
+  const mode = options.mode ?? 'test';
+  const testCards: PaymentOptions['testCards'] =
+    mode === 'test' && options.sandboxCards !== false ? SANDBOX_TEST_CARDS.map((c) => ({ number: c.number, brand: c.brand, outcome: CARD_OUTCOME[c.behavior] })) : [];
+  const paymentOptions: PaymentOptions = { mode, paypal: Boolean(options.paypal), testCards };
+  app.get(
+    '/api/payment/options',
+    { schema: { tags: ['billing'], summary: 'How payments are taken: test or live mode, whether PayPal is offered, the test cards', response: { 200: EnvelopeOf(PaymentOptionsSchema) } } },
+    async () => ok(paymentOptions),
   );
 
   app.post(
@@ -110,48 +130,34 @@ export function registerBillingRoutes(app: AppInstance, billing: BillingService,
     async (req) => ok(await billing.cancelMembership((await requireSession(req)).userId)),
   );
 
-  app.get(
-    '/api/payment/cancel-link',
-    { schema: { tags: ['billing'], summary: 'The one-tap cancel link of renewal emails', querystring: Type.Object({ u: Type.String({ maxLength: 64 }), s: Type.String({ maxLength: 100 }) }) } },
-    async (req, reply) => {
-      reply.header('cache-control', 'no-store');
-      if (!verifyCancelLink(await linkSecret(), req.query.u, req.query.s)) return reply.redirect('/my?renewal=invalid-link');
-      await billing.cancelMembership(req.query.u);
-      return reply.redirect('/my?renewal=cancelled');
-    },
-  );
-
-  // The sandbox processor's 3-D Secure page, as a bank would show it.
-  app.get('/api/payment/sandbox/challenge/:chargeId', { schema: { hide: true, params: Type.Object({ chargeId: Type.String({ maxLength: 64 }) }) } }, async (req, reply) => {
-    const action = `/api/payment/sandbox/challenge/${encodeURIComponent(req.params.chargeId)}`;
+  // The emailed cancel link: GET shows what cancelling means and changes nothing (mail scanners
+  // follow links); the page's button POSTs the same signed fields as a plain form.
+  const LinkFields = Type.Object({ u: Type.String({ maxLength: 64 }), p: Type.String({ maxLength: 20 }), s: Type.String({ maxLength: 100 }) });
+  const cancelPage = async (reply: FastifyReply, link: Static<typeof LinkFields>, act: boolean) => {
+    const valid = verifyCancelLink(await linkSecret(), link);
+    const state: CancelLinkState = !valid ? { state: 'invalid', lang: 'en' } : act ? await billing.cancelRenewalByLink(link.u, Number(link.p)) : await billing.renewalCancelState(link.u, Number(link.p));
     return reply
+      .code(valid ? 200 : 400)
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
-      .send(`<!doctype html><html lang="en"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Confirm your payment</title>
-<body style="font-family:system-ui,sans-serif;max-width:420px;margin:40px auto;padding:0 16px;color:#111">
-<h1 style="font-size:20px">Confirm your payment</h1><p>Your bank asks you to confirm this payment (test mode).</p>
-<form method="post" action="${esc(action)}"><input type="hidden" name="action" value="complete"><button style="width:100%;padding:12px;font-size:16px;background:#16a34a;color:#fff;border:0;border-radius:8px">Complete authentication</button></form>
-<form method="post" action="${esc(action)}" style="margin-top:12px"><input type="hidden" name="action" value="fail"><button style="width:100%;padding:12px;font-size:16px;background:#fff;border:1px solid #999;border-radius:8px">Cancel</button></form></body></html>`);
-  });
-
+      .send(cancelLinkPage(state, valid ? link : null));
+  };
+  app.get(
+    '/api/payment/cancel-link',
+    { schema: { tags: ['billing'], summary: 'The cancel link of renewal emails: a page saying what cancelling means, with one button (nothing changes on GET)', querystring: LinkFields } },
+    async (req, reply) => cancelPage(reply, req.query, false),
+  );
   app.register(async (scope) => {
+    // A plain HTML form from our own page (works without script and without a session): the signed fields are the credential.
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))));
-    scope.post('/api/payment/sandbox/challenge/:chargeId', { schema: { hide: true, params: Type.Object({ chargeId: Type.String({ maxLength: 64 }) }) } }, async (req, reply) => {
-      const action = (req.body as { action?: string } | undefined)?.action;
-      const done = await sandbox.completeChallenge((req.params as { chargeId: string }).chargeId, action === 'complete');
-      return reply.redirect(done?.returnUrl ?? '/order/result');
-    });
+    scope.post(
+      '/api/payment/cancel-link',
+      { schema: { tags: ['billing'], summary: "The cancel page's button: stops the renewal of the period the link was sent for (form-encoded u, p, s)", body: LinkFields } },
+      async (req, reply) => cancelPage(reply, req.body as Static<typeof LinkFields>, true),
+    );
   });
 
-  // Signed events from the sandbox processor: the raw body is what was signed.
-  app.register(async (scope) => {
-    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
-    scope.post('/api/webhook/payment/sandbox', { schema: { hide: true } }, async (req) => {
-      const signature = req.headers[billing.signatureHeader];
-      const result = await billing.handleSandboxWebhook(String(req.body), typeof signature === 'string' ? signature : undefined);
-      return ok({ result });
-    });
-  });
+  if (mode === 'test') registerSandboxRoutes(app, billing, sandbox);
 
   // Stripe's signed events: verified on the raw body, then applied once per event.
   const stripe = options.stripe;
@@ -163,8 +169,8 @@ export function registerBillingRoutes(app: AppInstance, billing: BillingService,
         let event;
         try {
           event = stripe.parseWebhook(String(req.body), typeof signature === 'string' ? signature : undefined);
-        } catch {
-          throw new AppError(400, 'Invalid signature.', undefined, 400);
+        } catch (err) {
+          throw new AppError(400, err instanceof StripeWebhookError ? err.message : 'Invalid signature.', undefined, 400);
         }
         const result = event ? await billing.applyProviderEvent(stripe, event.eventId, event.idempotencyKey) : 'ignored';
         return ok({ result });
@@ -172,18 +178,31 @@ export function registerBillingRoutes(app: AppInstance, billing: BillingService,
     });
   }
   const paypal = options.paypal;
+  // What PayPal appends (`token`, `PayerID`) to the signed address our order gave it (`order`, `sig`).
+  const BackQuery = Type.Object({
+    token: Type.Optional(Type.String({ maxLength: 100 })),
+    PayerID: Type.Optional(Type.String({ maxLength: 100 })),
+    order: Type.Optional(Type.String({ maxLength: 64 })),
+    sig: Type.Optional(Type.String({ maxLength: 100 })),
+  });
+  const backOf = async (query: Static<typeof BackQuery>, req: FastifyRequest): Promise<PaypalBack | null> => {
+    const { token, order, sig } = query;
+    if (!token || !order || !sig) return null;
+    return { orderId: order, sig, paypalOrderId: token, sessionUserId: (await req.auth())?.userId ?? null };
+  };
   if (paypal) {
     app.get(
       '/api/payment/paypal/return',
       {
         schema: {
           tags: ['billing'],
-          summary: 'PayPal sends the buyer here after approving: the payment is captured, then the result page',
-          querystring: Type.Object({ token: Type.Optional(Type.String({ maxLength: 100 })), PayerID: Type.Optional(Type.String({ maxLength: 100 })) }),
+          summary: "PayPal sends the buyer here after approving: the payment is captured (only through the order's own signed address), then the result page",
+          querystring: BackQuery,
         },
       },
       async (req, reply) => {
-        const orderId = req.query.token ? await billing.completePaypal(req.query.token) : null;
+        const back = await backOf(req.query, req);
+        const orderId = back ? await billing.completePaypal(back) : null;
         return reply.header('cache-control', 'no-store').redirect(orderId ? `/order/result?orderId=${orderId}` : '/order/result');
       },
     );
@@ -216,10 +235,46 @@ export function registerBillingRoutes(app: AppInstance, billing: BillingService,
   }
   app.get(
     '/api/webhook/payment/paypal-cancel',
-    { schema: { tags: ['billing'], summary: "PayPal sends the buyer here when they cancel at PayPal: the order is cancelled", querystring: Type.Object({ token: Type.Optional(Type.String({ maxLength: 100 })) }) } },
+    { schema: { tags: ['billing'], summary: "PayPal sends the buyer here when they cancel at PayPal: the order is cancelled (only through the order's own signed address)", querystring: BackQuery } },
     async (req, reply) => {
-      const orderId = req.query.token ? await billing.cancelProviderOrder('paypal', req.query.token) : null;
+      const back = await backOf(req.query, req);
+      const orderId = back ? await billing.cancelPaypalOrder(back) : null;
       return reply.header('cache-control', 'no-store').redirect(`/order/result?status=cancelled${orderId ? `&orderId=${orderId}` : ''}`);
     },
   );
+}
+
+/** The built-in sandbox processor's pages and webhook: test mode only. */
+function registerSandboxRoutes(app: AppInstance, billing: BillingService, sandbox: SandboxProvider): void {
+  // The sandbox processor's 3-D Secure page, as a bank would show it.
+  app.get('/api/payment/sandbox/challenge/:chargeId', { schema: { hide: true, params: Type.Object({ chargeId: Type.String({ maxLength: 64 }) }) } }, async (req, reply) => {
+    const action = `/api/payment/sandbox/challenge/${encodeURIComponent(req.params.chargeId)}`;
+    return reply
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(`<!doctype html><html lang="en"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Confirm your payment</title>
+<body style="font-family:system-ui,sans-serif;max-width:420px;margin:40px auto;padding:0 16px;color:#111">
+<h1 style="font-size:20px">Confirm your payment</h1><p>Your bank asks you to confirm this payment (test mode).</p>
+<form method="post" action="${esc(action)}"><input type="hidden" name="action" value="complete"><button style="width:100%;padding:12px;font-size:16px;background:#16a34a;color:#fff;border:0;border-radius:8px">Complete authentication</button></form>
+<form method="post" action="${esc(action)}" style="margin-top:12px"><input type="hidden" name="action" value="fail"><button style="width:100%;padding:12px;font-size:16px;background:#fff;border:1px solid #999;border-radius:8px">Cancel</button></form></body></html>`);
+  });
+
+  app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))));
+    scope.post('/api/payment/sandbox/challenge/:chargeId', { schema: { hide: true, params: Type.Object({ chargeId: Type.String({ maxLength: 64 }) }) } }, async (req, reply) => {
+      const action = (req.body as { action?: string } | undefined)?.action;
+      const done = await sandbox.completeChallenge((req.params as { chargeId: string }).chargeId, action === 'complete');
+      return reply.redirect(done?.returnUrl ?? '/order/result');
+    });
+  });
+
+  // Signed events from the sandbox processor: the raw body is what was signed.
+  app.register(async (scope) => {
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+    scope.post('/api/webhook/payment/sandbox', { schema: { hide: true } }, async (req) => {
+      const signature = req.headers[billing.signatureHeader];
+      const result = await billing.handleSandboxWebhook(String(req.body), typeof signature === 'string' ? signature : undefined);
+      return ok({ result });
+    });
+  });
 }

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Language, Membership, Order, PaymentOverview, PayResult, Plan, UnlockResult } from '@episodic/contract';
+import { EnvelopeCode, type Language, type Membership, type Order, type PaymentOverview, type PayResult, type Plan, type UnlockResult } from '@episodic/contract';
 import type { DB } from '../../db/schema';
 import { isDatabaseUnavailable } from '../../db/connection';
 import { AppError, conflict, invalidInput, notFound } from '../../http/errors';
@@ -9,7 +9,9 @@ import { appendLedgerEntry, coinBalance } from './coin-ledger';
 import { validateCard, type CardInput } from './card';
 import type { ChargeOutcome, PaymentProvider } from './payment-provider';
 import type { PaypalGateway } from './paypal-gateway';
-import { SANDBOX_SIGNATURE_HEADER, verifySandboxSignature, type SandboxEvent } from './sandbox-provider';
+import { renewalCancel } from './renewal-cancel';
+import { paypalReturnSignature, verifyPaypalReturn, type PaypalLeg } from './paypal-return';
+import { readSandboxEvent, SANDBOX_SIGNATURE_HEADER, verifySandboxSignature } from './sandbox-provider';
 
 export interface BillingDeps {
   db: Kysely<DB>;
@@ -19,12 +21,30 @@ export interface BillingDeps {
   /** PayPal (approval at PayPal, capture on return). */
   paypal?: PaypalGateway;
   publicUrl: string;
-  webhookSecret: string;
+  /** Signs the addresses PayPal sends the buyer back to. */
+  linkSecret: () => Promise<string>;
+  /** Signs the sandbox processor's webhooks. */
+  webhookSecret: () => Promise<string>;
   onPaid?: (order: { id: string; userId: string; planId: string; kind: 'membership' | 'coins'; amount: number; currency: string; purpose: 'purchase' | 'renewal' }) => void;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Unfinished orders one user may hold at once (no one needs more; thousands would be abuse). */
+export const OPEN_ORDER_LIMIT = 20;
+/** The idempotency key of one of our charges: `<order id>:<attempt>`. */
+const CHARGE_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}:\d{1,9}$/i;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const malformedEvent = () => new AppError(400, 'This event is not one we can read.', undefined, 400);
 const INACTIVE: Membership = { active: false, planId: null, renewsAt: null, endsAt: null, autoRenew: false };
+
+/** What a PayPal return or cancel address brings back: our order, its signature, PayPal's order id, and who sent it. */
+export interface PaypalBack {
+  orderId: string;
+  sig: string;
+  paypalOrderId: string;
+  /** The session the request carried, if any. */
+  sessionUserId: string | null;
+}
 
 type MembershipRow = NonNullable<Awaited<ReturnType<typeof repo.findMembership>>>;
 
@@ -133,11 +153,22 @@ export function createBillingService(deps: BillingDeps) {
     };
   }
 
-  /** Opens an order for a plan at the server's price. */
+  /**
+   * Opens an order for a plan at the server's price. A user holds at most OPEN_ORDER_LIMIT unfinished
+   * orders: abandoned ones expire after a day, and one more answers 429 (checked under a per-user lock).
+   */
   async function createOrder(userId: string, planId: string, attribution: unknown): Promise<{ id: string; planId: string; amount: number; currency: string; status: string }> {
     const plan = await repo.findPlan(db, planId);
     if (!plan || !plan.active) throw notFound('This plan is not available.');
-    const order = await repo.insertOrder(db, { userId, planId, amount: plan.price, currency: plan.currency, attribution });
+    const order = await db.transaction().execute(async (trx) => {
+      await repo.lockUserOrders(trx, userId);
+      const dayAgo = new Date(Date.now() - DAY_MS);
+      await repo.expireAbandonedOrders(trx, userId, dayAgo);
+      if ((await repo.countOpenOrders(trx, userId, dayAgo)) >= OPEN_ORDER_LIMIT) {
+        throw new AppError(EnvelopeCode.tooManyRequests, 'You have too many unfinished orders. Please pay or wait for one of them before starting another (unpaid orders expire after a day).');
+      }
+      return repo.insertOrder(trx, { userId, planId, amount: plan.price, currency: plan.currency, attribution });
+    });
     return { id: order.id, planId, amount: order.amount, currency: order.currency, status: order.status };
   }
 
@@ -263,8 +294,25 @@ export function createBillingService(deps: BillingDeps) {
     return settle(order.id, outcome, deps.providers.card.name);
   }
 
-  const paypalReturnUrl = `${deps.publicUrl}/api/payment/paypal/return`;
-  const paypalCancelUrl = `${deps.publicUrl}/api/webhook/payment/paypal-cancel`;
+  /** Where PayPal sends the buyer back for this attempt: signed, so only this attempt's buyer holds it. */
+  async function paypalLeg(leg: PaypalLeg, orderId: string, attempt: number): Promise<string> {
+    const path = leg === 'return' ? '/api/payment/paypal/return' : '/api/webhook/payment/paypal-cancel';
+    const sig = paypalReturnSignature(await deps.linkSecret(), leg, orderId, attempt);
+    return `${deps.publicUrl}${path}?order=${orderId}&sig=${sig}`;
+  }
+
+  /**
+   * The order a PayPal return or cancel address names, when its signature holds for the order's
+   * current attempt, PayPal's order id is the one on our order, and no other user's session sent it.
+   */
+  async function paypalOrderFor(leg: PaypalLeg, back: PaypalBack) {
+    if (!UUID.test(back.orderId)) return null;
+    const order = await repo.findOrder(db, back.orderId);
+    if (!order || order.provider !== 'paypal' || order.provider_ref !== back.paypalOrderId) return null;
+    if (!verifyPaypalReturn(await deps.linkSecret(), leg, order.id, order.attempt, back.sig)) return null;
+    if (back.sessionUserId && back.sessionUserId !== order.user_id) return null;
+    return order;
+  }
 
   /**
    * PayPal: the order is claimed like a card payment, a PayPal order is created for its amount, and
@@ -272,7 +320,7 @@ export function createBillingService(deps: BillingDeps) {
    */
   async function payWithPaypal(userId: string, orderId: string): Promise<PayResult> {
     const paypal = deps.paypal;
-    if (!paypal) throw new AppError(500, 'PayPal is not available right now. Please pay by card.');
+    if (!paypal) throw invalidInput({ method: 'PayPal is not offered here. Please pay by card.' }, 'PayPal is not offered here. Please pay by card.');
     const claim = await db.transaction().execute(async (trx) => {
       const order = await repo.lockOrder(trx, orderId);
       if (!order || order.user_id !== userId) throw notFound('We could not find this order.');
@@ -312,25 +360,26 @@ export function createBillingService(deps: BillingDeps) {
       amount: order.amount,
       currency: order.currency,
       description: plan?.name ?? order.plan_id,
-      returnUrl: paypalReturnUrl,
-      cancelUrl: paypalCancelUrl,
+      returnUrl: await paypalLeg('return', order.id, attempt),
+      cancelUrl: await paypalLeg('cancel', order.id, attempt),
     });
   }
 
   /**
    * The buyer approved at PayPal and came back: the PayPal order is captured and the outcome
-   * applied once. Coming back twice captures once. Answers our order's id.
+   * applied once. Only the signed address of the order's current attempt acts (never a bare
+   * PayPal order id), and coming back twice captures once. Answers our order's id, or null.
    */
-  async function completePaypal(paypalOrderId: string): Promise<string | null> {
+  async function completePaypal(back: PaypalBack): Promise<string | null> {
     const paypal = deps.paypal;
     if (!paypal) return null;
-    const order = await repo.findOrderByProviderRef(db, 'paypal', paypalOrderId);
+    const order = await paypalOrderFor('return', back);
     if (!order) return null;
     if (order.status !== 'requires_action') return order.id;
     let outcome: ChargeOutcome;
     try {
-      const captured = await paypal.capture(paypalOrderId, `capture:${paypalOrderId}`);
-      outcome = captured.status === 'completed' ? { status: 'succeeded', providerRef: paypalOrderId } : { status: 'failed', providerRef: paypalOrderId, reason: captured.reason };
+      const captured = await paypal.capture(back.paypalOrderId, `capture:${back.paypalOrderId}`);
+      outcome = captured.status === 'completed' ? { status: 'succeeded', providerRef: back.paypalOrderId } : { status: 'failed', providerRef: back.paypalOrderId, reason: captured.reason };
     } catch {
       // PayPal did not answer: the order waits and the buyer may come back (the capture is idempotent).
       return order.id;
@@ -345,6 +394,8 @@ export function createBillingService(deps: BillingDeps) {
    * attempt is applied when the provider sends it again; a replay changes nothing.
    */
   async function applyProviderEvent(provider: PaymentProvider, eventId: string, idempotencyKey: string): Promise<'applied' | 'duplicate'> {
+    // A signed event is still only data: a key that is not one of ours is refused, not looked up.
+    if (!CHARGE_KEY.test(idempotencyKey) || eventId.length === 0 || eventId.length > 255) throw malformedEvent();
     const seen = await db.selectFrom('webhook_events').select('event_id').where('provider', '=', provider.name).where('event_id', '=', eventId).executeTakeFirst();
     if (seen) return 'duplicate';
     const orderId = idempotencyKey.split(':')[0]!;
@@ -355,14 +406,15 @@ export function createBillingService(deps: BillingDeps) {
 
   /** A signed event from the sandbox processor: verified, applied once (replays change nothing). */
   async function handleSandboxWebhook(rawBody: string, signature: string | undefined): Promise<'applied' | 'duplicate'> {
-    if (!verifySandboxSignature(deps.webhookSecret, rawBody, signature)) throw new AppError(400, 'Invalid signature.', undefined, 400);
-    const event = JSON.parse(rawBody) as SandboxEvent;
+    if (!verifySandboxSignature(await deps.webhookSecret(), rawBody, signature)) throw new AppError(400, 'Invalid signature.', undefined, 400);
+    const event = readSandboxEvent(rawBody);
+    if (!event) throw malformedEvent();
     return applyProviderEvent(deps.providers.sandbox ?? deps.providers.card, event.id, event.idempotencyKey);
   }
 
-  /** The buyer cancelled at the provider (PayPal's cancel return): an unpaid order is cancelled. */
-  async function cancelProviderOrder(provider: string, providerRef: string): Promise<string | null> {
-    const order = await repo.findOrderByProviderRef(db, provider, providerRef);
+  /** The buyer cancelled at PayPal and came back (its signed cancel address): an unpaid order is cancelled. */
+  async function cancelPaypalOrder(back: PaypalBack): Promise<string | null> {
+    const order = await paypalOrderFor('cancel', back);
     if (!order) return null;
     await db
       .updateTable('orders')
@@ -409,7 +461,8 @@ export function createBillingService(deps: BillingDeps) {
     applyProviderEvent,
     completePaypal,
     cancelMembership,
-    cancelProviderOrder,
+    ...renewalCancel(db),
+    cancelPaypalOrder,
     overview,
     signatureHeader: SANDBOX_SIGNATURE_HEADER,
   };

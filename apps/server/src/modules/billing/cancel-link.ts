@@ -1,16 +1,32 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** A link that cancels one user's renewal in one tap: signed, so nobody can cancel someone else's. */
-export function cancelLinkSignature(secret: string, userId: string): string {
-  return createHmac('sha256', secret).update(`cancel-renewal:${userId}`).digest('base64url');
+/**
+ * The emailed link that cancels one user's renewal. It is signed for one user and one paid period:
+ * nobody can make one for someone else, and a link from an earlier period stops working once the
+ * membership has renewed. Opening it only shows what cancelling means; the page's button (a POST
+ * carrying the same signed fields) does it, so a mail scanner that follows links cancels nothing.
+ */
+export interface CancelLink {
+  /** The user. */
+  u: string;
+  /** The end of the paid period the link was sent for, in milliseconds since the epoch. */
+  p: string;
+  /** The signature. */
+  s: string;
 }
 
-export function verifyCancelLink(secret: string, userId: string, signature: string): boolean {
-  const expected = Buffer.from(cancelLinkSignature(secret, userId));
-  const given = Buffer.from(signature);
+export function cancelLinkSignature(secret: string, userId: string, periodEnd: string): string {
+  return createHmac('sha256', secret).update(`cancel-renewal:${userId}:${periodEnd}`).digest('base64url');
+}
+
+export function verifyCancelLink(secret: string, link: CancelLink): boolean {
+  if (!/^\d{1,15}$/.test(link.p)) return false;
+  const expected = Buffer.from(cancelLinkSignature(secret, link.u, link.p));
+  const given = Buffer.from(link.s);
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
-export function cancelLinkUrl(publicUrl: string, secret: string, userId: string): string {
-  return `${publicUrl}/api/payment/cancel-link?u=${encodeURIComponent(userId)}&s=${cancelLinkSignature(secret, userId)}`;
+export function cancelLinkUrl(publicUrl: string, secret: string, userId: string, periodEnd: Date): string {
+  const p = String(periodEnd.getTime());
+  return `${publicUrl}/api/payment/cancel-link?u=${encodeURIComponent(userId)}&p=${p}&s=${cancelLinkSignature(secret, userId, p)}`;
 }

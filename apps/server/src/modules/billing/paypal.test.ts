@@ -47,7 +47,7 @@ describe('PayPal through the built-in sandbox', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('2.99 USD');
     const payNow = /href="([^"]+)"[^>]*>Pay now/.exec(page.body)![1]!.replace(/&#(\d+);/g, (_m, n: string) => String.fromCharCode(Number(n)));
-    expect(payNow).toBe(`http://episodic.test/api/payment/paypal/return?token=PAYSANDBOX-${orderId}&PayerID=SANDBOXPAYER`);
+    expect(payNow).toMatch(new RegExp(`^http://episodic\\.test/api/payment/paypal/return\\?order=${orderId}&sig=[\\w-]{43}&token=PAYSANDBOX-${orderId}&PayerID=SANDBOXPAYER$`));
 
     const back = await c.visit(payNow);
     expect(back.statusCode).toBe(302);
@@ -94,6 +94,46 @@ describe('PayPal through the built-in sandbox', () => {
     expect(await c.coins(me)).toBe(300);
   });
 
+  it('acts on a return or cancel address only when it is the order’s own signed one, from no other session, once', async () => {
+    const me = await c.viewer();
+    const stranger = await c.viewer();
+    const orderId = await c.order(me);
+    const page = await c.visit((await c.payPaypal(me, orderId)).data.redirectUrl!);
+    const link = (label: string) => new RegExp(`href="([^"]+)"[^>]*>${label}`).exec(page.body)![1]!.replace(/&#(\d+);/g, (_m, n: string) => String.fromCharCode(Number(n)));
+    const payNow = link('Pay now');
+    const cancel = link('Cancel and return');
+    const sig = new URL(payNow).searchParams.get('sig')!;
+    const as = (token: string | null, address: string) => t.app.inject({ method: 'GET', url: address.replace(/^https?:\/\/[^/]+/, ''), headers: token ? { 'x-user-token': token } : {} });
+
+    // Made from the order id alone (PayPal's sandbox order id is derived from it): nothing happens.
+    for (const forged of [
+      `/api/payment/paypal/return?token=PAYSANDBOX-${orderId}&PayerID=X`,
+      `/api/payment/paypal/return?order=${orderId}&token=PAYSANDBOX-${orderId}`,
+      `/api/payment/paypal/return?order=${orderId}&sig=${'A'.repeat(43)}&token=PAYSANDBOX-${orderId}`,
+      `/api/payment/paypal/return?order=${orderId}&sig=${sig}&token=PAYSANDBOX-00000000-0000-4000-8000-000000000000`,
+      `/api/payment/paypal/return?order=not-a-uuid&sig=${sig}&token=x`,
+      `/api/webhook/payment/paypal-cancel?token=PAYSANDBOX-${orderId}`,
+      `/api/webhook/payment/paypal-cancel?order=${orderId}&sig=${sig}&token=PAYSANDBOX-${orderId}`,
+    ]) {
+      const res = await as(null, forged);
+      expect([forged, res.statusCode]).toEqual([forged, 302]);
+      expect(res.headers.location).not.toContain(orderId);
+    }
+    // The real addresses, opened in another viewer's browser: nothing happens either.
+    expect((await as(stranger, payNow)).headers.location).toBe('/order/result');
+    expect((await as(stranger, cancel)).headers.location).toBe('/order/result?status=cancelled');
+    expect(await c.status(me, orderId)).toBe('requires_action');
+    expect(await c.coins(me)).toBe(0);
+
+    // The buyer's own return pays once; replaying it, or cancelling afterwards, changes nothing.
+    expect((await as(me, payNow)).headers.location).toBe(`/order/result?orderId=${orderId}`);
+    await Promise.all([as(me, payNow), as(null, payNow), as(me, cancel)]);
+    expect(await c.status(me, orderId)).toBe('paid');
+    expect(await c.coins(me)).toBe(300);
+    const ledger = await t.database.db.selectFrom('coin_ledger').select('delta').where('order_id', '=', orderId).execute();
+    expect(ledger).toEqual([{ delta: 300 }]);
+  });
+
   it('keeps another viewer’s order out of reach', async () => {
     const owner = await c.viewer();
     const other = await c.viewer();
@@ -127,20 +167,28 @@ describe('PayPal through its REST API', () => {
     expect(created.body).toMatchObject({
       intent: 'CAPTURE',
       purchase_units: [{ custom_id: orderId, amount: { currency_code: 'USD', value: '8.99' } }],
-      payment_source: { paypal: { experience_context: { return_url: 'http://episodic.test/api/payment/paypal/return', cancel_url: 'http://episodic.test/api/webhook/payment/paypal-cancel' } } },
+      payment_source: {
+        paypal: {
+          experience_context: {
+            return_url: expect.stringMatching(new RegExp(`^http://episodic\\.test/api/payment/paypal/return\\?order=${orderId}&sig=[\\w-]{43}$`)),
+            cancel_url: expect.stringMatching(new RegExp(`^http://episodic\\.test/api/webhook/payment/paypal-cancel\\?order=${orderId}&sig=[\\w-]{43}$`)),
+          },
+        },
+      },
     });
+    const returnUrl = (created.body as { payment_source: { paypal: { experience_context: { return_url: string } } } }).payment_source.paypal.experience_context.return_url;
     const paypalId = new URL(started.data.redirectUrl!).searchParams.get('token')!;
     expect(started.data.redirectUrl).toBe(`${paypal.url}/checkoutnow?token=${paypalId}`);
 
     paypal.approve(paypalId);
     // PayPal is down at the first return: the order waits, nothing is lost.
     paypal.failNext(1);
-    expect((await c.visit(`/api/payment/paypal/return?token=${paypalId}&PayerID=P1`)).headers.location).toBe(`/order/result?orderId=${orderId}`);
+    expect((await c.visit(`${returnUrl}&token=${paypalId}&PayerID=P1`)).headers.location).toBe(`/order/result?orderId=${orderId}`);
     expect(await c.status(me, orderId)).toBe('requires_action');
-    await c.visit(`/api/payment/paypal/return?token=${paypalId}&PayerID=P1`);
+    await c.visit(`${returnUrl}&token=${paypalId}&PayerID=P1`);
     expect(await c.status(me, orderId)).toBe('paid');
     expect(await c.coins(me)).toBe(1100);
-    await c.visit(`/api/payment/paypal/return?token=${paypalId}&PayerID=P1`);
+    await c.visit(`${returnUrl}&token=${paypalId}&PayerID=P1`);
     expect(await c.coins(me)).toBe(1100);
     expect(paypal.orders.get(paypalId)!.status).toBe('COMPLETED');
   });

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PayResult, User } from '@episodic/contract';
+import { SESSION_COOKIE, type PayResult, type User } from '@episodic/contract';
 import { createTestApp, envelope, type TestApp } from '../../../test/test-app';
 import { billingInstance } from '../../../test/billing-instance';
 import { seedCatalogFixture } from '../../../test/catalog-fixture';
@@ -25,7 +25,7 @@ function instance(afterCharge?: () => void) {
   const db = t.database.db;
   const mailer = createMailer({ mailUrl: null, from: 'Episodic <no-reply@episodic.test>', outboxDir: path.join(t.dataDir, 'outbox'), log: () => undefined });
   const linkSecret = lazySharedSecret(db, 'links');
-  const sendReceipt = createReceipts({ db, mailer, publicUrl: 'http://episodic.test', linkSecret, log: () => undefined });
+  const sendReceipt = createReceipts({ db, mailer, publicUrl: 'http://episodic.test', linkSecret, testMode: true, log: () => undefined });
   const { sandbox, billing } = billingInstance(t, { onPaid: (o) => void sendReceipt(o.id) });
   return createRenewals({ db, billing, provider: sandbox, mailer, publicUrl: 'http://episodic.test', linkSecret, log: () => undefined, afterCharge });
 }
@@ -83,7 +83,7 @@ describe('renewals', () => {
     expect(await chargesOf(m.id)).toBe(1);
   });
 
-  it('sends a receipt after the charge, with a one-tap cancel link that works', async () => {
+  it('sends a receipt after the charge, with a cancel link whose page asks before its button cancels', async () => {
     let mails = await outbox('renew@example.com');
     for (let i = 0; i < 100 && mails.length < 2; i++) {
       await new Promise((r) => setTimeout(r, 50));
@@ -93,14 +93,61 @@ describe('renewals', () => {
     const last = mails.at(-1)!;
     expect(last.subject).toBe('Your Episodic receipt');
     expect(last.text).toMatch(/We charged \$4\.99 for Weekly/);
-    const link = /(http:\/\/episodic\.test\/api\/payment\/cancel-link\?\S+)/.exec(last.text ?? '')![1]!;
-    const url = new URL(link);
-    const forged = await t.app.inject({ method: 'GET', url: `${url.pathname}?u=${url.searchParams.get('u')}&s=forged` });
-    expect(forged.headers.location).toBe('/my?renewal=invalid-link');
-    const res = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
-    expect(res.headers.location).toBe('/my?renewal=cancelled');
-    const row = await membership(url.searchParams.get('u')!);
-    expect(row).toMatchObject({ auto_renew: false, status: 'active' });
+    expect(last.text).toContain('Test mode: no money is taken.');
+    const linkIn = (text: string | undefined) => new URL(/(http:\/\/episodic\.test\/api\/payment\/cancel-link\?\S+)/.exec(text ?? '')![1]!);
+    const url = linkIn(last.text);
+    const userId = url.searchParams.get('u')!;
+    const endsAt = (await membership(userId)).current_period_end;
+    expect(url.searchParams.get('p')).toBe(String(endsAt.getTime()));
+
+    // Opening the link (as a mail scanner does, also with HEAD) changes nothing: the page says what cancelling means.
+    const page = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.body).toContain('Cancel your renewal?');
+    expect(page.body).toContain(`Your Weekly membership stays active until ${new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(endsAt)}`);
+    expect(page.body).toMatch(/<form method="post" action="\/api\/payment\/cancel-link">/);
+    expect(page.body).not.toMatch(/<script/);
+    await t.app.inject({ method: 'HEAD', url: `${url.pathname}${url.search}` });
+    expect((await membership(userId)).auto_renew).toBe(true);
+
+    // A forged signature, or one for another period, is refused on both.
+    // As a browser sends our page's form: urlencoded, from our origin, with whatever session cookie it holds (the CSRF guard lets it through).
+    const browser = String((await t.app.inject({ method: 'GET', url: '/api/user' })).headers['x-user-token']);
+    const form = (fields: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: url.pathname,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://episodic.test', cookie: `${SESSION_COOKIE}=${browser}` },
+        payload: new URLSearchParams(fields).toString(),
+      });
+    const fields = { u: userId, p: url.searchParams.get('p')!, s: url.searchParams.get('s')! };
+    for (const forged of [{ ...fields, s: 'forged' }, { ...fields, p: String(endsAt.getTime() + 7 * DAY) }]) {
+      const res = await form(forged);
+      expect(res.statusCode).toBe(400);
+      expect(res.body).toContain('This link is not valid');
+    }
+    const get = await t.app.inject({ method: 'GET', url: `${url.pathname}?u=${userId}&p=${fields.p}&s=forged` });
+    expect(get.statusCode).toBe(400);
+    expect((await membership(userId)).auto_renew).toBe(true);
+
+    // The link of the earlier (purchase) period no longer works: the page says so and points to the account page.
+    const old = linkIn(mails[0]!.text);
+    expect(old.searchParams.get('p')).not.toBe(fields.p);
+    const expired = await t.app.inject({ method: 'GET', url: `${old.pathname}${old.search}` });
+    expect(expired.body).toContain('This link has expired');
+    expect(expired.body).toContain('href="/my"');
+    expect(expired.body).not.toContain('<form');
+    expect((await form({ u: userId, p: old.searchParams.get('p')!, s: old.searchParams.get('s')! })).body).toContain('This link has expired');
+    expect((await membership(userId)).auto_renew).toBe(true);
+
+    // The button: a form POST from our own page, without any session.
+    const done = await form(fields);
+    expect(done.statusCode).toBe(200);
+    expect(done.body).toContain('Your renewal is cancelled');
+    expect(await membership(userId)).toMatchObject({ auto_renew: false, status: 'active' });
+    expect((await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` })).body).toContain('Your renewal is already cancelled');
   });
 
   it('renews once when two instances run at the same moment', async () => {

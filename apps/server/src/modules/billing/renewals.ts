@@ -21,6 +21,8 @@ export interface RenewalDeps {
   mailer?: Mailer;
   publicUrl: string;
   linkSecret: () => Promise<string>;
+  /** Test mode: the emails say no money is taken. */
+  testMode?: boolean;
   log: (message: string, data?: Record<string, unknown>) => void;
   /** Test hook: runs right after the charge, before its outcome is recorded (a crash there). */
   afterCharge?: () => void;
@@ -56,7 +58,7 @@ export function createRenewals(deps: RenewalDeps) {
       if (!user?.email || !plan) continue;
       await deps.mailer
         ?.send(
-          renewalReminderEmail({ to: user.email, lang: user.language as 'en', plan: plan.name, amount: plan.price, currency: plan.currency, renewsAt: row.current_period_end, cancelUrl: cancelLinkUrl(deps.publicUrl, await deps.linkSecret(), row.user_id) }),
+          renewalReminderEmail({ to: user.email, lang: user.language as 'en', plan: plan.name, amount: plan.price, currency: plan.currency, renewsAt: row.current_period_end, cancelUrl: cancelLinkUrl(deps.publicUrl, await deps.linkSecret(), row.user_id, row.current_period_end), testMode: deps.testMode }),
         )
         .catch((err: unknown) => deps.log('renewal reminder not sent', { userId: row.user_id, error: (err as Error).message }));
     }

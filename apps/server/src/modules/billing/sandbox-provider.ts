@@ -3,18 +3,36 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { ChargeOutcome, ChargeRequest, PaymentProvider, SavedMethod } from './payment-provider';
 
+/** What the sandbox does with a documented test card. */
+export type TestCardBehavior = 'ok' | 'decline' | 'challenge' | 'decline_later';
+
 /**
- * Test card numbers, as card processors' test modes use them. Any other valid number succeeds.
- * 4000 0000 0000 0341 is accepted for the first payment but declines every later (renewal) charge.
+ * The documented test cards (README, "Payments"), the numbers card processors' test modes use. The
+ * sandbox takes no other number: a real card typed into a test shop is refused with a reason that
+ * says why, instead of "paying" without money moving.
  */
-const TEST_CARDS: Record<string, { behavior: string; reason?: string }> = {
-  '4000000000000002': { behavior: 'decline', reason: 'Your card was declined.' },
-  '4000000000009995': { behavior: 'decline', reason: 'Your card has insufficient funds.' },
-  '4000000000000069': { behavior: 'decline', reason: 'Your card has expired.' },
-  '4000000000000127': { behavior: 'decline', reason: "Your card's security code is incorrect." },
-  '4000002500003155': { behavior: 'challenge' },
-  '4000000000000341': { behavior: 'decline_later' },
-};
+export const SANDBOX_TEST_CARDS: readonly { number: string; brand: string; behavior: TestCardBehavior; reason?: string }[] = [
+  { number: '4242424242424242', brand: 'visa', behavior: 'ok' },
+  { number: '4012888888881881', brand: 'visa', behavior: 'ok' },
+  { number: '4000056655665556', brand: 'visa', behavior: 'ok' },
+  { number: '5555555555554444', brand: 'mastercard', behavior: 'ok' },
+  { number: '2223003122003222', brand: 'mastercard', behavior: 'ok' },
+  { number: '5200828282828210', brand: 'mastercard', behavior: 'ok' },
+  { number: '378282246310005', brand: 'amex', behavior: 'ok' },
+  { number: '6011111111111117', brand: 'discover', behavior: 'ok' },
+  { number: '4000000000000002', brand: 'visa', behavior: 'decline', reason: 'Your card was declined.' },
+  { number: '4000000000009995', brand: 'visa', behavior: 'decline', reason: 'Your card has insufficient funds.' },
+  { number: '4000000000000069', brand: 'visa', behavior: 'decline', reason: 'Your card has expired.' },
+  { number: '4000000000000127', brand: 'visa', behavior: 'decline', reason: "Your card's security code is incorrect." },
+  // 3-D Secure: the bank's confirmation page opens (complete or cancel it there).
+  { number: '4000002500003155', brand: 'visa', behavior: 'challenge' },
+  // Pays the first time, declines every later (renewal) charge.
+  { number: '4000000000000341', brand: 'visa', behavior: 'decline_later' },
+];
+const TEST_CARDS = new Map(SANDBOX_TEST_CARDS.map((c) => [c.number, c]));
+
+/** The refusal of a number that is not a documented test card (the web app translates it). */
+export const NOT_A_TEST_CARD = 'Test mode: this is not a test card, so it was not charged. Use a test card such as 4242 4242 4242 4242.';
 
 export interface SandboxEvent {
   id: string;
@@ -22,6 +40,21 @@ export interface SandboxEvent {
   chargeId: string;
   idempotencyKey: string;
   created: number;
+}
+
+/** A webhook body as the sandbox sends it; null for anything else (not JSON, other shapes). */
+export function readSandboxEvent(rawBody: string): SandboxEvent | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(rawBody);
+  } catch {
+    return null;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
+  const e = parsed as Record<string, unknown>;
+  const types: unknown[] = ['charge.succeeded', 'charge.failed', 'charge.refunded'];
+  if (typeof e.id !== 'string' || typeof e.chargeId !== 'string' || typeof e.idempotencyKey !== 'string' || !types.includes(e.type) || typeof e.created !== 'number') return null;
+  return e as unknown as SandboxEvent;
 }
 
 export const SANDBOX_SIGNATURE_HEADER = 'sandbox-signature';
@@ -48,13 +81,14 @@ const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 export interface SandboxOptions {
   db: Kysely<DB>;
   publicUrl: string;
-  webhookSecret: string;
+  /** Signs the webhooks (made per database when not configured). */
+  webhookSecret: () => Promise<string>;
   /** Delivers a signed event to the webhook receiver (the same code path as an HTTP delivery). */
   deliver: (body: string, signature: string) => Promise<void>;
 }
 
 /**
- * The built-in processor: behaves like a card processor's test mode (test cards, a 3-D Secure
+ * The built-in processor: behaves like a card processor's test mode (documented test cards only, a 3-D Secure
  * challenge page, saved cards for renewals, refunds, idempotent charges) and signs its webhooks.
  * It keeps its records in its own tables, as a processor keeps them on its side.
  */
@@ -64,7 +98,7 @@ export function createSandboxProvider(opts: SandboxOptions) {
   async function emit(type: SandboxEvent['type'], chargeId: string, idempotencyKey: string): Promise<void> {
     const event: SandboxEvent = { id: id('evt'), type, chargeId, idempotencyKey, created: Math.floor(Date.now() / 1000) };
     const body = JSON.stringify(event);
-    await opts.deliver(body, signSandboxPayload(opts.webhookSecret, body));
+    await opts.deliver(body, signSandboxPayload(await opts.webhookSecret(), body));
   }
 
   function outcomeOf(row: { id: string; status: string; failure_reason: string | null; return_url: string }, method?: SavedMethod): ChargeOutcome {
@@ -92,9 +126,9 @@ export function createSandboxProvider(opts: SandboxOptions) {
       let reason: string | undefined;
       let token: string | null = null;
       if (request.card) {
-        const test = TEST_CARDS[request.card.number];
-        behavior = test?.behavior ?? 'ok';
-        reason = test?.reason;
+        const test = TEST_CARDS.get(request.card.number);
+        behavior = test?.behavior ?? 'decline';
+        reason = test ? test.reason : NOT_A_TEST_CARD;
         if (behavior !== 'decline') {
           token = id('pm');
           await db

@@ -111,6 +111,32 @@ describe('card payments through Stripe', () => {
   });
 });
 
+describe('validly signed junk at the Stripe webhook', () => {
+  const signed = (payload: string) =>
+    t.app.inject({ method: 'POST', url: '/api/webhook/payment/stripe', payload, headers: { 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) } });
+  const intentEvent = (object: unknown, id: unknown = 'evt_junk') => JSON.stringify({ id, object: 'event', type: 'payment_intent.succeeded', data: { object } });
+
+  it.each([
+    ['not json', 'not json'],
+    ['an empty object', '{}'],
+    ['null', 'null'],
+    ['an array', '[]'],
+    ['an event without data', JSON.stringify({ id: 'evt_1', object: 'event', type: 'payment_intent.succeeded' })],
+    ['an event whose id is not a string', intentEvent({ id: 'pi_1', metadata: { idempotency_key: '00000000-0000-4000-8000-000000000000:1' } }, 7)],
+    ['a key of the wrong type', intentEvent({ id: 'pi_1', metadata: { idempotency_key: 12 } })],
+    ['a key that is not one of our charges', intentEvent({ id: 'pi_1', metadata: { idempotency_key: 'not-an-order:1' } })],
+  ])('answers %s with a 400 envelope, never a 5xx', async (_what, payload) => {
+    const res = await signed(payload);
+    expect(res.statusCode).toBe(400);
+    expect(envelope(res)).toMatchObject({ code: 400, message: 'This event is not one we can read.' });
+  });
+
+  it('acknowledges a payment intent that is not ours (no key of ours) without acting', async () => {
+    const res = await signed(intentEvent({ id: 'pi_foreign', metadata: {} }));
+    expect(envelope<{ result: string }>(res)).toMatchObject({ code: 200, data: { result: 'ignored' } });
+  });
+});
+
 describe('the Stripe adapter on its own', () => {
   const provider = () => createStripeProvider({ secretKey: FAKE_STRIPE_KEY, webhookSecret: WEBHOOK_SECRET, apiUrl: stripe.url });
   const request = (key: string, extra: object = {}) => ({ orderId: key, idempotencyKey: `${key}:1`, amount: 499, currency: 'USD', description: 'Weekly', email: 'a@b.co', returnUrl: 'http://episodic.test/order/result', ...extra });

@@ -14,6 +14,14 @@ export interface StripeChargeEvent {
   idempotencyKey: string;
 }
 
+/** Why a webhook was refused: a signature that does not hold, or a signed body that is not an event. */
+export class StripeWebhookError extends Error {
+  constructor(readonly reason: 'signature' | 'malformed') {
+    super(reason === 'signature' ? 'Invalid signature.' : 'This event is not one we can read.');
+    this.name = 'StripeWebhookError';
+  }
+}
+
 /** Saved cards are "customer:payment method", the pair an off-session charge needs. */
 function splitToken(token: string): { customer: string; paymentMethod: string } | null {
   const [customer, paymentMethod] = token.split(':');
@@ -108,14 +116,26 @@ export function createStripeProvider(opts: StripeOptions) {
 
   /**
    * Verifies a webhook (signature and age) and reads which charge it is about; null for events that
-   * do not concern a charge of ours. Throws when the signature does not hold.
+   * do not concern a charge of ours. Throws StripeWebhookError: `signature` when it does not hold,
+   * `malformed` for a validly signed body that is not an event of the expected shape.
    */
   function parseWebhook(rawBody: string, signature: string | undefined): StripeChargeEvent | null {
-    const event = stripe.webhooks.constructEvent(rawBody, signature ?? '', opts.webhookSecret);
-    if (!event.type.startsWith('payment_intent.')) return null;
-    const intent = event.data.object as Stripe.PaymentIntent;
-    const key = intent.metadata?.idempotency_key;
-    return key ? { eventId: event.id, idempotencyKey: key } : null;
+    let event: unknown;
+    try {
+      event = stripe.webhooks.constructEvent(rawBody, signature ?? '', opts.webhookSecret);
+    } catch (err) {
+      throw new StripeWebhookError(err instanceof Stripe.errors.StripeSignatureVerificationError ? 'signature' : 'malformed');
+    }
+    if (typeof event !== 'object' || event === null) throw new StripeWebhookError('malformed');
+    const { id, type, data } = event as { id?: unknown; type?: unknown; data?: { object?: unknown } };
+    if (typeof id !== 'string' || typeof type !== 'string') throw new StripeWebhookError('malformed');
+    if (!type.startsWith('payment_intent.')) return null;
+    const intent = data?.object;
+    if (typeof intent !== 'object' || intent === null) throw new StripeWebhookError('malformed');
+    const key = (intent as { metadata?: Record<string, unknown> | null }).metadata?.idempotency_key;
+    if (key === undefined || key === null) return null;
+    if (typeof key !== 'string') throw new StripeWebhookError('malformed');
+    return { eventId: id, idempotencyKey: key };
   }
 
   const provider: PaymentProvider & { parseWebhook: typeof parseWebhook } = { name: 'stripe', charge, lookup, refund, parseWebhook };

@@ -8,6 +8,7 @@ const KNOWN = {
   "Your card's security code is incorrect.": 'cvc',
   'The card authentication was not completed.': 'authentication',
   'The saved card is no longer available.': 'savedCard',
+  'Test mode: this is not a test card, so it was not charged. Use a test card such as 4242 4242 4242 4242.': 'notTestCard',
 } as const;
 
 /** Why a payment failed, for the buyer. */

@@ -9,6 +9,7 @@ import { payByCard, payByPaypal, refreshAfterPayment, useOrder, type CardDetails
 import { CardForm } from '../../features/billing/card-form';
 import { rememberCheckoutReturn } from '../../features/billing/checkout-return';
 import { declineReason } from '../../features/billing/decline-reason';
+import { TestModeNotice, usePaymentOptions } from '../../features/billing/payment-options';
 import { track } from '../../features/tracking/track';
 import { formatPrice } from '../../shared/format/price';
 import { ButtonLink } from '../../shared/ui/button';
@@ -43,6 +44,7 @@ export function OrderEasyPage() {
   const orderId = params.get('orderId');
   const order = useOrder(orderId);
   const user = useCurrentUser();
+  const options = usePaymentOptions();
   const [pending, setPending] = useState(false);
   const inFlight = useRef(false);
 
@@ -107,8 +109,10 @@ export function OrderEasyPage() {
         </EmptyState>
       ) : (
         <>
+          <TestModeNotice card />
           <OrderSummary order={order.data} />
-          <CardForm email={user.data?.email ?? ''} pending={pending} amount={formatPrice(order.data.amount, order.data.currency)} onPay={pay} onPaypal={paypal} />
+          {/* PayPal only when the server offers it (configured, or the whole shop in test mode). */}
+          <CardForm email={user.data?.email ?? ''} pending={pending} amount={formatPrice(order.data.amount, order.data.currency)} onPay={pay} {...(options.data?.paypal ? { onPaypal: paypal } : {})} />
         </>
       )}
     </Page>

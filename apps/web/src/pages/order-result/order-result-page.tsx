@@ -7,6 +7,7 @@ import { useCurrentUser } from '../../features/account/use-current-user';
 import { refreshAfterPayment, useOrder } from '../../features/billing/billing-api';
 import { checkoutReturn, firstReportOf } from '../../features/billing/checkout-return';
 import { declineReason } from '../../features/billing/decline-reason';
+import { TestModeNotice } from '../../features/billing/payment-options';
 import { membershipLine } from '../../features/billing/membership-status';
 import { conversionEventId } from '../../features/tracking/conversion-ids';
 import { track } from '../../features/tracking/track';
@@ -205,6 +206,7 @@ export function OrderResultPage() {
   }
   return (
     <Page name="order-result" title={title}>
+      <TestModeNotice />
       {body}
     </Page>
   );

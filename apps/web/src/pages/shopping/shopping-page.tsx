@@ -8,6 +8,7 @@ import { useCurrentUser } from '../../features/account/use-current-user';
 import { createOrder, usePlans } from '../../features/billing/billing-api';
 import { rememberCheckoutReturn } from '../../features/billing/checkout-return';
 import { MembershipStatus } from '../../features/billing/membership-status';
+import { TestModeNotice } from '../../features/billing/payment-options';
 import { CoinPackCard, MembershipPlanCard, pricePerDay } from '../../features/billing/plan-cards';
 import { track } from '../../features/tracking/track';
 import { isApiError } from '../../shared/api/client';
@@ -76,6 +77,8 @@ export function ShoppingPage() {
           <ChevronRightIcon className="size-4" />
         </Link>
       ) : null}
+
+      <TestModeNotice />
 
       {user.data ? (
         <div className="flex flex-col gap-3">

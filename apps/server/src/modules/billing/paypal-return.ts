@@ -1,0 +1,18 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * The addresses PayPal sends the buyer back to carry a signature of our order and its payment
+ * attempt. Nobody can make one from an order id (or from PayPal's order id) without the server's
+ * secret, and a new attempt makes the addresses of earlier ones void.
+ */
+export type PaypalLeg = 'return' | 'cancel';
+
+export function paypalReturnSignature(secret: string, leg: PaypalLeg, orderId: string, attempt: number): string {
+  return createHmac('sha256', secret).update(`paypal-${leg}:${orderId}:${String(attempt)}`).digest('base64url');
+}
+
+export function verifyPaypalReturn(secret: string, leg: PaypalLeg, orderId: string, attempt: number, given: string): boolean {
+  const expected = Buffer.from(paypalReturnSignature(secret, leg, orderId, attempt));
+  const actual = Buffer.from(given);
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}

@@ -1,0 +1,75 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { accountUser, mockApi, ok } from '../../test/api-mock';
+import { renderPage } from '../../test/render-page';
+import { OrderEasyPage } from '../../pages/order-easy/order-easy-page';
+import { OrderResultPage } from '../../pages/order-result/order-result-page';
+import { ShoppingPage } from '../../pages/shopping/shopping-page';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+});
+
+const ORDER = '6b1d3c2e-0c57-4c8e-9d61-5a2f4f1c9e11';
+const order = (status: string, failureReason: string | null = null) => ({
+  id: ORDER,
+  planId: 'coins-300',
+  planName: '300 coins',
+  kind: 'coins',
+  purpose: 'purchase',
+  amount: 299,
+  currency: 'USD',
+  status,
+  failureReason,
+  createdAt: '2026-11-22T10:00:00.000Z',
+  paidAt: status === 'paid' ? '2026-11-22T10:01:00.000Z' : null,
+});
+const testMode = { mode: 'test', paypal: true, testCards: [{ number: '4242424242424242', brand: 'visa', outcome: 'succeeds' }] };
+const liveNoPaypal = { mode: 'live', paypal: false, testCards: [] };
+const api = (options: object, extra: Record<string, () => ReturnType<typeof ok>> = {}) =>
+  mockApi({ 'GET /api/user': () => ok(accountUser), 'GET /api/plan': () => ok([]), 'GET /api/payment/options': () => ok(options), ...extra });
+
+describe('test mode is shown to viewers', () => {
+  it('on the shopping page', async () => {
+    api(testMode);
+    renderPage(<ShoppingPage />, '/shopping');
+    expect((await screen.findByRole('note')).textContent).toBe('Test mode: no money is taken');
+  });
+
+  it('on the card page, with a test card to use, and the PayPal button the server offers', async () => {
+    api(testMode, { 'GET /api/payment/order': () => ok(order('pending')) });
+    renderPage(<OrderEasyPage />, `/order/easy?orderId=${ORDER}`);
+    const note = await screen.findByRole('note');
+    expect(note.textContent).toContain('Test mode: no money is taken');
+    expect(note.textContent).toContain('4242 4242 4242 4242');
+    expect(await screen.findByRole('button', { name: 'Pay with PayPal' })).toBeTruthy();
+  });
+
+  it('on the result page', async () => {
+    api(testMode, { 'GET /api/payment/order': () => ok(order('paid')) });
+    renderPage(<OrderResultPage />, `/order/result?orderId=${ORDER}`);
+    expect((await screen.findByRole('note')).textContent).toBe('Test mode: no money is taken');
+  });
+
+  it('says why a card that is not a test card was refused, in the interface language', async () => {
+    const reason = 'Test mode: this is not a test card, so it was not charged. Use a test card such as 4242 4242 4242 4242.';
+    api(testMode, { 'GET /api/payment/order': () => ok(order('failed', reason)) });
+    renderPage(<OrderResultPage />, `/order/result?orderId=${ORDER}`);
+    expect(await screen.findByText('Test mode: this is not a test card, so nothing was charged. Use a test card such as 4242 4242 4242 4242.')).toBeTruthy();
+  });
+});
+
+describe('live mode', () => {
+  it('shows no test notice and no PayPal button when the server offers none', async () => {
+    const calls = api(liveNoPaypal, { 'GET /api/payment/order': () => ok(order('pending')) });
+    renderPage(<OrderEasyPage />, `/order/easy?orderId=${ORDER}`);
+    await screen.findByText('300 coins');
+    await waitFor(() => {
+      expect(calls.requests('GET /api/payment/options')).toHaveLength(1);
+    });
+    fireEvent.click(screen.getByRole('checkbox'));
+    expect(screen.queryByRole('note')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Pay with PayPal' })).toBeNull();
+  });
+});
