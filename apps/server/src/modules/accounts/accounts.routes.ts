@@ -66,7 +66,8 @@ export function registerAccountsRoutes(app: AppInstance, accounts: AccountsServi
       const pending = req.cookies[PENDING_LINK_COOKIE];
       if (pending) {
         reply.clearCookie(PENDING_LINK_COOKIE, { path: PENDING_LINK_PATH });
-        await accounts.completePendingLink(pending, user.id);
+        // Linking may have verified the email: the answer shows the account as it is now.
+        if (await accounts.completePendingLink(pending, user.id)) return ok(await accounts.getUser(user.id));
       }
       return ok(user);
     },

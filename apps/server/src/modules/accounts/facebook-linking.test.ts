@@ -67,7 +67,7 @@ describe('Facebook sign-in and an account holding the same email', () => {
     const browser: Record<string, string> = {};
     await facebookSignIn({ id: `fb-owner-${String(serial)}`, email }, browser);
     const login = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password: strong }, cookies: browser, headers: { origin: 'http://episodic.test' }, remoteAddress: nextIp() });
-    expect(envelope<User>(login).data).toMatchObject({ id: owner.id });
+    expect(envelope<User>(login).data).toMatchObject({ id: owner.id, emailVerified: true });
     expect(login.cookies.find((c) => c.name === 'episodic_link')?.value).toBe('');
     expect((await identityOf(`fb-owner-${String(serial)}`))?.user_id).toBe(owner.id);
     const again = await facebookSignIn({ id: `fb-owner-${String(serial)}`, email }, {});
