@@ -11,7 +11,8 @@ import { hashSessionToken, newSessionToken } from './session-tokens';
 import { hashPassword, verifyPassword } from './passwords';
 import { isValidEmail, normalizeEmail } from './email';
 import { newPasswordErrors } from './password-rules';
-import { emailVerificationEmail, passwordResetEmail } from './account-emails';
+import { passwordResetEmail } from './account-emails';
+import { createEmailVerification } from './email-verification';
 
 export interface AccountsServiceDeps {
   db: Kysely<DB>;
@@ -38,15 +39,12 @@ export interface Caller {
 
 const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
 const RESET_MINUTES = 60;
-const VERIFY_HOURS = 24;
 const LIMITS = {
   loginPerIp: { limit: 30, windowSeconds: 15 * 60 },
   loginPerAccount: { limit: 10, windowSeconds: 15 * 60 },
   resetPerIp: { limit: 10, windowSeconds: 60 * 60 },
   resetPerAccount: { limit: 3, windowSeconds: 60 * 60 },
   registerPerIp: { limit: 20, windowSeconds: 60 * 60 },
-  verifyPerIp: { limit: 10, windowSeconds: 60 * 60 },
-  verifyPerAccount: { limit: 3, windowSeconds: 60 * 60 },
 };
 
 function toLanguage(value: string): Language {
@@ -87,6 +85,8 @@ export function createAccountsService({ db, sessionTtlDays, events, mailer, limi
       if (wait > 0) throw tooMany(wait);
     }
   }
+
+  const verification = createEmailVerification({ db, mailer, publicUrl, limit });
 
   async function startSession(executor: Parameters<typeof repo.insertSession>[0], userId: string, userAgent: string | null): Promise<string> {
     const token = newSessionToken();
@@ -151,7 +151,7 @@ export function createAccountsService({ db, sessionTtlDays, events, mailer, limi
       });
       // Presented after commit: on the embedded database the transaction holds the only connection.
       await registered(created.row.id, caller);
-      await sendVerification(created.row, toLanguage(created.row.language));
+      await verification.sendVerification(created.row);
       return { user: await present(created.row), token: created.token };
     } catch (err) {
       if ((err as { code?: string }).code === '23505') throw taken();
@@ -260,47 +260,6 @@ export function createAccountsService({ db, sessionTtlDays, events, mailer, limi
     });
   }
 
-  /** Emails a new single-use verification link for the account's address (off the answer's path). */
-  async function sendVerification(row: UserRow, lang: Language): Promise<void> {
-    if (!row.email || row.email_verified_at) return;
-    const token = newSessionToken();
-    await repo.insertEmailVerification(db, { userId: row.id, email: row.email, tokenHash: hashSessionToken(token), expiresAt: new Date(Date.now() + VERIFY_HOURS * 3_600_000) });
-    const link = `${publicUrl}/my?verifyToken=${encodeURIComponent(token)}`;
-    void mailer?.send(emailVerificationEmail(row.email, link, VERIFY_HOURS, lang)).catch(() => undefined);
-  }
-
-  /** Sends the signed-in account a new verification link, unless its email is verified already. */
-  async function resendVerification(auth: AuthUser, ip: string): Promise<void> {
-    const row = await repo.findUserById(db, auth.userId);
-    if (!row || row.is_guest) throw loginRequired();
-    if (row.email_verified_at) return;
-    await limit([`verify:ip:${ip}`, LIMITS.verifyPerIp], [`verify:account:${row.id}`, LIMITS.verifyPerAccount]);
-    await sendVerification(row, toLanguage(row.language));
-  }
-
-  /** Completes an emailed verification link (once); it proves the address and signs nobody in. */
-  async function verifyEmail(token: string): Promise<void> {
-    const userId = await repo.consumeEmailVerification(db, hashSessionToken(token));
-    if (!userId) throw new AppError(410, 'This link has expired or was already used. Ask for a new one on your account page.');
-  }
-
-  /**
-   * Links a Facebook identity that waited for this account's password (the same browser, within minutes
-   * of the Facebook sign-in). Returns whether it was linked.
-   */
-  async function completePendingLink(token: string, userId: string): Promise<boolean> {
-    return db.transaction().execute(async (trx) => {
-      const pending = await repo.takePendingLink(trx, hashSessionToken(token));
-      if (!pending || pending.user_id !== userId) return false;
-      const row = await repo.findUserById(trx, userId);
-      if (!row || row.disabled_at || row.email !== pending.email) return false;
-      await repo.linkIdentity(trx, { provider: pending.provider, providerUserId: pending.provider_user_id, userId, email: pending.email });
-      // Facebook vouched for the address and the password proved the account: the email is this person's.
-      if (pending.email_verified) await repo.markEmailVerified(trx, userId);
-      return true;
-    });
-  }
-
   /**
    * Trades a session token that arrived in a link for a session of the visitor's own; the link's token is
    * revoked whatever happens (an address travels: history, referrers, pixels). A guest's token hands the
@@ -399,10 +358,7 @@ export function createAccountsService({ db, sessionTtlDays, events, mailer, limi
     currentOrGuest,
     register,
     registered,
-    sendVerification,
-    resendVerification,
-    verifyEmail,
-    completePendingLink,
+    ...verification,
     exchangeLinkToken,
     login,
     signInAs,
