@@ -48,6 +48,12 @@ describe('a guest’s token from a link', () => {
     const asAuthor = data<User>(await send(t, author.token, 'GET', '/api/user'));
     expect(asAuthor.id).not.toBe(author.id);
     expect((await send(t, author.token, 'POST', '/api/video/unlock', { payload: { episodeId: f.episodes.wolf[5] } })).body).not.toContain(author.id!);
+    // A purchase the visitor starts is the visitor's alone.
+    const order = envelope<{ id: string }>(await send(t, visitorToken, 'POST', '/api/payment/order', { payload: { planId: 'coins-300' } }));
+    expect(order.code).toBe(200);
+    const asAuthorOrders = await send(t, author.token, 'GET', '/api/payment');
+    expect(envelope(asAuthorOrders).code).toBe(401);
+    expect(asAuthorOrders.body).not.toContain(order.data.id);
     const stillOwn = await favorites(visitorToken);
     expect(stillOwn.data.items.map((s) => s.id).sort()).toEqual([f.series.wolf, f.series.ceo].sort());
   });
