@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startFakeFacebook, type FakeFacebook } from '../apps/server/test/fake-facebook';
 import { launchBrowser, screenshot } from './browser';
-import { phonePage } from './account-fixtures';
+import { apiFromPage, phonePage, registerThroughForm, signInThroughForm, uniqueEmail } from './account-fixtures';
 import { startServer, type RunningServer } from './server-process';
 
 const APP_ID = 'e2e-app';
@@ -59,4 +59,47 @@ describe('Facebook sign-in', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+
+  it('asks for the password of an account holding the Facebook email without a confirmed address, then links', async () => {
+    const email = uniqueEmail('held');
+    const password = 'drama2026!';
+    const owner = await phonePage(browser, server.url);
+    await owner.page.goto('/register');
+    await registerThroughForm(owner.page, email, password);
+    await owner.page.waitForURL(/\/my$/);
+    await owner.page.context().close();
+    Object.assign(facebook.profile, { id: 'fb-held-e2e', name: 'Held Owner', email });
+
+    // Facebook vouches for the address, the account never proved it: nothing is linked yet.
+    const { page, errors } = await phonePage(browser, server.url);
+    await page.goto('/login?returnTo=%2Fmy');
+    await page.getByRole('link', { name: 'Continue with Facebook' }).click();
+    await page.waitForURL(`${facebook.authUrl}**`);
+    await page.getByRole('link', { name: 'Continue as Held Owner' }).click();
+    await page.waitForURL(/\/login\?error=facebook_link/);
+    await page.getByRole('status').filter({ hasText: 'An account with this email already exists. Sign in with its password to link Facebook to it.' }).waitFor();
+    await screenshot(page, 'account-login-facebook-link');
+    expect((await apiFromPage<{ isGuest: boolean }>(page, 'GET', '/api/user')).data.isGuest).toBe(true);
+
+    // The account's password, in this browser, links Facebook.
+    await signInThroughForm(page, email, password);
+    await page.waitForURL(/\/my$/);
+    await page.locator('[data-page="my"]').getByText(email, { exact: true }).waitFor();
+    // Facebook vouched for the address and the password proved the account: nothing left to confirm.
+    expect(await page.getByText('Please confirm your email address').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+
+    // From now on Facebook signs straight into the account.
+    const next = await phonePage(browser, server.url);
+    await next.page.goto('/login');
+    await next.page.getByRole('link', { name: 'Continue with Facebook' }).click();
+    await next.page.waitForURL(`${facebook.authUrl}**`);
+    await next.page.getByRole('link', { name: 'Continue as Held Owner' }).click();
+    await next.page.waitForURL(`${server.url}/my`);
+    await next.page.locator('[data-page="my"]').getByText(email, { exact: true }).waitFor();
+    expect(next.errors).toEqual([]);
+    await next.page.context().close();
+  });
 });
+

@@ -237,6 +237,25 @@ const TABLE: Record<string, Spec> = {
       return json('/api/user/password/reset', { token, password: PASSWORD_2, confirmPassword: PASSWORD_2 });
     },
   },
+  'POST /api/user/email/verify': {
+    // The emailed token is the authority; it signs nobody in.
+    access: 'signature',
+    req: async () => {
+      const target = await newAccount(t, 'verify target');
+      const token = randomBytes(32).toString('base64url');
+      await dbOf()
+        .insertInto('email_verifications')
+        .values({ user_id: target.id!, email: target.email!, token_hash: createHash('sha256').update(token).digest('hex'), expires_at: new Date(Date.now() + 600_000) })
+        .execute();
+      return json('/api/user/email/verify', { token });
+    },
+  },
+  'POST /api/user/email/verification': { access: 'account', req: () => json('/api/user/email/verification', {}) },
+  'POST /api/user/session/exchange': {
+    // The token is a link's: it is revoked, and the caller keeps (or, without one, gets) a session of its own.
+    access: 'public',
+    req: async () => json('/api/user/session/exchange', { token: (await newGuest(t, 'link author')).token }),
+  },
   'POST /api/user/password': {
     access: 'account',
     fresh: true,

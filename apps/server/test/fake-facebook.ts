@@ -6,6 +6,8 @@ export interface FakeProfile {
   id: string;
   name: string;
   email?: string;
+  /** Fields sent with every `/me` answer whatever was asked (to test answers Graph may give). */
+  extra?: Record<string, unknown>;
 }
 
 export interface FakeFacebook {
@@ -68,7 +70,7 @@ export async function startFakeFacebook(appId: string, appSecret: string, profil
     if (url.pathname.endsWith('/me')) {
       if (!tokens.has(query.access_token ?? '')) return json(400, { error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190 } });
       const fields = (query.fields ?? 'id,name').split(',');
-      return json(200, Object.fromEntries(fields.filter((f) => f in profile).map((f) => [f, profile[f as keyof FakeProfile]])));
+      return json(200, { ...Object.fromEntries(fields.filter((f) => f in profile).map((f) => [f, profile[f as keyof FakeProfile]])), ...profile.extra });
     }
     json(404, { error: { message: 'Unknown path' } });
   });

@@ -172,6 +172,17 @@ async function runAppA(): Promise<void> {
   paypal.approve(paypalId);
   await send(a, 'GET', `/api/payment/paypal/return?token=${encodeURIComponent(paypalId)}&PayerID=LOGPROBE`, null);
 
+  // Email verification: the emailed link opened in the browser, then completed.
+  const verifyMail = await mailTo(a, email, /Confirm your email/);
+  const verifyToken = decodeURIComponent(/verifyToken=([^\s"&<]+)/.exec(verifyMail)![1]!);
+  seen.add(verifyToken);
+  await send(a, 'GET', `/my?verifyToken=${encodeURIComponent(verifyToken)}`, null);
+  expect(envelope(await send(a, 'POST', '/api/user/email/verify', null, 'header', { token: verifyToken })).code).toBe(200);
+  // A session token that arrived in a link (stored by the app, so also in the header), traded for a new one.
+  const linkGuest = tokenOf(await send(a, 'GET', '/api/user', null));
+  await send(a, 'GET', `/?userToken=${encodeURIComponent(linkGuest)}`, null);
+  await send(a, 'POST', '/api/user/session/exchange', linkGuest, 'header', { token: linkGuest });
+
   // Password reset: the emailed link opened in the browser, then the new password.
   await send(a, 'POST', '/api/user/password/forgot', null, 'header', { email });
   const resetMail = await mailTo(a, email, /password/i);

@@ -13,6 +13,7 @@ vi.mock('./shared/click-ids/capture', () => ({
   },
   removeSessionTokenFromAddress: () => {
     calls.push('address cleaned');
+    return null;
   },
 }));
 vi.mock('./shared/i18n/i18n', () => ({

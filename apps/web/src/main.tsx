@@ -6,6 +6,7 @@ import { queryClient } from './app/query-client';
 import { createAppHistory } from './app/router';
 import { preloadPage } from './app/routes';
 import { loadStartupData } from './app/start';
+import { exchangeLinkToken } from './shared/api/client';
 import { captureClickIdsOnLoad, removeSessionTokenFromAddress } from './shared/click-ids/capture';
 import { initErrorReporting } from './shared/error-reporting';
 import { initI18n } from './shared/i18n/i18n';
@@ -16,7 +17,7 @@ import { registerServiceWorker } from './shared/pwa/register-service-worker';
 // Only a build given a DSN reports errors; without one, none of that code is part of the first load.
 if (import.meta.env.VITE_SENTRY_DSN || import.meta.env.VITE_SENTRY_SANDBOX_DSN) void initErrorReporting();
 captureClickIdsOnLoad(window.location.search);
-removeSessionTokenFromAddress();
+exchangeLinkToken(removeSessionTokenFromAddress());
 const languageReady = initI18n(window.location.search);
 
 // A link straight to an episode starts loading it now (its chunk is preloaded by index.html).

@@ -19,6 +19,8 @@ export const UserSchema = Type.Object({
   id: Type.String(),
   email: Type.Union([Type.String(), Type.Null()]),
   isGuest: Type.Boolean(),
+  /** The account proved its email (an emailed link, a password reset, or Facebook vouching for it). */
+  emailVerified: Type.Boolean(),
   language: LanguageSchema,
   coins: Type.Integer(),
   autoUnlock: Type.Boolean(),

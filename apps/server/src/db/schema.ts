@@ -13,6 +13,7 @@ export interface UsersTable {
   auto_unlock: Generated<boolean>;
   disabled_at: NullableTimestamp;
   display_name: string | null;
+  email_verified_at: NullableTimestamp;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
@@ -24,6 +25,27 @@ export interface PasswordResetsTable {
   expires_at: Timestamp;
   used_at: NullableTimestamp;
   created_at: Generated<Date>;
+}
+
+export interface EmailVerificationsTable {
+  id: Generated<string>;
+  user_id: string;
+  email: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
+export interface PendingLinksTable {
+  token_hash: string;
+  user_id: string;
+  provider: 'facebook';
+  provider_user_id: string;
+  email: string;
+  email_verified: boolean;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
 }
 
 export interface UserIdentitiesTable {
@@ -495,6 +517,8 @@ export interface DB {
   watch_history: WatchHistoryTable;
   password_resets: PasswordResetsTable;
   user_identities: UserIdentitiesTable;
+  email_verifications: EmailVerificationsTable;
+  pending_links: PendingLinksTable;
   oauth_states: OauthStatesTable;
   system_state: SystemStateTable;
   plans: PlansTable;

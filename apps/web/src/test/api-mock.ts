@@ -22,13 +22,14 @@ export const guestUser = {
   id: 'guest-1',
   email: null,
   isGuest: true,
+  emailVerified: false,
   language: 'en',
   coins: 0,
   autoUnlock: false,
   membership: { active: false, planId: null, renewsAt: null, endsAt: null, autoRenew: false },
 } as const;
 
-export const accountUser = { ...guestUser, id: 'user-1', email: 'viewer@example.com', isGuest: false, coins: 120 } as const;
+export const accountUser = { ...guestUser, id: 'user-1', email: 'viewer@example.com', isGuest: false, emailVerified: true, coins: 120 } as const;
 
 /**
  * Stubs `fetch` with handlers keyed "METHOD /path" (query strings ignored). Unknown calls answer 404

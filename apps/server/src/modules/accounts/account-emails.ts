@@ -66,3 +66,67 @@ export function passwordResetEmail(to: string, link: string, minutes: number, la
 <p style="font-size:13px;color:#555">${escape(link)}</p><p>— Episodic</p></body></html>`;
   return { to, subject: c.subject, text, html };
 }
+
+interface VerifyCopy {
+  subject: string;
+  greeting: string;
+  body: string;
+  button: string;
+  expiry: (hours: number) => string;
+  ignore: string;
+}
+
+const VERIFY: Record<Language, VerifyCopy> = {
+  en: {
+    subject: 'Confirm your email for Episodic',
+    greeting: 'Hello,',
+    body: 'An Episodic account was created with this email address. To confirm that the address is yours, open this link:',
+    button: 'Confirm my email',
+    expiry: (h) => `The link works once and expires in ${h} hours.`,
+    ignore: 'If you did not create this account, ignore this email: without your confirmation the address is not linked to anything.',
+  },
+  es: {
+    subject: 'Confirma tu correo de Episodic',
+    greeting: 'Hola:',
+    body: 'Se ha creado una cuenta de Episodic con esta dirección de correo. Para confirmar que es tuya, abre este enlace:',
+    button: 'Confirmar mi correo',
+    expiry: (h) => `El enlace sirve una sola vez y caduca en ${h} horas.`,
+    ignore: 'Si no has creado esta cuenta, ignora este correo: sin tu confirmación la dirección no se vincula a nada.',
+  },
+  fy: {
+    subject: 'Confirmez votre adresse e-mail pour Episodic',
+    greeting: 'Bonjour,',
+    body: 'Un compte Episodic a été créé avec cette adresse e-mail. Pour confirmer que l’adresse est bien la vôtre, ouvrez ce lien :',
+    button: 'Confirmer mon adresse',
+    expiry: (h) => `Le lien ne fonctionne qu’une fois et expire dans ${h} heures.`,
+    ignore: 'Si vous n’avez pas créé ce compte, ignorez cet e-mail : sans votre confirmation, l’adresse n’est liée à rien.',
+  },
+  dy: {
+    subject: 'Bestätige deine E-Mail-Adresse für Episodic',
+    greeting: 'Hallo,',
+    body: 'Mit dieser E-Mail-Adresse wurde ein Episodic-Konto erstellt. Öffne diesen Link, um zu bestätigen, dass die Adresse dir gehört:',
+    button: 'E-Mail-Adresse bestätigen',
+    expiry: (h) => `Der Link funktioniert einmal und läuft in ${h} Stunden ab.`,
+    ignore: 'Wenn du dieses Konto nicht erstellt hast, ignoriere diese E-Mail: Ohne deine Bestätigung wird die Adresse mit nichts verknüpft.',
+  },
+  pt: {
+    subject: 'Confirme seu e-mail no Episodic',
+    greeting: 'Olá,',
+    body: 'Uma conta Episodic foi criada com este endereço de e-mail. Para confirmar que o endereço é seu, abra este link:',
+    button: 'Confirmar meu e-mail',
+    expiry: (h) => `O link funciona uma única vez e expira em ${h} horas.`,
+    ignore: 'Se você não criou esta conta, ignore este e-mail: sem a sua confirmação, o endereço não fica vinculado a nada.',
+  },
+};
+
+/** The email-verification email, in the account's language, with a plain-text part. */
+export function emailVerificationEmail(to: string, link: string, hours: number, lang: Language): MailMessage {
+  const c = VERIFY[lang];
+  const text = [c.greeting, '', c.body, link, '', c.expiry(hours), c.ignore, '', '— Episodic'].join('\n');
+  const html = `<!doctype html><html lang="${lang === 'fy' ? 'fr' : lang === 'dy' ? 'de' : lang}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
+<p>${escape(c.greeting)}</p><p>${escape(c.body)}</p>
+<p><a href="${escape(link)}" style="display:inline-block;background:#e11d48;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escape(c.button)}</a></p>
+<p style="font-size:13px;color:#555">${escape(c.expiry(hours))}<br>${escape(c.ignore)}</p>
+<p style="font-size:13px;color:#555">${escape(link)}</p><p>— Episodic</p></body></html>`;
+  return { to, subject: c.subject, text, html };
+}

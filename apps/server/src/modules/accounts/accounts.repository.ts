@@ -45,8 +45,19 @@ export async function insertSession(
   return row.id;
 }
 
-export async function revokeSession(db: Executor, sessionId: string): Promise<void> {
-  await db.updateTable('sessions').set({ revoked_at: new Date() }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+export async function revokeSession(db: Executor, sessionId: string): Promise<boolean> {
+  const rows = await db.updateTable('sessions').set({ revoked_at: new Date() }).where('id', '=', sessionId).where('revoked_at', 'is', null).returning('id').execute();
+  return rows.length > 0;
+}
+
+/** Marks an account's email verified (kept at its first proof). */
+export async function markEmailVerified(db: Executor, userId: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ email_verified_at: eb.fn.coalesce('email_verified_at', eb.val(new Date())) }))
+    .where('id', '=', userId)
+    .where('email', 'is not', null)
+    .execute();
 }
 
 export function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
@@ -73,7 +84,16 @@ export async function upsertAdmin(db: Executor, email: string, passwordHash: str
 export async function updateUser(
   db: Executor,
   id: string,
-  changes: Partial<{ email: string; password_hash: string; is_guest: boolean; language: string; auto_unlock: boolean; display_name: string | null; disabled_at: Date | null }>,
+  changes: Partial<{
+    email: string;
+    password_hash: string;
+    is_guest: boolean;
+    language: string;
+    auto_unlock: boolean;
+    display_name: string | null;
+    disabled_at: Date | null;
+    email_verified_at: Date | null;
+  }>,
 ): Promise<UserRow> {
   return db.updateTable('users').set({ ...changes, updated_at: new Date() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }
@@ -93,7 +113,10 @@ export async function insertPasswordReset(db: Executor, reset: { userId: string;
   await db.insertInto('password_resets').values({ user_id: reset.userId, token_hash: reset.tokenHash, expires_at: reset.expiresAt }).execute();
 }
 
-/** Marks a reset token used if it is unused and unexpired; returns its user (once only, also under races). */
+/**
+ * Marks a reset token used if it is unused, unexpired and its account not disabled; returns its user
+ * (once only, also under races).
+ */
 export async function consumePasswordReset(db: Executor, tokenHash: string): Promise<string | undefined> {
   const row = await db
     .updateTable('password_resets')
@@ -101,9 +124,76 @@ export async function consumePasswordReset(db: Executor, tokenHash: string): Pro
     .where('token_hash', '=', tokenHash)
     .where('used_at', 'is', null)
     .where('expires_at', '>', new Date())
+    .where('user_id', 'in', (q) => q.selectFrom('users').select('id').where('disabled_at', 'is', null))
     .returning('user_id')
     .executeTakeFirst();
   return row?.user_id;
+}
+
+/** Ends every outstanding reset link of an account (a newer link, a reset, a password change, a disable). */
+export async function revokePasswordResets(db: Executor, userId: string): Promise<number> {
+  const rows = await db.deleteFrom('password_resets').where('user_id', '=', userId).where('used_at', 'is', null).returning('id').execute();
+  return rows.length;
+}
+
+export async function insertEmailVerification(db: Executor, link: { userId: string; email: string; tokenHash: string; expiresAt: Date }): Promise<void> {
+  // Only the newest link of an account works: an older email left in an inbox proves nothing more.
+  await db.deleteFrom('email_verifications').where('user_id', '=', link.userId).where('used_at', 'is', null).execute();
+  await db.insertInto('email_verifications').values({ user_id: link.userId, email: link.email, token_hash: link.tokenHash, expires_at: link.expiresAt }).execute();
+}
+
+/**
+ * Uses a verification link once and marks the email verified, if the account still has the address the
+ * link was sent to. Returns the account's id, or nothing for an unknown, used or expired link.
+ */
+export async function consumeEmailVerification(db: Executor, tokenHash: string): Promise<string | undefined> {
+  const link = await db
+    .updateTable('email_verifications')
+    .set({ used_at: new Date() })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .returning(['user_id', 'email'])
+    .executeTakeFirst();
+  if (!link) return undefined;
+  const row = await db
+    .updateTable('users')
+    .set((eb) => ({ email_verified_at: eb.fn.coalesce('email_verified_at', eb.val(new Date())), updated_at: new Date() }))
+    .where('id', '=', link.user_id)
+    .where('email', '=', link.email)
+    .where('disabled_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export async function insertPendingLink(
+  db: Executor,
+  link: { tokenHash: string; userId: string; providerUserId: string; email: string; emailVerified: boolean; expiresAt: Date },
+): Promise<void> {
+  await db.deleteFrom('pending_links').where('expires_at', '<', new Date()).execute();
+  await db
+    .insertInto('pending_links')
+    .values({
+      token_hash: link.tokenHash,
+      user_id: link.userId,
+      provider: 'facebook',
+      provider_user_id: link.providerUserId,
+      email: link.email,
+      email_verified: link.emailVerified,
+      expires_at: link.expiresAt,
+    })
+    .execute();
+}
+
+/** Takes a pending link once (deleted as it is read); expired ones are never returned. */
+export function takePendingLink(db: Executor, tokenHash: string) {
+  return db
+    .deleteFrom('pending_links')
+    .where('token_hash', '=', tokenHash)
+    .where('expires_at', '>', new Date())
+    .returning(['user_id', 'provider', 'provider_user_id', 'email', 'email_verified'])
+    .executeTakeFirst();
 }
 
 export function findIdentity(db: Executor, provider: 'facebook', providerUserId: string) {

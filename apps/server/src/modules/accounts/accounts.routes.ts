@@ -8,6 +8,7 @@ import { requestLanguage } from '../../http/language';
 import { clearSessionCookie, issueSessionToken, type CookiePolicy } from '../../http/session-cookie';
 import type { AccountsService, Caller } from './accounts.service';
 import { PASSWORD_MAX } from './password-rules';
+import { PENDING_LINK_COOKIE, PENDING_LINK_PATH } from './facebook.routes';
 
 // Fields are optional in the schemas so the service can answer with the form's own prompts.
 const Email = Type.Optional(Type.String({ maxLength: 254 }));
@@ -18,6 +19,7 @@ const LoginBody = Type.Object({
   password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX }),
 });
 const RegisterBody = Type.Object({ email: Email, password: Password, confirmPassword: Password, agree: Type.Optional(Type.Boolean()) });
+const TokenBody = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) });
 const ResetBody = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }), password: Password, confirmPassword: Password });
 const ChangePasswordBody = Type.Object({ currentPassword: Type.String({ minLength: 1, maxLength: PASSWORD_MAX }), password: Password, confirmPassword: Password });
 const ProfileBody = Type.Object({ language: Type.Optional(LanguageSchema), autoUnlock: Type.Optional(Type.Boolean()) });
@@ -59,6 +61,13 @@ export function registerAccountsRoutes(app: AppInstance, accounts: AccountsServi
     async (req, reply) => {
       const { user, token } = await accounts.login(req.body, await caller(req));
       issueSessionToken(req, reply, token, cookies);
+      // A Facebook sign-in of this browser that waited for this account's password is linked now.
+      const pending = req.cookies[PENDING_LINK_COOKIE];
+      if (pending) {
+        reply.clearCookie(PENDING_LINK_COOKIE, { path: PENDING_LINK_PATH });
+        // Linking may have verified the email: the answer shows the account as it is now.
+        if (await accounts.completePendingLink(pending, user.id)) return ok(await accounts.getUser(user.id));
+      }
       return ok(user);
     },
   );
@@ -97,6 +106,48 @@ export function registerAccountsRoutes(app: AppInstance, accounts: AccountsServi
       const result = await accounts.resetPassword({ token, password, confirmPassword }, await caller(req));
       issueSessionToken(req, reply, result.token, cookies);
       return ok(result.user);
+    },
+  );
+
+  app.post(
+    '/api/user/email/verify',
+    { schema: { tags: ['accounts'], summary: 'Complete an emailed verification link (once); signs nobody in', body: TokenBody, response: EmptyEnvelope } },
+    async (req) => {
+      await accounts.verifyEmail(req.body.token);
+      return ok({});
+    },
+  );
+
+  app.post(
+    '/api/user/email/verification',
+    { schema: { tags: ['accounts'], summary: "Email a new verification link for the account's address", body: EmptySchema, response: EmptyEnvelope } },
+    async (req) => {
+      await accounts.resendVerification(await requireAccount(req), req.ip);
+      return ok({});
+    },
+  );
+
+  app.post(
+    '/api/user/session/exchange',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: "Trade a session token that arrived in a link for the visitor's own session; the link's token is revoked",
+        body: TokenBody,
+        response: UserEnvelope,
+      },
+    },
+    async (req, reply) => {
+      const auth = await req.auth();
+      const ownToken = auth?.via === 'cookie' ? req.ctx.cookieToken : req.ctx.headerToken;
+      // The stored link token rides in the header too: a session it opened is not the visitor's own. The
+      // HttpOnly cookie, which no link can set, is.
+      const own = auth && !(auth.via === 'header' && ownToken === req.body.token) ? auth : null;
+      const { user, token } = await accounts.exchangeLinkToken(req.body.token, own, req.ctx.userAgent);
+      if (token) issueSessionToken(req, reply, token, cookies);
+      // The client stored the link's token: it gets its own back in its place.
+      else if (ownToken) reply.header(USER_TOKEN_HEADER, ownToken);
+      return ok(user);
     },
   );
 

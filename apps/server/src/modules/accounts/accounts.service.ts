@@ -12,6 +12,7 @@ import { hashPassword, verifyPassword } from './passwords';
 import { isValidEmail, normalizeEmail } from './email';
 import { newPasswordErrors } from './password-rules';
 import { passwordResetEmail } from './account-emails';
+import { createEmailVerification } from './email-verification';
 
 export interface AccountsServiceDeps {
   db: Kysely<DB>;
@@ -55,6 +56,7 @@ export function toUserDto(row: UserRow): User {
     id: row.id,
     email: row.email,
     isGuest: row.is_guest,
+    emailVerified: row.email !== null && row.email_verified_at !== null,
     language: toLanguage(row.language),
     coins: 0,
     autoUnlock: row.auto_unlock,
@@ -83,6 +85,8 @@ export function createAccountsService({ db, sessionTtlDays, events, mailer, limi
       if (wait > 0) throw tooMany(wait);
     }
   }
+
+  const verification = createEmailVerification({ db, mailer, publicUrl, limit });
 
   async function startSession(executor: Parameters<typeof repo.insertSession>[0], userId: string, userAgent: string | null): Promise<string> {
     const token = newSessionToken();
@@ -147,6 +151,7 @@ export function createAccountsService({ db, sessionTtlDays, events, mailer, limi
       });
       // Presented after commit: on the embedded database the transaction holds the only connection.
       await registered(created.row.id, caller);
+      await verification.sendVerification(created.row);
       return { user: await present(created.row), token: created.token };
     } catch (err) {
       if ((err as { code?: string }).code === '23505') throw taken();
@@ -216,14 +221,21 @@ export function createAccountsService({ db, sessionTtlDays, events, mailer, limi
     const row = await repo.findUserByEmail(db, email);
     if (!row || row.is_guest || row.disabled_at) return;
     const token = newSessionToken();
-    await repo.insertPasswordReset(db, { userId: row.id, tokenHash: hashSessionToken(token), expiresAt: new Date(Date.now() + RESET_MINUTES * 60_000) });
+    // Only the newest link works: the ones before it are revoked as it is made.
+    await db.transaction().execute(async (trx) => {
+      await repo.revokePasswordResets(trx, row.id);
+      await repo.insertPasswordReset(trx, { userId: row.id, tokenHash: hashSessionToken(token), expiresAt: new Date(Date.now() + RESET_MINUTES * 60_000) });
+    });
     const link = `${publicUrl}/retrievePassword?token=${encodeURIComponent(token)}`;
     const message = passwordResetEmail(email, link, RESET_MINUTES, toLanguage(row.language || lang));
     // Sent off the answer's path so its timing does not tell that the account exists.
     void mailer?.send(message).catch(() => undefined);
   }
 
-  /** Sets a new password from an emailed link (once), signs out everywhere else and signs in here. */
+  /**
+   * Sets a new password from an emailed link (once), revokes the account's other reset links, signs out
+   * everywhere else and signs in here. Opening the emailed link proves the address: the email is verified.
+   */
   async function resetPassword(input: { token: string; password: string; confirmPassword: string }, caller: Caller): Promise<Required<IssuedSession>> {
     const fields = newPasswordErrors(input.password, input.confirmPassword);
     if (Object.keys(fields).length > 0) throw invalidInput(fields);
@@ -231,6 +243,8 @@ export function createAccountsService({ db, sessionTtlDays, events, mailer, limi
     const reset = await db.transaction().execute(async (trx) => {
       const userId = await repo.consumePasswordReset(trx, hashSessionToken(input.token));
       if (!userId) throw new AppError(410, 'This link has expired or was already used. Ask for a new one.');
+      await repo.revokePasswordResets(trx, userId);
+      await repo.markEmailVerified(trx, userId);
       const row = await repo.updateUser(trx, userId, { password_hash: passwordHash });
       await repo.revokeAllSessions(trx, userId);
       const token = await startSession(trx, userId, caller.userAgent);
@@ -239,15 +253,50 @@ export function createAccountsService({ db, sessionTtlDays, events, mailer, limi
     return { user: await present(reset.row), token: reset.token };
   }
 
-  /** Changes the password after checking the current one; other devices are signed out. */
+  /** Changes the password after checking the current one; other devices are signed out and reset links revoked. */
   async function changePassword(auth: AuthUser, input: { currentPassword: string; password: string; confirmPassword: string }): Promise<void> {
     const row = await repo.findUserById(db, auth.userId);
     if (!row || row.is_guest) throw loginRequired();
     if (!(await verifyPassword(row.password_hash, input.currentPassword))) throw invalidInput({ currentPassword: 'This is not your current password.' });
     const fields = newPasswordErrors(input.password, input.confirmPassword);
     if (Object.keys(fields).length > 0) throw invalidInput(fields);
-    await repo.updateUser(db, auth.userId, { password_hash: await hashPassword(input.password) });
-    await repo.revokeAllSessions(db, auth.userId, auth.sessionId);
+    const passwordHash = await hashPassword(input.password);
+    await db.transaction().execute(async (trx) => {
+      await repo.updateUser(trx, auth.userId, { password_hash: passwordHash });
+      await repo.revokeAllSessions(trx, auth.userId, auth.sessionId);
+      await repo.revokePasswordResets(trx, auth.userId);
+    });
+  }
+
+  /**
+   * Trades a session token that arrived in a link for a session of the visitor's own; the link's token is
+   * revoked whatever happens (an address travels: history, referrers, pixels). A guest's token hands the
+   * guest's contents over once: every session of that guest is revoked, so the link's author loses it. A
+   * registered account's token hands nothing over: its author knows the password and would see all
+   * the visitor did next. A visitor who already has a session keeps it.
+   */
+  async function exchangeLinkToken(token: string, own: AuthUser | null, userAgent: string | null): Promise<IssuedSession> {
+    const linked = await repo.findActiveSession(db, hashSessionToken(token));
+    if (own && linked?.sessionId === own.sessionId) {
+      // The visitor's own session (its cookie proves it) whose token was put in a link: a new token for it.
+      const fresh = await db.transaction().execute(async (trx) => {
+        await repo.revokeSession(trx, own.sessionId);
+        return startSession(trx, own.userId, userAgent);
+      });
+      return { user: await getUser(own.userId), token: fresh };
+    }
+    if (linked?.isGuest && !own) {
+      const taken = await db.transaction().execute(async (trx) => {
+        // Only the first exchange of a token takes the guest over.
+        if (!(await repo.revokeSession(trx, linked.sessionId))) return null;
+        await repo.revokeAllSessions(trx, linked.userId);
+        return startSession(trx, linked.userId, userAgent);
+      });
+      if (taken) return { user: await getUser(linked.userId), token: taken };
+    } else if (linked) {
+      await repo.revokeSession(db, linked.sessionId);
+    }
+    return currentOrGuest(own, userAgent);
   }
 
   /** Updates the viewer's preferences. */
@@ -310,6 +359,8 @@ export function createAccountsService({ db, sessionTtlDays, events, mailer, limi
     currentOrGuest,
     register,
     registered,
+    ...verification,
+    exchangeLinkToken,
     login,
     checkCredentials,
     signInAs,

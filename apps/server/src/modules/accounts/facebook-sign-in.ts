@@ -15,6 +15,8 @@ export interface FacebookConfig {
 }
 
 const STATE_MINUTES = 10;
+/** How long a Facebook sign-in waits for the matching account's password. */
+export const PENDING_LINK_MINUTES = 10;
 
 /** Where to go after sign-in: a path of this site only. */
 export function safeReturnTo(value: unknown): string {
@@ -24,6 +26,24 @@ export function safeReturnTo(value: unknown): string {
 
 const base64url = (buf: Buffer) => buf.toString('base64url');
 
+/** What Graph `/me` answers (only the fields asked for). */
+export interface FacebookProfile {
+  id: string;
+  name?: string;
+  email?: string;
+  /** Not sent by Graph `/me` today; honoured if an answer ever says an address is unconfirmed. */
+  email_verified?: boolean;
+}
+
+/**
+ * Whether Facebook vouches for the profile's email. Graph answers `email` only with the person's
+ * confirmed primary address (an unconfirmed one is left out), so an email present counts as verified,
+ * unless the answer says otherwise (`email_verified: false`, as Facebook's OpenID Connect tokens name it).
+ */
+export function facebookEmailVerified(profile: FacebookProfile): boolean {
+  return typeof profile.email === 'string' && profile.email !== '' && profile.email_verified !== false;
+}
+
 export class FacebookSignInError extends Error {
   constructor(readonly reason: 'denied' | 'expired' | 'email_required' | 'failed', detail?: string) {
     super(detail ?? reason);
@@ -32,6 +52,8 @@ export class FacebookSignInError extends Error {
 
 /** OAuth 2.0 authorization-code flow with `state` and PKCE (S256) against Facebook's endpoints. */
 export function createFacebookSignIn(db: Kysely<DB>, config: FacebookConfig, accounts: Pick<AccountsService, 'signInAs' | 'registered'>) {
+  type Found = { row: UserRow; pending?: undefined } | { pending: string; row?: undefined };
+
   /** The dialog address to send the browser to, and the state to bind to the browser (cookie). */
   async function start(returnTo: unknown): Promise<{ url: string; state: string }> {
     const state = base64url(randomBytes(32));
@@ -60,30 +82,48 @@ export function createFacebookSignIn(db: Kysely<DB>, config: FacebookConfig, acc
     return body;
   }
 
-  /** Finds or creates the account for a Facebook profile: by linked identity, then by email. */
-  async function accountFor(profile: { id: string; name?: string; email?: string }, caller: Caller): Promise<UserRow> {
+  /**
+   * Finds or creates the account for a Facebook profile: by linked identity, then by email. An existing
+   * account is linked by email only when both sides proved the address (the account's email is verified
+   * and Facebook vouches for its own); otherwise nothing is linked and the sign-in waits (a pending link,
+   * returned as its token) for that account's password.
+   */
+  async function accountFor(profile: FacebookProfile, caller: Caller): Promise<Found> {
     const linked = await repo.findIdentity(db, 'facebook', profile.id);
     if (linked) {
       const row = await repo.findUserById(db, linked.user_id);
-      if (row && !row.disabled_at) return row;
+      if (row && !row.disabled_at) return { row };
       if (row?.disabled_at) throw new FacebookSignInError('failed', 'account disabled');
     }
     const email = profile.email ? normalizeEmail(profile.email) : null;
     if (!email || !isValidEmail(email)) throw new FacebookSignInError('email_required');
+    const verified = facebookEmailVerified(profile);
     const found = await db.transaction().execute(async (trx) => {
       let row = await repo.findUserByEmail(trx, email);
       if (row?.disabled_at) throw new FacebookSignInError('failed', 'account disabled');
+      if (row && !(row.email_verified_at && verified)) {
+        const token = base64url(randomBytes(32));
+        await repo.insertPendingLink(trx, {
+          tokenHash: hashSessionToken(token),
+          userId: row.id,
+          providerUserId: profile.id,
+          email,
+          emailVerified: verified,
+          expiresAt: new Date(Date.now() + PENDING_LINK_MINUTES * 60_000),
+        });
+        return { pending: token };
+      }
       const created = !row;
       if (!row) {
-        row = caller.auth?.isGuest
-          ? await repo.updateUser(trx, caller.auth.userId, { email, is_guest: false, display_name: profile.name?.slice(0, 120) ?? null })
-          : await repo.insertUser(trx, { email, is_guest: false, display_name: profile.name?.slice(0, 120) ?? null });
+        const fields = { email, is_guest: false, display_name: profile.name?.slice(0, 120) ?? null, email_verified_at: verified ? new Date() : null };
+        row = caller.auth?.isGuest ? await repo.updateUser(trx, caller.auth.userId, fields) : await repo.insertUser(trx, fields);
       }
       await repo.linkIdentity(trx, { provider: 'facebook', providerUserId: profile.id, userId: row.id, email });
       return { row, created };
     });
+    if (found.pending !== undefined) return { pending: found.pending };
     if (found.created) await accounts.registered(found.row.id, caller);
-    return found.row;
+    return { row: found.row };
   }
 
   /** Completes the flow: checks the state, exchanges the code with the verifier, signs in. */
@@ -99,10 +139,11 @@ export function createFacebookSignIn(db: Kysely<DB>, config: FacebookConfig, acc
       code: query.code,
       code_verifier: stored.code_verifier,
     });
-    const profile = await graph<{ id: string; name?: string; email?: string }>('/me', { fields: 'id,name,email', access_token: token.access_token });
+    const profile = await graph<FacebookProfile>('/me', { fields: 'id,name,email', access_token: token.access_token });
     if (!profile.id) throw new FacebookSignInError('failed', 'no profile id');
-    const row = await accountFor(profile, caller);
-    return { returnTo: stored.return_to, session: await accounts.signInAs(row, caller) };
+    const found = await accountFor(profile, caller);
+    if (found.pending !== undefined) return { returnTo: stored.return_to, pendingLink: found.pending };
+    return { returnTo: stored.return_to, session: await accounts.signInAs(found.row, caller) };
   }
 
   return { start, finish };

@@ -3,9 +3,12 @@ import { EnvelopeOf } from '@episodic/contract';
 import type { AppInstance } from '../../http/types';
 import { ok } from '../../http/envelope';
 import { issueSessionToken, type CookiePolicy } from '../../http/session-cookie';
-import { FacebookSignInError, type FacebookSignIn } from './facebook-sign-in';
+import { FacebookSignInError, PENDING_LINK_MINUTES, type FacebookSignIn } from './facebook-sign-in';
 
 const STATE_COOKIE = 'episodic_oauth';
+/** Binds a Facebook sign-in that waits for an account's password to this browser (read by sign-in). */
+export const PENDING_LINK_COOKIE = 'episodic_link';
+export const PENDING_LINK_PATH = '/api/user';
 
 /** Facebook sign-in: the redirect out, the callback back, and whether it is offered at all. */
 export function registerFacebookRoutes(app: AppInstance, facebook: FacebookSignIn | null, cookies: CookiePolicy): void {
@@ -46,6 +49,17 @@ export function registerFacebookRoutes(app: AppInstance, facebook: FacebookSignI
       try {
         const result = await facebook.finish(req.query, req.cookies[STATE_COOKIE], { auth: await req.auth(), ip: req.ip, userAgent: req.ctx.userAgent });
         if (result.error) return reply.redirect(`/login?error=facebook_${result.error.reason}&returnTo=${encodeURIComponent(result.returnTo)}`);
+        if (result.pendingLink) {
+          // An account holds this email but the address is not proven on both sides: its password decides.
+          reply.setCookie(PENDING_LINK_COOKIE, result.pendingLink, {
+            httpOnly: true,
+            sameSite: 'lax',
+            secure: cookies.secureByDefault || req.protocol === 'https',
+            path: PENDING_LINK_PATH,
+            maxAge: PENDING_LINK_MINUTES * 60,
+          });
+          return reply.redirect(`/login?error=facebook_link&returnTo=${encodeURIComponent(result.returnTo)}`);
+        }
         issueSessionToken(req, reply, result.session!.token, cookies);
         return reply.redirect(result.returnTo);
       } catch (err) {

@@ -5,3 +5,4 @@ export { registerFacebookRoutes } from './facebook.routes';
 export { createOperatorSessions, type OperatorSessions } from './operator-sessions';
 export { registerOperatorSessionRoutes } from './operator-sessions.routes';
 export { revokeOperatorSessionsOf } from './operator-sessions.repository';
+export { revokePasswordResets } from './accounts.repository';

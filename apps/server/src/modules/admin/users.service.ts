@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { AdminGrantInput, AdminMembership, AdminPage, AdminUser, AdminUserSummary } from '@episodic/contract';
 import { conflict, notFound } from '../../http/errors';
+import { revokePasswordResets } from '../accounts/index';
 import { appendLedgerEntry, grantMembershipTime } from '../billing/index';
 import type { AdminDeps } from './admin-deps';
 import { writeAudit, type Operator } from './audit';
@@ -133,7 +134,7 @@ export function createUsersService(deps: AdminDeps) {
     };
   }
 
-  /** Disables an account and ends every one of its sessions at once; it can no longer sign in. */
+  /** Disables an account and ends every one of its sessions and reset links at once; it can no longer sign in. */
   async function disableUser(operator: Operator, id: string, reasonInput: string): Promise<AdminUser> {
     const reason = reasonInput.trim();
     const check = new FieldCheck();
@@ -147,6 +148,8 @@ export function createUsersService(deps: AdminDeps) {
       const now = new Date();
       await trx.updateTable('users').set({ disabled_at: now, updated_at: now }).where('id', '=', id).execute();
       const ended = await trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', id).where('revoked_at', 'is', null).returning('id').execute();
+      // A reset link would otherwise outlive the disable: enabled again, the account's old link still worked.
+      await revokePasswordResets(trx, id);
       await writeAudit(trx, operator, {
         action: 'user.disable',
         targetType: 'user',

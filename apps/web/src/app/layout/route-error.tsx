@@ -4,12 +4,11 @@ import { reportError } from '../../shared/error-reporting';
 import { Button, ButtonLink } from '../../shared/ui/button';
 import { usePageTitle } from '../../shared/ui/page';
 
-// A deploy replaces the hashed page files; an open tab then fails to fetch the old ones.
+// A deploy replaces the hashed page files; an open tab then fails to fetch the old ones. Chrome says
+// "Failed to fetch dynamically imported module", Firefox "error loading dynamically imported module",
+// Safari "Importing a module script failed".
 function isStaleChunk(error: unknown): boolean {
-  return (
-    error instanceof TypeError &&
-    /dynamically imported module|module script failed|error loading dynamically imported|Importing a module script/i.test(error.message)
-  );
+  return error instanceof TypeError && /dynamically imported|module script/i.test(error.message);
 }
 
 interface RouteErrorProps {

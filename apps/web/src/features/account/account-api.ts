@@ -32,6 +32,8 @@ export const accountApi = {
   updateProfile: (changes: ProfileChanges) => api.post<User>('/api/user/profile', changes),
   deleteAccount: (password: string) => api.post<unknown>('/api/user/delete', { password }),
   logout: (everywhere: boolean) => api.post<unknown>('/api/user/logout', { everywhere }),
+  verifyEmail: (token: string) => api.post<unknown>('/api/user/email/verify', { token }),
+  resendVerification: () => api.post<unknown>('/api/user/email/verification', {}),
 };
 
 /** Sign-in providers besides email (`GET /api/user/providers`). */

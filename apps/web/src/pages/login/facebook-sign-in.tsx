@@ -3,7 +3,8 @@ import { useTranslation } from '../../shared/i18n/use-translation';
 import { useProviders } from '../../features/account/account-api';
 import { FacebookIcon } from '../../shared/ui/page-icons';
 
-const REASONS = ['denied', 'expired', 'failed', 'email_required', 'unavailable'] as const;
+// `link`: an account holds the Facebook email without a proven address; its password links Facebook.
+const REASONS = ['denied', 'expired', 'failed', 'email_required', 'unavailable', 'link'] as const;
 type Reason = (typeof REASONS)[number];
 
 /** The message for the `error` the server puts on /login when Facebook sign-in did not complete. */

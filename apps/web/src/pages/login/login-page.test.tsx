@@ -46,6 +46,14 @@ describe('the sign-in page', () => {
     expect((await screen.findByRole('alert')).textContent).toContain(text);
   });
 
+  it('asks for the password of the account that holds the Facebook email, as information rather than an error', async () => {
+    mockApi({ 'GET /api/user': () => ok(guestUser), 'GET /api/user/providers': () => ok({ facebook: true }) });
+    renderPage(<LoginPage />, '/login?error=facebook_link&returnTo=%2Ffavorites');
+    const note = await screen.findByText(/An account with this email already exists. Sign in with its password to link Facebook/);
+    expect(note.getAttribute('role')).toBe('status');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('says when the email or password is wrong, and a wait after too many tries', async () => {
     let answer = fail(401, 'The email or password is not correct.');
     mockApi({ 'GET /api/user': () => ok(guestUser), 'GET /api/user/providers': () => ok({ facebook: false }), 'POST /api/user/login': () => answer });

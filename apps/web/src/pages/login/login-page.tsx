@@ -59,7 +59,7 @@ export function LoginPage() {
   return (
     <Page name="login" title={t('pages.login')}>
       <SignedInNote />
-      {providerError && !form.message ? <FormAlert>{providerError}</FormAlert> : null}
+      {providerError && !form.message ? <FormAlert tone={params.get('error') === 'facebook_link' ? 'info' : 'error'}>{providerError}</FormAlert> : null}
       <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-5 rounded-2xl bg-surface p-5">
         {user.data?.isGuest ? <p className="text-sm leading-relaxed text-fg-muted">{t('auth.login.guestKeeps')}</p> : null}
         <TextField

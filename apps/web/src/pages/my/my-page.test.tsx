@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getToasts } from '../../shared/ui/toast-store';
-import { accountUser, guestUser, mockApi, ok, page, series } from '../../test/api-mock';
+import { accountUser, fail, guestUser, mockApi, ok, page, series } from '../../test/api-mock';
 import { renderPage } from '../../test/render-page';
 import { MyPage } from './my-page';
 
@@ -86,5 +86,61 @@ describe('the account page', () => {
     await waitFor(() => {
       expect(getToasts().map((t) => t.message)).toContain("You're logged out on this device. Your list and history stay with your account.");
     });
+  });
+
+  it('asks an account with an unconfirmed email to open the emailed link, and sends it again', async () => {
+    const api = mockApi({
+      'GET /api/user': () => ok({ ...accountUser, emailVerified: false }),
+      'GET /api/user/favorite': () => ok(page([])),
+      'GET /api/user/history': () => ok(page([])),
+      'POST /api/user/email/verification': () => ok({}),
+    });
+    renderPage(<MyPage />, '/my');
+    expect(await screen.findByText('Please confirm your email address')).toBeTruthy();
+    expect(screen.getByText(/We sent a link to viewer@example.com/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Send the link again' }));
+    await waitFor(() => {
+      expect(getToasts().map((toast) => toast.message)).toContain('We sent a new link to viewer@example.com.');
+    });
+    expect(api.requests('POST /api/user/email/verification')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Link sent' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('shows no notice to a confirmed account or a guest', async () => {
+    mockApi({ 'GET /api/user': () => ok(accountUser), 'GET /api/user/favorite': () => ok(page([])), 'GET /api/user/history': () => ok(page([])) });
+    renderPage(<MyPage />, '/my');
+    expect(await screen.findByText('viewer@example.com')).toBeTruthy();
+    expect(screen.queryByText('Please confirm your email address')).toBeNull();
+  });
+
+  it('completes the emailed link once, takes its token out of the address and says so', async () => {
+    let verified = false;
+    const api = mockApi({
+      'GET /api/user': () => ok({ ...accountUser, emailVerified: verified }),
+      'GET /api/user/favorite': () => ok(page([])),
+      'GET /api/user/history': () => ok(page([])),
+      'POST /api/user/email/verify': () => {
+        verified = true;
+        return ok({});
+      },
+    });
+    const view = renderPage(<MyPage />, '/my?verifyToken=abc123');
+    expect((await screen.findByText('Thank you: your email address is confirmed.')).closest('[role="status"]')).toBeTruthy();
+    expect(view.location().search).toBe('');
+    expect(api.requests('POST /api/user/email/verify').map((r) => r.body?.token)).toEqual(['abc123']);
+    await waitFor(() => {
+      expect(screen.queryByText('Please confirm your email address')).toBeNull();
+    });
+  });
+
+  it('says when the emailed link has expired or was used', async () => {
+    mockApi({
+      'GET /api/user': () => ok(guestUser),
+      'GET /api/user/favorite': () => ok(page([])),
+      'GET /api/user/history': () => ok(page([])),
+      'POST /api/user/email/verify': () => fail(410, 'This link has expired or was already used.'),
+    });
+    renderPage(<MyPage />, '/my?verifyToken=old');
+    expect((await screen.findByRole('alert')).textContent).toContain('This confirmation link has expired or was already used.');
   });
 });

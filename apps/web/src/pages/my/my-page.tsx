@@ -13,6 +13,7 @@ import { Page, Section } from '../../shared/ui/page';
 import { toast } from '../../shared/ui/toast-store';
 import { AccountSummary, AccountSummarySkeleton } from './account-summary';
 import { FavoritesRail, HistoryRail } from './library-rails';
+import { EmailLinkResult, VerifyEmailNotice } from './verify-email';
 
 function LinkList({ links }: { links: readonly { to: string; label: string }[] }) {
   return (
@@ -58,6 +59,7 @@ export function MyPage() {
   ];
   return (
     <Page name="my" title={t('pages.my')}>
+      <EmailLinkResult />
       {user.isPending ? (
         <AccountSummarySkeleton />
       ) : user.isError ? (
@@ -71,6 +73,7 @@ export function MyPage() {
       ) : (
         <>
           <AccountSummary user={user.data} />
+          <VerifyEmailNotice user={user.data} />
           {user.data.membership.active ? <MembershipStatus user={user.data} /> : null}
         </>
       )}

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerTrackingSink, type TrackingEvent } from '../../features/tracking/track';
 import { getToasts } from '../ui/toast-store';
-import { ApiError, REQUEST_TIMEOUT_MS, api, takeEarlyData } from './client';
+import { ApiError, REQUEST_TIMEOUT_MS, api, exchangeLinkToken, takeEarlyData } from './client';
 
 const events: TrackingEvent[] = [];
 beforeAll(() => {
@@ -241,5 +241,40 @@ describe('transport failures', () => {
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
     expect(toastMessages()).toEqual([]);
     expect(events).toHaveLength(0);
+  });
+});
+
+describe('a session token that came in the address', () => {
+  it('is traded for the visitor’s own session before any other call goes out', async () => {
+    localStorage.setItem('userToken', 'from-link');
+    let answer: (response: Response) => void = () => undefined;
+    fetchMock.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    exchangeLinkToken('from-link');
+    const next = api.get('/api/user/favorite');
+    await new Promise((r) => setTimeout(r, 10));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/user/session/exchange');
+    expect(JSON.parse(String(init.body))).toEqual({ token: 'from-link' });
+    fetchMock.mockResolvedValueOnce(reply({ code: 200, data: { items: [] } }));
+    answer(reply({ code: 200, data: {} }, { headers: { 'x-user-token': 'own-session' } }));
+    await next;
+    expect(lastCall().headers.get('x-User-Token')).toBe('own-session');
+    expect(localStorage.getItem('userToken')).toBe('own-session');
+  });
+
+  it('is dropped from storage when the trade fails, so it never speaks for the visitor', async () => {
+    localStorage.setItem('userToken', 'from-link');
+    fetchMock.mockRejectedValueOnce(new TypeError('offline'));
+    fetchMock.mockResolvedValueOnce(reply({ code: 200, data: {} }));
+    exchangeLinkToken('from-link');
+    await api.get('/api/user');
+    expect(lastCall().headers.get('x-User-Token')).toBeNull();
+    expect(localStorage.getItem('userToken')).toBe('');
+  });
+
+  it('does nothing without a token', () => {
+    exchangeLinkToken(null);
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

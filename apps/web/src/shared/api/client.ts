@@ -171,6 +171,18 @@ export function takeEarlyData<T>(path: string, params?: QueryParams): T | undefi
   return (early.body.data ?? early.body.info) as T;
 }
 
+let exchanging: Promise<unknown> | undefined;
+
+/**
+ * Trades a session token that came in the address (stored as the specification asks) for the visitor's
+ * own session before any other call goes out: the server revokes the link's token, so whoever made the
+ * link sees nothing of what the visitor does next. Failing that, the stored link token is dropped.
+ */
+export function exchangeLinkToken(token: string | null): void {
+  if (token)
+    exchanging = request('POST', '/api/user/session/exchange', { body: { token } }).catch(() => writeStored(StorageKey.userToken, ''));
+}
+
 /** Makes one API call and unwraps its envelope (specification §7–8). */
 export async function request<T>(
   method: Method,
@@ -178,6 +190,7 @@ export async function request<T>(
   input?: { params?: QueryParams | undefined; body?: JsonBody | undefined },
   options: RequestOptions = {},
 ): Promise<T> {
+  if (exchanging) await exchanging;
   const hasBody = method !== 'GET' && method !== 'DELETE';
   const url = hasBody ? path : buildQueryUrl(path, input?.params);
   const headers = contextHeaders();

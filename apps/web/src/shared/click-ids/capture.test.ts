@@ -51,7 +51,7 @@ describe('removeSessionTokenFromAddress', () => {
   it('drops userToken from the address and keeps the rest', () => {
     window.history.replaceState({ idx: 0 }, '', '/videos/3?fbclid=fb&userToken=secret&ep=2#top');
     captureClickIdsOnLoad(window.location.search);
-    removeSessionTokenFromAddress();
+    expect(removeSessionTokenFromAddress()).toBe('secret');
     expect(`${window.location.pathname}${window.location.search}${window.location.hash}`).toBe('/videos/3?fbclid=fb&ep=2#top');
     expect(window.history.state).toEqual({ idx: 0 });
     expect(localStorage.getItem('userToken')).toBe('secret');
@@ -60,7 +60,7 @@ describe('removeSessionTokenFromAddress', () => {
   it('leaves an address without a session token alone', () => {
     window.history.replaceState(null, '', '/?token=ref');
     const before = window.history.length;
-    removeSessionTokenFromAddress();
+    expect(removeSessionTokenFromAddress()).toBeNull();
     expect(`${window.location.pathname}${window.location.search}`).toBe('/?token=ref');
     expect(window.history.length).toBe(before);
   });

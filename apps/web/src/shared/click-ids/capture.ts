@@ -34,14 +34,17 @@ export function captureClickIdsOnLoad(search: string | URLSearchParams): void {
 }
 
 /**
- * Removes a session token from the address once it is stored: an address is shared, bookmarked and
- * read by the advertising pixels, and a session token must go to none of them.
+ * Removes a session token from the address once it is stored, and gives it back: an address is shared,
+ * bookmarked and read by the advertising pixels, and a session token must go to none of them.
  */
-export function removeSessionTokenFromAddress(): void {
+export function removeSessionTokenFromAddress(): string | null {
   const url = new URL(window.location.href);
-  if (!url.searchParams.has('userToken')) return;
-  url.searchParams.delete('userToken');
-  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  const token = url.searchParams.get('userToken');
+  if (token !== null) {
+    url.searchParams.delete('userToken');
+    window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  }
+  return token;
 }
 
 /** Saves the referrer token and click ids carried by a client-side navigation. */
