@@ -3,7 +3,7 @@ import { EnvelopeOf } from '@episodic/contract';
 import type { AppInstance } from '../../http/types';
 import { ok } from '../../http/envelope';
 import { issueSessionToken, type CookiePolicy } from '../../http/session-cookie';
-import { FacebookSignInError, type FacebookSignIn } from './facebook-sign-in';
+import { FacebookSignInError, safeReturnTo, type FacebookSignIn } from './facebook-sign-in';
 
 const STATE_COOKIE = 'episodic_oauth';
 
@@ -45,9 +45,11 @@ export function registerFacebookRoutes(app: AppInstance, facebook: FacebookSignI
       if (!facebook) return reply.redirect('/login?error=facebook_unavailable');
       try {
         const result = await facebook.finish(req.query, req.cookies[STATE_COOKIE], { auth: await req.auth(), ip: req.ip, userAgent: req.ctx.userAgent });
-        if (result.error) return reply.redirect(`/login?error=facebook_${result.error.reason}&returnTo=${encodeURIComponent(result.returnTo)}`);
+        // Checked again on the way out: a stored target predates any change of the rule.
+        const returnTo = safeReturnTo(result.returnTo);
+        if (result.error) return reply.redirect(`/login?error=facebook_${result.error.reason}&returnTo=${encodeURIComponent(returnTo)}`);
         issueSessionToken(req, reply, result.session!.token, cookies);
-        return reply.redirect(result.returnTo);
+        return reply.redirect(returnTo);
       } catch (err) {
         const reason = err instanceof FacebookSignInError ? err.reason : 'failed';
         req.log.warn({ reason, detail: (err as Error).message }, 'facebook sign-in did not complete');

@@ -19,6 +19,7 @@ import type { SandboxProvider } from './sandbox-provider';
 import type { StripeProvider } from './stripe-provider';
 import type { PaypalGateway, PaypalSandbox } from './paypal-gateway';
 import { verifyCancelLink } from './cancel-link';
+import { sameOriginPath } from '../../http/redirect-target';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 const Uuid = Type.String({ format: 'uuid' });
@@ -38,9 +39,13 @@ export interface BillingRouteOptions {
   stripe?: StripeProvider | null;
   /** PayPal: the return from its approval page, and the built-in sandbox's own approval page. */
   paypal?: PaypalGateway | PaypalSandbox | null;
+  /** The site's address: redirects back from a processor's page may name it, and never another. */
+  publicUrl?: string;
 }
 
 export function registerBillingRoutes(app: AppInstance, billing: BillingService, sandbox: SandboxProvider, linkSecret: () => Promise<string>, options: BillingRouteOptions = {}): void {
+  /** Every redirect of these routes stays on this site (http/redirect-target). */
+  const resultPage = (target: string | undefined) => sameOriginPath(target, { publicUrl: options.publicUrl, fallback: '/order/result' });
   app.get('/api/plan', { schema: { tags: ['billing'], summary: 'Memberships and coin packs for sale, priced by the server', response: { 200: EnvelopeOf(Type.Array(PlanSchema)) } } }, async (req) =>
     ok(await billing.plans(requestLanguage(req))),
   );
@@ -136,10 +141,12 @@ export function registerBillingRoutes(app: AppInstance, billing: BillingService,
 
   app.register(async (scope) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))));
-    scope.post('/api/payment/sandbox/challenge/:chargeId', { schema: { hide: true, params: Type.Object({ chargeId: Type.String({ maxLength: 64 }) }) } }, async (req, reply) => {
+    // The bank page's own form; the charge id in the address (96 random bits) is its credential.
+    const config = { bodyTypes: ['application/x-www-form-urlencoded'], ownCredential: true };
+    scope.post('/api/payment/sandbox/challenge/:chargeId', { config, schema: { hide: true, params: Type.Object({ chargeId: Type.String({ maxLength: 64 }) }) } }, async (req, reply) => {
       const action = (req.body as { action?: string } | undefined)?.action;
       const done = await sandbox.completeChallenge((req.params as { chargeId: string }).chargeId, action === 'complete');
-      return reply.redirect(done?.returnUrl ?? '/order/result');
+      return reply.redirect(resultPage(done?.returnUrl));
     });
   });
 
@@ -184,7 +191,7 @@ export function registerBillingRoutes(app: AppInstance, billing: BillingService,
       },
       async (req, reply) => {
         const orderId = req.query.token ? await billing.completePaypal(req.query.token) : null;
-        return reply.header('cache-control', 'no-store').redirect(orderId ? `/order/result?orderId=${orderId}` : '/order/result');
+        return reply.header('cache-control', 'no-store').redirect(resultPage(orderId ? `/order/result?orderId=${encodeURIComponent(orderId)}` : undefined));
       },
     );
   }
@@ -219,7 +226,7 @@ export function registerBillingRoutes(app: AppInstance, billing: BillingService,
     { schema: { tags: ['billing'], summary: "PayPal sends the buyer here when they cancel at PayPal: the order is cancelled", querystring: Type.Object({ token: Type.Optional(Type.String({ maxLength: 100 })) }) } },
     async (req, reply) => {
       const orderId = req.query.token ? await billing.cancelProviderOrder('paypal', req.query.token) : null;
-      return reply.header('cache-control', 'no-store').redirect(`/order/result?status=cancelled${orderId ? `&orderId=${orderId}` : ''}`);
+      return reply.header('cache-control', 'no-store').redirect(resultPage(`/order/result?status=cancelled${orderId ? `&orderId=${encodeURIComponent(orderId)}` : ''}`));
     },
   );
 }
