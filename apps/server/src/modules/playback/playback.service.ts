@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { rewriteMediaPlaylist, type StorageDriver } from '../../media/index';
-import { findEpisodeAccess, listSubtitles, type EpisodeAccess } from './playback.repository';
+import { rewriteMediaPlaylist, type StorageDriver, type SubtitleLanguage } from '../../media/index';
+import { findEpisodeAccess, findSubtitleKey, listSubtitles, type EpisodeAccess } from './playback.repository';
 
 /** An extra right to watch (a membership, say), asked only when the episode is neither free nor unlocked. */
 export type EntitlementCheck = (userId: string, episodeId: number) => Promise<boolean>;
@@ -34,6 +34,14 @@ const PLAYLIST_CACHE_SIZE = 1000;
 /** The URL of the master playlist of an episode. */
 export function masterPlaylistPath(episodeId: number): string {
   return `/api/media/episodes/${episodeId}/master.m3u8`;
+}
+
+/**
+ * The URL a subtitle file of an episode is fetched from: checked like the key on every request,
+ * never the file's storage address (the dialogue of a locked episode is part of what is sold).
+ */
+export function subtitlePath(episodeId: number, language: string): string {
+  return `/api/media/episodes/${episodeId}/subtitles/${encodeURIComponent(language)}.vtt`;
 }
 
 /** The URL the key of an episode is fetched from. */
@@ -84,7 +92,7 @@ export function createPlaybackService(deps: PlaybackServiceDeps) {
       hls: playable ? masterPlaylistPath(episodeId) : null,
       poster: mediaUrl(access.posterKey),
       thumbnail: mediaUrl(access.thumbnailKey),
-      subtitles: subtitles.map((s) => ({ language: s.language, url: mediaUrl(s.storage_key)! })),
+      subtitles: subtitles.map((s) => ({ language: s.language, url: subtitlePath(episodeId, s.language) })),
     };
   }
 
@@ -134,7 +142,21 @@ export function createPlaybackService(deps: PlaybackServiceDeps) {
     return { status: 200, body: access.key!, contentType: 'application/octet-stream' };
   }
 
-  return { canWatch, addEntitlementCheck, playbackInfo, mediaUrl, masterPlaylist, mediaPlaylist, contentKey };
+  /**
+   * A subtitle file (WebVTT), only for users who may watch the episode, asked on every request;
+   * `shareable` when the episode is free (its file may then sit in a shared cache for a while).
+   */
+  async function subtitle(userId: string | null, episodeId: number, language: SubtitleLanguage): Promise<MediaAnswer & { shareable?: boolean }> {
+    const access = await findEpisodeAccess(db, episodeId, userId);
+    if (!access) return { status: 404 };
+    if (!(await entitled(access, userId))) return { status: 403 };
+    const key = await findSubtitleKey(db, episodeId, language);
+    const body = key ? await storage.getBuffer(key) : null;
+    if (!body) return { status: 404 };
+    return { status: 200, body, contentType: 'text/vtt; charset=utf-8', shareable: access.free };
+  }
+
+  return { canWatch, addEntitlementCheck, playbackInfo, mediaUrl, masterPlaylist, mediaPlaylist, contentKey, subtitle };
 }
 
 export type PlaybackService = ReturnType<typeof createPlaybackService>;
