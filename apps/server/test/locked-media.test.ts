@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EpisodePlayback, Membership, UnlockResult } from '@episodic/contract';
-import { decryptSegment, LocalStorage, mediaTools, S3Storage, type StorageDriver } from '../src/media/index';
+import { decryptSegment, LocalStorage, mediaTools, S3Storage, sealSubtitle, subtitleKey as sealingKey, type StorageDriver } from '../src/media/index';
 import { upsertSubtitles } from '../src/media/ingest.repository';
 import { startLocalS3, type LocalS3 } from './s3-server';
 import { createTestApp, envelope, type TestApp } from './test-app';
@@ -59,10 +59,15 @@ const get = (principal: Principal, url: string, viaCookie = false) => send(t, pr
 const masterUrl = (id: number) => `/api/media/episodes/${String(id)}/master.m3u8`;
 const subtitleUrl = (id: number, language = 'en') => `/api/media/episodes/${String(id)}/subtitles/${language}.vtt`;
 
-/** Stores a subtitle file for an episode as ingestion does (its own key outside the packaging), and records it. */
-async function addSubtitle(db: TestApp['database']['db'], storage: StorageDriver, episodeId: number, text: string, language: 'en' | 'es' = 'en'): Promise<string> {
-  const key = `episodes/${String(episodeId)}/subtitles/${language}-${Date.now().toString(36)}.vtt`;
-  await storage.putBuffer(key, `WEBVTT\n\n00:00:00.000 --> 00:00:01.000\n${text}\n`, { cacheControl: 'public, max-age=31536000, immutable' });
+/**
+ * Stores a subtitle file for an episode as ingestion does (sealed, under its own key outside the
+ * packaging), or as it did before sealing (`legacy`: plain WebVTT, `.vtt`), and records it.
+ */
+async function addSubtitle(db: TestApp['database']['db'], storage: StorageDriver, episodeId: number, text: string, opts: { legacy?: boolean } = {}): Promise<string> {
+  const language = 'en';
+  const vtt = `WEBVTT\n\n00:00:00.000 --> 00:00:01.000\n${text}\n`;
+  const key = `episodes/${String(episodeId)}/subtitles/${language}-${Date.now().toString(36)}.${opts.legacy ? 'vtt' : 'sealed'}`;
+  await storage.putBuffer(key, opts.legacy ? vtt : sealSubtitle(vtt, await sealingKey(db)));
   await upsertSubtitles(db, episodeId, [{ language, storageKey: key }]);
   return key;
 }
@@ -95,7 +100,7 @@ beforeAll(async () => {
   await packageEpisodes(t, [episodeA, episodeB, episodeFree]);
   const storage = new LocalStorage(path.join(t.dataDir, 'media'));
   subtitleKey = await addSubtitle(db, storage, episodeA, DIALOGUE);
-  await addSubtitle(db, storage, episodeFree, 'Free to read');
+  await addSubtitle(db, storage, episodeFree, 'Free to read', { legacy: true });
 
   const unlocker = async (label: string, episodeId: number) => {
     const p = await newAccount(t, label);
@@ -299,6 +304,10 @@ describe("a locked episode's subtitles", () => {
       expect(res.statusCode).toBe(404);
       expect(res.body).not.toContain(DIALOGUE);
     }
+    // And the stored file holds no dialogue: storage may be public (a CDN in front of a bucket).
+    const stored = await fs.readFile(path.join(t.dataDir, 'media', ...subtitleKey.split('/')));
+    expect(stored.toString('latin1')).not.toContain(DIALOGUE);
+    expect(stored.toString('latin1')).not.toContain('WEBVTT');
   });
 
   it("leave a free episode's subtitles to everyone, cacheable for a short while", async () => {
@@ -348,5 +357,12 @@ describe('subtitles with S3 storage and a CDN (MEDIA_PUBLIC_URL)', () => {
     // A CDN in front of the servers' /media/ gets nothing for it either.
     const key = (await app.database.db.selectFrom('episode_subtitles').select('storage_key').where('episode_id', '=', locked).executeTakeFirstOrThrow()).storage_key;
     expect((await send(app, null, 'GET', `/media/${key}`)).statusCode).toBe(404);
+    // A CDN in front of the bucket (MEDIA_PUBLIC_URL's origin here is the bucket itself) serves the
+    // object to anyone who finds its key: it holds no dialogue.
+    const raw = await fetch(`${s3.options.endpoint!}/${s3.options.bucket}/${key}`);
+    expect(raw.status).toBe(200);
+    const bytes = Buffer.from(await raw.arrayBuffer()).toString('latin1');
+    expect(bytes).not.toContain(DIALOGUE);
+    expect(bytes).not.toContain('WEBVTT');
   });
 });

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { rewriteMediaPlaylist, type StorageDriver, type SubtitleLanguage } from '../../media/index';
+import { openSubtitle, rewriteMediaPlaylist, subtitleKey, type StorageDriver, type SubtitleLanguage } from '../../media/index';
 import { findEpisodeAccess, findSubtitleKey, listSubtitles, type EpisodeAccess } from './playback.repository';
 
 /** An extra right to watch (a membership, say), asked only when the episode is neither free nor unlocked. */
@@ -55,6 +55,14 @@ export function createPlaybackService(deps: PlaybackServiceDeps) {
   const entitlements: EntitlementCheck[] = [...(deps.extraEntitlements ?? [])];
   // Stored playlists never change under their (unique) prefix, so they can be kept as long as room allows.
   const playlists = new Map<string, string>();
+  let sealing: Promise<Buffer> | undefined;
+  const sealKey = () => {
+    sealing ??= subtitleKey(db).catch((err: unknown) => {
+      sealing = undefined;
+      throw err;
+    });
+    return sealing;
+  };
 
   /** The public URL of a stored file (cover, poster, subtitle, segment); null for no file. */
   function mediaUrl(key: string | null | undefined): string | null {
@@ -150,8 +158,9 @@ export function createPlaybackService(deps: PlaybackServiceDeps) {
     const access = await findEpisodeAccess(db, episodeId, userId);
     if (!access) return { status: 404 };
     if (!(await entitled(access, userId))) return { status: 403 };
-    const key = await findSubtitleKey(db, episodeId, language);
-    const body = key ? await storage.getBuffer(key) : null;
+    const storageKey = await findSubtitleKey(db, episodeId, language);
+    const stored = storageKey ? await storage.getBuffer(storageKey) : null;
+    const body = stored ? openSubtitle(stored, await sealKey()) : null;
     if (!body) return { status: 404 };
     return { status: 200, body, contentType: 'text/vtt; charset=utf-8', shareable: access.free };
   }
