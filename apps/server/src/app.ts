@@ -309,7 +309,7 @@ export async function buildApp({ env, database, logger, storage = createStorage(
   registerLibraryRoutes(app, library);
   // Orders carry the user's attribution (first and last touch) besides the ordering request's click ids.
   const attributedBilling = { ...billing, createOrder: async (userId: string, planId: string, clickIds: unknown) => billing.createOrder(userId, planId, await tracking.orderAttribution(userId, clickIds)) };
-  registerBillingRoutes(app, attributedBilling, sandbox, linkSecret, { stripe, paypal, mode: env.paymentMode, sandboxCards: !stripe });
+  registerBillingRoutes(app, attributedBilling, sandbox, linkSecret, { stripe, paypal, mode: env.paymentMode, sandboxCards: !stripe, publicUrl: env.publicUrl });
   registerTrackingRoutes(app, tracking, limiter);
   registerSupportRoutes(app, { db, mailer, limiter, supportEmail: env.supportEmail });
   registerAdminRoutes(app, {

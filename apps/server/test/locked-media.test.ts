@@ -6,7 +6,9 @@ import { promisify } from 'node:util';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EpisodePlayback, Membership, UnlockResult } from '@episodic/contract';
-import { decryptSegment, mediaTools } from '../src/media/index';
+import { decryptSegment, LocalStorage, mediaTools, S3Storage, sealSubtitle, subtitleKey as sealingKey, type StorageDriver } from '../src/media/index';
+import { upsertSubtitles } from '../src/media/ingest.repository';
+import { startLocalS3, type LocalS3 } from './s3-server';
 import { createTestApp, envelope, type TestApp } from './test-app';
 import { looksLikeMpegTs, seedEpisode, seedSeries } from './media-fixtures';
 import {
@@ -34,6 +36,12 @@ let t: TestApp;
 /** The locked episode under test, and another locked episode. */
 let episodeA: number;
 let episodeB: number;
+/** A free episode of the same series (its subtitles may be public). */
+let episodeFree: number;
+/** Where episode A's English subtitles are stored. */
+let subtitleKey: string;
+/** A line of episode A's dialogue: what the subtitles sell. */
+const DIALOGUE = 'The heir was never on the boat';
 let who: {
   none: Principal;
   guest: Principal;
@@ -49,6 +57,20 @@ let served: { master: string; variantUrls: string[]; renditionUrl: string; playl
 
 const get = (principal: Principal, url: string, viaCookie = false) => send(t, principal.token, 'GET', url, { viaCookie });
 const masterUrl = (id: number) => `/api/media/episodes/${String(id)}/master.m3u8`;
+const subtitleUrl = (id: number, language = 'en') => `/api/media/episodes/${String(id)}/subtitles/${language}.vtt`;
+
+/**
+ * Stores a subtitle file for an episode as ingestion does (sealed, under its own key outside the
+ * packaging), or as it did before sealing (`legacy`: plain WebVTT, `.vtt`), and records it.
+ */
+async function addSubtitle(db: TestApp['database']['db'], storage: StorageDriver, episodeId: number, text: string, opts: { legacy?: boolean } = {}): Promise<string> {
+  const language = 'en';
+  const vtt = `WEBVTT\n\n00:00:00.000 --> 00:00:01.000\n${text}\n`;
+  const key = `episodes/${String(episodeId)}/subtitles/${language}-${Date.now().toString(36)}.${opts.legacy ? 'vtt' : 'sealed'}`;
+  await storage.putBuffer(key, opts.legacy ? vtt : sealSubtitle(vtt, await sealingKey(db)));
+  await upsertSubtitles(db, episodeId, [{ language, storageKey: key }]);
+  return key;
+}
 const keyUrl = (id: number) => `/api/media/keys/${String(id)}`;
 
 /** Marks a membership's paid period as over, as the clock would (renewals.test.ts does the same). */
@@ -74,7 +96,11 @@ beforeAll(async () => {
   const seriesId = await seedSeries(db, { title: 'Locked Media Series' });
   episodeA = await seedEpisode(db, seriesId, 1, { free: false, cost: 60 });
   episodeB = await seedEpisode(db, seriesId, 2, { free: false, cost: 60 });
-  await packageEpisodes(t, [episodeA, episodeB]);
+  episodeFree = await seedEpisode(db, seriesId, 3, { free: true });
+  await packageEpisodes(t, [episodeA, episodeB, episodeFree]);
+  const storage = new LocalStorage(path.join(t.dataDir, 'media'));
+  subtitleKey = await addSubtitle(db, storage, episodeA, DIALOGUE);
+  await addSubtitle(db, storage, episodeFree, 'Free to read', { legacy: true });
 
   const unlocker = async (label: string, episodeId: number) => {
     const p = await newAccount(t, label);
@@ -243,5 +269,100 @@ describe('a playlist handed from an entitled user to someone else', () => {
       // Without the right a client gets nowhere: ffprobe fails (403), or decodes nothing.
       for (const name of REFUSED) expect(await play(who[name], url).catch(() => 0), `${name} ${url}`).toBe(0);
     }
+  });
+});
+
+describe("a locked episode's subtitles", () => {
+  it.each(REFUSED)('are refused to %s (header and cookie alike), under any spelling of the address', async (name) => {
+    const principal = who[name];
+    for (const url of [subtitleUrl(episodeA), subtitleUrl(episodeA, 'es'), `/%61pi/media/episodes/${String(episodeA)}/subtitles/en.vtt`]) {
+      const res = await get(principal, url);
+      expect([403, 404], url).toContain(res.statusCode);
+      if (res.statusCode === 403) expectRefused(res, `${name} ${url}`);
+      expect(res.body).not.toContain(DIALOGUE);
+      if (principal.token) expect((await get(principal, url, true)).body).not.toContain(DIALOGUE);
+    }
+    expectRefused(await get(principal, subtitleUrl(episodeA)), name);
+  });
+
+  it.each(ENTITLED)('are served to %s, privately and uncached, at the address the episode information names', async (name) => {
+    const principal = who[name];
+    const info = envelope<EpisodePlayback>(await get(principal, `/api/video/episode?id=${String(episodeA)}`)).data;
+    expect(info.subtitles).toEqual([{ language: 'en', url: subtitleUrl(episodeA) }]);
+    for (const viaCookie of [false, true]) {
+      const res = await get(principal, info.subtitles[0]!.url, viaCookie);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/vtt; charset=utf-8');
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      expect(res.body).toContain(DIALOGUE);
+    }
+  });
+
+  it('are not served from their storage address, to anyone', async () => {
+    for (const principal of [NOBODY, who.guest, who.member]) {
+      const res = await get(principal, `/media/${subtitleKey}`);
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain(DIALOGUE);
+    }
+    // And the stored file holds no dialogue: storage may be public (a CDN in front of a bucket).
+    const stored = await fs.readFile(path.join(t.dataDir, 'media', ...subtitleKey.split('/')));
+    expect(stored.toString('latin1')).not.toContain(DIALOGUE);
+    expect(stored.toString('latin1')).not.toContain('WEBVTT');
+  });
+
+  it("leave a free episode's subtitles to everyone, cacheable for a short while", async () => {
+    const info = envelope<EpisodePlayback>(await get(NOBODY, `/api/video/episode?id=${String(episodeFree)}`)).data;
+    expect(info.subtitles).toEqual([{ language: 'en', url: subtitleUrl(episodeFree) }]);
+    const res = await get(who.guest, subtitleUrl(episodeFree));
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Free to read');
+    expect(res.headers['cache-control']).toBe('public, max-age=300');
+  });
+});
+
+describe('subtitles with S3 storage and a CDN (MEDIA_PUBLIC_URL)', () => {
+  let s3: LocalS3;
+  let app: TestApp;
+  let locked: number;
+  const CDN = 'https://cdn.episodic.example';
+  beforeAll(async () => {
+    s3 = await startLocalS3();
+    app = await createTestApp({ ...s3.env, PUBLIC_URL: 'http://episodic.test', MEDIA_PUBLIC_URL: CDN });
+    const { db } = app.database;
+    const seriesId = await seedSeries(db, { title: 'Locked Subtitles on S3' });
+    locked = await seedEpisode(db, seriesId, 1, { free: false, cost: 60 });
+    // Media of the episode as packaging records it (playable for the entitled); the files are not needed here.
+    await db.insertInto('episode_media').values({ episode_id: locked, prefix: `episodes/${String(locked)}/p1`, key: Buffer.alloc(16, 1), source_hash: 'x', width: 360, height: 640, duration_ms: 1000, renditions: JSON.stringify([]) }).execute();
+    await db.updateTable('episodes').set({ media_status: 'ready' }).where('id', '=', locked).execute();
+    await addSubtitle(db, new S3Storage(s3.options), locked, DIALOGUE);
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+    await s3?.stop();
+  });
+
+  it('names the checked address (not the CDN), refuses a guest and serves someone who unlocked the episode', async () => {
+    const guest = await newGuest(app);
+    expectRefused(await send(app, guest.token, 'GET', subtitleUrl(locked)), 'guest');
+    const buyer = await newAccount(app, 's3 unlocker');
+    await grantCoins(app, buyer.id!, 60);
+    await callOk(app, buyer.token, 'POST', '/api/video/unlock', { episodeId: locked });
+    const info = envelope<EpisodePlayback>(await send(app, buyer.token, 'GET', `/api/video/episode?id=${String(locked)}`)).data;
+    expect(info.subtitles).toEqual([{ language: 'en', url: subtitleUrl(locked) }]);
+    expect(JSON.stringify(info.subtitles)).not.toContain(CDN);
+    const res = await send(app, buyer.token, 'GET', info.subtitles[0]!.url);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(DIALOGUE);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    // A CDN in front of the servers' /media/ gets nothing for it either.
+    const key = (await app.database.db.selectFrom('episode_subtitles').select('storage_key').where('episode_id', '=', locked).executeTakeFirstOrThrow()).storage_key;
+    expect((await send(app, null, 'GET', `/media/${key}`)).statusCode).toBe(404);
+    // A CDN in front of the bucket (MEDIA_PUBLIC_URL's origin here is the bucket itself) serves the
+    // object to anyone who finds its key: it holds no dialogue.
+    const raw = await fetch(`${s3.options.endpoint!}/${s3.options.bucket}/${key}`);
+    expect(raw.status).toBe(200);
+    const bytes = Buffer.from(await raw.arrayBuffer()).toString('latin1');
+    expect(bytes).not.toContain(DIALOGUE);
+    expect(bytes).not.toContain('WEBVTT');
   });
 });

@@ -1,32 +1,69 @@
-import type { FastifyInstance } from 'fastify';
-import { ADMIN_SESSION_COOKIE, EnvelopeCode, SESSION_COOKIE } from '@episodic/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { EnvelopeCode } from '@episodic/contract';
 import { sendErrorEnvelope } from './envelope';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Body types a state-changing route takes besides JSON (a tus upload's bytes, a picture, a form
+     * of a server-made page). Every other type is refused with 415 before the body is read.
+     */
+    bodyTypes?: readonly string[];
+    /**
+     * The request carries its own credential (a provider's signature, an unguessable address), not
+     * the browser's cookies: it may come without an `Origin` even in a form's body type.
+     */
+    ownCredential?: boolean;
+  }
+}
+
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Body types another site's form (or a no-cors fetch) can send without asking first (CORS "simple" types). */
+const FORM_TYPES = new Set(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data']);
+
+const mediaType = (req: FastifyRequest): string => (req.headers['content-type'] ?? '').split(';', 1)[0]!.trim().toLowerCase();
+
+function originOf(source: string): string {
+  try {
+    return new URL(source).origin;
+  } catch {
+    return 'null';
+  }
+}
 
 /**
- * Cross-site request forgery: a browser sends the session cookie along with a request another site
- * makes. The cookie is SameSite=Lax and the API takes JSON only, which already stops forms; on top,
- * a state-changing request that rides on the cookie must come from our own origin when the browser
- * says where it comes from (`Origin`, else `Referer`). Calls that carry the session in the
- * `X-User-Token` header (which no other site can read) and calls without a cookie are not affected.
+ * Cross-site request forgery: a browser attaches its cookies (the viewer's session, an operator's)
+ * to a request another site makes. Every state-changing call is judged on the route the router
+ * matched, whatever spelling of its address reached it:
+ * - its body is JSON (which another site cannot send without a CORS preflight this server never
+ *   grants), or a type the route names (`config.bodyTypes`); anything else is refused with 415;
+ * - a request that says where it comes from (`Origin`, else `Referer`) must come from this site,
+ *   `Origin: null` included, cookie or not;
+ * - a request in a type another site's form could send, carrying cookies but saying nothing of its
+ *   origin, is refused, unless the route carries its own credential (`config.ownCredential`).
+ * Calls with the session in the `X-User-Token` header and no cookie are out of another site's reach.
  */
 export function registerCsrfGuard(app: FastifyInstance, opts: { publicUrl: string }): void {
   const own = new URL(opts.publicUrl).origin;
   app.addHook('onRequest', async (req, reply) => {
-    if (!UNSAFE.has(req.method) || !req.url.startsWith('/api/')) return;
-    const cookie = req.headers.cookie;
-    if (!cookie || !(cookie.includes(`${SESSION_COOKIE}=`) || cookie.includes(`${ADMIN_SESSION_COOKIE}=`))) return;
-    const source = req.headers.origin ?? req.headers.referer;
-    if (!source) return;
-    let origin: string;
-    try {
-      origin = new URL(source).origin;
-    } catch {
-      origin = 'null';
+    // Unknown routes change nothing (the not-found answer is all they get).
+    if (!UNSAFE.has(req.method) || req.is404) return;
+    const config = req.routeOptions.config;
+    const type = mediaType(req);
+    if (type !== '' && type !== 'application/json' && !config.bodyTypes?.includes(type)) {
+      return sendErrorEnvelope(reply, 415, 415, 'This content type is not supported.');
     }
-    const host = req.headers.host;
-    if (origin === own || (host && (origin === `http://${host}` || origin === `https://${host}`))) return;
-    return sendErrorEnvelope(reply, 403, EnvelopeCode.forbidden, 'This request came from another site and was refused.');
+    const source = req.headers.origin ?? req.headers.referer;
+    if (source !== undefined) {
+      const origin = originOf(source);
+      const host = req.headers.host;
+      if (origin === own || (host && (origin === `http://${host}` || origin === `https://${host}`))) return;
+      return refuse(reply);
+    }
+    if (req.headers.cookie && FORM_TYPES.has(type) && !config.ownCredential) return refuse(reply);
   });
+}
+
+function refuse(reply: Parameters<typeof sendErrorEnvelope>[0]) {
+  return sendErrorEnvelope(reply, 403, EnvelopeCode.forbidden, 'This request came from another site and was refused.');
 }

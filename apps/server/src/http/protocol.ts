@@ -5,6 +5,7 @@ import { envelopeCodeOf, sendErrorEnvelope } from './envelope';
 import { fieldErrorsFrom } from './validation';
 import { readRequestContext } from './request-context';
 import { resolveAuth, resolveOperator, type OperatorResolver, type SessionResolver } from './auth';
+import { isUnder, routePath } from './route-path';
 
 export interface ProtocolOptions {
   resolveSession: SessionResolver;
@@ -94,7 +95,8 @@ export function registerProtocol(app: FastifyInstance, opts: ProtocolOptions): v
       (reply as unknown as { envelopeCode?: number }).envelopeCode = code;
       if (code !== 200) reply.header('cache-control', 'no-store');
     }
-    if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    // Judged on the route matched, not the address's spelling: `/%61pi/user` is `/api/user` too.
+    if (!reply.hasHeader('cache-control') && isUnder(routePath(req), '/api')) reply.header('cache-control', 'no-store');
     return payload;
   });
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { isUnder, routePath } from './route-path';
 
 /** Where each configured pixel talks to besides its script's own host (events, images, cookies). */
 const PIXEL_ENDPOINTS: Record<string, readonly string[]> = {
@@ -87,8 +88,9 @@ export function registerSecurityHeaders(app: FastifyInstance, opts: SecurityOpti
     if (!type.startsWith('text/html') || reply.hasHeader('content-security-policy')) return payload;
     reply.header('x-frame-options', 'DENY');
     reply.header('cross-origin-opener-policy', 'same-origin');
-    const url = req.url.split('?')[0] ?? '/';
-    if (url === '/admin' || url.startsWith('/admin/') || url.startsWith('/api/')) {
+    // The route matched (or the normalized path of an unknown one), not the address's spelling.
+    const url = routePath(req);
+    if (isUnder(url, '/admin') || isUnder(url, '/api')) {
       // The console and server-made pages (a bank's test page): this origin only.
       const media = opts.extraConnect.map(origin).filter((o): o is string => Boolean(o)).join(' ');
       reply.header('content-security-policy', `default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: ${media}; media-src 'self' blob: ${media}; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'`.replace(/ ;/g, ';'));

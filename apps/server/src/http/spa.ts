@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { sendApiNotFound } from './protocol';
+import { isUnder, normalizedPath } from './route-path';
 
 export interface SpaOptions {
   webDist: string;
@@ -58,14 +59,15 @@ export async function registerSpa(app: FastifyInstance, opts: SpaOptions): Promi
   }
 
   app.setNotFoundHandler((req, reply) => {
-    const url = req.url.split('?')[0] ?? '/';
-    if (url === '/api' || url.startsWith('/api/')) return sendApiNotFound(reply);
+    // Decoded and normalized: `/%61pi/…` is an API address, `/%61dmin/…` the console's.
+    const url = normalizedPath(req.url);
+    if (isUnder(url, '/api')) return sendApiNotFound(reply);
     if (req.method !== 'GET' && req.method !== 'HEAD') return reply.status(404).type('text/plain').send('Not found');
     // A missing hashed asset is a real 404: answering HTML there would break the page that asked.
     if (/^\/(admin\/)?assets\//.test(url)) return reply.status(404).type('text/plain').send('Not found');
     // Media files are fetched by players and image tags, which need a real 404 too.
-    if (url === '/media' || url.startsWith('/media/')) return reply.status(404).header('cache-control', 'no-store').type('text/plain').send('Not found');
-    if (url === '/admin' || url.startsWith('/admin/')) return sendIndex(reply, opts.adminDist);
+    if (isUnder(url, '/media')) return reply.status(404).header('cache-control', 'no-store').type('text/plain').send('Not found');
+    if (isUnder(url, '/admin')) return sendIndex(reply, opts.adminDist);
     return sendIndex(reply, opts.webDist);
   });
 }

@@ -6,6 +6,8 @@ import { createTestDatabase } from '../../test/test-app';
 import { firstFrameIsKeyframe, looksLikeMpegTs, makeTestClip, probeStreams, seedEpisode, seedSeries } from '../../test/media-fixtures';
 import type { Database } from '../db/connection';
 import {
+  openSubtitle,
+  subtitleKey,
   decryptSegment,
   generateDemoClip,
   ingestEpisode,
@@ -131,7 +133,10 @@ describe('ingestEpisode', () => {
     const subtitles = await database.db.selectFrom('episode_subtitles').selectAll().where('episode_id', '=', episodeId).execute();
     expect(subtitles).toHaveLength(1);
     expect(subtitles[0]!.language).toBe('en');
-    const vtt = (await storage.getBuffer(subtitles[0]!.storage_key))!.toString();
+    // Stored sealed (storage may be public): no dialogue in the file, WebVTT once opened with the key.
+    const stored = (await storage.getBuffer(subtitles[0]!.storage_key))!;
+    expect(stored.toString('latin1')).not.toContain('Hello.');
+    const vtt = openSubtitle(stored, await subtitleKey(database.db))!.toString();
     expect(vtt).toMatch(/^WEBVTT\n/);
     expect(vtt).toContain('00:00:00.500 --> 00:00:02.000\nHello.');
   });

@@ -17,6 +17,7 @@ import { packageHls, type X264Preset } from './package-hls';
 import { MediaInputError, probeMedia } from './probe';
 import { IMMUTABLE, type StorageDriver } from './storage/index';
 import { readSubtitleFile, type SubtitleLanguage } from './subtitles';
+import { sealSubtitle, subtitleKey } from './subtitle-seal';
 
 export interface SubtitleSource {
   language: SubtitleLanguage;
@@ -121,7 +122,7 @@ export async function ingestEpisode(opts: IngestEpisodeOptions): Promise<IngestR
     const subtitleTexts = await Promise.all((opts.subtitles ?? []).map(async (s) => ({ language: s.language, text: await readSubtitleFile(s.file) })));
 
     if (!opts.force && state.media_status === 'ready' && state.source_hash === sourceHash && state.prefix) {
-      const stored = await uploadSubtitles(storage, episodeId, subtitleTexts, uploaded);
+      const stored = await uploadSubtitles(db, storage, episodeId, subtitleTexts, uploaded);
       const replaced = await upsertSubtitles(db, episodeId, stored);
       uploaded.length = 0;
       await Promise.all(replaced.map((k) => storage.delete(k).catch(() => undefined)));
@@ -166,7 +167,7 @@ export async function ingestEpisode(opts: IngestEpisodeOptions): Promise<IngestR
       await storage.putFile(`${prefix}/${rel}`, path.join(out, rel), rel.endsWith('.m3u8') ? {} : { cacheControl: IMMUTABLE });
       report('uploading', 90 + (++done / files.length) * 8);
     });
-    const subtitles = await uploadSubtitles(storage, episodeId, subtitleTexts, uploaded);
+    const subtitles = await uploadSubtitles(db, storage, episodeId, subtitleTexts, uploaded);
 
     report('publishing', 99);
     const top = rungs[rungs.length - 1]!;
@@ -200,12 +201,14 @@ export async function ingestEpisode(opts: IngestEpisodeOptions): Promise<IngestR
   return { ...(await currentMedia(db, episodeId)), status: 'ready' };
 }
 
-async function uploadSubtitles(storage: StorageDriver, episodeId: number, texts: readonly { language: SubtitleLanguage; text: string }[], uploaded: string[]): Promise<SubtitleRecord[]> {
+async function uploadSubtitles(db: Kysely<DB>, storage: StorageDriver, episodeId: number, texts: readonly { language: SubtitleLanguage; text: string }[], uploaded: string[]): Promise<SubtitleRecord[]> {
   const records: SubtitleRecord[] = [];
+  // Sealed: storage may be public (a CDN in front of the bucket); the server opens them per viewer.
+  const key = texts.length > 0 ? await subtitleKey(db) : null;
   for (const { language, text } of texts) {
     // Outside the packaging prefix: subtitles of other languages survive a re-packaging of the video.
-    const storageKey = `episodes/${episodeId}/subtitles/${language}-${uniqueName()}.vtt`;
-    await storage.putBuffer(storageKey, text, { cacheControl: IMMUTABLE });
+    const storageKey = `episodes/${episodeId}/subtitles/${language}-${uniqueName()}.sealed`;
+    await storage.putBuffer(storageKey, sealSubtitle(text, key!), { cacheControl: 'private, no-store' });
     uploaded.push(storageKey);
     records.push({ language, storageKey });
   }

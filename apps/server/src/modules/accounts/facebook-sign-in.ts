@@ -4,6 +4,7 @@ import type { DB, UserRow } from '../../db/schema';
 import * as repo from './accounts.repository';
 import { hashSessionToken } from './session-tokens';
 import { normalizeEmail, isValidEmail } from './email';
+import { sameOriginPath } from '../../http/redirect-target';
 import type { AccountsService, Caller } from './accounts.service';
 
 export interface FacebookConfig {
@@ -18,10 +19,9 @@ const STATE_MINUTES = 10;
 /** How long a Facebook sign-in waits for the matching account's password. */
 export const PENDING_LINK_MINUTES = 10;
 
-/** Where to go after sign-in: a path of this site only. */
+/** Where to go after sign-in: a path of this site only (the redirect-target rule), `/my` otherwise. */
 export function safeReturnTo(value: unknown): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\') || value.length > 500) return '/my';
-  return value;
+  return sameOriginPath(value, { fallback: '/my' });
 }
 
 const base64url = (buf: Buffer) => buf.toString('base64url');

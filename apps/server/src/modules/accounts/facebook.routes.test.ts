@@ -91,6 +91,26 @@ describe('Facebook sign-in', () => {
       expect(callback.headers.location).toBe('/my');
     }
   });
+
+  it('refuses targets a browser reads as another host, and answers a redirect (never a 5xx) for control characters', async () => {
+    // `/\t/evil.example/` is `//evil.example/` to a browser's URL parser: another site.
+    for (const returnTo of ['/\t/evil.example/', '/%09/evil.example/', '/\n/evil.example', '/%2F/evil.example', '/x\r\nSet-Cookie: a=b', '/%0d%0aSet-Cookie:%20a=b', '/\u2028/evil.example']) {
+      const { start, callback } = await signIn('continue', undefined, returnTo);
+      expect(start.statusCode, JSON.stringify(returnTo)).toBe(302);
+      expect(callback.statusCode, JSON.stringify(returnTo)).toBe(302);
+      expect(callback.headers.location, JSON.stringify(returnTo)).toBe('/my');
+    }
+    // A target stored before the rule changed is checked again on the way out.
+    const { db } = t.database;
+    const start = await t.app.inject({ method: 'GET', url: '/api/user/oauth/facebook?returnTo=%2Ffavorites' });
+    await db.updateTable('oauth_states').set({ return_to: '/\t/evil.example/' }).where('return_to', '=', '/favorites').execute();
+    const dialog = await fetch(start.headers.location as string);
+    const link = /id="continue" href="([^"]+)"/.exec(await dialog.text())![1]!.replace(/&#38;/g, '&');
+    const back = new URL(link);
+    const stateCookie = start.cookies.find((c) => c.name === 'episodic_oauth')!;
+    const callback = await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}`, cookies: { episodic_oauth: stateCookie.value } });
+    expect(callback.headers.location).toBe('/my');
+  });
 });
 
 describe('Facebook sign-in when not configured', () => {

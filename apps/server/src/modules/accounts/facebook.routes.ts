@@ -3,7 +3,7 @@ import { EnvelopeOf } from '@episodic/contract';
 import type { AppInstance } from '../../http/types';
 import { ok } from '../../http/envelope';
 import { issueSessionToken, type CookiePolicy } from '../../http/session-cookie';
-import { FacebookSignInError, PENDING_LINK_MINUTES, type FacebookSignIn } from './facebook-sign-in';
+import { FacebookSignInError, PENDING_LINK_MINUTES, safeReturnTo, type FacebookSignIn } from './facebook-sign-in';
 
 const STATE_COOKIE = 'episodic_oauth';
 /** Binds a Facebook sign-in that waits for an account's password to this browser (read by sign-in). */
@@ -48,7 +48,9 @@ export function registerFacebookRoutes(app: AppInstance, facebook: FacebookSignI
       if (!facebook) return reply.redirect('/login?error=facebook_unavailable');
       try {
         const result = await facebook.finish(req.query, req.cookies[STATE_COOKIE], { auth: await req.auth(), ip: req.ip, userAgent: req.ctx.userAgent });
-        if (result.error) return reply.redirect(`/login?error=facebook_${result.error.reason}&returnTo=${encodeURIComponent(result.returnTo)}`);
+        // Checked again on the way out: a stored target predates any change of the rule.
+        const returnTo = safeReturnTo(result.returnTo);
+        if (result.error) return reply.redirect(`/login?error=facebook_${result.error.reason}&returnTo=${encodeURIComponent(returnTo)}`);
         if (result.pendingLink) {
           // An account holds this email but the address is not proven on both sides: its password decides.
           reply.setCookie(PENDING_LINK_COOKIE, result.pendingLink, {
@@ -58,10 +60,10 @@ export function registerFacebookRoutes(app: AppInstance, facebook: FacebookSignI
             path: PENDING_LINK_PATH,
             maxAge: PENDING_LINK_MINUTES * 60,
           });
-          return reply.redirect(`/login?error=facebook_link&returnTo=${encodeURIComponent(result.returnTo)}`);
+          return reply.redirect(`/login?error=facebook_link&returnTo=${encodeURIComponent(returnTo)}`);
         }
         issueSessionToken(req, reply, result.session!.token, cookies);
-        return reply.redirect(result.returnTo);
+        return reply.redirect(returnTo);
       } catch (err) {
         const reason = err instanceof FacebookSignInError ? err.reason : 'failed';
         req.log.warn({ reason, detail: (err as Error).message }, 'facebook sign-in did not complete');

@@ -82,6 +82,7 @@ export function registerContentRoutes(app: AppInstance, content: ContentService,
       '/api/admin/series/:id/artwork/:kind',
       {
         bodyLimit: ADMIN_LIMITS.coverBytes,
+        config: { bodyTypes: ARTWORK_TYPES },
         schema: {
           tags,
           summary: "Replace a series' cover (3:4) or banner (16:9); the body is the picture",

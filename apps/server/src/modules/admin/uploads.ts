@@ -69,7 +69,8 @@ export function registerUploadRoutes(app: AppInstance, uploads: Uploads): void {
       await uploads.tus.handle(req.raw, reply.raw);
     };
     const schema = { hide: true };
-    scope.route({ method: ['POST', 'OPTIONS'], url: ADMIN_UPLOADS_PATH, schema, handler: handle });
-    scope.route({ method: ['HEAD', 'PATCH', 'DELETE', 'OPTIONS'], url: `${ADMIN_UPLOADS_PATH}/:id`, schema, handler: handle });
+    const config = { bodyTypes: ['application/offset+octet-stream'] };
+    scope.route({ method: ['POST', 'OPTIONS'], url: ADMIN_UPLOADS_PATH, schema, config, handler: handle });
+    scope.route({ method: ['HEAD', 'PATCH', 'DELETE', 'OPTIONS'], url: `${ADMIN_UPLOADS_PATH}/:id`, schema, config, handler: handle });
   });
 }

@@ -188,7 +188,7 @@ describe('orders and card payments (sandbox)', () => {
     expect(page.body).toContain('Complete authentication');
     const done = await t.app.inject({ method: 'POST', url: url.pathname, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'action=complete' });
     expect(done.statusCode).toBe(302);
-    expect(done.headers.location).toBe(`http://episodic.test/order/result?orderId=${orderId}`);
+    expect(done.headers.location).toBe(`/order/result?orderId=${orderId}`);
     const overview = await eventually(() => call<PaymentOverview>(v.token, 'GET', '/api/payment'), (o) => o.data.orders.items[0]?.status === 'paid');
     expect(overview.data.orders.items[0]).toMatchObject({ id: orderId, status: 'paid' });
     expect(overview.data.membership).toMatchObject({ active: true, planId: 'weekly', autoRenew: true });

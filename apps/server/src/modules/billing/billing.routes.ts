@@ -23,6 +23,7 @@ import { StripeWebhookError, type StripeProvider } from './stripe-provider';
 import type { PaypalGateway, PaypalSandbox } from './paypal-gateway';
 import { verifyCancelLink } from './cancel-link';
 import { cancelLinkPage, type CancelLinkState } from './cancel-page';
+import { sameOriginPath } from '../../http/redirect-target';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 const Uuid = Type.String({ format: 'uuid' });
@@ -48,9 +49,13 @@ export interface BillingRouteOptions {
   stripe?: StripeProvider | null;
   /** PayPal: the return from its approval page, and the built-in sandbox's own approval page. */
   paypal?: PaypalGateway | PaypalSandbox | null;
+  /** The site's address: redirects back from a processor's page may name it, and never another. */
+  publicUrl?: string;
 }
 
 export function registerBillingRoutes(app: AppInstance, billing: BillingService, sandbox: SandboxProvider, linkSecret: () => Promise<string>, options: BillingRouteOptions = {}): void {
+  /** Every redirect of these routes stays on this site (http/redirect-target). */
+  const resultPage = (target: string | undefined) => sameOriginPath(target, { publicUrl: options.publicUrl, fallback: '/order/result' });
   app.get('/api/plan', { schema: { tags: ['billing'], summary: 'Memberships and coin packs for sale, priced by the server', response: { 200: EnvelopeOf(Type.Array(PlanSchema)) } } }, async (req) =>
     ok(await billing.plans(requestLanguage(req))),
   );
@@ -152,12 +157,12 @@ export function registerBillingRoutes(app: AppInstance, billing: BillingService,
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))));
     scope.post(
       '/api/payment/cancel-link',
-      { schema: { tags: ['billing'], summary: "The cancel page's button: stops the renewal of the period the link was sent for (form-encoded u, p, s)", body: LinkFields } },
+      { config: { bodyTypes: ['application/x-www-form-urlencoded'] }, schema: { tags: ['billing'], summary: "The cancel page's button: stops the renewal of the period the link was sent for (form-encoded u, p, s)", body: LinkFields } },
       async (req, reply) => cancelPage(reply, req.body as Static<typeof LinkFields>, true),
     );
   });
 
-  if (mode === 'test') registerSandboxRoutes(app, billing, sandbox);
+  if (mode === 'test') registerSandboxRoutes(app, billing, sandbox, resultPage);
 
   // Stripe's signed events: verified on the raw body, then applied once per event.
   const stripe = options.stripe;
@@ -203,7 +208,7 @@ export function registerBillingRoutes(app: AppInstance, billing: BillingService,
       async (req, reply) => {
         const back = await backOf(req.query, req);
         const orderId = back ? await billing.completePaypal(back) : null;
-        return reply.header('cache-control', 'no-store').redirect(orderId ? `/order/result?orderId=${orderId}` : '/order/result');
+        return reply.header('cache-control', 'no-store').redirect(resultPage(orderId ? `/order/result?orderId=${encodeURIComponent(orderId)}` : undefined));
       },
     );
   }
@@ -239,13 +244,13 @@ export function registerBillingRoutes(app: AppInstance, billing: BillingService,
     async (req, reply) => {
       const back = await backOf(req.query, req);
       const orderId = back ? await billing.cancelPaypalOrder(back) : null;
-      return reply.header('cache-control', 'no-store').redirect(`/order/result?status=cancelled${orderId ? `&orderId=${orderId}` : ''}`);
+      return reply.header('cache-control', 'no-store').redirect(resultPage(`/order/result?status=cancelled${orderId ? `&orderId=${encodeURIComponent(orderId)}` : ''}`));
     },
   );
 }
 
 /** The built-in sandbox processor's pages and webhook: test mode only. */
-function registerSandboxRoutes(app: AppInstance, billing: BillingService, sandbox: SandboxProvider): void {
+function registerSandboxRoutes(app: AppInstance, billing: BillingService, sandbox: SandboxProvider, resultPage: (target: string | undefined) => string): void {
   // The sandbox processor's 3-D Secure page, as a bank would show it.
   app.get('/api/payment/sandbox/challenge/:chargeId', { schema: { hide: true, params: Type.Object({ chargeId: Type.String({ maxLength: 64 }) }) } }, async (req, reply) => {
     const action = `/api/payment/sandbox/challenge/${encodeURIComponent(req.params.chargeId)}`;
@@ -261,10 +266,12 @@ function registerSandboxRoutes(app: AppInstance, billing: BillingService, sandbo
 
   app.register(async (scope) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))));
-    scope.post('/api/payment/sandbox/challenge/:chargeId', { schema: { hide: true, params: Type.Object({ chargeId: Type.String({ maxLength: 64 }) }) } }, async (req, reply) => {
+    // The bank page's own form; the charge id in the address (96 random bits) is its credential.
+    const config = { bodyTypes: ['application/x-www-form-urlencoded'], ownCredential: true };
+    scope.post('/api/payment/sandbox/challenge/:chargeId', { config, schema: { hide: true, params: Type.Object({ chargeId: Type.String({ maxLength: 64 }) }) } }, async (req, reply) => {
       const action = (req.body as { action?: string } | undefined)?.action;
       const done = await sandbox.completeChallenge((req.params as { chargeId: string }).chargeId, action === 'complete');
-      return reply.redirect(done?.returnUrl ?? '/order/result');
+      return reply.redirect(resultPage(done?.returnUrl));
     });
   });
 

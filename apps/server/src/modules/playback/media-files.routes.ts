@@ -6,10 +6,10 @@ import { etagMatches, ifRangeAllows, parseRange } from './byte-range';
 import { sendPlain } from './playback.routes';
 
 /**
- * What `/media/` serves: segments, images and subtitles. Playlists are not among them (they are
- * served, per user, by the playback routes), and keys never reach storage.
+ * What `/media/` serves: segments (ciphertext) and images. Playlists and subtitles are not among
+ * them (they are served, per user, by the playback routes), and keys never reach storage.
  */
-const SERVABLE = new Set(['.ts', '.jpg', '.jpeg', '.png', '.webp', '.vtt']);
+const SERVABLE = new Set(['.ts', '.jpg', '.jpeg', '.png', '.webp']);
 
 function single(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;

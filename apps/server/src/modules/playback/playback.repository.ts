@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB, Rendition } from '../../db/schema';
+import type { SubtitleLanguage } from '../../media/index';
 
 export interface EpisodeAccess {
   id: number;
@@ -49,6 +50,12 @@ export async function findEpisodeAccess(db: Kysely<DB>, episodeId: number, userI
     posterKey: row.poster_key,
     thumbnailKey: row.thumbnail_key,
   };
+}
+
+/** The stored file of one subtitle language of an episode, or null. */
+export async function findSubtitleKey(db: Kysely<DB>, episodeId: number, language: SubtitleLanguage): Promise<string | null> {
+  const row = await db.selectFrom('episode_subtitles').select('storage_key').where('episode_id', '=', episodeId).where('language', '=', language).executeTakeFirst();
+  return row?.storage_key ?? null;
 }
 
 export async function listSubtitles(db: Kysely<DB>, episodeId: number): Promise<{ language: string; storage_key: string }[]> {

@@ -1,9 +1,13 @@
 import type { FastifyReply } from 'fastify';
 import type { AppInstance } from '../../http/types';
+import { SUBTITLE_LANGUAGES, type SubtitleLanguage } from '../../media/index';
 import type { MediaAnswer, PlaybackService } from './playback.service';
 
 const EPISODE_ID = /^[1-9]\d{0,9}$/;
 const RENDITION = /^[a-z0-9]{1,16}$/;
+const SUBTITLE_FILE = new RegExp(`^(${SUBTITLE_LANGUAGES.join('|')})\\.vtt$`);
+/** A free episode's subtitles: the same for everyone, so a shared cache may keep them briefly. */
+const SHAREABLE = 'public, max-age=300';
 
 function episodeIdOf(raw: unknown): number | null {
   if (typeof raw !== 'string' || !EPISODE_ID.test(raw)) return null;
@@ -46,6 +50,19 @@ export function registerPlaybackRoutes(app: AppInstance, playback: PlaybackServi
       const id = episodeIdOf(params.episodeId);
       if (id === null || typeof params.rendition !== 'string' || !RENDITION.test(params.rendition)) return sendPlain(reply, 404, 'Not found');
       return send(reply, await playback.mediaPlaylist(await userOf(req), id, params.rendition), 'private, no-store');
+    },
+  );
+
+  app.get(
+    '/api/media/episodes/:episodeId/subtitles/:file',
+    { schema: { tags: ['playback'], summary: "A subtitle file (WebVTT) of an episode, only for a caller who may watch it; checked on every request" } },
+    async (req, reply) => {
+      const params = req.params as { episodeId?: unknown; file?: unknown };
+      const id = episodeIdOf(params.episodeId);
+      const language = typeof params.file === 'string' ? (SUBTITLE_FILE.exec(params.file)?.[1] as SubtitleLanguage | undefined) : undefined;
+      if (id === null || !language) return sendPlain(reply, 404, 'Not found');
+      const answer = await playback.subtitle(await userOf(req), id, language);
+      return send(reply, answer, answer.status === 200 && answer.shareable ? SHAREABLE : 'private, no-store');
     },
   );
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { rewriteMediaPlaylist, type StorageDriver } from '../../media/index';
-import { findEpisodeAccess, listSubtitles, type EpisodeAccess } from './playback.repository';
+import { openSubtitle, rewriteMediaPlaylist, subtitleKey, type StorageDriver, type SubtitleLanguage } from '../../media/index';
+import { findEpisodeAccess, findSubtitleKey, listSubtitles, type EpisodeAccess } from './playback.repository';
 
 /** An extra right to watch (a membership, say), asked only when the episode is neither free nor unlocked. */
 export type EntitlementCheck = (userId: string, episodeId: number) => Promise<boolean>;
@@ -36,6 +36,14 @@ export function masterPlaylistPath(episodeId: number): string {
   return `/api/media/episodes/${episodeId}/master.m3u8`;
 }
 
+/**
+ * The URL a subtitle file of an episode is fetched from: checked like the key on every request,
+ * never the file's storage address (the dialogue of a locked episode is part of what is sold).
+ */
+export function subtitlePath(episodeId: number, language: string): string {
+  return `/api/media/episodes/${episodeId}/subtitles/${encodeURIComponent(language)}.vtt`;
+}
+
 /** The URL the key of an episode is fetched from. */
 export function keyPath(episodeId: number): string {
   return `/api/media/keys/${episodeId}`;
@@ -47,6 +55,14 @@ export function createPlaybackService(deps: PlaybackServiceDeps) {
   const entitlements: EntitlementCheck[] = [...(deps.extraEntitlements ?? [])];
   // Stored playlists never change under their (unique) prefix, so they can be kept as long as room allows.
   const playlists = new Map<string, string>();
+  let sealing: Promise<Buffer> | undefined;
+  const sealKey = () => {
+    sealing ??= subtitleKey(db).catch((err: unknown) => {
+      sealing = undefined;
+      throw err;
+    });
+    return sealing;
+  };
 
   /** The public URL of a stored file (cover, poster, subtitle, segment); null for no file. */
   function mediaUrl(key: string | null | undefined): string | null {
@@ -84,7 +100,7 @@ export function createPlaybackService(deps: PlaybackServiceDeps) {
       hls: playable ? masterPlaylistPath(episodeId) : null,
       poster: mediaUrl(access.posterKey),
       thumbnail: mediaUrl(access.thumbnailKey),
-      subtitles: subtitles.map((s) => ({ language: s.language, url: mediaUrl(s.storage_key)! })),
+      subtitles: subtitles.map((s) => ({ language: s.language, url: subtitlePath(episodeId, s.language) })),
     };
   }
 
@@ -134,7 +150,22 @@ export function createPlaybackService(deps: PlaybackServiceDeps) {
     return { status: 200, body: access.key!, contentType: 'application/octet-stream' };
   }
 
-  return { canWatch, addEntitlementCheck, playbackInfo, mediaUrl, masterPlaylist, mediaPlaylist, contentKey };
+  /**
+   * A subtitle file (WebVTT), only for users who may watch the episode, asked on every request;
+   * `shareable` when the episode is free (its file may then sit in a shared cache for a while).
+   */
+  async function subtitle(userId: string | null, episodeId: number, language: SubtitleLanguage): Promise<MediaAnswer & { shareable?: boolean }> {
+    const access = await findEpisodeAccess(db, episodeId, userId);
+    if (!access) return { status: 404 };
+    if (!(await entitled(access, userId))) return { status: 403 };
+    const storageKey = await findSubtitleKey(db, episodeId, language);
+    const stored = storageKey ? await storage.getBuffer(storageKey) : null;
+    const body = stored ? openSubtitle(stored, await sealKey()) : null;
+    if (!body) return { status: 404 };
+    return { status: 200, body, contentType: 'text/vtt; charset=utf-8', shareable: access.free };
+  }
+
+  return { canWatch, addEntitlementCheck, playbackInfo, mediaUrl, masterPlaylist, mediaPlaylist, contentKey, subtitle };
 }
 
 export type PlaybackService = ReturnType<typeof createPlaybackService>;

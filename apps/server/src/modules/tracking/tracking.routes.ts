@@ -55,11 +55,17 @@ export function registerTrackingRoutes(app: AppInstance, tracking: TrackingServi
     { schema: { ...schema, summary: 'Record a tracking event (specification §3 fields as query parameters)', querystring: ReportInputSchema } },
     (req) => report(req, req.query),
   );
-  app.post(
-    '/api/reports',
-    { schema: { ...schema, summary: 'Record a tracking event sent as JSON (fetch with keepalive, or sendBeacon)', body: ReportInputSchema } },
-    (req) => report(req, req.body),
-  );
+  // `navigator.sendBeacon` with a string sends it as text/plain: the same JSON, taken in that type
+  // too. Such a request is a form type another site could send, so with cookies it must say it
+  // comes from this site (http/csrf); recording an event changes nothing of the viewer's.
+  void app.register(async (scope) => {
+    scope.addContentTypeParser('text/plain', { parseAs: 'string' }, (req, body, done) => app.getDefaultJsonParser('error', 'error')(req, String(body), done));
+    scope.post(
+      '/api/reports',
+      { config: { bodyTypes: ['text/plain'] }, schema: { ...schema, summary: 'Record a tracking event sent as JSON (fetch with keepalive, or sendBeacon, also as text/plain)', body: ReportInputSchema } },
+      (req) => report(req, req.body as ReportInput),
+    );
+  });
 
   // An image: whatever it is asked, it answers the picture (a broken image helps nobody); only a
   // well-formed event within the rate limit is recorded.

@@ -80,4 +80,13 @@ describe('returnTo', () => {
     expect(withReturnTo('/login', '/favorites')).toBe('/login?returnTo=%2Ffavorites');
     expect(withReturnTo('/login', '/my')).toBe('/login');
   });
+
+  it('refuses what a browser would read as another host, and control characters raw or encoded', () => {
+    for (const bad of ['/\t/evil.example/', '/%09/evil.example/', '/\n/evil.example', '/%0d%0a', '/%2F/evil.example', '/%5Cevil.example', '/\u2028x', '/%', '/%2e%2e/login']) {
+      expect(safeReturnTo(bad), JSON.stringify(bad)).toBe('/my');
+    }
+    // What it keeps is the parsed path: dot segments resolved, non-ASCII encoded.
+    expect(safeReturnTo('/videos/../favorites')).toBe('/favorites');
+    expect(safeReturnTo('/search?q=café')).toBe('/search?q=caf%C3%A9');
+  });
 });

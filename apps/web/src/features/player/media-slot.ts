@@ -3,7 +3,18 @@ import type { ErrorData, FragBufferedData, Level, LevelSwitchedData, ManifestPar
 import { htmlLangFor, isLanguage } from '../../shared/i18n/languages';
 import { loadHls, playsHlsNatively, type HlsClass } from './hls-loader';
 import { createHls, startFromLightest } from './hls-setup';
+import { mediaRequestHeaders } from './quiet-post';
 import { claimWarmStart } from './warm-start';
+
+/** A blob URL of a file fetched with the session headers, or null. */
+async function loadWithSession(url: string): Promise<string | null> {
+  try {
+    const res = await fetch(url, { headers: mediaRequestHeaders(), credentials: 'same-origin' });
+    return res.ok ? URL.createObjectURL(await res.blob()) : null;
+  } catch {
+    return null;
+  }
+}
 
 export interface SubtitleSource {
   language: string;
@@ -261,14 +272,26 @@ export class MediaSlot {
   }
 
   private setSubtitleTracks(subtitles: readonly SubtitleSource[]): void {
-    for (const old of Array.from(this.video.querySelectorAll('track'))) old.remove();
+    for (const old of Array.from(this.video.querySelectorAll('track'))) {
+      if (old.src.startsWith('blob:')) URL.revokeObjectURL(old.src);
+      old.remove();
+    }
     for (const subtitle of subtitles) {
       const track = document.createElement('track');
       track.kind = 'subtitles';
       track.srclang = isLanguage(subtitle.language) ? htmlLangFor(subtitle.language) : subtitle.language;
       track.label = subtitle.language;
       track.dataset.language = subtitle.language;
-      track.src = subtitle.url;
+      // Subtitles come from this site's API, checked per viewer like keys: the session cookie rides
+      // along with a <track>'s request; with cookies off the session is a header, which a <track>
+      // cannot send, so the file is fetched with it instead.
+      if (navigator.cookieEnabled) {
+        track.src = subtitle.url;
+      } else {
+        void loadWithSession(subtitle.url).then((src) => {
+          if (src && track.isConnected) track.src = src;
+        });
+      }
       this.video.appendChild(track);
     }
     // Subtitle files from another origin (a CDN) need CORS; same-origin ones must keep the cookie-less default.
