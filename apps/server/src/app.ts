@@ -25,7 +25,7 @@ import { createCatalogService, createPlayCounter, registerCatalogRoutes, seedDem
 import { createLibraryService, exportLibrary, mergeLibrary, registerLibraryRoutes } from './modules/library/index';
 import { exportCatalogData, mergeCatalogData } from './modules/catalog/index';
 import { createLocalBus, createRedisBus } from './cache/invalidation-bus';
-import { createMemoryRateLimiter, createRedisRateLimiter } from './cache/rate-limiter';
+import { createRateLimiter } from './cache/rate-limiter';
 import { createMailer } from './mail/mailer';
 import { EventBus } from './events';
 import { createBillingService, createOrderReconciler, createReceipts, createRenewals, createPaypalRest, createPaypalSandbox, createSandboxProvider, createStripeProvider, exportBilling, mergeBilling, registerBillingRoutes } from './modules/billing/index';
@@ -100,7 +100,7 @@ export async function buildApp({ env, database, logger, storage = createStorage(
   const backgroundDone = async () => {
     while (background.size > 0) await Promise.allSettled([...background]);
   };
-  const limiter = env.redisUrl ? createRedisRateLimiter(env.redisUrl) : createMemoryRateLimiter();
+  const limiter = createRateLimiter(env.redisUrl);
   const mailer = createMailer({
     mailUrl: env.mailUrl,
     from: env.mailFrom,
@@ -108,7 +108,7 @@ export async function buildApp({ env, database, logger, storage = createStorage(
     log: (msg, data) => app.log.info(data, msg),
   });
   // Billing is created after the catalog it asks about; these closures only run once requests arrive.
-  const accounts = createAccountsService({ db, sessionTtlDays: env.sessionTtlDays, events, mailer, limiter, publicUrl: env.publicUrl, money: (userId) => billing.accountSummary(userId) });
+  const accounts = createAccountsService({ db, sessionTtlDays: env.sessionTtlDays, events, mailer, limiter, guestBudget: env.guestBudget, publicUrl: env.publicUrl, money: (userId) => billing.accountSummary(userId) });
   configureMediaTools(env);
   const playback = createPlaybackService({
     db,
@@ -298,7 +298,7 @@ export async function buildApp({ env, database, logger, storage = createStorage(
   registerSettingsRoutes(app, settings);
   registerPlaybackRoutes(app, playback);
   registerMediaFileRoutes(app, storage);
-  registerCatalogRoutes(app, catalog, plays.record);
+  registerCatalogRoutes(app, catalog, plays.record, limiter);
   registerLibraryRoutes(app, library);
   // Orders carry the user's attribution (first and last touch) besides the ordering request's click ids.
   const attributedBilling = { ...billing, createOrder: async (userId: string, planId: string, clickIds: unknown) => billing.createOrder(userId, planId, await tracking.orderAttribution(userId, clickIds)) };

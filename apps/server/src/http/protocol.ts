@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { EnvelopeCode } from '@episodic/contract';
-import { AppError, invalidInput } from './errors';
+import { AppError, TooManyRequests, invalidInput } from './errors';
 import { envelopeCodeOf, sendErrorEnvelope } from './envelope';
 import { fieldErrorsFrom } from './validation';
 import { readRequestContext } from './request-context';
@@ -103,6 +103,7 @@ export function registerProtocol(app: FastifyInstance, opts: ProtocolOptions): v
 
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {
+      if (err instanceof TooManyRequests) reply.header('retry-after', String(Math.max(1, Math.ceil(err.retryAfterSeconds))));
       return sendErrorEnvelope(reply, err.httpStatus, err.code, err.message, err.fields);
     }
     if (err.validation) {

@@ -18,7 +18,9 @@ import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../http/types';
 import { ok } from '../../http/envelope';
 import { prebuildJson, sendPrebuilt } from '../../http/prebuilt';
-import { invalidInput } from '../../http/errors';
+import { TooManyRequests, invalidInput } from '../../http/errors';
+import { addressKey } from '../../http/client-address';
+import type { RateLimiter, RateLimitRule } from '../../cache/rate-limiter';
 import { requireAccount } from '../../http/auth';
 import { requestLanguage } from '../../http/language';
 import type { CatalogService } from './catalog.service';
@@ -44,7 +46,26 @@ async function viewerId(req: FastifyRequest): Promise<string | null> {
   return (await req.auth())?.userId ?? null;
 }
 
-export function registerCatalogRoutes(app: AppInstance, catalog: CatalogService, onPlay: (episodeId: number, viewer: string) => void): void {
+// Searching is the catalog's one call that cannot be answered from the cache: each viewer (their
+// session, else their address) gets what typing needs, and one address, however many phones share it,
+// a ceiling well above what people type.
+const SEARCH_LIMITS = {
+  perViewer: { limit: 60, windowSeconds: 60, burst: { limit: 240, windowSeconds: 3600 } },
+  perAddress: { limit: 1200, windowSeconds: 60 },
+} satisfies Record<string, RateLimitRule>;
+
+export function registerCatalogRoutes(app: AppInstance, catalog: CatalogService, onPlay: (episodeId: number, viewer: string) => void, limiter?: RateLimiter): void {
+  async function limitSearch(req: FastifyRequest, userId: string | null): Promise<void> {
+    if (!limiter) return;
+    const address = addressKey(req.ip);
+    const waits = await Promise.all([
+      limiter.hit(`search:viewer:${userId ?? address}`, SEARCH_LIMITS.perViewer),
+      limiter.hit(`search:ip:${address}`, SEARCH_LIMITS.perAddress),
+    ]);
+    const wait = Math.max(...waits);
+    if (wait > 0) throw new TooManyRequests(`Too many searches. Please wait ${wait} second${wait === 1 ? '' : 's'}.`, wait);
+  }
+
   app.get(
     '/api/tag',
     { schema: { tags: ['catalog'], summary: 'Categories that have something to watch', querystring: Type.Object({ lang: Lang }), response: { 200: EnvelopeOf(Type.Array(TagSchema)) } } },
@@ -95,7 +116,10 @@ export function registerCatalogRoutes(app: AppInstance, catalog: CatalogService,
       const lang = requestLanguage(req);
       const user = await viewerId(req);
       if (id !== undefined) return ok(await catalog.seriesDetail(id, lang, user));
-      if (keyword !== undefined) return ok(await catalog.search(keyword, lang, { page, pageSize }, user));
+      if (keyword !== undefined) {
+        await limitSearch(req, user);
+        return ok(await catalog.search(keyword, lang, { page, pageSize }, user));
+      }
       return ok(await catalog.sectionPage({ tagId }, lang, { page, pageSize }, user));
     },
   );
