@@ -220,8 +220,9 @@ export async function buildApp({ env, database, logger, storage = createStorage(
   const library = createLibraryService({ db, catalog });
   events.on('user.merged', async ({ fromUserId, toUserId, trx }) => {
     await mergeLibrary(trx, fromUserId, toUserId);
-    await mergeCatalogData(trx, fromUserId, toUserId);
+    // Billing first: it returns coins spent on episodes both had unlocked, which it finds before the unlocks merge.
     await mergeBilling(trx, fromUserId, toUserId);
+    await mergeCatalogData(trx, fromUserId, toUserId);
     await tracking.merge(trx, fromUserId, toUserId);
   });
   events.on('user.exporting', async ({ userId, add }) => {

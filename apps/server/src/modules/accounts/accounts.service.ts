@@ -217,10 +217,24 @@ export function createAccountsService({ db, sessionTtlDays, events, mailer, limi
 
   /** Starts a session for an account, folding the caller's guest data into it. */
   async function signInAs(row: UserRow, caller: Caller): Promise<Required<IssuedSession>> {
+    // A merge locks both users and then the guest's orders, which a payment being confirmed at that
+    // instant may hold while it waits for the guest: PostgreSQL then breaks the deadlock by failing
+    // one side, and the sign-in, being whole or nothing, simply runs again.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await signInOnce(row, caller);
+      } catch (err) {
+        if ((err as { code?: string }).code !== '40P01' || attempt === 3) throw err;
+      }
+    }
+  }
+
+  async function signInOnce(row: UserRow, caller: Caller): Promise<Required<IssuedSession>> {
     const signedIn = await db.transaction().execute(async (trx) => {
       const from = caller.auth;
       if (from) await repo.revokeSession(trx, from.sessionId);
       if (from?.isGuest && from.userId !== row.id) {
+        await repo.lockUsers(trx, [from.userId, row.id]);
         await events?.emit('user.merged', { fromUserId: from.userId, toUserId: row.id, trx });
         await repo.deleteUser(trx, from.userId);
       }

@@ -5,7 +5,7 @@ import { isDatabaseUnavailable } from '../../db/connection';
 import { AppError, conflict, invalidInput, notFound } from '../../http/errors';
 import type { CatalogService } from '../catalog/index';
 import * as repo from './billing.repository';
-import { appendLedgerEntry, coinBalance } from './coin-ledger';
+import { appendLedgerEntry, coinBalance, lockLedgerOwner } from './coin-ledger';
 import { validateCard, type CardInput } from './card';
 import type { ChargeOutcome, PaymentProvider } from './payment-provider';
 import type { PaypalGateway } from './paypal-gateway';
@@ -67,6 +67,7 @@ export function createBillingService(deps: BillingDeps) {
    * already holds: under the lock, an unlock committed by a concurrent request is seen.
    */
   async function lockCoinsAndFindOwned(trx: Transaction<DB>, userId: string, episodeIds: number[]): Promise<number[]> {
+    await lockLedgerOwner(trx, userId);
     await trx.insertInto('coin_balances').values({ user_id: userId, balance: 0 }).onConflict((oc) => oc.column('user_id').doNothing()).execute();
     await trx.selectFrom('coin_balances').select('user_id').where('user_id', '=', userId).forUpdate().execute();
     const owned = await trx.selectFrom('unlocks').select('episode_id').where('user_id', '=', userId).where('episode_id', 'in', episodeIds).execute();
