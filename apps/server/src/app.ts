@@ -217,7 +217,12 @@ export async function buildApp({ env, database, logger, storage = createStorage(
   events.on('user.registered', async (user) => {
     await tracking.registered(user).catch((err: unknown) => app.log.error({ err, userId: user.userId }, 'conversion not queued'));
   });
-  const library = createLibraryService({ db, catalog });
+  // Progress reports count plays (after real playback); a failure to count never fails saving the viewer's place.
+  const library = createLibraryService({
+    db,
+    catalog,
+    onProgress: (p) => plays.progressed(p.episodeId, p.userId, p.position, p.address).catch((err: unknown) => app.log.warn({ err }, 'play not counted')),
+  });
   events.on('user.merged', async ({ fromUserId, toUserId, trx }) => {
     await mergeLibrary(trx, fromUserId, toUserId);
     // Billing first: it returns coins spent on episodes both had unlocked, which it finds before the unlocks merge.
@@ -299,7 +304,7 @@ export async function buildApp({ env, database, logger, storage = createStorage(
   registerSettingsRoutes(app, settings);
   registerPlaybackRoutes(app, playback);
   registerMediaFileRoutes(app, storage);
-  registerCatalogRoutes(app, catalog, plays.record, limiter);
+  registerCatalogRoutes(app, catalog, plays, limiter);
   registerLibraryRoutes(app, library);
   // Orders carry the user's attribution (first and last touch) besides the ordering request's click ids.
   const attributedBilling = { ...billing, createOrder: async (userId: string, planId: string, clickIds: unknown) => billing.createOrder(userId, planId, await tracking.orderAttribution(userId, clickIds)) };

@@ -191,6 +191,18 @@ export interface EpisodePlaysTable {
   day: ColumnType<Date, string, string>;
 }
 
+export interface PlaybackStartsTable {
+  user_id: string;
+  episode_id: number;
+  started_at: Generated<Date>;
+}
+
+export interface SeriesAddressPlaysTable {
+  series_id: number;
+  address: string;
+  day: ColumnType<Date, string, string>;
+}
+
 export interface SearchHistoryTable {
   user_id: string;
   query: string;
@@ -486,6 +498,8 @@ export interface DB {
   homepage_section_items: HomepageSectionItemsTable;
   homepage_section_tags: HomepageSectionTagsTable;
   episode_plays: EpisodePlaysTable;
+  playback_starts: PlaybackStartsTable;
+  series_address_plays: SeriesAddressPlaysTable;
   search_history: SearchHistoryTable;
   favorites: FavoritesTable;
   watch_history: WatchHistoryTable;

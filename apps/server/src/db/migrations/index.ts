@@ -8,6 +8,7 @@ import * as m0006 from './0006-billing';
 import * as m0007 from './0007-support';
 import * as m0008 from './0008-tracking';
 import * as m0009 from './0009-admin';
+import * as m0012 from './0012-plays-and-retention';
 
 /** Every migration in order. Listed by hand so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0007-support': m0007,
   '0008-tracking': m0008,
   '0009-admin': m0009,
+  '0012-plays-and-retention': m0012,
 };
 
 export const migrationProvider: MigrationProvider = {

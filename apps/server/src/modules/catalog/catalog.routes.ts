@@ -24,6 +24,7 @@ import type { RateLimiter, RateLimitRule } from '../../cache/rate-limiter';
 import { requireAccount } from '../../http/auth';
 import { requestLanguage } from '../../http/language';
 import type { CatalogService } from './catalog.service';
+import type { PlayCounter } from './play-counter';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 const Page = Type.Integer({ minimum: 1, maximum: 10000, default: 1 });
@@ -54,7 +55,7 @@ const SEARCH_LIMITS = {
   perAddress: { limit: 1200, windowSeconds: 60 },
 } satisfies Record<string, RateLimitRule>;
 
-export function registerCatalogRoutes(app: AppInstance, catalog: CatalogService, onPlay: (episodeId: number, viewer: string) => void, limiter?: RateLimiter): void {
+export function registerCatalogRoutes(app: AppInstance, catalog: CatalogService, plays: Pick<PlayCounter, 'started'>, limiter?: RateLimiter): void {
   async function limitSearch(req: FastifyRequest, userId: string | null): Promise<void> {
     if (!limiter) return;
     const address = addressKey(req.ip);
@@ -145,10 +146,17 @@ export function registerCatalogRoutes(app: AppInstance, catalog: CatalogService,
 
   app.post(
     '/api/video/play',
-    { schema: { tags: ['catalog'], summary: 'Counts a play of an episode (once per viewer per day)', body: Type.Object({ episodeId: Id }), response: { 200: EnvelopeOf(EmptySchema) } } },
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: "Starts a play of an episode: it counts (once per viewer per day) when the viewer's progress report (POST /api/user/history) shows a few seconds watched",
+        body: Type.Object({ episodeId: Id }),
+        response: { 200: EnvelopeOf(EmptySchema) },
+      },
+    },
     async (req) => {
-      const viewer = (await viewerId(req)) ?? `anon:${req.ip}:${req.ctx.userAgent ?? ''}`;
-      onPlay(req.body.episodeId, viewer);
+      const viewer = await viewerId(req);
+      if (viewer) await plays.started(req.body.episodeId, viewer);
       return ok({});
     },
   );
