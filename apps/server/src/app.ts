@@ -17,7 +17,7 @@ import { registerHealth } from './http/health';
 import { registerSpa } from './http/spa';
 import { guardAdminRoutes } from './http/admin-guard';
 import type { AppInstance } from './http/types';
-import { createAccountsService, createFacebookSignIn, registerAccountsRoutes, registerFacebookRoutes } from './modules/accounts/index';
+import { createAccountsService, createFacebookSignIn, purgeUnusedAccounts, registerAccountsRoutes, registerFacebookRoutes } from './modules/accounts/index';
 import { createSettingsService, registerSettingsRoutes } from './modules/settings/index';
 import { configureMediaTools, createStorage, type StorageDriver } from './media/index';
 import { createPlaybackService, registerMediaFileRoutes, registerPlaybackRoutes } from './modules/playback/index';
@@ -204,6 +204,8 @@ export async function buildApp({ env, database, logger, storage = createStorage(
         { name: 'conversions', intervalMs: env.tracking.conversionsIntervalSeconds * 1000, run: () => tracking.deliverDue() },
         { name: 'conversions-sweep', intervalMs: 60_000, run: () => tracking.sweepMissedConversions() },
         { name: 'tracking-retention', intervalMs: 60 * 60 * 1000, run: () => tracking.prune() },
+        { name: 'account-retention', intervalMs: 60 * 60 * 1000, run: () => purgeUnusedAccounts(db, env.guestRetentionDays) },
+        { name: 'play-retention', intervalMs: 60 * 60 * 1000, run: () => plays.prune() },
       ],
       (task, err) => app.log.error({ err, task }, 'scheduled task failed'),
     );
