@@ -32,7 +32,7 @@ type Limiter = RateLimiterAbstract | BurstyRateLimiter;
  * outage neither stops sign-ins nor lifts the limits.
  */
 export function createRateLimiter(redisUrl: string | null): RateLimiter {
-  const redis = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: false }) : null;
+  const redis = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 2 }) : null;
   redis?.on('error', () => undefined);
   const limiters = new Map<string, { main: RateLimiterAbstract; limiter: Limiter }>();
 
