@@ -72,6 +72,17 @@ describe('sign-in under attack', () => {
   });
 });
 
+describe('sign-in from one address trying many accounts', () => {
+  it('stops the address for the hour after 200 failures, and no one else', async () => {
+    const attempt = (i: number) => t.app.inject({ method: 'POST', url: '/api/user/login', headers: from('192.0.2.77'), payload: { email: `someone-${i}@example.com`, password: 'password-1' } });
+    const codes: number[] = [];
+    for (let batch = 0; batch < 200; batch += 20) codes.push(...(await Promise.all(Array.from({ length: 20 }, (_, i) => attempt(batch + i)))).map((r) => envelope(r).code));
+    expect(codes.every((c) => c === 401)).toBe(true);
+    expect(envelope(await attempt(1000)).code).toBe(429);
+    expect(envelope(await login('192.0.2.78', 'the owners password')).code).toBe(200);
+  }, 120_000);
+});
+
 describe('search', () => {
   it('limits how fast one viewer searches, with a 429 envelope', async () => {
     const codes: number[] = [];

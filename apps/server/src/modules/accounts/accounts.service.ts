@@ -43,10 +43,12 @@ const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
 const RESET_MINUTES = 60;
 const LIMITS = {
   // Sign-in follows the "login endpoint protection" pattern: an address that keeps failing (on any
-  // accounts) is stopped for a day, and one address failing on one account is stopped for an hour;
+  // accounts) is stopped for an hour, and one address failing on one account is stopped for an hour;
   // a right password clears the latter. Nothing is ever counted against the account alone, so
-  // strangers guessing cannot lock its owner out; they only slow it down (LOGIN_SLOWDOWN).
-  loginFailsPerIp: { limit: 100, windowSeconds: 24 * 60 * 60, blockSeconds: 24 * 60 * 60 },
+  // strangers guessing cannot lock its owner out; they only slow it down (LOGIN_SLOWDOWN). The
+  // per-address budget is an hour's, not a day's: behind a carrier's shared address, thousands of
+  // people mistype their passwords too.
+  loginFailsPerIp: { limit: 200, windowSeconds: 60 * 60, blockSeconds: 60 * 60 },
   loginFailsPerAccountAndIp: { limit: 10, windowSeconds: 60 * 60, blockSeconds: 60 * 60 },
   loginFailsPerAccount: { limit: 1_000_000, windowSeconds: 60 * 60 },
   resetPerIp: { limit: 10, windowSeconds: 60 * 60 },
