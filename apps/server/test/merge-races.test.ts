@@ -107,3 +107,32 @@ describe.skipIf(testDbKind !== 'postgres')('unlocks racing sign-in merges (Postg
     expect(rows).toEqual([]);
   }, 120_000);
 });
+
+describe('a request whose user is merged away while it runs', () => {
+  it('answers 401 sign-in-again, not a foreign-key 500, for writes that name the vanished user', async () => {
+    const vanish = await createTestApp({}, (app) => {
+      // Stands in for a merge committing between the request's session lookup and its write.
+      app.addHook('preHandler', async (req) => {
+        if (req.headers['x-test-vanish'] !== '1') return;
+        const auth = await req.auth();
+        if (auth) await vanishDb().deleteFrom('users').where('id', '=', auth.userId).execute();
+      });
+    });
+    const vanishDb = () => vanish.database.db;
+    try {
+      const fx = await seedCatalogFixture(vanish.database.db);
+      for (const [url, payload] of [
+        ['/api/user/history', { episodeId: fx.episodes.ceo[0], position: 5 }],
+        ['/api/user/favorite', { seriesId: fx.series.ceo }],
+        ['/api/video/unlock', { episodeId: fx.episodes.ceo[3] }],
+      ] as const) {
+        const made = await vanish.app.inject({ method: 'GET', url: '/api/user' });
+        const res = await vanish.app.inject({ method: 'POST', url, headers: { 'x-user-token': String(made.headers['x-user-token']), 'x-test-vanish': '1' }, payload });
+        expect(res.statusCode, url).toBe(200);
+        expect(envelope(res).code, url).toBe(401);
+      }
+    } finally {
+      await vanish.close();
+    }
+  });
+});
