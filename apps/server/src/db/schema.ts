@@ -203,6 +203,11 @@ export interface SeriesAddressPlaysTable {
   day: ColumnType<Date, string, string>;
 }
 
+export interface PurgedGuestsTable {
+  day: ColumnType<Date, string, string>;
+  n: number;
+}
+
 export interface SearchHistoryTable {
   user_id: string;
   query: string;
@@ -500,6 +505,7 @@ export interface DB {
   episode_plays: EpisodePlaysTable;
   playback_starts: PlaybackStartsTable;
   series_address_plays: SeriesAddressPlaysTable;
+  purged_guests: PurgedGuestsTable;
   search_history: SearchHistoryTable;
   favorites: FavoritesTable;
   watch_history: WatchHistoryTable;

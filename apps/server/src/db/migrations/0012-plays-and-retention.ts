@@ -25,9 +25,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE INDEX series_address_plays_day_idx ON series_address_plays (day)`.execute(db);
   await sql`CREATE INDEX users_guests_by_age_idx ON users (created_at) WHERE is_guest`.execute(db);
   await sql`CREATE INDEX sessions_expires_at_idx ON sessions (expires_at)`.execute(db);
+  // Purged guests still arrived: the dashboard's new visitors of a day add those purged since.
+  await sql`
+    CREATE TABLE purged_guests (
+      day date PRIMARY KEY,
+      n integer NOT NULL CHECK (n >= 0)
+    )`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP INDEX sessions_expires_at_idx, users_guests_by_age_idx`.execute(db);
-  await sql`DROP TABLE series_address_plays, playback_starts`.execute(db);
+  await sql`DROP TABLE purged_guests, series_address_plays, playback_starts`.execute(db);
 }

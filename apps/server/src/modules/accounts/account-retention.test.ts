@@ -53,6 +53,9 @@ describe('purging unused guests and expired sessions', () => {
     expect(report.guests).toBe(3);
     for (const g of unused) expect(await exists(g.id)).toBe(false);
     for (const g of [withList, withCoins, seenLately, young, account, expired]) expect(await exists(g.id)).toBe(true);
+    // Still counted as the visitors they were, on the day they arrived (the dashboard adds them).
+    const purged = await t.database.db.selectFrom('purged_guests').select(['day', 'n']).execute();
+    expect(purged.reduce((sum, r) => sum + r.n, 0)).toBe(3);
     expect(report.sessions).toBeGreaterThanOrEqual(1);
     expect(await t.database.db.selectFrom('sessions').select('id').where('user_id', '=', expired.id).execute()).toEqual([]);
     expect(envelope(await t.app.inject({ method: 'GET', url: '/api/user/favorite', headers: { 'x-user-token': withList.token } })).code).toBe(200);

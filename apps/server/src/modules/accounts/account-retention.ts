@@ -20,8 +20,9 @@ export interface RetentionReport {
 export async function purgeUnusedAccounts(db: Kysely<DB>, guestDays: number): Promise<RetentionReport> {
   const report: RetentionReport = { guests: 0, sessions: 0 };
   for (;;) {
-    const { rows } = await sql<{ id: string }>`
-      DELETE FROM users WHERE id IN (
+    // The deleted guests are still counted as the visitors they were, by the day they arrived.
+    const { rows } = await sql<{ n: number }>`
+      WITH deleted AS (DELETE FROM users WHERE id IN (
         SELECT u.id FROM users u
         WHERE u.is_guest AND u.created_at < now() - make_interval(days => ${guestDays})
           AND NOT EXISTS (SELECT 1 FROM sessions s WHERE s.user_id = u.id AND s.last_seen_at >= now() - make_interval(days => ${guestDays}))
@@ -35,9 +36,14 @@ export async function purgeUnusedAccounts(db: Kysely<DB>, guestDays: number): Pr
         ORDER BY u.created_at
         LIMIT ${BATCH}
         FOR UPDATE SKIP LOCKED)
-      RETURNING id`.execute(db);
-    report.guests += rows.length;
-    if (rows.length < BATCH) break;
+      RETURNING created_at)
+      INSERT INTO purged_guests (day, n)
+      SELECT (created_at AT TIME ZONE 'UTC')::date, count(*) FROM deleted GROUP BY 1
+      ON CONFLICT (day) DO UPDATE SET n = purged_guests.n + excluded.n
+      RETURNING (SELECT count(*) FROM deleted)::int AS n`.execute(db);
+    const deleted = rows[0]?.n ?? 0;
+    report.guests += deleted;
+    if (deleted < BATCH) break;
   }
   for (;;) {
     const { rows } = await sql<{ id: string }>`
