@@ -106,6 +106,32 @@ describe.skipIf(testDbKind !== 'postgres')('unlocks racing sign-in merges (Postg
       GROUP BY episode_id HAVING sum(-delta) <> 50`.execute(t.database.db);
     expect(rows).toEqual([]);
   }, 120_000);
+
+  it('settles payments racing sign-in merges onto the account, with no 5xx and the ledger whole', async () => {
+    const email = 'paying-racer@example.com';
+    const account = await newAccount(email, 0);
+    const card = { number: '4242424242424242', expiry: '12/34', cvv: '123', firstName: 'Ana', lastName: 'Lima', email: 'ana@example.com' };
+    const statuses: number[] = [];
+    let paid = 0;
+    for (let round = 0; round < 20; round++) {
+      const guest = await newGuest(0);
+      const order = envelope<{ id: string }>(await t.app.inject({ method: 'POST', url: '/api/payment/order', headers: { 'x-user-token': guest.token }, payload: { planId: 'coins-300' } }));
+      const [payment, signIn] = await Promise.all([
+        t.app.inject({ method: 'POST', url: '/api/payment/pay', headers: { 'x-user-token': guest.token }, payload: { orderId: order.data.id, method: 'card', card, agree: true } }),
+        login(guest.token, email),
+      ]);
+      statuses.push(payment.statusCode, signIn.statusCode);
+      if (envelope<{ status: string }>(payment).data?.status === 'paid') paid++;
+      expect(await ledgerMismatches()).toEqual([]);
+    }
+    expect(statuses.filter((s) => s >= 500)).toEqual([]);
+    // Every order paid, whichever side of the merge it settled on, credited the account.
+    await new Promise((r) => setTimeout(r, 500));
+    const orders = await t.database.db.selectFrom('orders').select('status').where('user_id', '=', account.id).where('plan_id', '=', 'coins-300').execute();
+    const credited = await t.database.db.selectFrom('coin_ledger').select('id').where('user_id', '=', account.id).where('kind', '=', 'purchase').execute();
+    expect(credited.length).toBe(orders.filter((o) => o.status === 'paid').length);
+    expect(credited.length).toBeGreaterThanOrEqual(paid);
+  }, 120_000);
 });
 
 describe('a request whose user is merged away while it runs', () => {

@@ -184,6 +184,11 @@ export function createBillingService(deps: BillingDeps) {
   /** Applies a provider's outcome to an order, once: a paid order stays paid and is fulfilled once. */
   async function settle(orderId: string, outcome: ChargeOutcome, providerName: string): Promise<PayResult> {
     const result = await db.transaction().execute(async (trx) => {
+      // The buyer's row before the order's, in the order a guest merge takes them (users, then their
+      // orders): a payment settling while its guest signs in waits for the merge instead of
+      // deadlocking with it, and then finds the order on the account.
+      const buyer = await trx.selectFrom('orders').select('user_id').where('id', '=', orderId).executeTakeFirst();
+      if (buyer) await trx.selectFrom('users').select('id').where('id', '=', buyer.user_id).forKeyShare().execute();
       const order = await repo.lockOrder(trx, orderId);
       if (!order) throw notFound('We could not find this order.');
       if (order.status === 'paid' || order.status === 'refunded' || order.status === 'cancelled') return { order, changed: false };
