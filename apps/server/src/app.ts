@@ -17,7 +17,7 @@ import { registerHealth } from './http/health';
 import { registerSpa } from './http/spa';
 import { guardAdminRoutes } from './http/admin-guard';
 import type { AppInstance } from './http/types';
-import { createAccountsService, createFacebookSignIn, createOperatorSessions, registerAccountsRoutes, registerFacebookRoutes, registerOperatorSessionRoutes } from './modules/accounts/index';
+import { createAccountsService, createFacebookSignIn, createOperatorSessions, purgeUnusedAccounts, registerAccountsRoutes, registerFacebookRoutes, registerOperatorSessionRoutes } from './modules/accounts/index';
 import { createSettingsService, registerSettingsRoutes } from './modules/settings/index';
 import { configureMediaTools, createStorage, type StorageDriver } from './media/index';
 import { createPlaybackService, registerMediaFileRoutes, registerPlaybackRoutes } from './modules/playback/index';
@@ -25,7 +25,7 @@ import { createCatalogService, createPlayCounter, registerCatalogRoutes, seedDem
 import { createLibraryService, exportLibrary, mergeLibrary, registerLibraryRoutes } from './modules/library/index';
 import { exportCatalogData, mergeCatalogData } from './modules/catalog/index';
 import { createLocalBus, createRedisBus } from './cache/invalidation-bus';
-import { createMemoryRateLimiter, createRedisRateLimiter } from './cache/rate-limiter';
+import { createRateLimiter } from './cache/rate-limiter';
 import { createMailer } from './mail/mailer';
 import { EventBus } from './events';
 import { createBillingService, createOrderReconciler, createReceipts, createRenewals, createPaypalRest, createPaypalSandbox, createSandboxProvider, createStripeProvider, exportBilling, mergeBilling, registerBillingRoutes } from './modules/billing/index';
@@ -100,7 +100,7 @@ export async function buildApp({ env, database, logger, storage = createStorage(
   const backgroundDone = async () => {
     while (background.size > 0) await Promise.allSettled([...background]);
   };
-  const limiter = env.redisUrl ? createRedisRateLimiter(env.redisUrl) : createMemoryRateLimiter();
+  const limiter = createRateLimiter(env.redisUrl);
   const mailer = createMailer({
     mailUrl: env.mailUrl,
     from: env.mailFrom,
@@ -108,7 +108,7 @@ export async function buildApp({ env, database, logger, storage = createStorage(
     log: (msg, data) => app.log.info(data, msg),
   });
   // Billing is created after the catalog it asks about; these closures only run once requests arrive.
-  const accounts = createAccountsService({ db, sessionTtlDays: env.sessionTtlDays, events, mailer, limiter, publicUrl: env.publicUrl, money: (userId) => billing.accountSummary(userId) });
+  const accounts = createAccountsService({ db, sessionTtlDays: env.sessionTtlDays, events, mailer, limiter, guestBudget: env.guestBudget, publicUrl: env.publicUrl, money: (userId) => billing.accountSummary(userId) });
   configureMediaTools(env);
   const playback = createPlaybackService({
     db,
@@ -209,6 +209,8 @@ export async function buildApp({ env, database, logger, storage = createStorage(
         { name: 'conversions', intervalMs: env.tracking.conversionsIntervalSeconds * 1000, run: () => tracking.deliverDue() },
         { name: 'conversions-sweep', intervalMs: 60_000, run: () => tracking.sweepMissedConversions() },
         { name: 'tracking-retention', intervalMs: 60 * 60 * 1000, run: () => tracking.prune() },
+        { name: 'account-retention', intervalMs: 60 * 60 * 1000, run: () => purgeUnusedAccounts(db, env.guestRetentionDays) },
+        { name: 'play-retention', intervalMs: 60 * 60 * 1000, run: () => plays.prune() },
       ],
       (task, err) => app.log.error({ err, task }, 'scheduled task failed'),
     );
@@ -222,11 +224,17 @@ export async function buildApp({ env, database, logger, storage = createStorage(
   events.on('user.registered', async (user) => {
     await tracking.registered(user).catch((err: unknown) => app.log.error({ err, userId: user.userId }, 'conversion not queued'));
   });
-  const library = createLibraryService({ db, catalog });
+  // Progress reports count plays (after real playback); a failure to count never fails saving the viewer's place.
+  const library = createLibraryService({
+    db,
+    catalog,
+    onProgress: (p) => plays.progressed(p.episodeId, p.userId, p.position, p.address).catch((err: unknown) => app.log.warn({ err }, 'play not counted')),
+  });
   events.on('user.merged', async ({ fromUserId, toUserId, trx }) => {
     await mergeLibrary(trx, fromUserId, toUserId);
-    await mergeCatalogData(trx, fromUserId, toUserId);
+    // Billing first: it returns coins spent on episodes both had unlocked, which it finds before the unlocks merge.
     await mergeBilling(trx, fromUserId, toUserId);
+    await mergeCatalogData(trx, fromUserId, toUserId);
     await tracking.merge(trx, fromUserId, toUserId);
   });
   events.on('user.exporting', async ({ userId, add }) => {
@@ -305,7 +313,7 @@ export async function buildApp({ env, database, logger, storage = createStorage(
   registerSettingsRoutes(app, settings);
   registerPlaybackRoutes(app, playback);
   registerMediaFileRoutes(app, storage);
-  registerCatalogRoutes(app, catalog, plays.record);
+  registerCatalogRoutes(app, catalog, plays, limiter);
   registerLibraryRoutes(app, library);
   // Orders carry the user's attribution (first and last touch) besides the ordering request's click ids.
   const attributedBilling = { ...billing, createOrder: async (userId: string, planId: string, clickIds: unknown) => billing.createOrder(userId, planId, await tracking.orderAttribution(userId, clickIds)) };

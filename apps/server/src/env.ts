@@ -19,6 +19,10 @@ export interface Env {
   shutdownTimeoutMs: number;
   dbConnectTimeoutMs: number;
   sessionTtlDays: number;
+  /** New guest accounts one client address (an IPv6 /64) may create: per minute, plus a burst per hour. */
+  guestBudget: { perMinute: number; burstPerHour: number };
+  /** Guests that own nothing and were not seen for this many days are deleted. */
+  guestRetentionDays: number;
   /** Where media lives: a folder (default DATA_DIR/media) or an S3-compatible bucket. */
   storage: StorageConfig;
   /** Public base of media files (a CDN or the bucket); null when the server serves them under /media. */
@@ -325,6 +329,8 @@ export function loadEnv(src: Source = process.env): Env {
     shutdownTimeoutMs: int(src, 'SHUTDOWN_TIMEOUT_MS', 10000, 0, 600000),
     dbConnectTimeoutMs: int(src, 'DATABASE_CONNECT_TIMEOUT_MS', 3000, 100, 60000),
     sessionTtlDays: int(src, 'SESSION_TTL_DAYS', 180, 1, 3650),
+    guestBudget: { perMinute: int(src, 'GUEST_SESSIONS_PER_MINUTE', 30, 1, 100000), burstPerHour: int(src, 'GUEST_SESSIONS_BURST', 300, 0, 1000000) },
+    guestRetentionDays: int(src, 'GUEST_RETENTION_DAYS', 30, 1, 3650),
     mailUrl: url(src, 'MAIL_URL', ['smtp:', 'smtps:']),
     mailFrom: read(src, 'MAIL_FROM') ?? 'Episodic <no-reply@episodic.local>',
     supportEmail: read(src, 'SUPPORT_EMAIL') ?? null,

@@ -29,7 +29,7 @@ describe.skipIf(testDbKind !== 'postgres')('two instances on one PostgreSQL and 
     for (let i = 0; i < 2; i++) {
       const database = await shared.open();
       databases.push(database);
-      const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, REDIS_URL, PUBLIC_URL: 'http://episodic.test', WEB_DIST: path.join(dataDir, 'web'), ADMIN_DIST: path.join(dataDir, 'admin'), TRUST_PROXY: 'true' });
+      const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, REDIS_URL, PUBLIC_URL: 'http://episodic.test', WEB_DIST: path.join(dataDir, 'web'), ADMIN_DIST: path.join(dataDir, 'admin'), TRUST_PROXY: 'true', GUEST_SESSIONS_PER_MINUTE: '20', GUEST_SESSIONS_BURST: '0' });
       const app = await buildApp({ env, database, logger: false });
       await app.ready();
       apps.push(app);
@@ -66,13 +66,21 @@ describe.skipIf(testDbKind !== 'postgres')('two instances on one PostgreSQL and 
     const ip = `203.0.113.${String(Math.floor(Math.random() * 200) + 1)}`;
     const email = `nobody-${String(Date.now())}@example.com`;
     const codes: number[] = [];
-    // Ten wrong passwords per account in 15 minutes, whichever instance takes them.
+    // Ten wrong passwords on one account from one address in an hour, whichever instance takes them.
     for (let i = 0; i < 12; i++) {
       const res = await on(i).inject({ method: 'POST', url: '/api/user/login', headers: { 'x-forwarded-for': ip }, payload: { email, password: 'wrong-password-1' } });
       codes.push(envelope(res).code);
     }
     expect(codes.slice(0, 10).every((c) => c !== 429)).toBe(true);
     expect(codes.slice(10)).toEqual([429, 429]);
+  });
+
+  it('shares the guest budget of an address: guests minted through both instances count together', async () => {
+    const ip = `198.51.100.${String(Math.floor(Math.random() * 200) + 1)}`;
+    const codes: number[] = [];
+    for (let i = 0; i < 26; i++) codes.push(envelope(await on(i).inject({ method: 'GET', url: '/api/user', headers: { 'x-forwarded-for': ip } })).code);
+    expect(codes.filter((c) => c === 200)).toHaveLength(20);
+    expect(codes.slice(20)).toEqual([429, 429, 429, 429, 429, 429]);
   });
 
   it('shows a catalog edit made through one instance on the other within a second', async () => {

@@ -1,49 +1,79 @@
 import { Redis } from 'ioredis';
+import { BurstyRateLimiter, RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 export interface RateLimitRule {
   /** How many attempts a window allows. */
   limit: number;
   windowSeconds: number;
+  /** Once over the limit, the key stays refused this long (default: to the end of the window). */
+  blockSeconds?: number;
+  /**
+   * A second allowance used only when the first one is spent, refilling over its own (longer)
+   * window: a burst on top of a steady rate, as a token bucket gives.
+   */
+  burst?: { limit: number; windowSeconds: number };
 }
 
 export interface RateLimiter {
   /** Counts one attempt against `key`; returns the seconds to wait when over the limit, else 0. */
   hit(key: string, rule: RateLimitRule): Promise<number>;
+  /** How many attempts `key` has used in the current window, without counting one. */
+  used(key: string, rule: RateLimitRule): Promise<number>;
+  /** Forgets `key` (for example a sign-in's failures once the right password is given). */
+  reset(key: string, rule: RateLimitRule): Promise<void>;
   close(): Promise<void>;
 }
 
-/** Fixed windows counted in this process. */
-export function createMemoryRateLimiter(): RateLimiter {
-  const windows = new Map<string, { count: number; resetAt: number }>();
-  return {
-    async hit(key, rule) {
-      const now = Date.now();
-      let w = windows.get(key);
-      if (!w || w.resetAt <= now) {
-        if (windows.size > 100_000) windows.clear();
-        w = { count: 0, resetAt: now + rule.windowSeconds * 1000 };
-        windows.set(key, w);
-      }
-      w.count++;
-      return w.count > rule.limit ? Math.ceil((w.resetAt - now) / 1000) : 0;
-    },
-    close: async () => windows.clear(),
-  };
-}
+type Limiter = RateLimiterAbstract | BurstyRateLimiter;
 
-/** Fixed windows counted in Redis, so every instance shares them. */
-export function createRedisRateLimiter(redisUrl: string): RateLimiter {
-  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
-  redis.on('error', () => undefined);
+/**
+ * The limits, counted by rate-limiter-flexible: in this process without Redis; in Redis (shared by
+ * every instance) with it, falling back to this process's counts while Redis does not answer, so an
+ * outage neither stops sign-ins nor lifts the limits.
+ */
+export function createRateLimiter(redisUrl: string | null): RateLimiter {
+  const redis = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 2 }) : null;
+  redis?.on('error', () => undefined);
+  const limiters = new Map<string, { main: RateLimiterAbstract; limiter: Limiter }>();
+
+  function make(name: string, points: number, duration: number, blockDuration = 0): RateLimiterAbstract {
+    const opts = { keyPrefix: `episodic:rl:${name}`, points, duration, blockDuration };
+    const memory = new RateLimiterMemory(opts);
+    return redis ? new RateLimiterRedis({ ...opts, storeClient: redis, insuranceLimiter: memory }) : memory;
+  }
+
+  function limiterFor(rule: RateLimitRule) {
+    const name = `${rule.limit}/${rule.windowSeconds}/${rule.blockSeconds ?? 0}${rule.burst ? `+${rule.burst.limit}/${rule.burst.windowSeconds}` : ''}`;
+    let found = limiters.get(name);
+    if (!found) {
+      const main = make(name, rule.limit, rule.windowSeconds, rule.blockSeconds);
+      const limiter = rule.burst ? new BurstyRateLimiter(main, make(`${name}:burst`, rule.burst.limit, rule.burst.windowSeconds)) : main;
+      found = { main, limiter };
+      limiters.set(name, found);
+    }
+    return found;
+  }
+
   return {
     async hit(key, rule) {
-      const redisKey = `episodic:rl:${key}`;
-      const [[, count], [, ttl]] = (await redis.multi().incr(redisKey).ttl(redisKey).exec()) as [[null, number], [null, number]];
-      if (ttl < 0) await redis.expire(redisKey, rule.windowSeconds);
-      return count > rule.limit ? Math.max(1, ttl < 0 ? rule.windowSeconds : ttl) : 0;
+      try {
+        await limiterFor(rule).limiter.consume(key);
+        return 0;
+      } catch (refused) {
+        if (refused instanceof RateLimiterRes) return Math.max(1, Math.ceil(refused.msBeforeNext / 1000));
+        throw refused;
+      }
+    },
+    async used(key, rule) {
+      const res = await limiterFor(rule).main.get(key);
+      return res?.consumedPoints ?? 0;
+    },
+    async reset(key, rule) {
+      await limiterFor(rule).main.delete(key);
     },
     close: async () => {
-      await redis.quit().catch(() => undefined);
+      limiters.clear();
+      await redis?.quit().catch(() => undefined);
     },
   };
 }

@@ -217,6 +217,23 @@ export interface EpisodePlaysTable {
   day: ColumnType<Date, string, string>;
 }
 
+export interface PlaybackStartsTable {
+  user_id: string;
+  episode_id: number;
+  started_at: Generated<Date>;
+}
+
+export interface SeriesAddressPlaysTable {
+  series_id: number;
+  address: string;
+  day: ColumnType<Date, string, string>;
+}
+
+export interface PurgedGuestsTable {
+  day: ColumnType<Date, string, string>;
+  n: number;
+}
+
 export interface SearchHistoryTable {
   user_id: string;
   query: string;
@@ -512,6 +529,9 @@ export interface DB {
   homepage_section_items: HomepageSectionItemsTable;
   homepage_section_tags: HomepageSectionTagsTable;
   episode_plays: EpisodePlaysTable;
+  playback_starts: PlaybackStartsTable;
+  series_address_plays: SeriesAddressPlaysTable;
+  purged_guests: PurgedGuestsTable;
   search_history: SearchHistoryTable;
   favorites: FavoritesTable;
   watch_history: WatchHistoryTable;

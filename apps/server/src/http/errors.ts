@@ -18,6 +18,16 @@ export class AppError extends Error {
   }
 }
 
+/** Over a rate limit: envelope 429, and a Retry-After header saying when to come back. */
+export class TooManyRequests extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(EnvelopeCode.tooManyRequests, message);
+  }
+}
+
 export const loginRequired = (message = 'Please sign in to continue.') => new AppError(EnvelopeCode.loginRequired, message);
 export const forbidden = (message = 'You do not have access to this.') => new AppError(EnvelopeCode.forbidden, message);
 export const notFound = (message = 'We could not find that.') => new AppError(EnvelopeCode.notFound, message);

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { EnvelopeCode } from '@episodic/contract';
-import { AppError, invalidInput } from './errors';
+import { AppError, TooManyRequests, invalidInput } from './errors';
 import { envelopeCodeOf, sendErrorEnvelope } from './envelope';
 import { fieldErrorsFrom } from './validation';
 import { readRequestContext } from './request-context';
@@ -111,6 +111,7 @@ export function registerProtocol(app: FastifyInstance, opts: ProtocolOptions): v
 
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {
+      if (err instanceof TooManyRequests) reply.header('retry-after', String(Math.max(1, Math.ceil(err.retryAfterSeconds))));
       return sendErrorEnvelope(reply, err.httpStatus, err.code, err.message, err.fields, err.reason);
     }
     if (err.validation) {
@@ -120,6 +121,11 @@ export function registerProtocol(app: FastifyInstance, opts: ProtocolOptions): v
       req.log.warn({ err: { message: err.message, code: err.code } }, 'database unavailable');
       reply.header('retry-after', '5');
       return sendErrorEnvelope(reply, 503, EnvelopeCode.unavailable, UNAVAILABLE);
+    }
+    if (isVanishedUser(err)) {
+      // The caller's user was deleted after their session was read: a guest merged into an account
+      // by a sign-in elsewhere, or an account deleted. Their next step is to sign in again.
+      return sendErrorEnvelope(reply, 200, EnvelopeCode.loginRequired, 'Your session has ended. Please sign in again.');
     }
     switch (err.code) {
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
@@ -138,6 +144,12 @@ export function registerProtocol(app: FastifyInstance, opts: ProtocolOptions): v
     opts.reportError?.(err, { requestId: req.id, method: req.method, route: req.routeOptions.url ?? null });
     return sendErrorEnvelope(reply, 500, EnvelopeCode.userError, CRASHED);
   });
+}
+
+/** A write that named a user who no longer exists (a foreign key to users, violated). */
+function isVanishedUser(err: unknown): boolean {
+  const e = err as { code?: unknown; detail?: unknown; constraint?: unknown };
+  return e.code === '23503' && typeof e.detail === 'string' && e.detail.includes('is not present in table "users"');
 }
 
 /** Unknown API paths answer 404 with an envelope. */

@@ -9,6 +9,7 @@ import * as m0007 from './0007-support';
 import * as m0008 from './0008-tracking';
 import * as m0009 from './0009-admin';
 import * as m0010 from './0010-identity';
+import * as m0012 from './0012-plays-and-retention';
 import * as m0013 from './0013-operator-sessions';
 
 /** Every migration in order. Listed by hand so the bundled server carries them. */
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0008-tracking': m0008,
   '0009-admin': m0009,
   '0010-identity': m0010,
+  '0012-plays-and-retention': m0012,
   '0013-operator-sessions': m0013,
 };
 

@@ -105,6 +105,15 @@ export async function revokeAllSessions(db: Executor, userId: string, exceptSess
   await q.execute();
 }
 
+/**
+ * Locks users' rows (in id order, so two merges never wait on each other crosswise). Every coin
+ * movement holds its user's row in share mode (coin-ledger.ts), so a merge waits for the movements
+ * running on either account, and movements started meanwhile wait for the merge.
+ */
+export async function lockUsers(db: Executor, ids: string[]): Promise<void> {
+  await db.selectFrom('users').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
+}
+
 export async function deleteUser(db: Executor, id: string): Promise<void> {
   await db.deleteFrom('users').where('id', '=', id).execute();
 }

@@ -36,7 +36,7 @@ export function registerAccountsRoutes(app: AppInstance, accounts: AccountsServi
     { schema: { tags: ['accounts'], summary: 'The current user; a new visitor gets a guest account and its token in the x-user-token header', response: UserEnvelope } },
     async (req, reply) => {
       const auth = await req.auth();
-      const { user, token } = await accounts.currentOrGuest(auth, req.ctx.userAgent);
+      const { user, token } = await accounts.currentOrGuest(auth, req.ctx.userAgent, req.ip);
       if (token) issueSessionToken(req, reply, token, cookies);
       // A client holding a stale stored token (say, from before a redirect sign-in) gets the live one back.
       else if (auth?.via === 'cookie' && req.ctx.headerToken && req.ctx.headerToken !== req.ctx.cookieToken) reply.header(USER_TOKEN_HEADER, req.ctx.cookieToken);

@@ -2,10 +2,11 @@ import type { Kysely } from 'kysely';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language, type User } from '@episodic/contract';
 import type { DB, UserRow } from '../../db/schema';
 import type { AuthUser, SessionResolver } from '../../http/auth';
-import { AppError, conflict, invalidInput, loginRequired } from '../../http/errors';
+import { AppError, TooManyRequests, conflict, invalidInput, loginRequired } from '../../http/errors';
 import type { EventBus } from '../../events';
 import type { Mailer } from '../../mail/mailer';
-import type { RateLimiter } from '../../cache/rate-limiter';
+import type { RateLimiter, RateLimitRule } from '../../cache/rate-limiter';
+import { addressKey } from '../../http/client-address';
 import * as repo from './accounts.repository';
 import { hashSessionToken, newSessionToken } from './session-tokens';
 import { hashPassword, verifyPassword } from './passwords';
@@ -20,6 +21,8 @@ export interface AccountsServiceDeps {
   events?: EventBus;
   mailer?: Mailer;
   limiter?: RateLimiter;
+  /** New guests one client address may create: a steady rate per minute plus a burst per hour. */
+  guestBudget?: { perMinute: number; burstPerHour: number };
   publicUrl?: string;
   /** The coin balance and membership shown with the user, answered by billing. */
   money?: (userId: string) => Promise<{ coins: number; membership: User['membership'] }>;
@@ -40,12 +43,26 @@ export interface Caller {
 const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
 const RESET_MINUTES = 60;
 const LIMITS = {
-  loginPerIp: { limit: 30, windowSeconds: 15 * 60 },
-  loginPerAccount: { limit: 10, windowSeconds: 15 * 60 },
+  // Sign-in follows the "login endpoint protection" pattern: an address that keeps failing (on any
+  // accounts) is stopped for an hour, and one address failing on one account is stopped for an hour;
+  // a right password clears the latter. Nothing is ever counted against the account alone, so
+  // strangers guessing cannot lock its owner out; they only slow it down (LOGIN_SLOWDOWN). The
+  // per-address budget is an hour's, not a day's: behind a carrier's shared address, thousands of
+  // people mistype their passwords too.
+  loginFailsPerIp: { limit: 200, windowSeconds: 60 * 60, blockSeconds: 60 * 60 },
+  loginFailsPerAccountAndIp: { limit: 10, windowSeconds: 60 * 60, blockSeconds: 60 * 60 },
+  loginFailsPerAccount: { limit: 1_000_000, windowSeconds: 60 * 60 },
   resetPerIp: { limit: 10, windowSeconds: 60 * 60 },
   resetPerAccount: { limit: 3, windowSeconds: 60 * 60 },
   registerPerIp: { limit: 20, windowSeconds: 60 * 60 },
 };
+
+/**
+ * After this many failures on one account (from anywhere) in an hour, each attempt on it waits a
+ * little longer before its password is checked, up to a few seconds: a distributed guesser is slowed
+ * down, and the owner still signs in with the right password after at most `maxMs`.
+ */
+const LOGIN_SLOWDOWN = { freeFailures: 5, stepMs: 250, maxMs: 3000 };
 
 function toLanguage(value: string): Language {
   return (LANGUAGES as readonly string[]).includes(value) ? (value as Language) : DEFAULT_LANGUAGE;
@@ -66,10 +83,10 @@ export function toUserDto(row: UserRow): User {
 
 function tooMany(seconds: number): AppError {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return new AppError(429, `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`);
+  return new TooManyRequests(`Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`, seconds);
 }
 
-export function createAccountsService({ db, sessionTtlDays, events, mailer, limiter, publicUrl = '', money }: AccountsServiceDeps) {
+export function createAccountsService({ db, sessionTtlDays, events, mailer, limiter, guestBudget = { perMinute: 30, burstPerHour: 300 }, publicUrl = '', money }: AccountsServiceDeps) {
   const ttlMs = sessionTtlDays * 24 * 60 * 60 * 1000;
 
   /** The user as the API shows it, with coins and membership. */
@@ -78,7 +95,7 @@ export function createAccountsService({ db, sessionTtlDays, events, mailer, limi
     return money ? { ...user, ...(await money(row.id)) } : user;
   }
 
-  async function limit(...checks: [string, { limit: number; windowSeconds: number }][]): Promise<void> {
+  async function limit(...checks: [string, RateLimitRule][]): Promise<void> {
     if (!limiter) return;
     for (const [key, rule] of checks) {
       const wait = await limiter.hit(key, rule);
@@ -105,12 +122,18 @@ export function createAccountsService({ db, sessionTtlDays, events, mailer, limi
     return { userId: found.userId, sessionId: found.sessionId, role: found.role, isGuest: found.isGuest };
   };
 
-  /** The caller's user; a visitor without a valid session gets a new guest account and token. */
-  async function currentOrGuest(auth: AuthUser | null, userAgent: string | null): Promise<IssuedSession> {
+  /**
+   * The caller's user; a visitor without a valid session gets a new guest account and token, within
+   * the guest budget of their address (sized so that a carrier's shared address, with thousands of
+   * phones behind it, stays within it, while a script minting guests is stopped).
+   */
+  async function currentOrGuest(auth: AuthUser | null, userAgent: string | null, ip = ''): Promise<IssuedSession> {
     if (auth) {
       const row = await repo.findUserById(db, auth.userId);
       if (row) return { user: await present(row) };
     }
+    const wait = limiter ? await limiter.hit(`guest:ip:${addressKey(ip)}`, { limit: guestBudget.perMinute, windowSeconds: 60, burst: { limit: guestBudget.burstPerHour, windowSeconds: 3600 } }) : 0;
+    if (wait > 0) throw new TooManyRequests(`Too many new visitors from your network. Please try again in ${wait} second${wait === 1 ? '' : 's'}.`, wait);
     return db.transaction().execute(async (trx) => {
       const row = await repo.insertUser(trx, { is_guest: true });
       return { user: toUserDto(row), token: await startSession(trx, row.id, userAgent) };
@@ -132,7 +155,7 @@ export function createAccountsService({ db, sessionTtlDays, events, mailer, limi
     if (!input.password) fields.password = 'Please enter your password.';
     if (!input.agree) fields.agree = 'Please agree to the terms of use, privacy policy and service agreement.';
     if (Object.keys(fields).length > 0) throw invalidInput(fields);
-    await limit([`register:ip:${caller.ip}`, LIMITS.registerPerIp]);
+    await limit([`register:ip:${addressKey(caller.ip)}`, LIMITS.registerPerIp]);
 
     const passwordHash = await hashPassword(input.password);
     const taken = () => conflict('This email cannot be used for a new account. If it is yours, sign in or reset your password.');
@@ -179,19 +202,54 @@ export function createAccountsService({ db, sessionTtlDays, events, mailer, limi
   async function checkCredentials(input: { email: string; password: string }, caller: Pick<Caller, 'ip'>): Promise<UserRow> {
     const email = normalizeEmail(input.email);
     if (!isValidEmail(email)) throw invalidInput({ email: 'Enter a valid email address.' });
-    await limit([`login:ip:${caller.ip}`, LIMITS.loginPerIp], [`login:account:${email}`, LIMITS.loginPerAccount]);
+    const address = addressKey(caller.ip);
+    const pair = `login:account-ip:${email}:${address}`;
+    // Checked without counting: only failures count, so the owner's right password is never refused
+    // for what strangers elsewhere did.
+    if (limiter) {
+      const [ipFails, pairFails] = await Promise.all([limiter.used(`login:ip:${address}`, LIMITS.loginFailsPerIp), limiter.used(pair, LIMITS.loginFailsPerAccountAndIp)]);
+      if (ipFails >= LIMITS.loginFailsPerIp.limit) throw tooMany(LIMITS.loginFailsPerIp.blockSeconds);
+      if (pairFails >= LIMITS.loginFailsPerAccountAndIp.limit) throw tooMany(LIMITS.loginFailsPerAccountAndIp.blockSeconds);
+      const accountFails = await limiter.used(`login:account:${email}`, LIMITS.loginFailsPerAccount);
+      const over = accountFails - LOGIN_SLOWDOWN.freeFailures;
+      if (over > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(LOGIN_SLOWDOWN.maxMs, over * LOGIN_SLOWDOWN.stepMs)));
+    }
     const row = await repo.findUserByEmail(db, email);
     const valid = await verifyPassword(row?.password_hash ?? null, input.password);
-    if (!row || !valid || row.disabled_at) throw new AppError(401, 'The email or password is not correct.');
+    if (!row || !valid || row.disabled_at) {
+      if (limiter) {
+        await Promise.all([
+          limiter.hit(`login:ip:${address}`, LIMITS.loginFailsPerIp),
+          limiter.hit(pair, LIMITS.loginFailsPerAccountAndIp),
+          limiter.hit(`login:account:${email}`, LIMITS.loginFailsPerAccount),
+        ]);
+      }
+      throw new AppError(401, 'The email or password is not correct.');
+    }
+    if (limiter) await Promise.all([limiter.reset(pair, LIMITS.loginFailsPerAccountAndIp), limiter.reset(`login:account:${email}`, LIMITS.loginFailsPerAccount)]);
     return row;
   }
 
   /** Starts a session for an account, folding the caller's guest data into it. */
   async function signInAs(row: UserRow, caller: Caller): Promise<Required<IssuedSession>> {
+    // A merge locks both users and then the guest's orders, which a payment being confirmed at that
+    // instant may hold while it waits for the guest: PostgreSQL then breaks the deadlock by failing
+    // one side, and the sign-in, being whole or nothing, simply runs again.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await signInOnce(row, caller);
+      } catch (err) {
+        if ((err as { code?: string }).code !== '40P01' || attempt === 3) throw err;
+      }
+    }
+  }
+
+  async function signInOnce(row: UserRow, caller: Caller): Promise<Required<IssuedSession>> {
     const signedIn = await db.transaction().execute(async (trx) => {
       const from = caller.auth;
       if (from) await repo.revokeSession(trx, from.sessionId);
       if (from?.isGuest && from.userId !== row.id) {
+        await repo.lockUsers(trx, [from.userId, row.id]);
         await events?.emit('user.merged', { fromUserId: from.userId, toUserId: row.id, trx });
         await repo.deleteUser(trx, from.userId);
       }
@@ -217,7 +275,7 @@ export function createAccountsService({ db, sessionTtlDays, events, mailer, limi
     const email = normalizeEmail(emailInput);
     if (!email) throw invalidInput({ email: 'Please enter your email.' });
     if (!isValidEmail(email)) throw invalidInput({ email: 'Enter a valid email address.' });
-    await limit([`reset:ip:${ip}`, LIMITS.resetPerIp], [`reset:account:${email}`, LIMITS.resetPerAccount]);
+    await limit([`reset:ip:${addressKey(ip)}`, LIMITS.resetPerIp], [`reset:account:${email}`, LIMITS.resetPerAccount]);
     const row = await repo.findUserByEmail(db, email);
     if (!row || row.is_guest || row.disabled_at) return;
     const token = newSessionToken();

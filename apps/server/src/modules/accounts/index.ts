@@ -6,3 +6,4 @@ export { createOperatorSessions, type OperatorSessions } from './operator-sessio
 export { registerOperatorSessionRoutes } from './operator-sessions.routes';
 export { revokeOperatorSessionsOf } from './operator-sessions.repository';
 export { revokePasswordResets } from './accounts.repository';
+export { purgeUnusedAccounts } from './account-retention';

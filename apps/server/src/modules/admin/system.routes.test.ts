@@ -139,8 +139,11 @@ describe('dashboard', () => {
       { source: 'organic', conversions: 1, revenue: 899 },
     ]);
 
+    // Guests purged as unused still count as the visitors they were, on the day they arrived.
+    await db.insertInto('purged_guests').values({ day: '2020-01-01', n: 7 }).execute();
     const old = await admin.get<AdminDashboard>('/api/admin/dashboard?from=2020-01-01&to=2020-01-01');
     expect(old.data.totals).toMatchObject({ plays: 1, revenue: 299, paidOrders: 1 });
+    expect(old.data.days[0]).toMatchObject({ newVisitors: 7, newAccounts: 0 });
     const fallback = await admin.get<AdminDashboard>('/api/admin/dashboard');
     expect(fallback.data.days).toHaveLength(30);
     expect(fallback.data.to).toBe(today);

@@ -1,12 +1,17 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
+import { appendLedgerEntry } from './coin-ledger';
 
 /**
  * A guest's money moves to the account they sign in to: orders, saved cards and the coin ledger
  * change owner (the balance moves with them), and a membership moves when the account has none —
  * when both are active, the account's paid period is extended by the guest's remaining time.
+ * Coins the guest spent on episodes the account had already unlocked bought nothing: they are
+ * returned, each by a ledger line saying why. Runs before the unlocks themselves are merged, with
+ * both users' rows locked by the caller.
  */
 export async function mergeBilling(trx: Transaction<DB>, fromUserId: string, toUserId: string): Promise<void> {
+  const returns = await spendsToReturn(trx, fromUserId, toUserId);
   await trx.updateTable('orders').set({ user_id: toUserId }).where('user_id', '=', fromUserId).execute();
   await trx.updateTable('payment_methods').set({ user_id: toUserId }).where('user_id', '=', fromUserId).execute();
   await trx.updateTable('coin_ledger').set({ user_id: toUserId }).where('user_id', '=', fromUserId).execute();
@@ -15,6 +20,9 @@ export async function mergeBilling(trx: Transaction<DB>, fromUserId: string, toU
     await sql`
       INSERT INTO coin_balances (user_id, balance) VALUES (${toUserId}::uuid, ${moved.balance})
       ON CONFLICT (user_id) DO UPDATE SET balance = coin_balances.balance + excluded.balance`.execute(trx);
+  }
+  for (const r of returns) {
+    await appendLedgerEntry(trx, { userId: toUserId, delta: r.coins, kind: 'refund', key: r.key, episodeId: r.episodeId, reason: r.reason });
   }
   const guest = await trx.selectFrom('memberships').selectAll().where('user_id', '=', fromUserId).executeTakeFirst();
   if (!guest) return;
@@ -33,6 +41,45 @@ export async function mergeBilling(trx: Transaction<DB>, fromUserId: string, toU
       .where('user_id', '=', toUserId)
       .execute();
   }
+}
+
+interface SpendReturn {
+  coins: number;
+  key: string;
+  episodeId: number | null;
+  reason: string;
+}
+
+/**
+ * The guest's spends on episodes both users unlocked: a single episode's spend whole, and of a series
+ * spend the share of its episodes that the account already had (its key lists the episodes it bought).
+ */
+async function spendsToReturn(trx: Transaction<DB>, fromUserId: string, toUserId: string): Promise<SpendReturn[]> {
+  const both = await trx
+    .selectFrom('unlocks as g')
+    .innerJoin('unlocks as a', (join) => join.onRef('a.episode_id', '=', 'g.episode_id').on('a.user_id', '=', toUserId))
+    .select('g.episode_id')
+    .where('g.user_id', '=', fromUserId)
+    .execute();
+  if (both.length === 0) return [];
+  const duplicate = new Set(both.map((r) => r.episode_id));
+  const spends = await trx.selectFrom('coin_ledger').select(['id', 'delta', 'episode_id', 'idempotency_key']).where('user_id', '=', fromUserId).where('kind', '=', 'spend').execute();
+  const returns: SpendReturn[] = [];
+  for (const spend of spends) {
+    const paid = -spend.delta;
+    if (spend.episode_id !== null) {
+      if (!duplicate.has(spend.episode_id)) continue;
+      returns.push({ coins: paid, key: `merge:${spend.id}:return`, episodeId: spend.episode_id, reason: `episode ${spend.episode_id} was already unlocked on this account; the guest's spend is returned` });
+      continue;
+    }
+    const series = /^unlock-series:[^:]+:(\d+):([\d.]+)$/.exec(spend.idempotency_key);
+    if (!series) continue;
+    const bought = series[2]!.split('.').map(Number);
+    const twice = bought.filter((id) => duplicate.has(id)).length;
+    const coins = Math.floor((paid * twice) / bought.length);
+    if (coins > 0) returns.push({ coins, key: `merge:${spend.id}:return`, episodeId: null, reason: `${twice} of ${bought.length} episodes of series ${series[1]!} were already unlocked on this account; their share of the guest's spend is returned` });
+  }
+  return returns;
 }
 
 /** The viewer's orders, coin ledger and membership, for the data download (no card data exists to give). */

@@ -5,7 +5,7 @@ import { isDatabaseUnavailable } from '../../db/connection';
 import { AppError, conflict, invalidInput, notFound } from '../../http/errors';
 import type { CatalogService } from '../catalog/index';
 import * as repo from './billing.repository';
-import { appendLedgerEntry, coinBalance } from './coin-ledger';
+import { appendLedgerEntry, coinBalance, lockLedgerOwner } from './coin-ledger';
 import { validateCard, type CardInput } from './card';
 import type { ChargeOutcome, PaymentProvider } from './payment-provider';
 import type { PaypalGateway } from './paypal-gateway';
@@ -87,6 +87,7 @@ export function createBillingService(deps: BillingDeps) {
    * already holds: under the lock, an unlock committed by a concurrent request is seen.
    */
   async function lockCoinsAndFindOwned(trx: Transaction<DB>, userId: string, episodeIds: number[]): Promise<number[]> {
+    await lockLedgerOwner(trx, userId);
     await trx.insertInto('coin_balances').values({ user_id: userId, balance: 0 }).onConflict((oc) => oc.column('user_id').doNothing()).execute();
     await trx.selectFrom('coin_balances').select('user_id').where('user_id', '=', userId).forUpdate().execute();
     const owned = await trx.selectFrom('unlocks').select('episode_id').where('user_id', '=', userId).where('episode_id', 'in', episodeIds).execute();
@@ -214,6 +215,11 @@ export function createBillingService(deps: BillingDeps) {
   /** Applies a provider's outcome to an order, once: a paid order stays paid and is fulfilled once. */
   async function settle(orderId: string, outcome: ChargeOutcome, providerName: string): Promise<PayResult> {
     const result = await db.transaction().execute(async (trx) => {
+      // The buyer's row before the order's, in the order a guest merge takes them (users, then their
+      // orders): a payment settling while its guest signs in waits for the merge instead of
+      // deadlocking with it, and then finds the order on the account.
+      const buyer = await trx.selectFrom('orders').select('user_id').where('id', '=', orderId).executeTakeFirst();
+      if (buyer) await trx.selectFrom('users').select('id').where('id', '=', buyer.user_id).forKeyShare().execute();
       const order = await repo.lockOrder(trx, orderId);
       if (!order) throw notFound('We could not find this order.');
       if (order.status === 'paid' || order.status === 'refunded' || order.status === 'cancelled') return { order, changed: false };

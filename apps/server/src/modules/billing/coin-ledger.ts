@@ -21,6 +21,18 @@ export class InsufficientCoinsError extends AppError {
   }
 }
 
+/**
+ * Holds the user's row for the rest of the transaction (share mode: coin movements of one user still
+ * run side by side, ordered by the balance's row lock). A guest being merged into an account holds
+ * both rows exclusively (accounts' lockUsers): a movement waits for the merge, and one that then
+ * finds its guest merged away (deleted) is answered "sign in again" instead of writing to a user that
+ * no longer exists.
+ */
+export async function lockLedgerOwner(trx: Transaction<DB>, userId: string): Promise<void> {
+  const row = await trx.selectFrom('users').select('id').where('id', '=', userId).forKeyShare().executeTakeFirst();
+  if (!row) throw new AppError(401, 'Your session has ended. Please sign in again.');
+}
+
 export async function coinBalance(db: Executor, userId: string): Promise<number> {
   const row = await db.selectFrom('coin_balances').select('balance').where('user_id', '=', userId).executeTakeFirst();
   return row?.balance ?? 0;
@@ -33,6 +45,7 @@ export async function coinBalance(db: Executor, userId: string): Promise<number>
  * (never below zero) stands behind this as a last defence.
  */
 export async function appendLedgerEntry(trx: Transaction<DB>, entry: LedgerEntry): Promise<{ applied: boolean; balance: number }> {
+  await lockLedgerOwner(trx, entry.userId);
   const inserted = await trx
     .insertInto('coin_ledger')
     .values({

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
-import { appendLedgerEntry } from './coin-ledger';
+import { appendLedgerEntry, lockLedgerOwner } from './coin-ledger';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -62,7 +62,9 @@ export async function reverseOrderFulfilment(
       .where('kind', 'in', ['purchase', 'bonus'])
       .executeTakeFirstOrThrow();
     const total = Number(credited.total);
-    // The balance row is locked before it is read, so a concurrent spend cannot slip in between.
+    // The user's row first, as every coin movement takes it (a merge running meanwhile finishes
+    // first); then the balance row, locked before it is read, so a concurrent spend cannot slip in.
+    await lockLedgerOwner(trx, order.user_id);
     const row = await trx.selectFrom('coin_balances').select('balance').where('user_id', '=', order.user_id).forUpdate().executeTakeFirst();
     const taken = Math.min(total, row?.balance ?? 0);
     if (taken > 0) {

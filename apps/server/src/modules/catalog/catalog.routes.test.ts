@@ -206,15 +206,51 @@ describe('GET /api/video/episode', () => {
 });
 
 describe('play counts', () => {
-  it('counts one play per viewer per episode per day, in batches', async () => {
-    const a = await guestToken();
-    const b = await guestToken();
-    const play = (token: string) => t.app.inject({ method: 'POST', url: '/api/video/play', payload: { episodeId: f.episodes.palace[0] }, headers: { 'x-user-token': token } });
-    await Promise.all([play(a.token), play(a.token), play(b.token), play(a.token)]);
+  const play = (token: string, episodeId: number) => t.app.inject({ method: 'POST', url: '/api/video/play', payload: { episodeId }, headers: { 'x-user-token': token } });
+  const progress = (token: string, episodeId: number, position: number) =>
+    t.app.inject({ method: 'POST', url: '/api/user/history', payload: { episodeId, position, finished: false }, headers: { 'x-user-token': token } });
+  const counts = async (episodeId: number, seriesId: number) => {
     await new Promise((r) => setTimeout(r, 2500));
-    const episode = await t.database.db.selectFrom('episodes').select('play_count').where('id', '=', f.episodes.palace[0]!).executeTakeFirstOrThrow();
-    const series = await t.database.db.selectFrom('series').select('play_count').where('id', '=', f.series.palace).executeTakeFirstOrThrow();
-    expect(episode.play_count).toBe(2);
-    expect(series.play_count).toBe(2);
+    const episode = await t.database.db.selectFrom('episodes').select('play_count').where('id', '=', episodeId).executeTakeFirstOrThrow();
+    const series = await t.database.db.selectFrom('series').select('play_count').where('id', '=', seriesId).executeTakeFirstOrThrow();
+    return { episode: episode.play_count, series: series.play_count };
+  };
+  /** A viewer whose account is older than a day (new accounts are counted per address). */
+  async function establishedViewer(): Promise<string> {
+    const g = await guestToken();
+    await t.database.db.updateTable('users').set({ created_at: new Date(Date.now() - 3 * 24 * 60 * 60 * 1000) }).where('id', '=', g.userId).execute();
+    return g.token;
+  }
+
+  it('counts one play per viewer per episode per day, only after a few seconds of real playback', async () => {
+    const episode = f.episodes.palace[0]!;
+    const before = await counts(episode, f.series.palace);
+    const a = await establishedViewer();
+    const b = await establishedViewer();
+    const c = await establishedViewer();
+    await Promise.all([play(a, episode), play(a, episode), play(b, episode), play(c, episode)]);
+    // Reports at once (however far they claim to be) and a start alone count nothing.
+    await Promise.all([progress(a, episode, 30), progress(b, episode, 60)]);
+    expect(await counts(episode, f.series.palace)).toEqual(before);
+    await new Promise((r) => setTimeout(r, 1000));
+    // A few seconds after the start: a position under 3 s still counts nothing, then the play counts once.
+    await Promise.all([progress(a, episode, 1), progress(b, episode, 4), progress(b, episode, 5)]);
+    await Promise.all([progress(a, episode, 4), progress(a, episode, 14)]);
+    // Progress without a start (a script skipping the player) counts nothing.
+    const d = await establishedViewer();
+    await progress(d, episode, 20);
+    expect(await counts(episode, f.series.palace)).toEqual({ episode: before.episode + 2, series: before.series + 2 });
+  });
+
+  it('counts fresh guests from one address once per series and day', async () => {
+    const episodes = f.episodes.ceo.slice(0, 2);
+    const before = await counts(episodes[0]!, f.series.ceo);
+    const guests = await Promise.all(Array.from({ length: 6 }, () => guestToken()));
+    await Promise.all(guests.flatMap((g) => episodes.map((e) => play(g.token, e))));
+    await new Promise((r) => setTimeout(r, 3200));
+    await Promise.all(guests.flatMap((g) => episodes.map((e) => progress(g.token, e, 10))));
+    const after = await counts(episodes[0]!, f.series.ceo);
+    expect(after.series - before.series).toBe(1);
   });
 });
+

@@ -18,10 +18,13 @@ import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../http/types';
 import { ok } from '../../http/envelope';
 import { prebuildJson, sendPrebuilt } from '../../http/prebuilt';
-import { invalidInput } from '../../http/errors';
+import { TooManyRequests, invalidInput } from '../../http/errors';
+import { addressKey } from '../../http/client-address';
+import type { RateLimiter, RateLimitRule } from '../../cache/rate-limiter';
 import { requireAccount } from '../../http/auth';
 import { requestLanguage } from '../../http/language';
 import type { CatalogService } from './catalog.service';
+import type { PlayCounter } from './play-counter';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 const Page = Type.Integer({ minimum: 1, maximum: 10000, default: 1 });
@@ -44,7 +47,26 @@ async function viewerId(req: FastifyRequest): Promise<string | null> {
   return (await req.auth())?.userId ?? null;
 }
 
-export function registerCatalogRoutes(app: AppInstance, catalog: CatalogService, onPlay: (episodeId: number, viewer: string) => void): void {
+// Searching is the catalog's one call that cannot be answered from the cache: each viewer (their
+// session, else their address) gets what typing needs, and one address, however many phones share it,
+// a ceiling well above what people type.
+const SEARCH_LIMITS = {
+  perViewer: { limit: 60, windowSeconds: 60, burst: { limit: 240, windowSeconds: 3600 } },
+  perAddress: { limit: 1200, windowSeconds: 60 },
+} satisfies Record<string, RateLimitRule>;
+
+export function registerCatalogRoutes(app: AppInstance, catalog: CatalogService, plays: Pick<PlayCounter, 'started'>, limiter?: RateLimiter): void {
+  async function limitSearch(req: FastifyRequest, userId: string | null): Promise<void> {
+    if (!limiter) return;
+    const address = addressKey(req.ip);
+    const waits = await Promise.all([
+      limiter.hit(`search:viewer:${userId ?? address}`, SEARCH_LIMITS.perViewer),
+      limiter.hit(`search:ip:${address}`, SEARCH_LIMITS.perAddress),
+    ]);
+    const wait = Math.max(...waits);
+    if (wait > 0) throw new TooManyRequests(`Too many searches. Please wait ${wait} second${wait === 1 ? '' : 's'}.`, wait);
+  }
+
   app.get(
     '/api/tag',
     { schema: { tags: ['catalog'], summary: 'Categories that have something to watch', querystring: Type.Object({ lang: Lang }), response: { 200: EnvelopeOf(Type.Array(TagSchema)) } } },
@@ -95,7 +117,10 @@ export function registerCatalogRoutes(app: AppInstance, catalog: CatalogService,
       const lang = requestLanguage(req);
       const user = await viewerId(req);
       if (id !== undefined) return ok(await catalog.seriesDetail(id, lang, user));
-      if (keyword !== undefined) return ok(await catalog.search(keyword, lang, { page, pageSize }, user));
+      if (keyword !== undefined) {
+        await limitSearch(req, user);
+        return ok(await catalog.search(keyword, lang, { page, pageSize }, user));
+      }
       return ok(await catalog.sectionPage({ tagId }, lang, { page, pageSize }, user));
     },
   );
@@ -121,10 +146,17 @@ export function registerCatalogRoutes(app: AppInstance, catalog: CatalogService,
 
   app.post(
     '/api/video/play',
-    { schema: { tags: ['catalog'], summary: 'Counts a play of an episode (once per viewer per day)', body: Type.Object({ episodeId: Id }), response: { 200: EnvelopeOf(EmptySchema) } } },
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: "Starts a play of an episode: it counts (once per viewer per day) when the viewer's progress report (POST /api/user/history) shows a few seconds watched",
+        body: Type.Object({ episodeId: Id }),
+        response: { 200: EnvelopeOf(EmptySchema) },
+      },
+    },
     async (req) => {
-      const viewer = (await viewerId(req)) ?? `anon:${req.ip}:${req.ctx.userAgent ?? ''}`;
-      onPlay(req.body.episodeId, viewer);
+      const viewer = await viewerId(req);
+      if (viewer) await plays.started(req.body.episodeId, viewer);
       return ok({});
     },
   );

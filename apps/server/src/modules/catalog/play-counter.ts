@@ -5,11 +5,27 @@ interface PendingPlay {
   episodeId: number;
   viewer: string;
   day: string;
+  /** Set for accounts too new to count on their own: one play per series, address and day. */
+  address: string | null;
 }
 
+/** A play counts once the viewer's player reports this many seconds, this long after its start. */
+export const REAL_PLAYBACK_SECONDS = 3;
+/** Accounts younger than this count one play per series, address and day between them. */
+export const NEW_ACCOUNT_MINUTES = 24 * 60;
+
 export interface PlayCounter {
+  /** The viewer's player started an episode: remembered, not counted yet. */
+  started(episodeId: number, userId: string): Promise<void>;
+  /**
+   * The viewer's player reported a position: a play started at least REAL_PLAYBACK_SECONDS ago and
+   * now that far in counts (once per viewer, episode and day). `address` is the client address key.
+   */
+  progressed(episodeId: number, userId: string, positionSeconds: number, address: string): Promise<void>;
   /** Notes a play; written with the next batch. */
-  record(episodeId: number, viewer: string): void;
+  record(episodeId: number, viewer: string, address?: string | null): void;
+  /** Forgets starts that never became plays and yesterday's per-address counts (scheduled). */
+  prune(): Promise<void>;
   /** Writes what is pending now. */
   flush(): Promise<void>;
   /** Stops the timer and writes what is pending. */
@@ -21,7 +37,9 @@ const MAX_PENDING = 10_000;
 /**
  * Counts plays off the request path: plays are buffered and written in batches, one count per
  * viewer per episode per day (the episode_plays primary key deduplicates, also across instances),
- * and the episode and series counters grow only by the plays that were new.
+ * and the episode and series counters grow only by the plays that were new. A play is only noted
+ * after real playback (a start, then progress seconds later), and plays of new accounts count once
+ * per series, address and day, so guests minted by one client cannot buy a place in trending.
  */
 export function createPlayCounter(db: Kysely<DB>, opts: { intervalMs: number; onError: (err: unknown) => void }): PlayCounter {
   let pending = new Map<string, PendingPlay>();
@@ -34,10 +52,21 @@ export function createPlayCounter(db: Kysely<DB>, opts: { intervalMs: number; on
         .insertInto('episode_plays')
         .values(batch.map((p) => ({ episode_id: p.episodeId, viewer: p.viewer, day: p.day })))
         .onConflict((oc) => oc.doNothing())
-        .returning('episode_id')
+        .returning(['episode_id', 'viewer'])
         .execute();
+      const addressOf = new Map(batch.map((p) => [`${p.episodeId}:${p.viewer}`, p]));
       const perEpisode = new Map<number, number>();
-      for (const row of inserted) perEpisode.set(row.episode_id, (perEpisode.get(row.episode_id) ?? 0) + 1);
+      for (const row of inserted) {
+        const play = addressOf.get(`${row.episode_id}:${row.viewer}`);
+        if (play?.address) {
+          const first = await sql`
+            INSERT INTO series_address_plays (series_id, address, day)
+            SELECT series_id, ${play.address}, ${play.day}::date FROM episodes WHERE id = ${play.episodeId}
+            ON CONFLICT DO NOTHING RETURNING series_id`.execute(trx);
+          if (first.rows.length === 0) continue;
+        }
+        perEpisode.set(row.episode_id, (perEpisode.get(row.episode_id) ?? 0) + 1);
+      }
       if (perEpisode.size === 0) return;
       const values = sql.join([...perEpisode].map(([id, n]) => sql`(${id}::int, ${n}::int)`));
       await sql`
@@ -65,10 +94,42 @@ export function createPlayCounter(db: Kysely<DB>, opts: { intervalMs: number; on
   const timer = setInterval(() => void flush(), opts.intervalMs);
   timer.unref();
 
+  function record(episodeId: number, viewer: string, address: string | null = null): void {
+    const day = new Date().toISOString().slice(0, 10);
+    if (pending.size < MAX_PENDING) pending.set(`${episodeId}:${viewer}:${day}`, { episodeId, viewer, day, address });
+  }
+
   return {
-    record(episodeId, viewer) {
-      const day = new Date().toISOString().slice(0, 10);
-      if (pending.size < MAX_PENDING) pending.set(`${episodeId}:${viewer}:${day}`, { episodeId, viewer, day });
+    async started(episodeId, userId) {
+      // A start already under way is kept (the player reports first frames again on replays); one
+      // from another day starts over.
+      await sql`
+        INSERT INTO playback_starts (user_id, episode_id)
+        SELECT u.id, e.id FROM users u, episodes e WHERE u.id = ${userId}::uuid AND e.id = ${episodeId}
+        ON CONFLICT (user_id, episode_id) DO UPDATE SET started_at = now()
+        WHERE playback_starts.started_at < now() - interval '1 day'`
+        .execute(db)
+        .catch((err: unknown) => {
+          // The viewer's guest was merged away meanwhile: nothing to remember.
+          if ((err as { code?: string }).code !== '23503') throw err;
+        });
+    },
+    async progressed(episodeId, userId, positionSeconds, address) {
+      if (positionSeconds < REAL_PLAYBACK_SECONDS) return;
+      // The clock is the database's, the same for every instance.
+      const { rows } = await sql<{ created_at: Date; new_account: boolean }>`
+        DELETE FROM playback_starts s USING users u
+        WHERE s.user_id = ${userId}::uuid AND s.episode_id = ${episodeId} AND u.id = s.user_id
+          AND s.started_at <= now() - make_interval(secs => ${REAL_PLAYBACK_SECONDS})
+          AND s.started_at > now() - interval '1 day'
+        RETURNING u.created_at, u.created_at > now() - make_interval(mins => ${NEW_ACCOUNT_MINUTES}) AS new_account`.execute(db);
+      const start = rows[0];
+      if (start) record(episodeId, userId, start.new_account ? address : null);
+    },
+    record,
+    async prune() {
+      await sql`DELETE FROM playback_starts WHERE started_at < now() - interval '1 day'`.execute(db);
+      await sql`DELETE FROM series_address_plays WHERE day < current_date - 1`.execute(db);
     },
     flush,
     async stop() {

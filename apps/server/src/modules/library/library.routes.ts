@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { addressKey } from '../../http/client-address';
 import { DEFAULT_PAGE_SIZE, EmptySchema, EnvelopeOf, HistoryEntrySchema, MAX_PAGE_SIZE, PageOf, SeriesSchema, UnlockedSeriesSchema } from '@episodic/contract';
 import type { AppInstance } from '../../http/types';
 import { ok } from '../../http/envelope';
@@ -64,7 +65,7 @@ export function registerLibraryRoutes(app: AppInstance, library: LibraryService)
     },
     async (req) => {
       const { episodeId, position, finished = false } = req.body;
-      await library.recordProgress((await requireSession(req)).userId, { episodeId, position, finished });
+      await library.recordProgress((await requireSession(req)).userId, { episodeId, position, finished }, addressKey(req.ip));
       return ok({});
     },
   );

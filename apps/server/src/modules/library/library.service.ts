@@ -8,6 +8,8 @@ import * as repo from './library.repository';
 export interface LibraryDeps {
   db: Kysely<DB>;
   catalog: Pick<CatalogService, 'seriesCards' | 'isVisible' | 'episodeSummary'>;
+  /** Told of every progress report (the catalog counts a play from it after real playback). */
+  onProgress?: (progress: { userId: string; episodeId: number; position: number; address: string }) => Promise<void>;
 }
 
 export interface PageRequest {
@@ -15,7 +17,7 @@ export interface PageRequest {
   pageSize: number;
 }
 
-export function createLibraryService({ db, catalog }: LibraryDeps) {
+export function createLibraryService({ db, catalog, onProgress }: LibraryDeps) {
   /** Adds a series to the viewer's list; adding twice keeps one entry. */
   async function addFavorite(userId: string, seriesId: number): Promise<void> {
     if (!(await catalog.isVisible(seriesId))) throw notFound('This series is not available.');
@@ -35,11 +37,12 @@ export function createLibraryService({ db, catalog }: LibraryDeps) {
   }
 
   /** Records where the viewer is: the series' entry moves to this episode and position. */
-  async function recordProgress(userId: string, input: { episodeId: number; position: number; finished: boolean }): Promise<void> {
+  async function recordProgress(userId: string, input: { episodeId: number; position: number; finished: boolean }, address = ''): Promise<void> {
     const episode = await catalog.episodeSummary(input.episodeId);
     if (!episode) throw notFound('This episode is not available.');
     const positionMs = Math.round(Math.min(Math.max(input.position, 0), episode.duration || input.position) * 1000);
     await repo.upsertHistory(db, { userId, seriesId: episode.seriesId, episodeId: input.episodeId, positionMs, finished: input.finished });
+    await onProgress?.({ userId, episodeId: input.episodeId, position: positionMs / 1000, address });
   }
 
   /** Continue watching: one entry per series, most recent first. */

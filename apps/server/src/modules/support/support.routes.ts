@@ -8,6 +8,7 @@ import { AppError, invalidInput } from '../../http/errors';
 import { requestLanguage } from '../../http/language';
 import type { Mailer } from '../../mail/mailer';
 import type { RateLimiter } from '../../cache/rate-limiter';
+import { addressKey } from '../../http/client-address';
 
 const Body = Type.Object({
   email: Type.Optional(Type.String({ maxLength: 254 })),
@@ -39,7 +40,7 @@ export function registerSupportRoutes(app: AppInstance, deps: SupportDeps): void
       if (!subject) fields.subject = 'Please say what it is about.';
       if (!message) fields.message = 'Please write your message.';
       if (Object.keys(fields).length > 0) throw invalidInput(fields);
-      const wait = await deps.limiter.hit(`contact:ip:${req.ip}`, { limit: 5, windowSeconds: 3600 });
+      const wait = await deps.limiter.hit(`contact:ip:${addressKey(req.ip)}`, { limit: 5, windowSeconds: 3600 });
       if (wait > 0) throw new AppError(429, `Too many messages. Please wait ${Math.ceil(wait / 60)} minutes and try again.`);
       const auth = await req.auth();
       const row = await deps.db

@@ -4,6 +4,7 @@ import { Value } from 'typebox/value';
 import { EmptySchema, EnvelopeOf, ReportInputSchema, type ReportInput } from '@episodic/contract';
 import type { AppInstance } from '../../http/types';
 import type { RateLimiter } from '../../cache/rate-limiter';
+import { addressKey } from '../../http/client-address';
 import { ok } from '../../http/envelope';
 import { AppError, invalidInput } from '../../http/errors';
 import { fieldErrorsFrom } from '../../http/validation';
@@ -41,7 +42,7 @@ async function reporter(req: FastifyRequest, input: Pick<ReportInput, 'referer_t
 /** Tracking: event reports (`GET`, and `POST` for `sendBeacon`) and the image beacon. */
 export function registerTrackingRoutes(app: AppInstance, tracking: TrackingService, limiter: RateLimiter): void {
   const report = async (req: FastifyRequest, input: ReportInput) => {
-    const wait = await limiter.hit(`reports:ip:${req.ctx.ip}`, REPORT_LIMIT);
+    const wait = await limiter.hit(`reports:ip:${addressKey(req.ctx.ip)}`, REPORT_LIMIT);
     if (wait > 0) throw new AppError(429, `Too many events. Please wait ${String(wait)} seconds.`);
     const event = readReport(input, new Date(), req.headers.referer);
     if ('fields' in event) throw invalidInput(event.fields);
@@ -77,7 +78,7 @@ export function registerTrackingRoutes(app: AppInstance, tracking: TrackingServi
       const input = Value.Convert(ReportInputSchema, query);
       if (Value.Check(ReportInputSchema, input)) {
         const event = readReport(input, new Date(), req.headers.referer);
-        const wait = await limiter.hit(`reports:ip:${req.ctx.ip}`, REPORT_LIMIT);
+        const wait = await limiter.hit(`reports:ip:${addressKey(req.ctx.ip)}`, REPORT_LIMIT);
         if (!('fields' in event) && wait === 0) await tracking.record(event, 'beacon', await reporter(req, input));
       } else {
         req.log.debug({ fields: fieldErrorsFrom([...Value.Errors(ReportInputSchema, input)]) }, 'beacon not recorded');

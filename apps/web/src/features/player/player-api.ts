@@ -63,7 +63,10 @@ export const unlockSeries = (seriesId: number, price: number) => api.post<Unlock
 export const addToList = (seriesId: number) => api.post<unknown>('/api/user/favorite', { seriesId });
 export const removeFromList = (seriesId: number) => api.del<unknown>('/api/user/favorite', { seriesId });
 
-/** Counts a play (the server counts one per viewer and day); a failure is not the viewer's concern. */
+/**
+ * Reports the start of playback; the server counts the play (one per viewer and day) once a progress
+ * report (saveProgress) shows a few seconds watched. A failure is not the viewer's concern.
+ */
 export function countPlay(episodeId: number): Promise<boolean> {
   return postQuietly('/api/video/play', { episodeId });
 }
