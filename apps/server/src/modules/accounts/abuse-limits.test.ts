@@ -41,6 +41,16 @@ describe('guest accounts per address', () => {
     expect(envelope(await newVisitor('2001:db8:aa:2::1')).code).toBe(200);
   });
 
+  it('counts the guests that trading a link token makes against the budget of the caller’s address', async () => {
+    const trade = (address: string) => t.app.inject({ method: 'POST', url: '/api/user/session/exchange', headers: from(address), payload: { token: 'a'.repeat(64) } });
+    const codes: number[] = [];
+    for (let i = 0; i < 20; i++) codes.push(envelope(await trade('198.51.100.9')).code);
+    expect(codes.filter((c) => c === 200)).toHaveLength(15);
+    expect(codes.filter((c) => c === 429)).toHaveLength(5);
+    // Another address has its own budget (one caller cannot use up everybody's).
+    expect(envelope(await trade('198.51.100.10')).code).toBe(200);
+  });
+
   it('keys addresses: IPv4 as is, IPv4-mapped as IPv4, IPv6 by its /64', () => {
     expect(addressKey('203.0.113.9')).toBe('203.0.113.9');
     expect(addressKey('::ffff:203.0.113.9')).toBe('203.0.113.9');

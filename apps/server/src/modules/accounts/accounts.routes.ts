@@ -143,7 +143,7 @@ export function registerAccountsRoutes(app: AppInstance, accounts: AccountsServi
       // The stored link token rides in the header too: a session it opened is not the visitor's own. The
       // HttpOnly cookie, which no link can set, is.
       const own = auth && !(auth.via === 'header' && ownToken === req.body.token) ? auth : null;
-      const { user, token } = await accounts.exchangeLinkToken(req.body.token, own, req.ctx.userAgent);
+      const { user, token } = await accounts.exchangeLinkToken(req.body.token, own, req.ctx.userAgent, req.ip);
       if (token) issueSessionToken(req, reply, token, cookies);
       // The client stored the link's token: it gets its own back in its place.
       else if (ownToken) reply.header(USER_TOKEN_HEADER, ownToken);

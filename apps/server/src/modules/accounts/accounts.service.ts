@@ -127,7 +127,7 @@ export function createAccountsService({ db, sessionTtlDays, events, mailer, limi
    * the guest budget of their address (sized so that a carrier's shared address, with thousands of
    * phones behind it, stays within it, while a script minting guests is stopped).
    */
-  async function currentOrGuest(auth: AuthUser | null, userAgent: string | null, ip = ''): Promise<IssuedSession> {
+  async function currentOrGuest(auth: AuthUser | null, userAgent: string | null, ip: string): Promise<IssuedSession> {
     if (auth) {
       const row = await repo.findUserById(db, auth.userId);
       if (row) return { user: await present(row) };
@@ -333,7 +333,7 @@ export function createAccountsService({ db, sessionTtlDays, events, mailer, limi
    * registered account's token hands nothing over: its author knows the password and would see all
    * the visitor did next. A visitor who already has a session keeps it.
    */
-  async function exchangeLinkToken(token: string, own: AuthUser | null, userAgent: string | null): Promise<IssuedSession> {
+  async function exchangeLinkToken(token: string, own: AuthUser | null, userAgent: string | null, ip: string): Promise<IssuedSession> {
     const linked = await repo.findActiveSession(db, hashSessionToken(token));
     if (own && linked?.sessionId === own.sessionId) {
       // The visitor's own session (its cookie proves it) whose token was put in a link: a new token for it.
@@ -354,7 +354,7 @@ export function createAccountsService({ db, sessionTtlDays, events, mailer, limi
     } else if (linked) {
       await repo.revokeSession(db, linked.sessionId);
     }
-    return currentOrGuest(own, userAgent);
+    return currentOrGuest(own, userAgent, ip);
   }
 
   /** Updates the viewer's preferences. */
