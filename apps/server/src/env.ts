@@ -308,7 +308,8 @@ const repoRoot = path.resolve(import.meta.dirname, '../../..');
 export function loadEnv(src: Source = process.env): Env {
   const nodeEnv = oneOf(src, 'NODE_ENV', ['development', 'production', 'test'] as const, 'production');
   const port = int(src, 'PORT', 8080, 0, 65535);
-  const publicUrl = url(src, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`;
+  // Normalized by the URL parser (scheme and host in lower case), so `HTTPS://…` counts as https everywhere.
+  const publicUrl = new URL(url(src, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).href;
   const dataDir = path.resolve(read(src, 'DATA_DIR') ?? './data');
   const paymentMode = oneOf(src, 'PAYMENT_MODE', ['test', 'live'] as const, 'test');
   const stripe = stripeEnv(src);

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mediaTools } from '../src/media/index';
+import { LocalStorage, mediaTools, sealSubtitle, subtitleKey } from '../src/media/index';
+import { upsertSubtitles } from '../src/media/ingest.repository';
 import { createTestApp, type TestApp } from './test-app';
 import { seedCatalogFixture, type CatalogFixture } from './catalog-fixture';
 import {
@@ -293,6 +294,11 @@ const TABLE: Record<string, Spec> = {
     req: () => ({ url: `/api/media/episodes/${String(fx.locked)}/360p/index.m3u8` }),
     allowed: media(/^application\/vnd\.apple\.mpegurl/),
   },
+  'GET /api/media/episodes/{episodeId}/subtitles/{file}': {
+    access: 'entitled',
+    req: () => ({ url: `/api/media/episodes/${String(fx.locked)}/subtitles/en.vtt` }),
+    allowed: media(/^text\/vtt/),
+  },
   'GET /api/media/keys/{episodeId}': {
     access: 'entitled',
     req: () => ({ url: `/api/media/keys/${String(fx.locked)}` }),
@@ -494,6 +500,12 @@ beforeAll(async () => {
   const file = path.join(t.dataDir, 'artwork.png');
   await Promise.all([
     packageEpisodes(t, [locked]),
+    // The locked episode's subtitles are paid media too: stored sealed, as ingestion stores them.
+    (async () => {
+      const key = `episodes/${String(locked)}/subtitles/en-matrix.sealed`;
+      await new LocalStorage(path.join(t.dataDir, 'media')).putBuffer(key, sealSubtitle('WEBVTT\n\n00:00:00.000 --> 00:00:01.000\nA paid line.\n', await subtitleKey(db)));
+      await upsertSubtitles(db, locked, [{ language: 'en', storageKey: key }]);
+    })(),
     promisify(execFile)(mediaTools().ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=red:s=300x400', '-frames:v', '1', file]),
   ]);
 

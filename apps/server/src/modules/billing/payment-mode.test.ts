@@ -43,6 +43,9 @@ describe('the payment mode is explicit', () => {
     expect(problem).not.toContain('\n');
     expect(paymentStartProblem(loadEnv({ PUBLIC_URL: 'https://episodic.example', ALLOW_TEST_PAYMENTS_ON_HTTPS: 'true' }))).toBeNull();
     expect(paymentStartProblem(loadEnv({ PUBLIC_URL: 'http://localhost:8080' }))).toBeNull();
+    // However the scheme is spelled: the address is read as the URL parser reads it.
+    expect(paymentStartProblem(loadEnv({ PUBLIC_URL: 'HTTPS://Episodic.Example' }))).toMatch(/^Refusing to start/);
+    expect(loadEnv({ PUBLIC_URL: 'HTTPS://Episodic.Example/' }).publicUrl).toBe('https://episodic.example');
     expect(paymentStartProblem(loadEnv({ PUBLIC_URL: 'https://episodic.example', PAYMENT_MODE: 'live', STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' }))).toBeNull();
     expect(() => loadEnv({ ALLOW_TEST_PAYMENTS_ON_HTTPS: 'maybe' })).toThrow(/ALLOW_TEST_PAYMENTS_ON_HTTPS/);
   });
