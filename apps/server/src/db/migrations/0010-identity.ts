@@ -13,6 +13,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     UPDATE users u SET email_verified_at = u.created_at
     WHERE u.password_hash IS NULL AND u.email IS NOT NULL
       AND EXISTS (SELECT 1 FROM user_identities i WHERE i.user_id = u.id AND i.email = u.email)`.execute(db);
+  // A Facebook identity on an account with a password may have been linked by an unproven email:
+  // someone registered the Facebook user's address, and that person's sign-in landed in the account.
+  // The two cannot be told apart afterwards, so the link goes and every session of the account ends:
+  // the next Facebook sign-in asks for the account's password, which its owner knows or resets by
+  // email (proving the address and ending the other party's access).
+  await sql`
+    UPDATE sessions s SET revoked_at = now()
+    WHERE s.revoked_at IS NULL
+      AND s.user_id IN (SELECT i.user_id FROM user_identities i JOIN users u ON u.id = i.user_id WHERE u.password_hash IS NOT NULL)`.execute(db);
+  await sql`
+    DELETE FROM user_identities i USING users u
+    WHERE i.user_id = u.id AND u.password_hash IS NOT NULL`.execute(db);
   await sql`
     CREATE TABLE email_verifications (
       id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
