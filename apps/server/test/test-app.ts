@@ -94,7 +94,8 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, c
     close: async () => {
       await app.close();
       await database.close();
-      await fs.rm(dataDir, { recursive: true, force: true });
+      // A mail a test's own services send may still be landing in the outbox: retry, don't fail the file.
+      await fs.rm(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
     },
   };
 }
