@@ -38,7 +38,7 @@ describe('an account keeps its list and history', () => {
     await screenshot(page, 'account-register-errors');
     await registerThroughForm(page, email, password);
     await page.waitForURL('**/my');
-    await page.locator('[data-page="my"]').getByText(email).waitFor();
+    await page.locator('[data-page="my"]').getByText(email, { exact: true }).waitFor();
 
     // The series page's own button is someone else's work: add and watch through the API, as the page would.
     const watched = (await episodesOf(page, first.id))[1];
@@ -84,7 +84,7 @@ describe('an account keeps its list and history', () => {
     await screenshot(page, 'account-login-refused');
     await signInThroughForm(page, email, password);
     await page.waitForURL('**/my');
-    await page.locator('[data-page="my"]').getByText(email).waitFor();
+    await page.locator('[data-page="my"]').getByText(email, { exact: true }).waitFor();
 
     await page.goto('/favorites');
     await page.getByRole('list', { name: 'Series in my list' }).getByRole('link', { name: titled(first.title) }).waitFor();
@@ -132,7 +132,7 @@ describe('an account keeps its list and history', () => {
     const email = uniqueEmail('guest');
     await registerThroughForm(page, email, 'keepmylist1');
     await page.waitForURL('**/my');
-    await page.locator('[data-page="my"]').getByText(email).waitFor();
+    await page.locator('[data-page="my"]').getByText(email, { exact: true }).waitFor();
 
     await page.goto('/favorites');
     await page.getByRole('list', { name: 'Series in my list' }).getByRole('link', { name: titled(first.title) }).waitFor();

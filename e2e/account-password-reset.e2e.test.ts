@@ -82,7 +82,7 @@ describe('forgot password', () => {
     await page.getByLabel('Repeat password', { exact: true }).fill(newPassword);
     await page.getByRole('button', { name: 'Save new password' }).click();
     await page.waitForURL('**/my');
-    await page.locator('[data-page="my"]').getByText(email).waitFor();
+    await page.locator('[data-page="my"]').getByText(email, { exact: true }).waitFor();
     await page.getByText("Your new password is saved and you're signed in.").waitFor();
     await screenshot(page, 'account-reset-signed-in');
 
@@ -101,7 +101,7 @@ describe('forgot password', () => {
     await other.page.getByText('The email or password is not correct.').waitFor();
     await signInThroughForm(other.page, email, newPassword);
     await other.page.waitForURL('**/my');
-    await other.page.locator('[data-page="my"]').getByText(email).waitFor();
+    await other.page.locator('[data-page="my"]').getByText(email, { exact: true }).waitFor();
 
     expect([...errors, ...other.errors]).toEqual([]);
     await page.context().close();

@@ -30,7 +30,7 @@ describe('profile and settings', () => {
     await page.goto('/register?returnTo=%2Findividual');
     await registerThroughForm(page, email, 'profile123');
     await page.waitForURL('**/individual');
-    await page.locator('[data-page="individual"]').getByText(email).waitFor();
+    await page.locator('[data-page="individual"]').getByText(email, { exact: true }).waitFor();
     await screenshot(page, 'account-individual');
 
     // Auto-unlock is explained and saved.
