@@ -30,6 +30,19 @@ describe('rate limiter', () => {
     await limiter.close();
   });
 
+  it('counts an attempt before the work it guards and gives it back on request', async () => {
+    const limiter = createRateLimiter(null);
+    const rule = { limit: 2, windowSeconds: 60, blockSeconds: 60 };
+    expect(await limiter.take('pair', rule)).toEqual({ wait: 0, used: 1 });
+    expect(await limiter.take('pair', rule)).toEqual({ wait: 0, used: 2 });
+    await limiter.giveBack('pair', rule);
+    expect(await limiter.used('pair', rule)).toBe(1);
+    expect((await limiter.take('pair', rule)).wait).toBe(0);
+    const refused = await limiter.take('pair', rule);
+    expect(refused.wait).toBeGreaterThan(0);
+    await limiter.close();
+  });
+
   it('shares counts between instances through Redis', async () => {
     const a = createRateLimiter(REDIS_URL);
     const b = createRateLimiter(REDIS_URL);
