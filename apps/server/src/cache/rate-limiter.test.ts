@@ -55,6 +55,19 @@ describe('rate limiter', () => {
     await b.close();
   });
 
+  it('gives an attempt back in Redis, for every instance', async () => {
+    const a = createRateLimiter(REDIS_URL);
+    const b = createRateLimiter(REDIS_URL);
+    const key = `given-back-${randomUUID()}`;
+    const rule = { limit: 3, windowSeconds: 60 };
+    expect((await a.take(key, rule)).used).toBe(1);
+    expect((await b.take(key, rule)).used).toBe(2);
+    await b.giveBack(key, rule);
+    expect(await a.used(key, rule)).toBe(1);
+    await a.close();
+    await b.close();
+  });
+
   it('keeps limiting in this process while Redis does not answer', async () => {
     const limiter = createRateLimiter('redis://127.0.0.1:1');
     const rule = { limit: 2, windowSeconds: 60 };
