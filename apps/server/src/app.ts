@@ -251,7 +251,12 @@ export async function buildApp({ env, database, logger, storage = createStorage(
     add('cards', money.cards);
     add('tracking', await tracking.exportData(userId));
   });
-  const plays = createPlayCounter(db, { intervalMs: 2000, onError: (err) => app.log.warn({ err }, 'play counts not written yet') });
+  const plays = createPlayCounter(db, {
+    intervalMs: 2000,
+    onError: (err) => app.log.warn({ err }, 'play counts not written yet'),
+    // A start counts only for an episode the viewer may watch: the same rule as its keys.
+    canWatch: (userId, episodeId) => playback.canWatch(userId, episodeId),
+  });
   app.addHook('onClose', async () => {
     await backgroundDone();
     await plays.stop();

@@ -30,6 +30,19 @@ describe('rate limiter', () => {
     await limiter.close();
   });
 
+  it('counts an attempt before the work it guards and gives it back on request', async () => {
+    const limiter = createRateLimiter(null);
+    const rule = { limit: 2, windowSeconds: 60, blockSeconds: 60 };
+    expect(await limiter.take('pair', rule)).toEqual({ wait: 0, used: 1 });
+    expect(await limiter.take('pair', rule)).toEqual({ wait: 0, used: 2 });
+    await limiter.giveBack('pair', rule);
+    expect(await limiter.used('pair', rule)).toBe(1);
+    expect((await limiter.take('pair', rule)).wait).toBe(0);
+    const refused = await limiter.take('pair', rule);
+    expect(refused.wait).toBeGreaterThan(0);
+    await limiter.close();
+  });
+
   it('shares counts between instances through Redis', async () => {
     const a = createRateLimiter(REDIS_URL);
     const b = createRateLimiter(REDIS_URL);
@@ -38,6 +51,19 @@ describe('rate limiter', () => {
     const waits = [await a.hit(key, rule), await b.hit(key, rule), await a.hit(key, rule), await b.hit(key, rule), await a.hit(key, rule)];
     expect(waits).toEqual([0, 0, 0, 0, expect.any(Number) as unknown]);
     expect(waits[4]).toBeGreaterThan(0);
+    await a.close();
+    await b.close();
+  });
+
+  it('gives an attempt back in Redis, for every instance', async () => {
+    const a = createRateLimiter(REDIS_URL);
+    const b = createRateLimiter(REDIS_URL);
+    const key = `given-back-${randomUUID()}`;
+    const rule = { limit: 3, windowSeconds: 60 };
+    expect((await a.take(key, rule)).used).toBe(1);
+    expect((await b.take(key, rule)).used).toBe(2);
+    await b.giveBack(key, rule);
+    expect(await a.used(key, rule)).toBe(1);
     await a.close();
     await b.close();
   });

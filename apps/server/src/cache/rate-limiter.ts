@@ -17,6 +17,14 @@ export interface RateLimitRule {
 export interface RateLimiter {
   /** Counts one attempt against `key`; returns the seconds to wait when over the limit, else 0. */
   hit(key: string, rule: RateLimitRule): Promise<number>;
+  /**
+   * Counts one attempt against `key` before the work it guards, so parallel attempts cannot all
+   * pass a check made before any of them is counted: `wait` is the seconds to wait when over the
+   * limit (else 0), `used` the attempts counted in the window, this one included.
+   */
+  take(key: string, rule: RateLimitRule): Promise<{ wait: number; used: number }>;
+  /** Gives back one attempt counted by `take` (the attempt turned out not to count, e.g. a right password). */
+  giveBack(key: string, rule: RateLimitRule): Promise<void>;
   /** How many attempts `key` has used in the current window, without counting one. */
   used(key: string, rule: RateLimitRule): Promise<number>;
   /** Forgets `key` (for example a sign-in's failures once the right password is given). */
@@ -54,15 +62,23 @@ export function createRateLimiter(redisUrl: string | null): RateLimiter {
     return found;
   }
 
+  async function take(key: string, rule: RateLimitRule): Promise<{ wait: number; used: number }> {
+    try {
+      const res = await limiterFor(rule).limiter.consume(key);
+      return { wait: 0, used: res.consumedPoints };
+    } catch (refused) {
+      if (refused instanceof RateLimiterRes) return { wait: Math.max(1, Math.ceil(refused.msBeforeNext / 1000)), used: refused.consumedPoints };
+      throw refused;
+    }
+  }
+
   return {
     async hit(key, rule) {
-      try {
-        await limiterFor(rule).limiter.consume(key);
-        return 0;
-      } catch (refused) {
-        if (refused instanceof RateLimiterRes) return Math.max(1, Math.ceil(refused.msBeforeNext / 1000));
-        throw refused;
-      }
+      return (await take(key, rule)).wait;
+    },
+    take,
+    async giveBack(key, rule) {
+      await limiterFor(rule).main.reward(key, 1);
     },
     async used(key, rule) {
       const res = await limiterFor(rule).main.get(key);

@@ -80,6 +80,20 @@ describe('sign-in under attack', () => {
     expect(envelope(await login('192.0.2.200', 'the owners password')).code).toBe(429);
     expect(envelope(await login('203.0.113.51', 'the owners password')).code).toBe(200);
   });
+
+  it('counts guesses sent all at once: of 40 in parallel from one address, only the limit (10) are checked', async () => {
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => login('192.0.2.210', `parallel-guess-${i}`)));
+    const codes = answers.map((a) => envelope(a).code);
+    expect(codes.filter((c) => c === 401)).toHaveLength(10);
+    expect(codes.filter((c) => c === 429)).toHaveLength(30);
+    // The guessing address stays stopped, the owner elsewhere signs in.
+    expect(envelope(await login('192.0.2.210', 'the owners password')).code).toBe(429);
+    expect(envelope(await login('203.0.113.52', 'the owners password')).code).toBe(200);
+  });
+
+  it('gives a right password its attempt back: the owner signing in again and again is never stopped', async () => {
+    for (let i = 0; i < 12; i++) expect(envelope(await login('203.0.113.53', 'the owners password')).code).toBe(200);
+  });
 });
 
 describe('sign-in from one address trying many accounts', () => {

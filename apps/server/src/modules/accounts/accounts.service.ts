@@ -203,30 +203,32 @@ export function createAccountsService({ db, sessionTtlDays, events, mailer, limi
     const email = normalizeEmail(input.email);
     if (!isValidEmail(email)) throw invalidInput({ email: 'Enter a valid email address.' });
     const address = addressKey(caller.ip);
+    const ipKey = `login:ip:${address}`;
     const pair = `login:account-ip:${email}:${address}`;
-    // Checked without counting: only failures count, so the owner's right password is never refused
+    const accountKey = `login:account:${email}`;
+    // Every attempt is counted before its password is checked, so guesses sent all at once cannot
+    // all pass a check made before any of them was counted; a right password then gives its
+    // attempt back. Only failures stay counted, so the owner's right password is never refused
     // for what strangers elsewhere did.
     if (limiter) {
-      const [ipFails, pairFails] = await Promise.all([limiter.used(`login:ip:${address}`, LIMITS.loginFailsPerIp), limiter.used(pair, LIMITS.loginFailsPerAccountAndIp)]);
-      if (ipFails >= LIMITS.loginFailsPerIp.limit) throw tooMany(LIMITS.loginFailsPerIp.blockSeconds);
-      if (pairFails >= LIMITS.loginFailsPerAccountAndIp.limit) throw tooMany(LIMITS.loginFailsPerAccountAndIp.blockSeconds);
-      const accountFails = await limiter.used(`login:account:${email}`, LIMITS.loginFailsPerAccount);
-      const over = accountFails - LOGIN_SLOWDOWN.freeFailures;
+      const ip = await limiter.take(ipKey, LIMITS.loginFailsPerIp);
+      if (ip.wait > 0) throw tooMany(LIMITS.loginFailsPerIp.blockSeconds);
+      const onAccount = await limiter.take(pair, LIMITS.loginFailsPerAccountAndIp);
+      if (onAccount.wait > 0) {
+        // Refused unchecked: not a guess this address spent.
+        await limiter.giveBack(ipKey, LIMITS.loginFailsPerIp);
+        throw tooMany(LIMITS.loginFailsPerAccountAndIp.blockSeconds);
+      }
+      // Attempts under way count too, so a distributed guesser is slowed down as it goes.
+      const over = (await limiter.take(accountKey, LIMITS.loginFailsPerAccount)).used - 1 - LOGIN_SLOWDOWN.freeFailures;
       if (over > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(LOGIN_SLOWDOWN.maxMs, over * LOGIN_SLOWDOWN.stepMs)));
     }
     const row = await repo.findUserByEmail(db, email);
     const valid = await verifyPassword(row?.password_hash ?? null, input.password);
-    if (!row || !valid || row.disabled_at) {
-      if (limiter) {
-        await Promise.all([
-          limiter.hit(`login:ip:${address}`, LIMITS.loginFailsPerIp),
-          limiter.hit(pair, LIMITS.loginFailsPerAccountAndIp),
-          limiter.hit(`login:account:${email}`, LIMITS.loginFailsPerAccount),
-        ]);
-      }
-      throw new AppError(401, 'The email or password is not correct.');
-    }
-    if (limiter) await Promise.all([limiter.reset(pair, LIMITS.loginFailsPerAccountAndIp), limiter.reset(`login:account:${email}`, LIMITS.loginFailsPerAccount)]);
+    if (!row || !valid || row.disabled_at) throw new AppError(401, 'The email or password is not correct.');
+    // The right password: this attempt was no failure, and the failures on the account (from this
+    // address and from anywhere) are forgiven; the address keeps its other failures.
+    if (limiter) await Promise.all([limiter.giveBack(ipKey, LIMITS.loginFailsPerIp), limiter.reset(pair, LIMITS.loginFailsPerAccountAndIp), limiter.reset(accountKey, LIMITS.loginFailsPerAccount)]);
     return row;
   }
 

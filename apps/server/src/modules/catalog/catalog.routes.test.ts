@@ -215,12 +215,14 @@ describe('play counts', () => {
     const series = await t.database.db.selectFrom('series').select('play_count').where('id', '=', seriesId).executeTakeFirstOrThrow();
     return { episode: episode.play_count, series: series.play_count };
   };
-  /** A viewer whose account is older than a day (new accounts are counted per address). */
-  async function establishedViewer(): Promise<string> {
+  const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000);
+  /** A registered account older than a day (guests and new accounts are counted per address). */
+  async function establishedAccount(): Promise<{ token: string; userId: string }> {
     const g = await guestToken();
-    await t.database.db.updateTable('users').set({ created_at: new Date(Date.now() - 3 * 24 * 60 * 60 * 1000) }).where('id', '=', g.userId).execute();
-    return g.token;
+    await t.database.db.updateTable('users').set({ is_guest: false, email: `viewer-${g.userId}@example.com`, created_at: daysAgo(3) }).where('id', '=', g.userId).execute();
+    return g;
   }
+  const establishedViewer = async () => (await establishedAccount()).token;
 
   it('counts one play per viewer per episode per day, only after a few seconds of real playback', async () => {
     const episode = f.episodes.palace[0]!;
@@ -251,6 +253,36 @@ describe('play counts', () => {
     await Promise.all(guests.flatMap((g) => episodes.map((e) => progress(g.token, e, 10))));
     const after = await counts(episodes[0]!, f.series.ceo);
     expect(after.series - before.series).toBe(1);
+  });
+
+  it('counts guests from one address once per series and day, however old the guests are', async () => {
+    const episodes = f.episodes.wolf.slice(0, 2);
+    const before = await counts(episodes[0]!, f.series.wolf);
+    // Guests minted a few days ago (30 a minute from one address is within its budget) and kept.
+    const guests = await Promise.all(Array.from({ length: 6 }, () => guestToken()));
+    await t.database.db.updateTable('users').set({ created_at: daysAgo(3) }).where('id', 'in', guests.map((g) => g.userId)).execute();
+    await Promise.all(guests.flatMap((g) => episodes.map((e) => play(g.token, e))));
+    await new Promise((r) => setTimeout(r, 3200));
+    await Promise.all(guests.flatMap((g) => episodes.map((e) => progress(g.token, e, 10))));
+    const after = await counts(episodes[0]!, f.series.wolf);
+    expect(after.series - before.series).toBe(1);
+  });
+
+  it('counts no start of a locked episode the viewer may not watch, and counts it once unlocked', async () => {
+    const locked = f.episodes.palace[2]!;
+    const { token: viewer, userId } = await establishedAccount();
+    const before = await counts(locked, f.series.palace);
+    // Without the episode's key: the start is ignored, so the progress report that follows counts nothing.
+    expect(envelope(await play(viewer, locked)).code).toBe(200);
+    await new Promise((r) => setTimeout(r, 3200));
+    await progress(viewer, locked, 10);
+    expect(await counts(locked, f.series.palace)).toEqual(before);
+    // Unlocked, the same viewer's real playback counts.
+    await t.database.db.insertInto('unlocks').values({ user_id: userId, episode_id: locked }).execute();
+    await play(viewer, locked);
+    await new Promise((r) => setTimeout(r, 3200));
+    await progress(viewer, locked, 10);
+    expect(await counts(locked, f.series.palace)).toEqual({ episode: before.episode + 1, series: before.series + 1 });
   });
 });
 

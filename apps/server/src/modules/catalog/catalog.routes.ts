@@ -149,7 +149,8 @@ export function registerCatalogRoutes(app: AppInstance, catalog: CatalogService,
     {
       schema: {
         tags: ['catalog'],
-        summary: "Starts a play of an episode: it counts (once per viewer per day) when the viewer's progress report (POST /api/user/history) shows a few seconds watched",
+        summary:
+          "Starts a play of an episode the viewer may watch (others are ignored): it counts (once per viewer per day; guests and accounts younger than a day once per series, address and day) when the viewer's progress report (POST /api/user/history) shows a few seconds watched",
         body: Type.Object({ episodeId: Id }),
         response: { 200: EnvelopeOf(EmptySchema) },
       },

@@ -5,18 +5,27 @@ interface PendingPlay {
   episodeId: number;
   viewer: string;
   day: string;
-  /** Set for accounts too new to count on their own: one play per series, address and day. */
+  /** Set for guests and accounts too new to count on their own: one play per series, address and day. */
   address: string | null;
 }
 
 /** A play counts once the viewer's player reports this many seconds, this long after its start. */
 export const REAL_PLAYBACK_SECONDS = 3;
-/** Accounts younger than this count one play per series, address and day between them. */
+/**
+ * Accounts younger than this (and guests of any age) count one play per series, address and day
+ * between them.
+ */
 export const NEW_ACCOUNT_MINUTES = 24 * 60;
 
+/** Whether a viewer may watch an episode: the playback module's rule (the one its keys obey). */
+export type WatchCheck = (userId: string, episodeId: number) => Promise<boolean>;
+
 export interface PlayCounter {
-  /** The viewer's player started an episode: remembered, not counted yet. */
-  started(episodeId: number, userId: string): Promise<void>;
+  /**
+   * The viewer's player started an episode: remembered, not counted yet; ignored (false) unless the
+   * viewer may watch the episode, so a locked episode's start counts nothing without its key.
+   */
+  started(episodeId: number, userId: string): Promise<boolean>;
   /**
    * The viewer's player reported a position: a play started at least REAL_PLAYBACK_SECONDS ago and
    * now that far in counts (once per viewer, episode and day). `address` is the client address key.
@@ -38,10 +47,12 @@ const MAX_PENDING = 10_000;
  * Counts plays off the request path: plays are buffered and written in batches, one count per
  * viewer per episode per day (the episode_plays primary key deduplicates, also across instances),
  * and the episode and series counters grow only by the plays that were new. A play is only noted
- * after real playback (a start, then progress seconds later), and plays of new accounts count once
- * per series, address and day, so guests minted by one client cannot buy a place in trending.
+ * after real playback (a start of an episode the viewer may watch, then progress seconds later), and
+ * plays of guests (whatever their age) and of accounts younger than a day count once per series,
+ * address and day between them: guests cost nothing to make, so however many one address holds,
+ * and however long it kept them, they weigh as one viewer.
  */
-export function createPlayCounter(db: Kysely<DB>, opts: { intervalMs: number; onError: (err: unknown) => void }): PlayCounter {
+export function createPlayCounter(db: Kysely<DB>, opts: { intervalMs: number; onError: (err: unknown) => void; canWatch: WatchCheck }): PlayCounter {
   let pending = new Map<string, PendingPlay>();
   let flushing: Promise<void> = Promise.resolve();
 
@@ -101,6 +112,7 @@ export function createPlayCounter(db: Kysely<DB>, opts: { intervalMs: number; on
 
   return {
     async started(episodeId, userId) {
+      if (!(await opts.canWatch(userId, episodeId))) return false;
       // A start already under way is kept (the player reports first frames again on replays); one
       // from another day starts over.
       await sql`
@@ -113,18 +125,19 @@ export function createPlayCounter(db: Kysely<DB>, opts: { intervalMs: number; on
           // The viewer's guest was merged away meanwhile: nothing to remember.
           if ((err as { code?: string }).code !== '23503') throw err;
         });
+      return true;
     },
     async progressed(episodeId, userId, positionSeconds, address) {
       if (positionSeconds < REAL_PLAYBACK_SECONDS) return;
       // The clock is the database's, the same for every instance.
-      const { rows } = await sql<{ created_at: Date; new_account: boolean }>`
+      const { rows } = await sql<{ per_address: boolean }>`
         DELETE FROM playback_starts s USING users u
         WHERE s.user_id = ${userId}::uuid AND s.episode_id = ${episodeId} AND u.id = s.user_id
           AND s.started_at <= now() - make_interval(secs => ${REAL_PLAYBACK_SECONDS})
           AND s.started_at > now() - interval '1 day'
-        RETURNING u.created_at, u.created_at > now() - make_interval(mins => ${NEW_ACCOUNT_MINUTES}) AS new_account`.execute(db);
+        RETURNING u.is_guest OR u.created_at > now() - make_interval(mins => ${NEW_ACCOUNT_MINUTES}) AS per_address`.execute(db);
       const start = rows[0];
-      if (start) record(episodeId, userId, start.new_account ? address : null);
+      if (start) record(episodeId, userId, start.per_address ? address : null);
     },
     record,
     async prune() {
