@@ -1,8 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE, type User } from '@episodic/contract';
+import { ADMIN_SESSION_COOKIE, SESSION_COOKIE, type User } from '@episodic/contract';
 import { createTestApp, envelope, type TestApp } from './test-app';
-import { membershipOf, newAccount, newAdmin, newMember, send, type Principal } from './principals';
+import { membershipOf, newAccount, newAdmin, newMember, operatorSessionOf, send, type Principal } from './principals';
 
 /**
  * The rules that depend on where a request goes (cross-site refusal, body types, caching, the
@@ -45,7 +45,8 @@ function spellings(path: string): string[] {
   ];
 }
 
-const sessionCookie = (who: Principal) => `${SESSION_COOKIE}=${who.token!}`;
+/** Every cookie the caller's browser holds: the viewer session, and an operator's console session. */
+const sessionCookie = (who: Principal) => (who === admin ? `${SESSION_COOKIE}=${who.token!}; ${ADMIN_SESSION_COOKIE}=${operatorSessionOf(who)}` : `${SESSION_COOKIE}=${who.token!}`);
 
 /** A refusal before any handler: 403 (another site) or 415 (a body type the call does not take), or a route that does not exist. */
 function expectRefused(res: LightMyRequestResponse, label: string): void {
@@ -105,10 +106,20 @@ describe('state-changing calls under every spelling of their address', () => {
   });
 
   it('applies the rule to any cookie, not only the viewer session', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/user/logout', headers: { cookie: 'episodic_admin=whatever', 'content-type': 'text/plain' }, payload: '' });
+    const res = await t.app.inject({ method: 'POST', url: '/api/user/logout', headers: { cookie: `${ADMIN_SESSION_COOKIE}=whatever`, 'content-type': 'text/plain' }, payload: '' });
     expect(res.statusCode).toBe(415);
-    const beacon = await t.app.inject({ method: 'POST', url: '/api/reports', headers: { cookie: 'episodic_admin=whatever', 'content-type': 'text/plain' }, payload: JSON.stringify({ event_name: 'PageView' }) });
+    const beacon = await t.app.inject({ method: 'POST', url: '/api/reports', headers: { cookie: `${ADMIN_SESSION_COOKIE}=whatever`, 'content-type': 'text/plain' }, payload: JSON.stringify({ event_name: 'PageView' }) });
     expect(beacon.statusCode).toBe(403);
+  });
+
+  it('refuses them with credentials that work: the same console call as JSON from this site acts', async () => {
+    const control = await newAccount(t, 'spelling control');
+    for (const url of [`/%61pi/admin/users/${control.id!}/disable`, `/api/admin/users/${control.id!}/disable`]) {
+      const res = await t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', cookie: sessionCookie(admin), origin: OWN }, payload: { reason: 'control' } });
+      expect(envelope(res).code, url).toBe(200);
+    }
+    const row = await t.database.db.selectFrom('users').select('disabled_at').where('id', '=', control.id!).executeTakeFirstOrThrow();
+    expect(row.disabled_at).not.toBeNull();
   });
 
   it('still lets the app itself through: JSON from this site, and bodiless calls from header-token clients', async () => {

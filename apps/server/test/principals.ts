@@ -50,6 +50,13 @@ export interface CallOptions {
 /** The console sessions of operators, by their viewer token: the console's calls ride on the operator cookie. */
 const consoleSessions = new Map<string, string>();
 
+/** The console session cookie of an operator made by `newAdmin` (its console sign-in). */
+export function operatorSessionOf(who: Principal): string {
+  const token = who.token ? consoleSessions.get(who.token) : undefined;
+  if (!token) throw new Error(`${who.label} has no console session`);
+  return token;
+}
+
 /** One request as the holder of a token (none for null), from a fresh address. */
 export function send(t: TestApp, token: string | null, method: string, url: string, opts: CallOptions = {}): Promise<LightMyRequestResponse> {
   const headers: Record<string, string> = { ...(opts.headers ?? {}) };
