@@ -62,6 +62,24 @@ describe('a console with its own origin (CONSOLE_URL)', () => {
     expect(envelope<AdminSession>(res)).toMatchObject({ code: 200, data: { email: ADMIN.email } });
     // The Host header decides by its hostname, whatever its case or port.
     expect(envelope((await t.app.inject({ method: 'GET', url: '/api/admin/audit', headers: on('CONSOLE.episodic.test:8080'), cookies: operatorCookie(operator) }))).code).toBe(200);
+    // A forwarded host counts only behind a trusted proxy (TRUST_PROXY), which this server is not.
+    const forwarded = await t.app.inject({ method: 'GET', url: '/api/admin/audit', headers: on(VIEWER, { 'x-forwarded-host': CONSOLE }), cookies: operatorCookie(operator) });
+    expect(forwarded.statusCode).toBe(404);
+  });
+
+  it('behind a trusted proxy, decides by the forwarded host as Fastify reports it', async () => {
+    const proxied = await createTestApp({ PUBLIC_URL: `http://${VIEWER}`, CONSOLE_URL: `http://${CONSOLE}`, TRUST_PROXY: 'true' });
+    try {
+      await createAccountsService({ db: proxied.database.db, sessionTtlDays: 1 }).createAdmin(ADMIN.email, ADMIN.password);
+      const behind = (host: string) => ({ host: '10.0.0.5:8080', 'x-forwarded-host': host });
+      expect((await proxied.app.inject({ method: 'POST', url: '/api/admin/session', headers: behind(VIEWER), payload: ADMIN })).statusCode).toBe(404);
+      const signIn = await proxied.app.inject({ method: 'POST', url: '/api/admin/session', headers: behind(CONSOLE), payload: ADMIN });
+      const token = signIn.cookies.find((c) => c.name === ADMIN_SESSION_COOKIE)!.value;
+      expect(envelope((await proxied.app.inject({ method: 'GET', url: '/api/admin/session', headers: behind(CONSOLE), cookies: operatorCookie(token) }))).code).toBe(200);
+      expect((await proxied.app.inject({ method: 'GET', url: '/api/admin/session', headers: behind(VIEWER), cookies: operatorCookie(token) })).statusCode).toBe(404);
+    } finally {
+      await proxied.close();
+    }
   });
 
   it("signs in on the console host only, with a host-only cookie (no Domain): the browser sends it to the console's host alone", async () => {
@@ -76,7 +94,7 @@ describe('a console with its own origin (CONSOLE_URL)', () => {
   });
 
   it("serves the console's pages on the console host only; on the viewer host they are the viewer app's not-found", async () => {
-    for (const url of ['/admin/', '/admin/users/12', '/admin/assets/console-1a2b.js', '/admin/index.html', '/%61dmin/users']) {
+    for (const url of ['/admin', '/admin/', '/admin/users/12', '/admin/assets/console-1a2b.js', '/admin/index.html', '/%61dmin/users']) {
       const viewer = await t.app.inject({ method: 'GET', url, headers: on(VIEWER) });
       expect(viewer.statusCode, url).toBe(404);
       expect(viewer.body, url).not.toContain('console');
