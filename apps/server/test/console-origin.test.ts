@@ -184,7 +184,8 @@ describe('CONSOLE_URL and the shared-origin start', () => {
 async function runMain(env: Record<string, string>, until?: RegExp): Promise<{ code: number | null; output: string }> {
   const root = path.resolve(import.meta.dirname, '../../..');
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'episodic-main-'));
-  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+  // Node itself with tsx's loader (not the tsx command, whose child a kill would not reach).
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', DEMO_CATALOG: 'false', JOBS: 'false', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
