@@ -10,6 +10,7 @@ import type { Env } from './env';
 import { isDatabaseUnavailable, pingDatabase, type Database } from './db/connection';
 import { registerProtocol } from './http/protocol';
 import { registerCsrfGuard } from './http/csrf';
+import { consoleOriginOf, registerConsoleOrigin } from './http/console-origin';
 import { registerSecurityHeaders } from './http/security-headers';
 import { sendErrorEnvelope } from './http/envelope';
 import { EnvelopeCode } from '@episodic/contract';
@@ -277,7 +278,10 @@ export async function buildApp({ env, database, logger, storage = createStorage(
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  registerCsrfGuard(app, { publicUrl: env.publicUrl });
+  // First of the request checks: on the viewer host the console does not exist at all.
+  const consoleOrigin = consoleOriginOf(env.consoleUrl);
+  registerConsoleOrigin(app, consoleOrigin);
+  registerCsrfGuard(app, { publicUrl: env.publicUrl, consoleUrl: env.consoleUrl });
   registerSecurityHeaders(app, {
     publicUrl: env.publicUrl,
     webDist: env.webDist,
@@ -312,7 +316,7 @@ export async function buildApp({ env, database, logger, storage = createStorage(
 
   const cookies = { secureByDefault: env.publicUrl.startsWith('https:'), maxAgeSeconds: env.sessionTtlDays * 24 * 60 * 60 };
   registerAccountsRoutes(app, accounts, cookies);
-  registerOperatorSessionRoutes(app, operatorSessions, cookies);
+  registerOperatorSessionRoutes(app, operatorSessions, { ...cookies, secureByDefault: (env.consoleUrl ?? env.publicUrl).startsWith('https:') });
   const facebook = env.facebook ? createFacebookSignIn(db, { ...env.facebook, redirectUri: `${env.publicUrl}/api/user/oauth/facebook/callback` }, accounts) : null;
   registerFacebookRoutes(app, facebook, cookies);
   registerSettingsRoutes(app, settings);
@@ -337,7 +341,7 @@ export async function buildApp({ env, database, logger, storage = createStorage(
     log,
   });
 
-  await registerSpa(app, { webDist: env.webDist, adminDist: env.adminDist });
+  await registerSpa(app, { webDist: env.webDist, adminDist: env.adminDist, hosts: consoleOrigin });
   app.decorate('services', { settings, catalog, billing, tracking });
   return app;
 }

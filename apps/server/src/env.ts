@@ -12,6 +12,13 @@ export interface Env {
   databasePoolSize: number;
   redisUrl: string | null;
   publicUrl: string;
+  /**
+   * The operator console's own origin (a second hostname of this server); null serves the console on
+   * PUBLIC_URL's origin, beside the viewer app and its third-party pixels.
+   */
+  consoleUrl: string | null;
+  /** An operator's explicit yes to a console on the viewer app's origin of an https site. */
+  consoleSameOrigin: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   trustProxy: boolean;
   webDist: string;
@@ -223,6 +230,42 @@ export function paymentStartProblem(env: Pick<Env, 'paymentMode' | 'publicUrl' |
   return `Refusing to start: PAYMENT_MODE is test (no money is taken, test cards only) but PUBLIC_URL is https (${env.publicUrl}); set PAYMENT_MODE=live with a real processor, or ALLOW_TEST_PAYMENTS_ON_HTTPS=true for a public test server.`;
 }
 
+/**
+ * The console's own origin: an http(s) origin (no path) on another hostname than PUBLIC_URL's. Only
+ * the hostname tells the two apart, as cookies ignore ports: the same hostname on another port would
+ * receive the operator cookie and share the viewer app's site.
+ */
+function consoleUrlEnv(src: Source, publicUrl: string): string | null {
+  const raw = url(src, 'CONSOLE_URL', ['http:', 'https:']);
+  if (raw === null) return null;
+  const parsed = new URL(raw);
+  if (parsed.username || parsed.password || parsed.pathname !== '/' || parsed.search || parsed.hash) {
+    throw new EnvError('CONSOLE_URL', `expected an origin such as https://console.example.com (no path, query or credentials), got "${redact(raw)}"`);
+  }
+  const viewer = new URL(publicUrl);
+  if (parsed.hostname === viewer.hostname) {
+    throw new EnvError('CONSOLE_URL', `must name another hostname than PUBLIC_URL (${viewer.origin}): the console needs an origin of its own, and cookies do not tell ports apart`);
+  }
+  if (viewer.protocol === 'https:' && parsed.protocol !== 'https:') throw new EnvError('CONSOLE_URL', 'must be https:// when PUBLIC_URL is https');
+  return parsed.origin;
+}
+
+/**
+ * Why this environment must not start, or null: a public (https) site whose console shares the
+ * viewer app's origin, where third-party pixel scripts run and could act with a signed-in operator's
+ * cookie, unless an operator accepts that on purpose.
+ */
+export function consoleStartProblem(env: Pick<Env, 'publicUrl' | 'consoleUrl' | 'consoleSameOrigin'>): string | null {
+  if (env.consoleUrl || !env.publicUrl.startsWith('https:') || env.consoleSameOrigin) return null;
+  return `Refusing to start: PUBLIC_URL is https (${env.publicUrl}) but the operator console would share its origin with the viewer app, whose third-party pixel scripts could then act as a signed-in operator; set CONSOLE_URL to a second hostname of this server (e.g. https://console.example.com), or CONSOLE_SAME_ORIGIN=true to accept the shared origin.`;
+}
+
+/** The start-up warning of a console on the viewer app's origin, or null when it has its own. */
+export function consoleOriginWarning(env: Pick<Env, 'consoleUrl'>): string | null {
+  if (env.consoleUrl) return null;
+  return "The operator console (/admin) shares its origin with the viewer app, whose third-party pixel scripts could act as a signed-in operator; set CONSOLE_URL to give the console a hostname of its own.";
+}
+
 export interface TrackingEnv {
   consentMode: 'off' | 'required';
   /** Where browsers load each pixel's script from, by configuration key. */
@@ -314,6 +357,9 @@ export function loadEnv(src: Source = process.env): Env {
   const paymentMode = oneOf(src, 'PAYMENT_MODE', ['test', 'live'] as const, 'test');
   const stripe = stripeEnv(src);
   checkPaymentMode(paymentMode, stripe);
+  const consoleUrl = consoleUrlEnv(src, publicUrl);
+  const consoleSameOrigin = bool(src, 'CONSOLE_SAME_ORIGIN', false);
+  if (consoleUrl && consoleSameOrigin) throw new EnvError('CONSOLE_SAME_ORIGIN', 'contradicts CONSOLE_URL (the console has its own origin): unset one of them');
   return {
     nodeEnv,
     port,
@@ -323,6 +369,8 @@ export function loadEnv(src: Source = process.env): Env {
     databasePoolSize: int(src, 'DATABASE_POOL_SIZE', 10, 1, 500),
     redisUrl: url(src, 'REDIS_URL', ['redis:', 'rediss:']),
     publicUrl: publicUrl.replace(/\/+$/, ''),
+    consoleUrl,
+    consoleSameOrigin,
     logLevel: oneOf(src, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, nodeEnv === 'test' ? 'silent' : 'info'),
     trustProxy: bool(src, 'TRUST_PROXY', false),
     webDist: path.resolve(read(src, 'WEB_DIST') ?? path.join(repoRoot, 'apps/web/dist')),

@@ -1,4 +1,4 @@
-import { loadEnv, EnvError, paymentStartProblem, redact } from './env';
+import { loadEnv, EnvError, consoleOriginWarning, consoleStartProblem, paymentStartProblem, redact } from './env';
 import { openDatabase } from './db/connection';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { migrateToLatest } from './db/migrate';
@@ -15,7 +15,7 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const refusal = paymentStartProblem(env);
+  const refusal = paymentStartProblem(env) ?? consoleStartProblem(env);
   if (refusal) {
     console.error(refusal);
     process.exit(1);
@@ -45,6 +45,8 @@ async function main(): Promise<void> {
 
   const server = await buildApp({ env, database });
   started.app = server;
+  const sharedConsole = consoleOriginWarning(env);
+  if (sharedConsole) server.log.warn(sharedConsole);
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { EnvelopeCode } from '@episodic/contract';
 import { sendErrorEnvelope } from './envelope';
+import { isConsoleApi } from './console-origin';
+import { routePath } from './route-path';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -42,9 +44,12 @@ function originOf(source: string): string {
  * - a request in a type another site's form could send, carrying cookies but saying nothing of its
  *   origin, is refused, unless the route carries its own credential (`config.ownCredential`).
  * Calls with the session in the `X-User-Token` header and no cookie are out of another site's reach.
+ * With a console origin of its own (`consoleUrl`), the console's API counts that origin as its own,
+ * not the viewer app's: the viewer origin's scripts cannot post to it either.
  */
-export function registerCsrfGuard(app: FastifyInstance, opts: { publicUrl: string }): void {
-  const own = new URL(opts.publicUrl).origin;
+export function registerCsrfGuard(app: FastifyInstance, opts: { publicUrl: string; consoleUrl?: string | null }): void {
+  const viewerOrigin = new URL(opts.publicUrl).origin;
+  const consoleOrigin = opts.consoleUrl ? new URL(opts.consoleUrl).origin : null;
   app.addHook('onRequest', async (req, reply) => {
     // Unknown routes change nothing (the not-found answer is all they get).
     if (!UNSAFE.has(req.method) || req.is404) return;
@@ -55,6 +60,7 @@ export function registerCsrfGuard(app: FastifyInstance, opts: { publicUrl: strin
     }
     const source = req.headers.origin ?? req.headers.referer;
     if (source !== undefined) {
+      const own = consoleOrigin && isConsoleApi(routePath(req)) ? consoleOrigin : viewerOrigin;
       const origin = originOf(source);
       const host = req.headers.host;
       if (origin === own || (host && (origin === `http://${host}` || origin === `https://${host}`))) return;

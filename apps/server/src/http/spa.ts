@@ -4,10 +4,13 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { sendApiNotFound } from './protocol';
 import { isUnder, normalizedPath } from './route-path';
+import type { ConsoleOrigin } from './console-origin';
 
 export interface SpaOptions {
   webDist: string;
   adminDist: string;
+  /** Which host serves which app (both on every host while the console has no origin of its own). */
+  hosts?: Pick<ConsoleOrigin, 'servesConsole' | 'servesViewer'>;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -23,10 +26,10 @@ function cacheControlFor(filePath: string): string {
 const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Episodic</title>
 <p>This app has not been built yet. Run <code>npm run build</code> (or <code>npm start</code>, which builds first).</p>`;
 
-function sendIndex(reply: FastifyReply, dist: string) {
+function sendIndex(reply: FastifyReply, dist: string, status = 200) {
   reply.header('cache-control', REVALIDATE);
   if (!fs.existsSync(path.join(dist, 'index.html'))) return reply.status(503).type('text/html; charset=utf-8').send(NOT_BUILT);
-  return reply.sendFile('index.html', dist);
+  return reply.status(status).sendFile('index.html', dist);
 }
 
 /**
@@ -58,6 +61,7 @@ export async function registerSpa(app: FastifyInstance, opts: SpaOptions): Promi
     });
   }
 
+  const hosts = opts.hosts ?? { servesConsole: () => true, servesViewer: () => true };
   app.setNotFoundHandler((req, reply) => {
     // Decoded and normalized: `/%61pi/…` is an API address, `/%61dmin/…` the console's.
     const url = normalizedPath(req.url);
@@ -67,7 +71,13 @@ export async function registerSpa(app: FastifyInstance, opts: SpaOptions): Promi
     if (/^\/(admin\/)?assets\//.test(url)) return reply.status(404).type('text/plain').send('Not found');
     // Media files are fetched by players and image tags, which need a real 404 too.
     if (isUnder(url, '/media')) return reply.status(404).header('cache-control', 'no-store').type('text/plain').send('Not found');
-    if (isUnder(url, '/admin')) return sendIndex(reply, opts.adminDist);
+    if (isUnder(url, '/admin')) {
+      if (hosts.servesConsole(req)) return sendIndex(reply, opts.adminDist);
+      // The viewer host of a console with its own origin: the viewer app's not-found page, as a 404.
+      return sendIndex(reply, opts.webDist, 404);
+    }
+    // The console's host serves no viewer app: its pixels must never run on the console's origin.
+    if (!hosts.servesViewer(req)) return reply.status(404).type('text/plain').send('Not found');
     return sendIndex(reply, opts.webDist);
   });
 }
