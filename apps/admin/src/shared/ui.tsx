@@ -1,4 +1,4 @@
-import { useEffect, useId, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useEffect, useId, useState, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { NavLink } from 'react-router';
 import type { FieldErrors } from '@episodic/contract';
 import { isApiError } from './api';
@@ -252,6 +252,77 @@ export function Dialog({ title, onClose, children, footer, wide }: { title: stri
         {footer ? <div className="flex justify-end gap-2 border-t border-zinc-200 px-6 py-4">{footer}</div> : null}
       </div>
     </div>
+  );
+}
+
+/**
+ * A confirmation that asks why (disable, refund, operator access): what happens, a reason for the
+ * audit log, and one submit. The form keeps what was typed while the request runs or fails.
+ */
+export function ReasonDialog({
+  title,
+  intro,
+  submitLabel,
+  variant,
+  pending,
+  error,
+  reasonLabel = 'Reason',
+  hint,
+  autoFocus,
+  onSubmit,
+  onClose,
+}: {
+  title: string;
+  intro: ReactNode;
+  submitLabel: string;
+  variant: Variant;
+  pending: boolean;
+  error: unknown;
+  reasonLabel?: string;
+  hint?: string;
+  autoFocus?: boolean;
+  onSubmit: (reason: string) => void;
+  onClose: () => void;
+}) {
+  const formId = useId();
+  const [reason, setReason] = useState('');
+  const { fields } = formErrors(error);
+  return (
+    <Dialog
+      title={title}
+      onClose={onClose}
+      footer={
+        <>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button variant={variant} type="submit" form={formId} disabled={pending}>
+            {submitLabel}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id={formId}
+        className="flex flex-col gap-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSubmit(reason);
+        }}
+      >
+        <FormMessage error={error} />
+        <p className="text-sm text-zinc-700">{intro}</p>
+        <TextArea
+          label={reasonLabel}
+          value={reason}
+          maxLength={500}
+          onChange={(e) => {
+            setReason(e.target.value);
+          }}
+          error={fields.reason}
+          hint={hint}
+          autoFocus={autoFocus}
+        />
+      </form>
+    </Dialog>
   );
 }
 

@@ -3,52 +3,27 @@ import { Link, useParams } from 'react-router';
 import type { AdminOrder } from '@episodic/contract';
 import { useCommerceMutations, useOrder } from '../../features/commerce/api';
 import { dateTime, money } from '../../shared/format';
-import { Button, Card, Dialog, ErrorState, Facts, FormMessage, Loading, PageHeader, TextArea, formErrors } from '../../shared/ui';
+import { Button, Card, ErrorState, Facts, Loading, PageHeader, ReasonDialog } from '../../shared/ui';
 import { OrderStatus, SourceBadge } from './order-badges';
 
 function RefundDialog({ order, onClose }: { order: AdminOrder; onClose: () => void }) {
   const { refund } = useCommerceMutations();
-  const [reason, setReason] = useState('');
-  const { fields } = formErrors(refund.error);
   const what = order.kind === 'coins' ? 'The coins it gave are taken back (as many as are left).' : 'The membership time it bought is taken back; access ends if none is left.';
   return (
-    <Dialog
+    <ReasonDialog
       title={`Refund ${money(order.amount, order.currency)}`}
+      intro={`The whole amount goes back through ${order.provider ?? 'the provider'} to ${order.card ?? 'the buyer'}. ${what}`}
+      submitLabel={refund.isPending ? 'Refunding…' : `Refund ${money(order.amount, order.currency)}`}
+      variant="danger"
+      pending={refund.isPending}
+      error={refund.error}
+      hint="Kept in the audit log."
+      autoFocus
+      onSubmit={(reason) => {
+        refund.mutate({ id: order.id, reason }, { onSuccess: onClose });
+      }}
       onClose={onClose}
-      footer={
-        <>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button variant="danger" type="submit" form="refund-form" disabled={refund.isPending}>
-            {refund.isPending ? 'Refunding…' : `Refund ${money(order.amount, order.currency)}`}
-          </Button>
-        </>
-      }
-    >
-      <form
-        id="refund-form"
-        className="flex flex-col gap-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          refund.mutate({ id: order.id, reason }, { onSuccess: onClose });
-        }}
-      >
-        <FormMessage error={refund.error} />
-        <p className="text-sm text-zinc-700">
-          The whole amount goes back through {order.provider ?? 'the provider'} to {order.card ?? 'the buyer'}. {what}
-        </p>
-        <TextArea
-          label="Reason"
-          value={reason}
-          maxLength={500}
-          onChange={(e) => {
-            setReason(e.target.value);
-          }}
-          error={fields.reason}
-          hint="Kept in the audit log."
-          autoFocus
-        />
-      </form>
-    </Dialog>
+    />
   );
 }
 

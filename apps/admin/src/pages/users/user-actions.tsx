@@ -3,7 +3,7 @@ import type { AdminUser } from '@episodic/contract';
 import { usePlans } from '../../features/commerce/api';
 import { useUserMutations } from '../../features/users/api';
 import { requestId } from '../../shared/format';
-import { Button, Dialog, FormMessage, SelectInput, TextArea, TextInput, formErrors } from '../../shared/ui';
+import { Button, Dialog, FormMessage, ReasonDialog, SelectInput, TextArea, TextInput, formErrors } from '../../shared/ui';
 
 /** Coins or membership days for a user, with a reason; one request id per dialog, so a double submit grants once. */
 export function GrantDialog({ user, kind, onClose }: { user: AdminUser; kind: 'coins' | 'membership'; onClose: () => void }) {
@@ -85,46 +85,24 @@ export function DisableDialog({ user, onClose }: { user: AdminUser; onClose: () 
   const { disable, enable } = useUserMutations(user.id);
   const disabled = Boolean(user.disabledAt);
   const mutation = disabled ? enable : disable;
-  const [reason, setReason] = useState('');
-  const { fields } = formErrors(mutation.error);
   return (
-    <Dialog
+    <ReasonDialog
       title={disabled ? 'Enable account' : 'Disable account'}
-      onClose={onClose}
-      footer={
-        <>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button variant={disabled ? 'primary' : 'danger'} type="submit" form="disable-form" disabled={mutation.isPending}>
-            {disabled ? 'Enable' : 'Disable and sign out everywhere'}
-          </Button>
-        </>
+      intro={
+        disabled
+          ? `${user.email ?? 'This account'} will be able to sign in again.`
+          : `${user.email ?? 'This account'} is signed out on every device at once (${user.activeSessions} active session${user.activeSessions === 1 ? '' : 's'}) and cannot sign in until enabled.`
       }
-    >
-      <form
-        id="disable-form"
-        className="flex flex-col gap-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          mutation.mutate(reason, { onSuccess: onClose });
-        }}
-      >
-        <FormMessage error={mutation.error} />
-        <p className="text-sm text-zinc-700">
-          {disabled
-            ? `${user.email ?? 'This account'} will be able to sign in again.`
-            : `${user.email ?? 'This account'} is signed out on every device at once (${user.activeSessions} active session${user.activeSessions === 1 ? '' : 's'}) and cannot sign in until enabled.`}
-        </p>
-        <TextArea
-          label={disabled ? 'Note (optional)' : 'Reason'}
-          value={reason}
-          maxLength={500}
-          onChange={(e) => {
-            setReason(e.target.value);
-          }}
-          error={fields.reason}
-        />
-      </form>
-    </Dialog>
+      submitLabel={disabled ? 'Enable' : 'Disable and sign out everywhere'}
+      variant={disabled ? 'primary' : 'danger'}
+      pending={mutation.isPending}
+      error={mutation.error}
+      reasonLabel={disabled ? 'Note (optional)' : 'Reason'}
+      onSubmit={(reason) => {
+        mutation.mutate(reason, { onSuccess: onClose });
+      }}
+      onClose={onClose}
+    />
   );
 }
 
@@ -132,46 +110,23 @@ export function DisableDialog({ user, onClose }: { user: AdminUser; onClose: () 
 export function RoleDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
   const { setRole } = useUserMutations(user.id);
   const operator = user.role === 'admin';
-  const [reason, setReason] = useState('');
-  const { fields } = formErrors(setRole.error);
   return (
-    <Dialog
+    <ReasonDialog
       title={operator ? 'Remove operator access' : 'Give operator access'}
-      onClose={onClose}
-      footer={
-        <>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button variant={operator ? 'danger' : 'primary'} type="submit" form="role-form" disabled={setRole.isPending}>
-            {operator ? 'Remove access' : 'Give access'}
-          </Button>
-        </>
+      intro={
+        operator
+          ? `${user.email ?? 'This account'} is signed out of the console at once and can no longer open it. Their viewer account stays as it is.`
+          : `${user.email ?? 'This account'} can sign in to this console and change content, prices, money and users.`
       }
-    >
-      <form
-        id="role-form"
-        className="flex flex-col gap-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setRole.mutate({ role: operator ? 'viewer' : 'admin', reason }, { onSuccess: onClose });
-        }}
-      >
-        <FormMessage error={setRole.error} />
-        <p className="text-sm text-zinc-700">
-          {operator
-            ? `${user.email ?? 'This account'} is signed out of the console at once and can no longer open it. Their viewer account stays as it is.`
-            : `${user.email ?? 'This account'} can sign in to this console and change content, prices, money and users.`}
-        </p>
-        <TextArea
-          label="Reason"
-          value={reason}
-          maxLength={500}
-          onChange={(e) => {
-            setReason(e.target.value);
-          }}
-          error={fields.reason}
-          hint="Kept in the audit log."
-        />
-      </form>
-    </Dialog>
+      submitLabel={operator ? 'Remove access' : 'Give access'}
+      variant={operator ? 'danger' : 'primary'}
+      pending={setRole.isPending}
+      error={setRole.error}
+      hint="Kept in the audit log."
+      onSubmit={(reason) => {
+        setRole.mutate({ role: operator ? 'viewer' : 'admin', reason }, { onSuccess: onClose });
+      }}
+      onClose={onClose}
+    />
   );
 }
