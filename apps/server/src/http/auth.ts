@@ -93,9 +93,3 @@ export async function requireRecentPassword(req: FastifyRequest, now = Date.now(
   if (now - operator.passwordAt.getTime() > ADMIN_REAUTH_MINUTES * 60_000) throw reauthRequired();
   return operator;
 }
-
-/**
- * The console's check under its former name, for code written before console sessions existed: it
- * is the operator check, so such code cannot open the console to a viewer session by mistake.
- */
-export const requireAdmin = requireOperator;

@@ -24,7 +24,7 @@ export { KEY_URI_PLACEHOLDER, parseMediaPlaylist, rewriteMediaPlaylist, writeMas
 export { avcCodecFromTs } from './codecs';
 export { POSTER, THUMBNAIL, resizeImage } from './images';
 export { readSubtitleFile, subtitleLanguage, toWebVtt, SUBTITLE_LANGUAGES, type SubtitleLanguage } from './subtitles';
-export { openSubtitle, sealSubtitle, subtitleKey } from './subtitle-seal';
+export { openSubtitle, sealSubtitle, subtitleKey, subtitleKeyOf } from './subtitle-seal';
 export { ingestEpisode, sha256File, IngestError, type IngestEpisodeOptions, type IngestProgress, type IngestResult, type SubtitleSource } from './ingest-episode';
 export { generateDemoClip, demoFont, DEMO_INGEST_OPTIONS, type DemoClipOptions } from './demo-clip';
 export { createLimiter, mapConcurrent, defaultIngestConcurrency } from './concurrency';

@@ -17,7 +17,12 @@ const TAG_BYTES = 16;
 
 /** The 32-byte key subtitles are sealed with, shared by every instance through the database. */
 export async function subtitleKey(db: Kysely<DB>): Promise<Buffer> {
-  return createHash('sha256').update(`subtitles:${await sharedSecret(db, 'subtitles')}`).digest();
+  return subtitleKeyOf(await sharedSecret(db, 'subtitles'));
+}
+
+/** The sealing key made from the database's `subtitles` secret. */
+export function subtitleKeyOf(secret: string): Buffer {
+  return createHash('sha256').update(`subtitles:${secret}`).digest();
 }
 
 /** A WebVTT text as stored: magic, IV, tag, ciphertext. */

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@episodic/contract';
 import type { DB, UserRow } from '../../db/schema';
 import type { AuthUser } from '../../http/auth';
+import { addressKey } from '../../http/client-address';
 import { AppError, loginRequired } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
 import * as repo from './accounts.repository';
@@ -45,7 +46,7 @@ export function createEmailVerification({ db, mailer, publicUrl, limit }: EmailV
     const row = await repo.findUserById(db, auth.userId);
     if (!row || row.is_guest) throw loginRequired();
     if (row.email_verified_at) return;
-    await limit([`verify:ip:${ip}`, LIMITS.verifyPerIp], [`verify:account:${row.id}`, LIMITS.verifyPerAccount]);
+    await limit([`verify:ip:${addressKey(ip)}`, LIMITS.verifyPerIp], [`verify:account:${row.id}`, LIMITS.verifyPerAccount]);
     await sendVerification(row);
   }
 

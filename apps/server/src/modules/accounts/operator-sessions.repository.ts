@@ -59,6 +59,3 @@ export async function revokeOperatorSessionsOf(db: Executor, userId: string): Pr
   return ended.length;
 }
 
-export async function touchOperatorSession(db: Executor, sessionId: string): Promise<void> {
-  await db.updateTable('sessions').set({ last_seen_at: new Date() }).where('id', '=', sessionId).execute();
-}

@@ -5,6 +5,7 @@ import type { OperatorAuth, OperatorResolver } from '../../http/auth';
 import { AppError, forbidden, invalidInput } from '../../http/errors';
 import type { AccountsService } from './accounts.service';
 import * as repo from './operator-sessions.repository';
+import { touchSession } from './accounts.repository';
 import { hashSessionToken, newSessionToken } from './session-tokens';
 
 /** A console session lasts one working day at most; the viewer app's TTL does not apply. */
@@ -37,7 +38,7 @@ export function createOperatorSessions({ db, accounts }: OperatorSessionsDeps) {
     if (!found?.passwordAt || !found.email || found.isGuest) return null;
     if (Date.now() - found.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
       // Best effort and off the answer's path: a missed touch only delays "last seen".
-      repo.touchOperatorSession(db, found.sessionId).catch(() => undefined);
+      touchSession(db, found.sessionId).catch(() => undefined);
     }
     return { userId: found.userId, sessionId: found.sessionId, email: found.email, role: found.role, passwordAt: found.passwordAt, expiresAt: found.expiresAt };
   };

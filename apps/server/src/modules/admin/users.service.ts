@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { AdminGrantInput, AdminMembership, AdminPage, AdminUser, AdminUserSummary } from '@episodic/contract';
 import { conflict, notFound } from '../../http/errors';
-import { revokePasswordResets } from '../accounts/index';
+import { revokeOperatorSessionsOf, revokePasswordResets } from '../accounts/index';
 import { appendLedgerEntry, grantMembershipTime } from '../billing/index';
 import type { AdminDeps } from './admin-deps';
 import { writeAudit, type Operator } from './audit';
@@ -201,10 +201,7 @@ export function createUsersService(deps: AdminDeps) {
       if (role === 'admin' && (user.is_guest || !user.email)) throw conflict('A guest cannot be given operator access; the account must be registered.');
       const now = new Date();
       await trx.updateTable('users').set({ role, updated_at: now }).where('id', '=', id).execute();
-      const ended =
-        role === 'viewer'
-          ? await trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', id).where('kind', '=', 'operator').where('revoked_at', 'is', null).returning('id').execute()
-          : [];
+      const ended = role === 'viewer' ? await revokeOperatorSessionsOf(trx, id) : 0;
       await writeAudit(trx, operator, {
         action: role === 'admin' ? 'user.grant-operator' : 'user.revoke-operator',
         targetType: 'user',
@@ -212,9 +209,9 @@ export function createUsersService(deps: AdminDeps) {
         summary:
           role === 'admin'
             ? `Gave ${user.email ?? id} operator access`
-            : `Removed operator access from ${user.email ?? id} and ended ${ended.length} console session${ended.length === 1 ? '' : 's'}`,
+            : `Removed operator access from ${user.email ?? id} and ended ${ended} console session${ended === 1 ? '' : 's'}`,
         before: { role: user.role },
-        after: { role, ...(role === 'viewer' ? { consoleSessionsEnded: ended.length } : {}) },
+        after: { role, ...(role === 'viewer' ? { consoleSessionsEnded: ended } : {}) },
         reason,
       });
     });

@@ -66,12 +66,14 @@ const COPY: Record<Language, Copy> = {
 };
 
 const LOCALE: Record<Language, string> = { en: 'en-US', es: 'es-ES', fy: 'fr-FR', dy: 'de-DE', pt: 'pt-BR' };
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** Text made safe inside HTML (the emails' and the server-made pages'). */
+export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function money(minor: number, currency: string, lang: Language): string {
   return new Intl.NumberFormat(LOCALE[lang], { style: 'currency', currency }).format(minor / 100);
 }
-function day(date: Date, lang: Language): string {
+/** A date as the language writes it ("December 3, 2026"), in UTC. */
+export function day(date: Date, lang: Language): string {
   return new Intl.DateTimeFormat(LOCALE[lang], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
 }
 

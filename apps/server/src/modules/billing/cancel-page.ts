@@ -1,4 +1,5 @@
 import type { Language } from '@episodic/contract';
+import { day, esc } from './billing-emails';
 import type { CancelLink } from './cancel-link';
 
 /** Where the emailed cancel link stands: asking to confirm, done now, done before, from an earlier period, or not ours. */
@@ -100,9 +101,6 @@ const COPY: Record<Language, Copy> = {
   },
 };
 
-const LOCALE: Record<Language, string> = { en: 'en-US', es: 'es-ES', fy: 'fr-FR', dy: 'de-DE', pt: 'pt-BR' };
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const day = (date: Date, lang: Language) => new Intl.DateTimeFormat(LOCALE[lang], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
 
 const BUTTON = 'display:block;width:100%;box-sizing:border-box;text-align:center;padding:12px;font-size:16px;border-radius:8px;text-decoration:none';
 

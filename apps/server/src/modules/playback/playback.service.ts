@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { openSubtitle, rewriteMediaPlaylist, subtitleKey, type StorageDriver, type SubtitleLanguage } from '../../media/index';
+import { lazySharedSecret } from '../../db/secrets';
+import { openSubtitle, rewriteMediaPlaylist, subtitleKeyOf, type StorageDriver, type SubtitleLanguage } from '../../media/index';
 import { findEpisodeAccess, findSubtitleKey, listSubtitles, type EpisodeAccess } from './playback.repository';
 
 /** An extra right to watch (a membership, say), asked only when the episode is neither free nor unlocked. */
@@ -55,14 +56,8 @@ export function createPlaybackService(deps: PlaybackServiceDeps) {
   const entitlements: EntitlementCheck[] = [...(deps.extraEntitlements ?? [])];
   // Stored playlists never change under their (unique) prefix, so they can be kept as long as room allows.
   const playlists = new Map<string, string>();
-  let sealing: Promise<Buffer> | undefined;
-  const sealKey = () => {
-    sealing ??= subtitleKey(db).catch((err: unknown) => {
-      sealing = undefined;
-      throw err;
-    });
-    return sealing;
-  };
+  const subtitleSecret = lazySharedSecret(db, 'subtitles');
+  const sealKey = async () => subtitleKeyOf(await subtitleSecret());
 
   /** The public URL of a stored file (cover, poster, subtitle, segment); null for no file. */
   function mediaUrl(key: string | null | undefined): string | null {
