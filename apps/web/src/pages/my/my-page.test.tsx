@@ -106,6 +106,19 @@ describe('the account page', () => {
     expect(screen.getByRole('button', { name: 'Link sent' }).hasAttribute('disabled')).toBe(true);
   });
 
+  it('says why a resend was refused (too many), and lets the viewer try again', async () => {
+    mockApi({
+      'GET /api/user': () => ok({ ...accountUser, emailVerified: false }),
+      'GET /api/user/favorite': () => ok(page([])),
+      'GET /api/user/history': () => ok(page([])),
+      'POST /api/user/email/verification': () => fail(429, 'Too many attempts. Please wait 12 minutes and try again.'),
+    });
+    renderPage(<MyPage />, '/my');
+    fireEvent.click(await screen.findByRole('button', { name: 'Send the link again' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Too many attempts. Please wait 12 minutes and try again.');
+    expect(screen.getByRole('button', { name: 'Send the link again' }).hasAttribute('disabled')).toBe(false);
+  });
+
   it('shows no notice to a confirmed account or a guest', async () => {
     mockApi({ 'GET /api/user': () => ok(accountUser), 'GET /api/user/favorite': () => ok(page([])), 'GET /api/user/history': () => ok(page([])) });
     renderPage(<MyPage />, '/my');

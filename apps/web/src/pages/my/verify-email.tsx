@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { accountApi } from '../../features/account/account-api';
 import { currentUserKey } from '../../features/account/current-user';
 import { FormAlert } from '../../features/account/form-alert';
+import { formFailure } from '../../features/account/server-messages';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { Button } from '../../shared/ui/button';
 import { toast } from '../../shared/ui/toast-store';
@@ -19,7 +20,8 @@ export function EmailLinkResult() {
   const [params, setParams] = useSearchParams();
   const token = params.get('verifyToken');
   const started = useRef(false);
-  const [result, setResult] = useState<'done' | 'failed' | null>(null);
+  // The confirmation, or what went wrong (empty when the client has already said it, as for a lost connection).
+  const [result, setResult] = useState<{ tone: 'success' | 'error'; message: string } | null>(null);
   useEffect(() => {
     if (!token || started.current) return;
     started.current = true;
@@ -32,16 +34,18 @@ export function EmailLinkResult() {
     );
     accountApi.verifyEmail(token).then(
       () => {
-        setResult('done');
+        setResult({ tone: 'success', message: t('account.verify.done') });
+        // The notice asking to confirm goes at once, not when the account is read again.
+        queryClient.setQueryData<User | null>(currentUserKey, (user) => user && { ...user, emailVerified: true });
         void queryClient.invalidateQueries({ queryKey: currentUserKey });
       },
-      () => {
-        setResult('failed');
+      (error: unknown) => {
+        setResult({ tone: 'error', message: formFailure(error, t, { 410: t('account.verify.failed') }).message });
       },
     );
-  }, [token, setParams, queryClient]);
-  if (!result) return null;
-  return <FormAlert tone={result === 'done' ? 'success' : 'error'}>{t(result === 'done' ? 'account.verify.done' : 'account.verify.failed')}</FormAlert>;
+  }, [token, setParams, queryClient, t]);
+  if (!result?.message) return null;
+  return <FormAlert tone={result.tone}>{result.message}</FormAlert>;
 }
 
 /** Asks a signed-in account whose email is not confirmed to open the emailed link, and sends it again. */
@@ -53,11 +57,14 @@ export function VerifyEmailNotice({ user }: { user: User }) {
       toast(t('account.verify.sent', { email: user.email }), 'success');
     },
   });
+  // A refusal the client does not toast (too many resends) is said here.
+  const failure = resend.isError ? formFailure(resend.error, t).message : '';
   if (user.isGuest || !user.email || user.emailVerified) return null;
   return (
     <div role="status" className="flex flex-col gap-3 rounded-2xl border border-amber-300/30 bg-amber-300/10 p-4 text-sm leading-relaxed text-fg">
       <p className="font-semibold">{t('account.verify.title')}</p>
       <p className="text-fg-muted">{t('account.verify.notice', { email: user.email })}</p>
+      {resend.isError && failure ? <FormAlert tone="error">{failure}</FormAlert> : null}
       <Button
         variant="secondary"
         className="self-start"
