@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminSession } from '@episodic/contract';
 import { api, REAUTH_PATH } from '../../shared/api';
@@ -29,13 +29,17 @@ function PasswordQuestion() {
   });
   // A wrong password is a field error; anything else (too many attempts, the session ended) a message.
   const { fields, message } = formErrors(confirm.error);
+  // While the password is being checked the question stays: giving up then would drop an action the
+  // answer is about to allow.
+  const checking = useRef(false);
+  checking.current = confirm.isPending;
 
   useEffect(() => {
     // Captured before the dialog underneath sees it: Escape gives up this question only.
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'Escape') return;
       e.stopImmediatePropagation();
-      settlePasswordQuestion(false);
+      if (!checking.current) settlePasswordQuestion(false);
     };
     window.addEventListener('keydown', onKey, true);
     return () => {
@@ -79,6 +83,7 @@ function PasswordQuestion() {
           />
           <div className="flex justify-end gap-2">
             <Button
+              disabled={confirm.isPending}
               onClick={() => {
                 settlePasswordQuestion(false);
               }}

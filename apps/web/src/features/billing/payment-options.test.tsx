@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { accountUser, mockApi, ok } from '../../test/api-mock';
+import { accountUser, fail, mockApi, ok } from '../../test/api-mock';
 import { renderPage } from '../../test/render-page';
 import { OrderEasyPage } from '../../pages/order-easy/order-easy-page';
 import { OrderResultPage } from '../../pages/order-result/order-result-page';
@@ -71,5 +71,15 @@ describe('live mode', () => {
     fireEvent.click(screen.getByRole('checkbox'));
     expect(screen.queryByRole('note')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Pay with PayPal' })).toBeNull();
+  });
+});
+
+describe('when the payment options cannot be read', () => {
+  it('still offers PayPal (the server refuses it where it is not set up) and shows no test notice', async () => {
+    mockApi({ 'GET /api/user': () => ok(accountUser), 'GET /api/payment/options': () => fail(500, 'Something went wrong on our side. Please try again.'), 'GET /api/payment/order': () => ok(order('pending')) });
+    renderPage(<OrderEasyPage />, `/order/easy?orderId=${ORDER}`);
+    await screen.findByText('300 coins');
+    expect(await screen.findByRole('button', { name: 'Pay with PayPal' })).toBeTruthy();
+    expect(screen.queryByRole('note')).toBeNull();
   });
 });

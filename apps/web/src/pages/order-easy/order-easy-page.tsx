@@ -111,8 +111,9 @@ export function OrderEasyPage() {
         <>
           <TestModeNotice card />
           <OrderSummary order={order.data} />
-          {/* PayPal only when the server offers it (configured, or the whole shop in test mode). */}
-          <CardForm email={user.data?.email ?? ''} pending={pending} amount={formatPrice(order.data.amount, order.data.currency)} onPay={pay} {...(options.data?.paypal ? { onPaypal: paypal } : {})} />
+          {/* PayPal when the server offers it (configured, or the whole shop in test mode); when the
+              options could not be read, still offered (the server refuses it where it is not set up). */}
+          <CardForm email={user.data?.email ?? ''} pending={pending} amount={formatPrice(order.data.amount, order.data.currency)} onPay={pay} {...((options.data ? options.data.paypal : options.isError) ? { onPaypal: paypal } : {})} />
         </>
       )}
     </Page>
