@@ -289,7 +289,9 @@ export class MediaSlot {
         track.src = subtitle.url;
       } else {
         void loadWithSession(subtitle.url).then((src) => {
-          if (src && track.isConnected) track.src = src;
+          if (!src) return;
+          if (track.isConnected) track.src = src;
+          else URL.revokeObjectURL(src);
         });
       }
       this.video.appendChild(track);
