@@ -65,18 +65,38 @@ export function createPlayCounter(db: Kysely<DB>, opts: { intervalMs: number; on
         .onConflict((oc) => oc.doNothing())
         .returning(['episode_id', 'viewer'])
         .execute();
-      const addressOf = new Map(batch.map((p) => [`${p.episodeId}:${p.viewer}`, p]));
-      const perEpisode = new Map<number, number>();
-      for (const row of inserted) {
-        const play = addressOf.get(`${row.episode_id}:${row.viewer}`);
-        if (play?.address) {
-          const first = await sql`
+      const playOf = new Map(batch.map((p) => [`${p.episodeId}:${p.viewer}`, p]));
+      const newPlays = inserted.map((row) => playOf.get(`${row.episode_id}:${row.viewer}`)!);
+      // Plays held to once per series, address and day: one statement claims every (series, address,
+      // day) of the batch; a play counts when it is the first of the batch with a claimed one.
+      const held = newPlays.filter((p) => p.address !== null);
+      const claimed = new Set<string>();
+      const seriesOf = new Map<number, number>();
+      if (held.length > 0) {
+        const values = sql.join(held.map((p) => sql`(${p.episodeId}::int, ${p.address}::text, ${p.day}::date)`));
+        const rows = await sql<{ episode_id: number; series_id: number; address: string; day: string; first: boolean }>`
+          WITH v(episode_id, address, day) AS (VALUES ${values}),
+          claims AS (
             INSERT INTO series_address_plays (series_id, address, day)
-            SELECT series_id, ${play.address}, ${play.day}::date FROM episodes WHERE id = ${play.episodeId}
-            ON CONFLICT DO NOTHING RETURNING series_id`.execute(trx);
-          if (first.rows.length === 0) continue;
+            SELECT DISTINCT e.series_id, v.address, v.day FROM v JOIN episodes e ON e.id = v.episode_id
+            ON CONFLICT DO NOTHING RETURNING series_id, address, day
+          )
+          SELECT v.episode_id, e.series_id, v.address, v.day::text AS day,
+                 EXISTS (SELECT 1 FROM claims c WHERE c.series_id = e.series_id AND c.address = v.address AND c.day = v.day) AS first
+          FROM v JOIN episodes e ON e.id = v.episode_id`.execute(trx);
+        for (const row of rows.rows) {
+          seriesOf.set(row.episode_id, row.series_id);
+          if (row.first) claimed.add(`${row.series_id}:${row.address}:${row.day}`);
         }
-        perEpisode.set(row.episode_id, (perEpisode.get(row.episode_id) ?? 0) + 1);
+      }
+      const perEpisode = new Map<number, number>();
+      for (const play of newPlays) {
+        if (play.address !== null) {
+          // The claim is spent by the first play of the batch that holds it; plays of episodes gone since count nothing.
+          const key = `${seriesOf.get(play.episodeId)}:${play.address}:${play.day}`;
+          if (!seriesOf.has(play.episodeId) || !claimed.delete(key)) continue;
+        }
+        perEpisode.set(play.episodeId, (perEpisode.get(play.episodeId) ?? 0) + 1);
       }
       if (perEpisode.size === 0) return;
       const values = sql.join([...perEpisode].map(([id, n]) => sql`(${id}::int, ${n}::int)`));
