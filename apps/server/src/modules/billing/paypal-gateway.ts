@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { sameSignature, sign } from './signatures';
 
 /**
  * PayPal as a second way to pay: the buyer approves the order at PayPal (a redirect), comes back,
@@ -138,14 +138,14 @@ export function createPaypalSandbox(opts: { publicUrl: string; secret: () => Pro
   /** Reads and checks the approval page's address. */
   readApproval(query: { id: string; amount: string; currency: string; description: string; return: string; cancel: string; sig: string }): Promise<boolean>;
 } {
-  const sign = async (fields: string[]) => createHmac('sha256', await opts.secret()).update(fields.join('\n')).digest('base64url');
+  const signFields = async (fields: string[]) => sign(await opts.secret(), fields.join('\n'));
   return {
     name: 'paypal',
     sandbox: true,
     async createOrder(request) {
       const id = `PAYSANDBOX-${request.orderId}`;
       const fields = [id, String(request.amount), request.currency, request.description, request.returnUrl, request.cancelUrl];
-      const query = new URLSearchParams({ id, amount: String(request.amount), currency: request.currency, description: request.description, return: request.returnUrl, cancel: request.cancelUrl, sig: await sign(fields) });
+      const query = new URLSearchParams({ id, amount: String(request.amount), currency: request.currency, description: request.description, return: request.returnUrl, cancel: request.cancelUrl, sig: await signFields(fields) });
       return { id, approveUrl: `${opts.publicUrl}/api/payment/paypal/sandbox?${query.toString()}` };
     },
     async approveUrl() {
@@ -158,9 +158,7 @@ export function createPaypalSandbox(opts: { publicUrl: string; secret: () => Pro
       // Nothing is held at the sandbox: the billing side reverses what the order gave.
     },
     async readApproval(q) {
-      const expected = Buffer.from(await sign([q.id, q.amount, q.currency, q.description, q.return, q.cancel]));
-      const given = Buffer.from(q.sig);
-      return expected.length === given.length && timingSafeEqual(expected, given);
+      return sameSignature(await signFields([q.id, q.amount, q.currency, q.description, q.return, q.cancel]), q.sig);
     },
   };
 }

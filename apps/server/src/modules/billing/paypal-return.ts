@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { sameSignature, sign } from './signatures';
 
 /**
  * The addresses PayPal sends the buyer back to carry a signature of our order and its payment
@@ -8,11 +8,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 export type PaypalLeg = 'return' | 'cancel';
 
 export function paypalReturnSignature(secret: string, leg: PaypalLeg, orderId: string, attempt: number): string {
-  return createHmac('sha256', secret).update(`paypal-${leg}:${orderId}:${String(attempt)}`).digest('base64url');
+  return sign(secret, `paypal-${leg}:${orderId}:${String(attempt)}`);
 }
 
 export function verifyPaypalReturn(secret: string, leg: PaypalLeg, orderId: string, attempt: number, given: string): boolean {
-  const expected = Buffer.from(paypalReturnSignature(secret, leg, orderId, attempt));
-  const actual = Buffer.from(given);
-  return expected.length === actual.length && timingSafeEqual(expected, actual);
+  return sameSignature(paypalReturnSignature(secret, leg, orderId, attempt), given);
 }

@@ -1,4 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { sameSignature, sign } from './signatures';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { ChargeOutcome, ChargeRequest, PaymentProvider, SavedMethod } from './payment-provider';
@@ -61,7 +62,7 @@ export const SANDBOX_SIGNATURE_HEADER = 'sandbox-signature';
 
 /** `t=<seconds>,v1=<hex hmac of "t.body">`, as processors sign their webhooks. */
 export function signSandboxPayload(secret: string, body: string, timestamp = Math.floor(Date.now() / 1000)): string {
-  const mac = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
+  const mac = sign(secret, `${timestamp}.${body}`, 'hex');
   return `t=${timestamp},v1=${mac}`;
 }
 
@@ -71,9 +72,7 @@ export function verifySandboxSignature(secret: string, body: string, header: str
   const parts = Object.fromEntries(header.split(',').map((p) => p.split('=', 2) as [string, string]));
   const t = Number(parts.t);
   if (!Number.isFinite(t) || Math.abs(now / 1000 - t) > 300 || !parts.v1) return false;
-  const expected = Buffer.from(createHmac('sha256', secret).update(`${t}.${body}`).digest('hex'));
-  const given = Buffer.from(parts.v1);
-  return expected.length === given.length && timingSafeEqual(expected, given);
+  return sameSignature(sign(secret, `${t}.${body}`, 'hex'), parts.v1);
 }
 
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
