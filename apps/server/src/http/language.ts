@@ -8,6 +8,11 @@ function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
+/** A stored language code as one of ours (the default for anything else). */
+export function toLanguage(value: string): Language {
+  return isLanguage(value) ? value : DEFAULT_LANGUAGE;
+}
+
 /** The viewer's language: a `lang` param (our codes), else Accept-Language, else en. */
 export function requestLanguage(req: FastifyRequest): Language {
   const query = req.query as Record<string, unknown> | undefined;

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language, type User } from '@episodic/contract';
+import type { Language, User } from '@episodic/contract';
+import { toLanguage } from '../../http/language';
 import type { DB, UserRow } from '../../db/schema';
 import type { AuthUser, SessionResolver } from '../../http/auth';
 import { AppError, TooManyRequests, conflict, invalidInput, loginRequired } from '../../http/errors';
@@ -64,9 +65,6 @@ const LIMITS = {
  */
 const LOGIN_SLOWDOWN = { freeFailures: 5, stepMs: 250, maxMs: 3000 };
 
-function toLanguage(value: string): Language {
-  return (LANGUAGES as readonly string[]).includes(value) ? (value as Language) : DEFAULT_LANGUAGE;
-}
 
 export function toUserDto(row: UserRow): User {
   return {

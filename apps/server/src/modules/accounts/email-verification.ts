@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@episodic/contract';
+import { toLanguage } from '../../http/language';
 import type { DB, UserRow } from '../../db/schema';
 import type { AuthUser } from '../../http/auth';
 import { addressKey } from '../../http/client-address';
@@ -25,7 +25,6 @@ export interface EmailVerificationDeps {
   limit: (...checks: [string, Rule][]) => Promise<void>;
 }
 
-const languageOf = (row: UserRow): Language => ((LANGUAGES as readonly string[]).includes(row.language) ? (row.language as Language) : DEFAULT_LANGUAGE);
 
 /**
  * Proving an account's email: the emailed single-use link, and the Facebook sign-in that waited for
@@ -38,7 +37,7 @@ export function createEmailVerification({ db, mailer, publicUrl, limit }: EmailV
     const token = newSessionToken();
     await repo.insertEmailVerification(db, { userId: row.id, email: row.email, tokenHash: hashSessionToken(token), expiresAt: new Date(Date.now() + VERIFY_HOURS * 3_600_000) });
     const link = `${publicUrl}/my?verifyToken=${encodeURIComponent(token)}`;
-    void mailer?.send(emailVerificationEmail(row.email, link, VERIFY_HOURS, languageOf(row))).catch(() => undefined);
+    void mailer?.send(emailVerificationEmail(row.email, link, VERIFY_HOURS, toLanguage(row.language))).catch(() => undefined);
   }
 
   /** Sends the signed-in account a new verification link, unless its email is verified already. */
