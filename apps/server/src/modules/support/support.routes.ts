@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { AppInstance } from '../../http/types';
 import { ok } from '../../http/envelope';
-import { AppError, invalidInput } from '../../http/errors';
+import { TooManyRequests, invalidInput } from '../../http/errors';
 import { requestLanguage } from '../../http/language';
 import type { Mailer } from '../../mail/mailer';
 import type { RateLimiter } from '../../cache/rate-limiter';
@@ -41,7 +41,7 @@ export function registerSupportRoutes(app: AppInstance, deps: SupportDeps): void
       if (!message) fields.message = 'Please write your message.';
       if (Object.keys(fields).length > 0) throw invalidInput(fields);
       const wait = await deps.limiter.hit(`contact:ip:${addressKey(req.ip)}`, { limit: 5, windowSeconds: 3600 });
-      if (wait > 0) throw new AppError(429, `Too many messages. Please wait ${Math.ceil(wait / 60)} minutes and try again.`);
+      if (wait > 0) throw new TooManyRequests(`Too many messages. Please wait ${Math.ceil(wait / 60)} minutes and try again.`, wait);
       const auth = await req.auth();
       const row = await deps.db
         .insertInto('contact_messages')

@@ -6,7 +6,7 @@ import type { AppInstance } from '../../http/types';
 import type { RateLimiter } from '../../cache/rate-limiter';
 import { addressKey } from '../../http/client-address';
 import { ok } from '../../http/envelope';
-import { AppError, invalidInput } from '../../http/errors';
+import { TooManyRequests, invalidInput } from '../../http/errors';
 import { fieldErrorsFrom } from '../../http/validation';
 import { readReport } from './report-event';
 import type { Reporter, TrackingService } from './tracking.service';
@@ -43,7 +43,7 @@ async function reporter(req: FastifyRequest, input: Pick<ReportInput, 'referer_t
 export function registerTrackingRoutes(app: AppInstance, tracking: TrackingService, limiter: RateLimiter): void {
   const report = async (req: FastifyRequest, input: ReportInput) => {
     const wait = await limiter.hit(`reports:ip:${addressKey(req.ctx.ip)}`, REPORT_LIMIT);
-    if (wait > 0) throw new AppError(429, `Too many events. Please wait ${String(wait)} seconds.`);
+    if (wait > 0) throw new TooManyRequests(`Too many events. Please wait ${String(wait)} seconds.`, wait);
     const event = readReport(input, new Date(), req.headers.referer);
     if ('fields' in event) throw invalidInput(event.fields);
     await tracking.record(event, 'report', await reporter(req, input));
