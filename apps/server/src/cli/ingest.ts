@@ -4,7 +4,7 @@ import { loadEnv } from '../env';
 import { openDatabase } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
 import { configureMediaTools, createStorage, ingestEpisode, subtitleLanguage, type IngestProgress, type SubtitleSource } from '../media/index';
-import { findOrCreateSeries, publishEpisodes, upsertEpisode } from './ingest-catalog';
+import { findOrCreateSeries, publishEpisodes, upsertEpisode } from './ingest-catalog.repository';
 import { argValue, runCli } from './run-cli';
 
 const USAGE =

@@ -11,7 +11,7 @@ import { mapConcurrent } from './concurrency';
 import { encryptRendition, newContentKey } from './encrypt-hls';
 import { FfmpegError } from './ffmpeg';
 import { measureBandwidth, writeMasterPlaylist } from './hls-playlist';
-import { findEpisodeMediaState, publishEpisodeMedia, setMediaStatus, upsertSubtitles, type SubtitleRecord } from './ingest.repository';
+import { findEpisodeMedia, findEpisodeMediaState, publishEpisodeMedia, setMediaStatus, upsertSubtitles, type SubtitleRecord } from './ingest.repository';
 import { chooseLadder } from './ladder';
 import { packageHls, type X264Preset } from './package-hls';
 import { MediaInputError, probeMedia } from './probe';
@@ -226,12 +226,7 @@ async function listFiles(dir: string, rel = ''): Promise<string[]> {
 }
 
 async function currentMedia(db: Kysely<DB>, episodeId: number): Promise<Omit<IngestResult, 'status'>> {
-  const media = await db
-    .selectFrom('episode_media')
-    .select(['prefix', 'duration_ms', 'renditions', 'poster_key', 'thumbnail_key'])
-    .where('episode_id', '=', episodeId)
-    .executeTakeFirstOrThrow();
-  const subtitles = await db.selectFrom('episode_subtitles').select(['language', 'storage_key']).where('episode_id', '=', episodeId).orderBy('language').execute();
+  const { media, subtitles } = await findEpisodeMedia(db, episodeId);
   return {
     episodeId,
     prefix: media.prefix,

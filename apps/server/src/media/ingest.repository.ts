@@ -102,3 +102,14 @@ export async function upsertSubtitles(db: Kysely<DB>, episodeId: number, subtitl
   const kept = new Set(subtitles.map((s) => s.storageKey));
   return existing.map((e) => e.storage_key).filter((k) => !kept.has(k));
 }
+
+/** An episode's packaged media (it must have some) and its subtitles by language. */
+export async function findEpisodeMedia(db: Kysely<DB>, episodeId: number) {
+  const media = await db
+    .selectFrom('episode_media')
+    .select(['prefix', 'duration_ms', 'renditions', 'poster_key', 'thumbnail_key'])
+    .where('episode_id', '=', episodeId)
+    .executeTakeFirstOrThrow();
+  const subtitles = await db.selectFrom('episode_subtitles').select(['language', 'storage_key']).where('episode_id', '=', episodeId).orderBy('language').execute();
+  return { media, subtitles };
+}

@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { purgeGuestBatch, purgeSessionBatch } from './accounts.repository';
 
 const BATCH = 1000;
 /** Revoked sessions are kept this long (they show in the viewer's data download), expired ones not at all. */
@@ -21,40 +22,14 @@ export async function purgeUnusedAccounts(db: Kysely<DB>, guestDays: number): Pr
   const report: RetentionReport = { guests: 0, sessions: 0 };
   for (;;) {
     // The deleted guests are still counted as the visitors they were, by the day they arrived.
-    const { rows } = await sql<{ n: number }>`
-      WITH deleted AS (DELETE FROM users WHERE id IN (
-        SELECT u.id FROM users u
-        WHERE u.is_guest AND u.created_at < now() - make_interval(days => ${guestDays})
-          AND NOT EXISTS (SELECT 1 FROM sessions s WHERE s.user_id = u.id AND s.last_seen_at >= now() - make_interval(days => ${guestDays}))
-          AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.user_id = u.id)
-          AND NOT EXISTS (SELECT 1 FROM coin_ledger l WHERE l.user_id = u.id)
-          AND NOT EXISTS (SELECT 1 FROM memberships m WHERE m.user_id = u.id)
-          AND NOT EXISTS (SELECT 1 FROM payment_methods p WHERE p.user_id = u.id)
-          AND NOT EXISTS (SELECT 1 FROM unlocks x WHERE x.user_id = u.id)
-          AND NOT EXISTS (SELECT 1 FROM favorites f WHERE f.user_id = u.id)
-          AND NOT EXISTS (SELECT 1 FROM watch_history h WHERE h.user_id = u.id)
-        ORDER BY u.created_at
-        LIMIT ${BATCH}
-        FOR UPDATE SKIP LOCKED)
-      RETURNING created_at)
-      INSERT INTO purged_guests (day, n)
-      SELECT (created_at AT TIME ZONE 'UTC')::date, count(*) FROM deleted GROUP BY 1
-      ON CONFLICT (day) DO UPDATE SET n = purged_guests.n + excluded.n
-      RETURNING (SELECT count(*) FROM deleted)::int AS n`.execute(db);
-    const deleted = rows[0]?.n ?? 0;
+    const deleted = await purgeGuestBatch(db, guestDays, BATCH);
     report.guests += deleted;
     if (deleted < BATCH) break;
   }
   for (;;) {
-    const { rows } = await sql<{ id: string }>`
-      DELETE FROM sessions WHERE id IN (
-        SELECT id FROM sessions
-        WHERE expires_at < now() OR revoked_at < now() - make_interval(days => ${REVOKED_KEPT_DAYS})
-        LIMIT ${BATCH}
-        FOR UPDATE SKIP LOCKED)
-      RETURNING id`.execute(db);
-    report.sessions += rows.length;
-    if (rows.length < BATCH) break;
+    const deleted = await purgeSessionBatch(db, REVOKED_KEPT_DAYS, BATCH);
+    report.sessions += deleted;
+    if (deleted < BATCH) break;
   }
   return report;
 }

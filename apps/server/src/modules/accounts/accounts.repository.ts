@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB, NewUser, UserRow } from '../../db/schema';
 
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -225,4 +225,58 @@ export async function insertOauthState(db: Executor, state: { stateHash: string;
 /** Takes a state once: it is deleted as it is read, so a replayed callback finds nothing. */
 export function takeOauthState(db: Executor, stateHash: string) {
   return db.deleteFrom('oauth_states').where('state_hash', '=', stateHash).where('expires_at', '>', new Date()).returning(['code_verifier', 'return_to']).executeTakeFirst();
+}
+
+/**
+ * Deletes up to `batch` unused guests (see account-retention.ts), skipping rows locked elsewhere, and
+ * counts them as the visitors they were by the day they arrived; returns how many went.
+ */
+export async function purgeGuestBatch(db: Kysely<DB>, guestDays: number, batch: number): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    WITH deleted AS (DELETE FROM users WHERE id IN (
+      SELECT u.id FROM users u
+      WHERE u.is_guest AND u.created_at < now() - make_interval(days => ${guestDays})
+        AND NOT EXISTS (SELECT 1 FROM sessions s WHERE s.user_id = u.id AND s.last_seen_at >= now() - make_interval(days => ${guestDays}))
+        AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.user_id = u.id)
+        AND NOT EXISTS (SELECT 1 FROM coin_ledger l WHERE l.user_id = u.id)
+        AND NOT EXISTS (SELECT 1 FROM memberships m WHERE m.user_id = u.id)
+        AND NOT EXISTS (SELECT 1 FROM payment_methods p WHERE p.user_id = u.id)
+        AND NOT EXISTS (SELECT 1 FROM unlocks x WHERE x.user_id = u.id)
+        AND NOT EXISTS (SELECT 1 FROM favorites f WHERE f.user_id = u.id)
+        AND NOT EXISTS (SELECT 1 FROM watch_history h WHERE h.user_id = u.id)
+      ORDER BY u.created_at
+      LIMIT ${batch}
+      FOR UPDATE SKIP LOCKED)
+    RETURNING created_at)
+    INSERT INTO purged_guests (day, n)
+    SELECT (created_at AT TIME ZONE 'UTC')::date, count(*) FROM deleted GROUP BY 1
+    ON CONFLICT (day) DO UPDATE SET n = purged_guests.n + excluded.n
+    RETURNING (SELECT count(*) FROM deleted)::int AS n`.execute(db);
+  return rows[0]?.n ?? 0;
+}
+
+/** Deletes up to `batch` expired sessions and sessions revoked `revokedKeptDays` ago; returns how many went. */
+export async function purgeSessionBatch(db: Kysely<DB>, revokedKeptDays: number, batch: number): Promise<number> {
+  const { rows } = await sql<{ id: string }>`
+    DELETE FROM sessions WHERE id IN (
+      SELECT id FROM sessions
+      WHERE expires_at < now() OR revoked_at < now() - make_interval(days => ${revokedKeptDays})
+      LIMIT ${batch}
+      FOR UPDATE SKIP LOCKED)
+    RETURNING id`.execute(db);
+  return rows.length;
+}
+
+/** A viewer's sessions, newest first, for their data download. */
+export function sessionsOf(db: Executor, userId: string) {
+  return db
+    .selectFrom('sessions')
+    .select(['created_at', 'last_seen_at', 'expires_at', 'revoked_at', 'user_agent'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .execute();
+}
+
+export function identitiesOf(db: Executor, userId: string) {
+  return db.selectFrom('user_identities').select(['provider', 'email', 'created_at']).where('user_id', '=', userId).execute();
 }

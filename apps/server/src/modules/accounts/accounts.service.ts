@@ -376,13 +376,8 @@ export function createAccountsService({ db, sessionTtlDays, events, mailer, limi
   async function exportData(auth: AuthUser): Promise<Record<string, unknown>> {
     const row = await repo.findUserById(db, auth.userId);
     if (!row) throw loginRequired();
-    const sessions = await db
-      .selectFrom('sessions')
-      .select(['created_at', 'last_seen_at', 'expires_at', 'revoked_at', 'user_agent'])
-      .where('user_id', '=', auth.userId)
-      .orderBy('created_at', 'desc')
-      .execute();
-    const identities = await db.selectFrom('user_identities').select(['provider', 'email', 'created_at']).where('user_id', '=', auth.userId).execute();
+    const sessions = await repo.sessionsOf(db, auth.userId);
+    const identities = await repo.identitiesOf(db, auth.userId);
     const document: Record<string, unknown> = {
       exportedAt: new Date().toISOString(),
       account: { id: row.id, email: row.email, guest: row.is_guest, language: row.language, autoUnlock: row.auto_unlock, name: row.display_name, createdAt: row.created_at },

@@ -6,6 +6,7 @@ import { invalidInput, notFound } from '../../http/errors';
 import { resizeImage } from '../../media/index';
 import type { AdminDeps } from './admin-deps';
 import { writeAudit, type Operator } from './audit';
+import { lockSeriesArtwork, seriesExists, setSeriesArtwork } from './content.repository';
 
 /** The shapes the viewer app shows: a 3:4 cover on cards, a 16:9 banner on the series page. */
 export const ARTWORK = {
@@ -23,8 +24,7 @@ export function createArtworkService(deps: AdminDeps) {
   /** Replaces a series' cover or banner; the old file is removed once the new one is in place. */
   async function setArtwork(operator: Operator, seriesId: number, kind: ArtworkKind, image: Buffer): Promise<{ url: string }> {
     const shape = ARTWORK[kind];
-    const exists = await db.selectFrom('series').select('id').where('id', '=', seriesId).executeTakeFirst();
-    if (!exists) throw notFound('There is no such series.');
+    if (!(await seriesExists(db, seriesId))) throw notFound('There is no such series.');
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'episodic-artwork-'));
     const key = `covers/${shape.prefix}-${seriesId}-${randomBytes(6).toString('hex')}.jpg`;
     try {
@@ -43,10 +43,10 @@ export function createArtworkService(deps: AdminDeps) {
     let previous: string | null = null;
     try {
       previous = await db.transaction().execute(async (trx) => {
-        const row = await trx.selectFrom('series').select(['cover_key', 'banner_key']).where('id', '=', seriesId).forUpdate().executeTakeFirst();
+        const row = await lockSeriesArtwork(trx, seriesId);
         if (!row) throw notFound('There is no such series.');
         const old = row[shape.column];
-        await trx.updateTable('series').set({ [shape.column]: key, updated_at: new Date() }).where('id', '=', seriesId).execute();
+        await setSeriesArtwork(trx, seriesId, shape.column, key);
         await writeAudit(trx, operator, { action: `series.set-${kind}`, targetType: 'series', targetId: seriesId, summary: `Replaced the ${kind} of series ${seriesId}`, before: { [kind]: old }, after: { [kind]: key } });
         return old;
       });

@@ -1,6 +1,7 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { AdminAuditEntry, AdminPage } from '@episodic/contract';
 import type { DB } from '../../db/schema';
+import { auditRows, insertAuditEntry } from './audit.repository';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -29,11 +30,17 @@ const json = (value: unknown) => (value === undefined || value === null ? null :
  * never a change without its entry, nor an entry for a change that rolled back.
  */
 export async function writeAudit(trx: Executor, operator: Operator, record: AuditRecord): Promise<void> {
-  await sql`
-    INSERT INTO audit_log (actor_id, actor_email, action, target_type, target_id, summary, before, after, reason, ip)
-    SELECT ${operator.userId}::uuid, u.email, ${record.action}, ${record.targetType}, ${record.targetId === undefined || record.targetId === null ? null : String(record.targetId)},
-      ${record.summary.slice(0, 500)}, ${json(record.before)}::jsonb, ${json(record.after)}::jsonb, ${record.reason ?? null}, ${operator.ip.slice(0, 100)}
-    FROM users u WHERE u.id = ${operator.userId}::uuid`.execute(trx);
+  await insertAuditEntry(trx, {
+    actorId: operator.userId,
+    action: record.action,
+    targetType: record.targetType,
+    targetId: record.targetId === undefined || record.targetId === null ? null : String(record.targetId),
+    summary: record.summary.slice(0, 500),
+    before: json(record.before),
+    after: json(record.after),
+    reason: record.reason ?? null,
+    ip: operator.ip.slice(0, 100),
+  });
 }
 
 export interface AuditQuery {
@@ -47,37 +54,11 @@ export interface AuditQuery {
   actor?: string;
 }
 
-interface AuditRow {
-  id: number;
-  created_at: Date;
-  actor_id: string | null;
-  actor_email: string | null;
-  action: string;
-  target_type: string;
-  target_id: string | null;
-  summary: string;
-  before: unknown;
-  after: unknown;
-  reason: string | null;
-  total: number;
-}
-
-const like = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** The log, newest first, filtered. */
 export async function listAudit(db: Kysely<DB>, q: AuditQuery): Promise<AdminPage<AdminAuditEntry>> {
   const action = q.action?.trim();
   const actor = q.actor?.trim();
-  const { rows } = await sql<AuditRow>`
-    SELECT id, created_at, actor_id, actor_email, action, target_type, target_id, summary, before, after, reason, count(*) OVER () AS total
-    FROM audit_log
-    WHERE true
-      ${action ? (action.includes('.') ? sql`AND action = ${action}` : sql`AND action LIKE ${`${action.replace(/[\\%_]/g, (c) => `\\${c}`)}.%`}`) : sql``}
-      ${q.targetType ? sql`AND target_type = ${q.targetType}` : sql``}
-      ${q.targetId ? sql`AND target_id = ${q.targetId}` : sql``}
-      ${actor ? sql`AND lower(actor_email) LIKE ${like(actor)}` : sql``}
-    ORDER BY id DESC
-    OFFSET ${(q.page - 1) * q.pageSize} LIMIT ${q.pageSize + 1}`.execute(db);
+  const rows = await auditRows(db, { action, actor, targetType: q.targetType, targetId: q.targetId }, (q.page - 1) * q.pageSize, q.pageSize + 1);
   return {
     items: rows.slice(0, q.pageSize).map((r) => ({
       id: Number(r.id),

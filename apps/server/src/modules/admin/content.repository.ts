@@ -164,3 +164,110 @@ export async function latestJobs(db: Executor, episodeIds: readonly number[]): P
     ORDER BY episode_id, id DESC`.execute(db);
   return new Map(rows.map((r) => [r.episode_id, jobDto(r)]));
 }
+
+export async function seriesExists(db: Executor, id: number): Promise<boolean> {
+  return !!(await db.selectFrom('series').select('id').where('id', '=', id).executeTakeFirst());
+}
+
+export async function episodeExists(db: Executor, id: number): Promise<boolean> {
+  return !!(await db.selectFrom('episodes').select('id').where('id', '=', id).executeTakeFirst());
+}
+
+export function lockSeriesArtwork(trx: Transaction<DB>, id: number) {
+  return trx.selectFrom('series').select(['cover_key', 'banner_key']).where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function setSeriesArtwork(db: Executor, id: number, column: 'cover_key' | 'banner_key', key: string): Promise<void> {
+  await db.updateTable('series').set({ [column]: key, updated_at: new Date() }).where('id', '=', id).execute();
+}
+
+export function lockSeries(trx: Transaction<DB>, id: number) {
+  return trx.selectFrom('series').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** Locks a series row; false when there is no such series. */
+export async function lockSeriesId(trx: Transaction<DB>, id: number): Promise<boolean> {
+  return !!(await trx.selectFrom('series').select('id').where('id', '=', id).forUpdate().executeTakeFirst());
+}
+
+export async function seriesTagIds(db: Executor, id: number): Promise<number[]> {
+  const rows = await db.selectFrom('series_tags').select('tag_id').where('series_id', '=', id).orderBy('position').execute();
+  return rows.map((r) => r.tag_id);
+}
+
+/** Adds a draft series; returns its id. */
+export async function insertDraftSeries(db: Executor, s: { accentColor: string | null; seriesPrice: number | null }): Promise<number> {
+  const { id } = await db
+    .insertInto('series')
+    .values({ status: 'draft', accent_color: s.accentColor, series_price: s.seriesPrice })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function updateSeriesRow(db: Executor, id: number, changes: { accent_color?: string | null; series_price?: number | null }): Promise<void> {
+  await db
+    .updateTable('series')
+    .set({ ...changes, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Sets a series' status; the first publication dates it. */
+export async function setSeriesStatusRow(db: Executor, id: number, status: 'draft' | 'published'): Promise<void> {
+  await db
+    .updateTable('series')
+    .set({ status, updated_at: new Date(), ...(status === 'published' ? { published_at: sql<Date>`COALESCE(published_at, now())` } : {}) })
+    .where('id', '=', id)
+    .execute();
+}
+
+export function lockEpisode(trx: Transaction<DB>, id: number) {
+  return trx.selectFrom('episodes').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export function lastEpisode(db: Executor, seriesId: number) {
+  return db.selectFrom('episodes').select(['number', 'unlock_cost']).where('series_id', '=', seriesId).orderBy('number', 'desc').limit(1).executeTakeFirst();
+}
+
+/** Adds a draft episode; returns its id. */
+export async function insertDraftEpisode(db: Executor, e: { seriesId: number; number: number; free: boolean; unlockCost: number }): Promise<number> {
+  const { id } = await db
+    .insertInto('episodes')
+    .values({ series_id: e.seriesId, number: e.number, status: 'draft', free: e.free, unlock_cost: e.unlockCost })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function setEpisodePrice(db: Executor, id: number, free: boolean, unlockCost: number): Promise<void> {
+  await db.updateTable('episodes').set({ free, unlock_cost: unlockCost, updated_at: new Date() }).where('id', '=', id).execute();
+}
+
+export async function setEpisodeStatusRow(db: Executor, id: number, status: 'draft' | 'published'): Promise<void> {
+  await db.updateTable('episodes').set({ status, updated_at: new Date() }).where('id', '=', id).execute();
+}
+
+export function episodeNumbers(db: Executor, seriesId: number) {
+  return db.selectFrom('episodes').select(['id', 'number']).where('series_id', '=', seriesId).orderBy('number').execute();
+}
+
+export function episodePrices(db: Executor, seriesId: number) {
+  return db.selectFrom('episodes').select(['id', 'number', 'free', 'unlock_cost']).where('series_id', '=', seriesId).orderBy('number').execute();
+}
+
+/** Numbers a series' episodes 1, 2, … in the order given (numbers are checked at commit, so episodes can swap). */
+export async function renumberEpisodes(trx: Transaction<DB>, seriesId: number, episodeIds: number[]): Promise<void> {
+  await sql`SET CONSTRAINTS episodes_series_number_key DEFERRED`.execute(trx);
+  await sql`
+    UPDATE episodes e SET number = o.n, updated_at = now()
+    FROM unnest(${sql.val(episodeIds)}::int[]) WITH ORDINALITY AS o(id, n)
+    WHERE e.id = o.id AND e.series_id = ${seriesId} AND e.number <> o.n`.execute(trx);
+}
+
+/** The first `freeEpisodes` episodes free, the others at `unlockCost` coins. */
+export async function priceSeriesEpisodes(db: Executor, seriesId: number, freeEpisodes: number, unlockCost: number): Promise<void> {
+  await sql`
+    UPDATE episodes SET free = (number <= ${freeEpisodes}), unlock_cost = ${unlockCost}, updated_at = now()
+    WHERE series_id = ${seriesId}`.execute(db);
+}

@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import {
   type AdminEpisode,
   type AdminEpisodeInput,
@@ -102,16 +102,16 @@ export function createContentService(deps: AdminDeps) {
   }
 
   async function seriesSnapshot(trx: Transaction<DB>, id: number): Promise<SeriesSnapshot | undefined> {
-    const row = await trx.selectFrom('series').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    const row = await repo.lockSeries(trx, id);
     if (!row) return undefined;
     const texts = await repo.seriesTexts(trx, id);
-    const tags = await trx.selectFrom('series_tags').select('tag_id').where('series_id', '=', id).orderBy('position').execute();
+    const tagIds = await repo.seriesTagIds(trx, id);
     return {
       status: row.status,
       texts: Object.fromEntries(texts.map((t) => [t.language, { title: t.title, synopsis: t.synopsis }])),
       accentColor: row.accent_color,
       seriesPrice: row.series_price,
-      tagIds: tags.map((t) => t.tag_id),
+      tagIds,
     };
   }
 
@@ -138,11 +138,7 @@ export function createContentService(deps: AdminDeps) {
   async function createSeries(operator: Operator, input: AdminSeriesInput): Promise<AdminSeries> {
     const { texts, accentColor } = await checkSeriesInput(input, true);
     const id = await db.transaction().execute(async (trx) => {
-      const { id: seriesId } = await trx
-        .insertInto('series')
-        .values({ status: 'draft', accent_color: accentColor ?? null, series_price: input.seriesPrice ?? null })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const seriesId = await repo.insertDraftSeries(trx, { accentColor: accentColor ?? null, seriesPrice: input.seriesPrice ?? null });
       await repo.replaceSeriesTexts(trx, seriesId, texts!);
       await repo.replaceSeriesTags(trx, seriesId, input.tagIds ?? []);
       const after = await seriesSnapshot(trx, seriesId);
@@ -161,15 +157,10 @@ export function createContentService(deps: AdminDeps) {
       if (!before) throw notFound('There is no such series.');
       if (texts) await repo.replaceSeriesTexts(trx, id, texts);
       if (input.tagIds) await repo.replaceSeriesTags(trx, id, input.tagIds);
-      await trx
-        .updateTable('series')
-        .set({
-          ...(accentColor !== undefined ? { accent_color: accentColor } : {}),
-          ...(input.seriesPrice !== undefined ? { series_price: input.seriesPrice } : {}),
-          updated_at: new Date(),
-        })
-        .where('id', '=', id)
-        .execute();
+      await repo.updateSeriesRow(trx, id, {
+        ...(accentColor !== undefined ? { accent_color: accentColor } : {}),
+        ...(input.seriesPrice !== undefined ? { series_price: input.seriesPrice } : {}),
+      });
       const after = await seriesSnapshot(trx, id);
       await writeAudit(trx, operator, { action: 'series.update', targetType: 'series', targetId: id, summary: `Edited series “${titleOf(after?.texts)}”`, before, after });
     });
@@ -183,11 +174,7 @@ export function createContentService(deps: AdminDeps) {
       const before = await seriesSnapshot(trx, id);
       if (!before) throw notFound('There is no such series.');
       if (before.status === status) return;
-      await trx
-        .updateTable('series')
-        .set({ status, updated_at: new Date(), ...(status === 'published' ? { published_at: sql<Date>`COALESCE(published_at, now())` } : {}) })
-        .where('id', '=', id)
-        .execute();
+      await repo.setSeriesStatusRow(trx, id, status);
       const verb = status === 'published' ? 'publish' : 'unpublish';
       await writeAudit(trx, operator, {
         action: `series.${verb}`,
@@ -203,7 +190,7 @@ export function createContentService(deps: AdminDeps) {
   }
 
   async function episodeSnapshot(trx: Transaction<DB>, id: number): Promise<(EpisodeSnapshot & { seriesId: number; mediaStatus: string }) | undefined> {
-    const row = await trx.selectFrom('episodes').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    const row = await repo.lockEpisode(trx, id);
     if (!row) return undefined;
     const titles = await repo.episodeTitles(trx, [id]);
     return {
@@ -236,14 +223,13 @@ export function createContentService(deps: AdminDeps) {
   /** Adds a draft episode at the end of a series (its video comes after). */
   async function createEpisode(operator: Operator, seriesId: number, input: AdminEpisodeInput): Promise<AdminEpisode> {
     const id = await db.transaction().execute(async (trx) => {
-      const series = await trx.selectFrom('series').select('id').where('id', '=', seriesId).forUpdate().executeTakeFirst();
-      if (!series) throw notFound('There is no such series.');
-      const last = await trx.selectFrom('episodes').select(['number', 'unlock_cost']).where('series_id', '=', seriesId).orderBy('number', 'desc').limit(1).executeTakeFirst();
+      if (!(await repo.lockSeriesId(trx, seriesId))) throw notFound('There is no such series.');
+      const last = await repo.lastEpisode(trx, seriesId);
       const free = input.free ?? false;
       const unlockCost = input.unlockCost ?? (last && last.unlock_cost > 0 ? last.unlock_cost : DEFAULT_UNLOCK_COST);
       const titles = checkEpisodeInput(input, { free, unlockCost });
       const number = (last?.number ?? 0) + 1;
-      const { id: episodeId } = await trx.insertInto('episodes').values({ series_id: seriesId, number, status: 'draft', free, unlock_cost: unlockCost }).returning('id').executeTakeFirstOrThrow();
+      const episodeId = await repo.insertDraftEpisode(trx, { seriesId, number, free, unlockCost });
       await repo.replaceEpisodeTitles(trx, episodeId, titles ?? {});
       await repo.touchSeries(trx, seriesId);
       const after = await episodeSnapshot(trx, episodeId);
@@ -262,7 +248,7 @@ export function createContentService(deps: AdminDeps) {
       const free = input.free ?? before.free;
       const unlockCost = input.unlockCost ?? before.unlockCost;
       const titles = checkEpisodeInput(input, { free, unlockCost });
-      await trx.updateTable('episodes').set({ free, unlock_cost: unlockCost, updated_at: new Date() }).where('id', '=', id).execute();
+      await repo.setEpisodePrice(trx, id, free, unlockCost);
       if (titles) await repo.replaceEpisodeTitles(trx, id, titles);
       await repo.touchSeries(trx, before.seriesId);
       const after = await episodeSnapshot(trx, id);
@@ -281,7 +267,7 @@ export function createContentService(deps: AdminDeps) {
       if (status === 'published' && before.mediaStatus !== 'ready') {
         throw conflict(`Episode ${before.number} has no ready video yet: upload one and wait for it to be packaged before publishing.`);
       }
-      await trx.updateTable('episodes').set({ status, updated_at: new Date() }).where('id', '=', id).execute();
+      await repo.setEpisodeStatusRow(trx, id, status);
       await repo.touchSeries(trx, before.seriesId);
       const verb = status === 'published' ? 'publish' : 'unpublish';
       await writeAudit(trx, operator, {
@@ -303,19 +289,13 @@ export function createContentService(deps: AdminDeps) {
     checkUnique(check, 'episodeIds', episodeIds);
     check.check();
     await db.transaction().execute(async (trx) => {
-      const series = await trx.selectFrom('series').select('id').where('id', '=', seriesId).forUpdate().executeTakeFirst();
-      if (!series) throw notFound('There is no such series.');
-      const current = await trx.selectFrom('episodes').select(['id', 'number']).where('series_id', '=', seriesId).orderBy('number').execute();
+      if (!(await repo.lockSeriesId(trx, seriesId))) throw notFound('There is no such series.');
+      const current = await repo.episodeNumbers(trx, seriesId);
       const known = new Set(current.map((e) => e.id));
       if (episodeIds.length !== current.length || episodeIds.some((e) => !known.has(e))) {
         throw conflict('The episode list changed meanwhile: reload the series and reorder again.');
       }
-      // Numbers are unique per series; checked at commit, so episodes can swap places.
-      await sql`SET CONSTRAINTS episodes_series_number_key DEFERRED`.execute(trx);
-      await sql`
-        UPDATE episodes e SET number = o.n, updated_at = now()
-        FROM unnest(${sql.val(episodeIds)}::int[]) WITH ORDINALITY AS o(id, n)
-        WHERE e.id = o.id AND e.series_id = ${seriesId} AND e.number <> o.n`.execute(trx);
+      await repo.renumberEpisodes(trx, seriesId, episodeIds);
       await repo.touchSeries(trx, seriesId);
       await writeAudit(trx, operator, {
         action: 'series.reorder-episodes',
@@ -333,12 +313,9 @@ export function createContentService(deps: AdminDeps) {
   /** Prices a whole series at once: the first episodes free, the others at one price. */
   async function priceEpisodes(operator: Operator, seriesId: number, pricing: AdminEpisodePricing): Promise<AdminSeries> {
     await db.transaction().execute(async (trx) => {
-      const series = await trx.selectFrom('series').select('id').where('id', '=', seriesId).forUpdate().executeTakeFirst();
-      if (!series) throw notFound('There is no such series.');
-      const before = await trx.selectFrom('episodes').select(['id', 'number', 'free', 'unlock_cost']).where('series_id', '=', seriesId).orderBy('number').execute();
-      await sql`
-        UPDATE episodes SET free = (number <= ${pricing.freeEpisodes}), unlock_cost = ${pricing.unlockCost}, updated_at = now()
-        WHERE series_id = ${seriesId}`.execute(trx);
+      if (!(await repo.lockSeriesId(trx, seriesId))) throw notFound('There is no such series.');
+      const before = await repo.episodePrices(trx, seriesId);
+      await repo.priceSeriesEpisodes(trx, seriesId, pricing.freeEpisodes, pricing.unlockCost);
       await repo.touchSeries(trx, seriesId);
       await writeAudit(trx, operator, {
         action: 'series.price-episodes',

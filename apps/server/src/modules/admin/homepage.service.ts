@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { AdminSection, AdminSectionInput, Language } from '@episodic/contract';
 import type { DB } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
@@ -6,36 +6,37 @@ import type { AdminDeps } from './admin-deps';
 import { writeAudit, type Operator } from './audit';
 import { checkNames, checkSlug, checkUnique, FieldCheck, isUniqueViolation } from './input-rules';
 import { existingSeriesIds, existingTagIds } from './content.repository';
+import {
+  allSectionItems,
+  allSectionTags,
+  allSectionTitles,
+  deleteSectionRow,
+  hasFeaturedSection,
+  insertSectionLast,
+  lockSectionCreation,
+  lockSectionOrder,
+  lockSectionRow,
+  replaceSectionItems,
+  replaceSectionTags,
+  replaceSectionTitles,
+  sectionRows,
+  sectionTitles,
+  setSectionOrder,
+  updateSectionRow,
+  type SectionRow,
+} from './homepage.repository';
 
 const MAX_ITEMS = 100;
-
-interface SectionRow {
-  id: number;
-  slug: string;
-  kind: AdminSection['kind'];
-  active: boolean;
-  position: number;
-}
 
 /** The home screen as operators arrange it: the featured carousel, and the sections' order and content. */
 export function createHomepageService(deps: AdminDeps) {
   const { db } = deps;
 
   async function listSections(): Promise<AdminSection[]> {
-    const sections = await db.selectFrom('homepage_sections').select(['id', 'slug', 'kind', 'active', 'position']).orderBy('position').orderBy('id').execute();
-    const titles = await db.selectFrom('homepage_section_translations').select(['section_id', 'language', 'title']).execute();
-    const { rows: items } = await sql<{ section_id: number; id: number; title: string; cover_key: string | null; visible: boolean }>`
-      SELECT i.section_id, s.id, s.cover_key,
-        COALESCE(en.title, (SELECT x.title FROM series_translations x WHERE x.series_id = s.id ORDER BY x.language LIMIT 1), '(untitled)') AS title,
-        (s.status = 'published' AND EXISTS (SELECT 1 FROM episodes e WHERE e.series_id = s.id AND e.status = 'published' AND e.media_status = 'ready')) AS visible
-      FROM homepage_section_items i JOIN series s ON s.id = i.series_id
-      LEFT JOIN series_translations en ON en.series_id = s.id AND en.language = 'en'
-      ORDER BY i.section_id, i.position, s.id`.execute(db);
-    const { rows: tags } = await sql<{ section_id: number; id: number; name: string }>`
-      SELECT h.section_id, t.id, COALESCE(en.name, t.slug) AS name
-      FROM homepage_section_tags h JOIN tags t ON t.id = h.tag_id
-      LEFT JOIN tag_translations en ON en.tag_id = t.id AND en.language = 'en'
-      ORDER BY h.section_id, h.position, t.id`.execute(db);
+    const sections = await sectionRows(db);
+    const titles = await allSectionTitles(db);
+    const items = await allSectionItems(db);
+    const tags = await allSectionTags(db);
     return sections.map((s) => ({
       ...s,
       titles: Object.fromEntries(titles.filter((t) => t.section_id === s.id).map((t) => [t.language, t.title])),
@@ -51,20 +52,14 @@ export function createHomepageService(deps: AdminDeps) {
   }
 
   async function lockSection(trx: Transaction<DB>, id: number): Promise<SectionRow> {
-    const row = await trx.selectFrom('homepage_sections').select(['id', 'slug', 'kind', 'active', 'position']).where('id', '=', id).forUpdate().executeTakeFirst();
+    const row = await lockSectionRow(trx, id);
     if (!row) throw notFound('There is no such section.');
     return row;
   }
 
   async function titlesOf(trx: Transaction<DB>, id: number): Promise<Partial<Record<Language, string>>> {
-    const rows = await trx.selectFrom('homepage_section_translations').select(['language', 'title']).where('section_id', '=', id).execute();
+    const rows = await sectionTitles(trx, id);
     return Object.fromEntries(rows.map((r) => [r.language, r.title]));
-  }
-
-  async function replaceTitles(trx: Transaction<DB>, id: number, titles: Partial<Record<Language, string>>): Promise<void> {
-    await trx.deleteFrom('homepage_section_translations').where('section_id', '=', id).execute();
-    const rows = Object.entries(titles).map(([language, title]) => ({ section_id: id, language: language as Language, title }));
-    if (rows.length) await trx.insertInto('homepage_section_translations').values(rows).execute();
   }
 
   const slugTaken = () => conflict('Another section already uses this id.');
@@ -80,17 +75,12 @@ export function createHomepageService(deps: AdminDeps) {
     try {
       id = await db.transaction().execute(async (trx) => {
         // Serializes section creation, so two operators cannot both add "the" featured carousel.
-        await sql`SELECT pg_advisory_xact_lock(7461301)`.execute(trx);
-        if (input.kind === 'featured' && (await trx.selectFrom('homepage_sections').select('id').where('kind', '=', 'featured').executeTakeFirst())) {
+        await lockSectionCreation(trx);
+        if (input.kind === 'featured' && (await hasFeaturedSection(trx))) {
           throw conflict('There is already a featured carousel: edit that one.');
         }
-        const { rows } = await sql<{ next: number }>`SELECT COALESCE(max(position), 0) + 1 AS next FROM homepage_sections`.execute(trx);
-        const { id: sectionId } = await trx
-          .insertInto('homepage_sections')
-          .values({ slug: slug!, kind: input.kind!, active: input.active ?? true, position: rows[0]!.next })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await replaceTitles(trx, sectionId, titles!);
+        const sectionId = await insertSectionLast(trx, { slug: slug!, kind: input.kind!, active: input.active ?? true });
+        await replaceSectionTitles(trx, sectionId, titles!);
         await writeAudit(trx, operator, {
           action: 'homepage.create-section',
           targetType: 'homepage-section',
@@ -120,8 +110,8 @@ export function createHomepageService(deps: AdminDeps) {
         if (input.kind && input.kind !== row.kind) throw conflict('A section keeps its kind: add a new section instead.');
         const before = { slug: row.slug, active: row.active, titles: await titlesOf(trx, id) };
         const changes = { ...(slug !== undefined ? { slug } : {}), ...(input.active !== undefined ? { active: input.active } : {}) };
-        if (Object.keys(changes).length > 0) await trx.updateTable('homepage_sections').set(changes).where('id', '=', id).execute();
-        if (titles) await replaceTitles(trx, id, titles);
+        if (Object.keys(changes).length > 0) await updateSectionRow(trx, id, changes);
+        if (titles) await replaceSectionTitles(trx, id, titles);
         const after = { slug: slug ?? row.slug, active: input.active ?? row.active, titles: titles ?? before.titles };
         const shown = input.active === undefined || input.active === row.active ? '' : input.active ? ' (shown)' : ' (hidden)';
         await writeAudit(trx, operator, { action: 'homepage.update-section', targetType: 'homepage-section', targetId: id, summary: `Edited the section “${after.titles.en ?? after.slug}”${shown}`, before, after });
@@ -145,15 +135,13 @@ export function createHomepageService(deps: AdminDeps) {
     await db.transaction().execute(async (trx) => {
       const row = await lockSection(trx, id);
       if (row.kind !== 'featured' && row.kind !== 'curated') throw conflict('Only featured and curated sections hold hand-picked series.');
-      const before = await trx.selectFrom('homepage_section_items').select('series_id').where('section_id', '=', id).orderBy('position').execute();
-      await trx.deleteFrom('homepage_section_items').where('section_id', '=', id).execute();
-      if (seriesIds.length) await trx.insertInto('homepage_section_items').values(seriesIds.map((series_id, position) => ({ section_id: id, series_id, position }))).execute();
+      const before = await replaceSectionItems(trx, id, seriesIds);
       await writeAudit(trx, operator, {
         action: 'homepage.set-items',
         targetType: 'homepage-section',
         targetId: id,
         summary: `Set the ${seriesIds.length} series of the ${row.kind === 'featured' ? 'featured carousel' : `section “${row.slug}”`}`,
-        before: { seriesIds: before.map((b) => b.series_id) },
+        before: { seriesIds: before },
         after: { seriesIds },
       });
     });
@@ -171,15 +159,13 @@ export function createHomepageService(deps: AdminDeps) {
     await db.transaction().execute(async (trx) => {
       const row = await lockSection(trx, id);
       if (row.kind !== 'categories') throw conflict('Only categories sections have tabs.');
-      const before = await trx.selectFrom('homepage_section_tags').select('tag_id').where('section_id', '=', id).orderBy('position').execute();
-      await trx.deleteFrom('homepage_section_tags').where('section_id', '=', id).execute();
-      if (tagIds.length) await trx.insertInto('homepage_section_tags').values(tagIds.map((tag_id, position) => ({ section_id: id, tag_id, position }))).execute();
+      const before = await replaceSectionTags(trx, id, tagIds);
       await writeAudit(trx, operator, {
         action: 'homepage.set-tags',
         targetType: 'homepage-section',
         targetId: id,
         summary: `Set the ${tagIds.length} tabs of the section “${row.slug}”`,
-        before: { tagIds: before.map((b) => b.tag_id) },
+        before: { tagIds: before },
         after: { tagIds },
       });
     });
@@ -193,10 +179,10 @@ export function createHomepageService(deps: AdminDeps) {
     checkUnique(check, 'ids', ids);
     check.check();
     await db.transaction().execute(async (trx) => {
-      const current = await trx.selectFrom('homepage_sections').select('id').orderBy('position').orderBy('id').forUpdate().execute();
+      const current = await lockSectionOrder(trx);
       const known = new Set(current.map((s) => s.id));
       if (ids.length !== current.length || ids.some((s) => !known.has(s))) throw conflict('The sections changed meanwhile: reload and reorder again.');
-      await sql`UPDATE homepage_sections h SET position = o.n FROM unnest(${sql.val(ids)}::int[]) WITH ORDINALITY AS o(id, n) WHERE h.id = o.id`.execute(trx);
+      await setSectionOrder(trx, ids);
       await writeAudit(trx, operator, { action: 'homepage.reorder', targetType: 'homepage-section', summary: 'Reordered the home sections', before: { ids: current.map((s) => s.id) }, after: { ids } });
     });
     await deps.invalidateCatalog();
@@ -207,7 +193,7 @@ export function createHomepageService(deps: AdminDeps) {
     const before = await findSection(id);
     await db.transaction().execute(async (trx) => {
       await lockSection(trx, id);
-      await trx.deleteFrom('homepage_sections').where('id', '=', id).execute();
+      await deleteSectionRow(trx, id);
       await writeAudit(trx, operator, {
         action: 'homepage.delete-section',
         targetType: 'homepage-section',

@@ -1,24 +1,11 @@
-import { sql, type Transaction } from 'kysely';
-import type { AdminPlan, AdminPlanInput, AdminPlanTexts, Language } from '@episodic/contract';
+import type { Transaction } from 'kysely';
+import type { AdminPlan, AdminPlanInput, AdminPlanTexts } from '@episodic/contract';
 import type { DB } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import type { AdminDeps } from './admin-deps';
 import { writeAudit, type Operator } from './audit';
 import { checkSlug, checkTexts, FieldCheck, isUniqueViolation } from './input-rules';
-
-interface PlanRow {
-  id: string;
-  kind: 'membership' | 'coins';
-  price: number;
-  currency: string;
-  renewal_days: number | null;
-  coins: number;
-  bonus_coins: number;
-  active: boolean;
-  position: number;
-  paid_orders: number;
-  active_members: number;
-}
+import { allPlanTexts, insertPlan, lockPlan, planRows, planTexts, replacePlanTexts, updatePlanRow } from './plans.repository';
 
 type PlanSnapshot = Omit<AdminPlan, 'paidOrders' | 'activeMembers'>;
 
@@ -32,12 +19,8 @@ export function createPlansService(deps: AdminDeps) {
   const { db } = deps;
 
   async function listPlans(): Promise<AdminPlan[]> {
-    const { rows } = await sql<PlanRow>`
-      SELECT p.id, p.kind, p.price, p.currency, p.renewal_days, p.coins, p.bonus_coins, p.active, p.position,
-        (SELECT count(*) FROM orders o WHERE o.plan_id = p.id AND o.status = 'paid') AS paid_orders,
-        (SELECT count(*) FROM memberships m WHERE m.plan_id = p.id AND m.status = 'active' AND m.current_period_end > now()) AS active_members
-      FROM plans p ORDER BY p.position, p.id`.execute(db);
-    const texts = await db.selectFrom('plan_translations').select(['plan_id', 'language', 'name', 'description']).execute();
+    const rows = await planRows(db);
+    const texts = await allPlanTexts(db);
     return rows.map((p) => ({
       id: p.id,
       kind: p.kind,
@@ -61,9 +44,9 @@ export function createPlansService(deps: AdminDeps) {
   }
 
   async function snapshot(trx: Transaction<DB>, id: string): Promise<PlanSnapshot | undefined> {
-    const p = await trx.selectFrom('plans').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    const p = await lockPlan(trx, id);
     if (!p) return undefined;
-    const texts = await trx.selectFrom('plan_translations').select(['language', 'name', 'description']).where('plan_id', '=', id).execute();
+    const texts = await planTexts(trx, id);
     return {
       id: p.id,
       kind: p.kind,
@@ -76,12 +59,6 @@ export function createPlansService(deps: AdminDeps) {
       position: p.position,
       texts: Object.fromEntries(texts.map((t) => [t.language, { name: t.name, description: t.description }])),
     };
-  }
-
-  async function replaceTexts(trx: Transaction<DB>, id: string, texts: Partial<Record<Language, { title: string; description: string }>>): Promise<void> {
-    await trx.deleteFrom('plan_translations').where('plan_id', '=', id).execute();
-    const rows = Object.entries(texts).map(([language, t]) => ({ plan_id: id, language: language as Language, name: t.title, description: t.description }));
-    if (rows.length) await trx.insertInto('plan_translations').values(rows).execute();
   }
 
   /** The forms speak of names; the text rules speak of titles. */
@@ -108,22 +85,18 @@ export function createPlansService(deps: AdminDeps) {
     check.check();
     try {
       await db.transaction().execute(async (trx) => {
-        const { rows } = await sql<{ next: number }>`SELECT COALESCE(max(position), 0) + 1 AS next FROM plans`.execute(trx);
-        await trx
-          .insertInto('plans')
-          .values({
-            id: id!,
-            kind,
-            price: input.price!,
-            currency,
-            renewal_days: shape.renewalDays,
-            coins: shape.coins,
-            bonus_coins: kind === 'coins' ? (input.bonusCoins ?? 0) : 0,
-            active: input.active ?? false,
-            position: input.position ?? rows[0]!.next,
-          })
-          .execute();
-        await replaceTexts(trx, id!, texts!);
+        await insertPlan(trx, {
+          id: id!,
+          kind,
+          price: input.price!,
+          currency,
+          renewal_days: shape.renewalDays,
+          coins: shape.coins,
+          bonus_coins: kind === 'coins' ? (input.bonusCoins ?? 0) : 0,
+          active: input.active ?? false,
+          position: input.position,
+        });
+        await replacePlanTexts(trx, id!, texts!);
         const after = await snapshot(trx, id!);
         await writeAudit(trx, operator, { action: 'plan.create', targetType: 'plan', targetId: id, summary: `Created the ${kind === 'coins' ? 'coin pack' : 'membership'} “${texts!.en!.title}”`, after });
       });
@@ -157,8 +130,8 @@ export function createPlansService(deps: AdminDeps) {
       };
       checkShape(check, { kind: before.kind, renewalDays: next.renewal_days, coins: next.coins });
       check.check();
-      await trx.updateTable('plans').set({ ...next, updated_at: new Date() }).where('id', '=', id).execute();
-      if (texts) await replaceTexts(trx, id, texts);
+      await updatePlanRow(trx, id, next);
+      if (texts) await replacePlanTexts(trx, id, texts);
       const after = await snapshot(trx, id);
       const changes: string[] = [];
       if (after!.price !== before.price) changes.push(`price ${before.price} → ${after!.price}`);

@@ -1,11 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { sql } from 'kysely';
 import { ADMIN_CONFIG_KEY_PATTERN, CONFIG_KEYS, type AdminSettings } from '@episodic/contract';
 import { conflict, notFound } from '../../http/errors';
 import type { AdminDeps } from './admin-deps';
 import { writeAudit, type Operator } from './audit';
 import { FieldCheck } from './input-rules';
+import { configEntries, deleteConfigEntry, lockConfigEntry, paymentActivity, upsertConfigEntry } from './settings.repository';
 
 const KNOWN: Record<string, string> = {
   facebook_pixel_id: 'Facebook (Meta) pixel id: the viewer app starts the pixel when set.',
@@ -36,9 +36,7 @@ export function createAdminSettingsService(deps: AdminDeps) {
   const { db, env } = deps;
 
   async function payments(): Promise<AdminSettings['payments']> {
-    const { rows } = await sql<{ provider: string; last: Date | null; recent: number }>`
-      SELECT provider, max(paid_at) AS last, count(*) FILTER (WHERE paid_at > now() - interval '30 days') AS recent
-      FROM orders WHERE paid_at IS NOT NULL AND provider IS NOT NULL GROUP BY provider`.execute(db);
+    const rows = await paymentActivity(db);
     const activity = (id: string) => {
       const row = rows.find((r) => r.provider === id);
       return { lastPaymentAt: row?.last?.toISOString() ?? null, paidLast30Days: Number(row?.recent ?? 0) };
@@ -82,7 +80,7 @@ export function createAdminSettingsService(deps: AdminDeps) {
   }
 
   async function overview(): Promise<AdminSettings> {
-    const rows = await db.selectFrom('settings').selectAll().orderBy('config_key').execute();
+    const rows = await configEntries(db);
     const config = rows
       .map((r) => ({ key: r.config_key, value: r.config_value, known: r.config_key in KNOWN, description: KNOWN[r.config_key] ?? OTHER, updatedAt: r.updated_at.toISOString() }))
       .sort((a, b) => Number(b.known) - Number(a.known) || a.key.localeCompare(b.key));
@@ -103,13 +101,9 @@ export function createAdminSettingsService(deps: AdminDeps) {
   async function setConfig(operator: Operator, key: string, value: string): Promise<AdminSettings> {
     const trimmed = checkEntry(key, value);
     await db.transaction().execute(async (trx) => {
-      const before = await trx.selectFrom('settings').select('config_value').where('config_key', '=', key).forUpdate().executeTakeFirst();
+      const before = await lockConfigEntry(trx, key);
       if (before?.config_value === trimmed) return;
-      await trx
-        .insertInto('settings')
-        .values({ config_key: key, config_value: trimmed })
-        .onConflict((oc) => oc.column('config_key').doUpdateSet({ config_value: trimmed, updated_at: new Date() }))
-        .execute();
+      await upsertConfigEntry(trx, key, trimmed);
       await writeAudit(trx, operator, {
         action: before ? 'setting.update' : 'setting.create',
         targetType: 'setting',
@@ -127,7 +121,7 @@ export function createAdminSettingsService(deps: AdminDeps) {
   async function deleteConfig(operator: Operator, key: string): Promise<AdminSettings> {
     if (CONFIG_KEYS.includes(key as (typeof CONFIG_KEYS)[number])) throw conflict('The product reads this key: empty its value instead of removing it.');
     await db.transaction().execute(async (trx) => {
-      const before = await trx.deleteFrom('settings').where('config_key', '=', key).returning('config_value').executeTakeFirst();
+      const before = await deleteConfigEntry(trx, key);
       if (!before) throw notFound('There is no such configuration key.');
       await writeAudit(trx, operator, { action: 'setting.delete', targetType: 'setting', targetId: key, summary: `Removed the configuration key ${key}`, before: { value: before.config_value } });
     });

@@ -1,27 +1,31 @@
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { AdminTag, AdminTagInput, Language } from '@episodic/contract';
 import type { DB } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import type { AdminDeps } from './admin-deps';
 import { writeAudit, type Operator } from './audit';
 import { checkNames, checkSlug, checkUnique, FieldCheck, isUniqueViolation } from './input-rules';
-
-interface TagRow {
-  id: number;
-  slug: string;
-  position: number;
-  series: number;
-}
+import {
+  allTagNames,
+  deleteTagRow,
+  insertTagLast,
+  lockTag,
+  lockTagOrder,
+  replaceTagNames,
+  seriesWithTag,
+  setTagOrder,
+  setTagSlug,
+  tagNames,
+  tagRows,
+} from './tags.repository';
 
 /** Tags (the viewers' categories): names in every language, order, and which series carry them. */
 export function createTagsService(deps: AdminDeps) {
   const { db } = deps;
 
   async function listTags(): Promise<AdminTag[]> {
-    const { rows } = await sql<TagRow>`
-      SELECT t.id, t.slug, t.position, (SELECT count(*) FROM series_tags st WHERE st.tag_id = t.id) AS series
-      FROM tags t ORDER BY t.position, t.id`.execute(db);
-    const names = await db.selectFrom('tag_translations').select(['tag_id', 'language', 'name']).execute();
+    const rows = await tagRows(db);
+    const names = await allTagNames(db);
     return rows.map((r) => ({
       id: r.id,
       slug: r.slug,
@@ -32,16 +36,10 @@ export function createTagsService(deps: AdminDeps) {
   }
 
   async function snapshot(trx: Transaction<DB>, id: number) {
-    const row = await trx.selectFrom('tags').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    const row = await lockTag(trx, id);
     if (!row) return undefined;
-    const names = await trx.selectFrom('tag_translations').select(['language', 'name']).where('tag_id', '=', id).execute();
+    const names = await tagNames(trx, id);
     return { slug: row.slug, position: row.position, names: Object.fromEntries(names.map((n) => [n.language, n.name])) as Partial<Record<Language, string>> };
-  }
-
-  async function replaceNames(trx: Transaction<DB>, id: number, names: Partial<Record<Language, string>>): Promise<void> {
-    await trx.deleteFrom('tag_translations').where('tag_id', '=', id).execute();
-    const rows = Object.entries(names).map(([language, name]) => ({ tag_id: id, language: language as Language, name }));
-    if (rows.length) await trx.insertInto('tag_translations').values(rows).execute();
   }
 
   const slugTaken = () => conflict('Another tag already uses this id.');
@@ -60,9 +58,8 @@ export function createTagsService(deps: AdminDeps) {
     check.check();
     try {
       const id = await db.transaction().execute(async (trx) => {
-        const { rows } = await sql<{ next: number }>`SELECT COALESCE(max(position), 0) + 1 AS next FROM tags`.execute(trx);
-        const { id: tagId } = await trx.insertInto('tags').values({ slug: slug!, position: rows[0]!.next }).returning('id').executeTakeFirstOrThrow();
-        await replaceNames(trx, tagId, names!);
+        const tagId = await insertTagLast(trx, slug!);
+        await replaceTagNames(trx, tagId, names!);
         const after = await snapshot(trx, tagId);
         await writeAudit(trx, operator, { action: 'tag.create', targetType: 'tag', targetId: tagId, summary: `Created tag “${names!.en}”`, after });
         return tagId;
@@ -85,8 +82,8 @@ export function createTagsService(deps: AdminDeps) {
       await db.transaction().execute(async (trx) => {
         const before = await snapshot(trx, id);
         if (!before) throw notFound('There is no such tag.');
-        if (slug !== undefined) await trx.updateTable('tags').set({ slug }).where('id', '=', id).execute();
-        if (names) await replaceNames(trx, id, names);
+        if (slug !== undefined) await setTagSlug(trx, id, slug);
+        if (names) await replaceTagNames(trx, id, names);
         const after = await snapshot(trx, id);
         await writeAudit(trx, operator, { action: 'tag.update', targetType: 'tag', targetId: id, summary: `Edited tag “${after?.names.en ?? after?.slug}”`, before, after });
       });
@@ -104,10 +101,10 @@ export function createTagsService(deps: AdminDeps) {
     checkUnique(check, 'ids', ids);
     check.check();
     await db.transaction().execute(async (trx) => {
-      const current = await trx.selectFrom('tags').select(['id']).orderBy('position').orderBy('id').forUpdate().execute();
+      const current = await lockTagOrder(trx);
       const known = new Set(current.map((t) => t.id));
       if (ids.length !== current.length || ids.some((t) => !known.has(t))) throw conflict('The tags changed meanwhile: reload and reorder again.');
-      await sql`UPDATE tags t SET position = o.n FROM unnest(${sql.val(ids)}::int[]) WITH ORDINALITY AS o(id, n) WHERE t.id = o.id`.execute(trx);
+      await setTagOrder(trx, ids);
       await writeAudit(trx, operator, { action: 'tag.reorder', targetType: 'tag', summary: 'Reordered the tags', before: { ids: current.map((t) => t.id) }, after: { ids } });
     });
     await deps.invalidateCatalog();
@@ -119,8 +116,8 @@ export function createTagsService(deps: AdminDeps) {
     await db.transaction().execute(async (trx) => {
       const before = await snapshot(trx, id);
       if (!before) throw notFound('There is no such tag.');
-      const series = await trx.selectFrom('series_tags').select('series_id').where('tag_id', '=', id).execute();
-      await trx.deleteFrom('tags').where('id', '=', id).execute();
+      const series = await seriesWithTag(trx, id);
+      await deleteTagRow(trx, id);
       await writeAudit(trx, operator, {
         action: 'tag.delete',
         targetType: 'tag',

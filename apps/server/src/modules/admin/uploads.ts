@@ -6,6 +6,7 @@ import { ADMIN_LIMITS, ADMIN_UPLOADS_PATH } from '@episodic/contract';
 import type { DB } from '../../db/schema';
 import type { AppInstance } from '../../http/types';
 import type { HeldUpload } from './media-jobs';
+import { episodeExists } from './content.repository';
 
 /** Uploads not finished within this time are removed. */
 const UPLOAD_EXPIRY_MS = 2 * 24 * 60 * 60 * 1000;
@@ -33,8 +34,7 @@ export function createUploads(opts: { db: Kysely<DB>; dir: string; trustProxy: b
       if (!Number.isInteger(episodeId) || episodeId < 1) throw refuse('Say which episode the video is for.');
       const type = meta.filetype ?? '';
       if (!type.startsWith('video/') && !VIDEO_NAME.test(meta.filename ?? '')) throw refuse('Only video files can be uploaded.', 415);
-      const episode = await opts.db.selectFrom('episodes').select('id').where('id', '=', episodeId).executeTakeFirst();
-      if (!episode) throw refuse('There is no such episode.', 404);
+      if (!(await episodeExists(opts.db, episodeId))) throw refuse('There is no such episode.', 404);
       return { metadata: meta };
     },
   });

@@ -17,6 +17,7 @@ import type { InvalidationBus } from '../../cache/invalidation-bus';
 import { notFound } from '../../http/errors';
 import * as repo from './catalog.repository';
 import { normalizeQuery, toPrefixTsquery } from './search-query';
+import { deleteSearches, recentSearches, upsertSearch } from './search-history.repository';
 import { episodeTitle } from './episode-title';
 import { masterPlaylistPath } from '../playback/index';
 
@@ -279,24 +280,18 @@ export function createCatalogService(deps: CatalogDeps) {
 
   /** Signed-in viewers' recent searches, newest first. */
   async function searchHistory(userId: string): Promise<SearchHistoryEntry[]> {
-    const rows = await db.selectFrom('search_history').select(['query', 'searched_at']).where('user_id', '=', userId).orderBy('searched_at', 'desc').limit(20).execute();
+    const rows = await recentSearches(db, userId);
     return rows.map((r) => ({ query: r.query, searchedAt: r.searched_at.toISOString() }));
   }
 
   async function rememberSearch(userId: string, keyword: string): Promise<void> {
     const query = normalizeQuery(keyword);
     if (!query) return;
-    await db
-      .insertInto('search_history')
-      .values({ user_id: userId, query })
-      .onConflict((oc) => oc.columns(['user_id', 'query']).doUpdateSet({ searched_at: new Date() }))
-      .execute();
+    await upsertSearch(db, userId, query);
   }
 
   async function forgetSearch(userId: string, keyword: string | undefined): Promise<void> {
-    let q = db.deleteFrom('search_history').where('user_id', '=', userId);
-    if (keyword !== undefined) q = q.where('query', '=', normalizeQuery(keyword));
-    await q.execute();
+    await deleteSearches(db, userId, keyword === undefined ? undefined : normalizeQuery(keyword));
   }
 
   /** Cards of the given series (visible ones, in the given order) with the viewer's favorite flags. */

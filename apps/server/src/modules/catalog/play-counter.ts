@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { addPlayCounts, claimSeriesAddressDays, insertPlays, pruneStartsAndClaims, rememberStart, takeStart } from './play-counter.repository';
 
 interface PendingPlay {
   episodeId: number;
@@ -59,32 +60,17 @@ export function createPlayCounter(db: Kysely<DB>, opts: { intervalMs: number; on
   async function write(batch: PendingPlay[]): Promise<void> {
     if (batch.length === 0) return;
     await db.transaction().execute(async (trx) => {
-      const inserted = await trx
-        .insertInto('episode_plays')
-        .values(batch.map((p) => ({ episode_id: p.episodeId, viewer: p.viewer, day: p.day })))
-        .onConflict((oc) => oc.doNothing())
-        .returning(['episode_id', 'viewer'])
-        .execute();
+      const inserted = await insertPlays(trx, batch);
       const playOf = new Map(batch.map((p) => [`${p.episodeId}:${p.viewer}`, p]));
       const newPlays = inserted.map((row) => playOf.get(`${row.episode_id}:${row.viewer}`)!);
       // Plays held to once per series, address and day: one statement claims every (series, address,
       // day) of the batch; a play counts when it is the first of the batch with a claimed one.
-      const held = newPlays.filter((p) => p.address !== null);
+      const held = newPlays.filter((p): p is PendingPlay & { address: string } => p.address !== null);
       const claimed = new Set<string>();
       const seriesOf = new Map<number, number>();
       if (held.length > 0) {
-        const values = sql.join(held.map((p) => sql`(${p.episodeId}::int, ${p.address}::text, ${p.day}::date)`));
-        const rows = await sql<{ episode_id: number; series_id: number; address: string; day: string; first: boolean }>`
-          WITH v(episode_id, address, day) AS (VALUES ${values}),
-          claims AS (
-            INSERT INTO series_address_plays (series_id, address, day)
-            SELECT DISTINCT e.series_id, v.address, v.day FROM v JOIN episodes e ON e.id = v.episode_id
-            ON CONFLICT DO NOTHING RETURNING series_id, address, day
-          )
-          SELECT v.episode_id, e.series_id, v.address, v.day::text AS day,
-                 EXISTS (SELECT 1 FROM claims c WHERE c.series_id = e.series_id AND c.address = v.address AND c.day = v.day) AS first
-          FROM v JOIN episodes e ON e.id = v.episode_id`.execute(trx);
-        for (const row of rows.rows) {
+        const rows = await claimSeriesAddressDays(trx, held);
+        for (const row of rows) {
           seriesOf.set(row.episode_id, row.series_id);
           if (row.first) claimed.add(`${row.series_id}:${row.address}:${row.day}`);
         }
@@ -99,15 +85,7 @@ export function createPlayCounter(db: Kysely<DB>, opts: { intervalMs: number; on
         perEpisode.set(play.episodeId, (perEpisode.get(play.episodeId) ?? 0) + 1);
       }
       if (perEpisode.size === 0) return;
-      const values = sql.join([...perEpisode].map(([id, n]) => sql`(${id}::int, ${n}::int)`));
-      await sql`
-        WITH counts(episode_id, n) AS (VALUES ${values}),
-        episodes_updated AS (
-          UPDATE episodes e SET play_count = e.play_count + c.n FROM counts c WHERE e.id = c.episode_id RETURNING e.series_id, c.n
-        )
-        UPDATE series s SET play_count = s.play_count + u.total
-        FROM (SELECT series_id, sum(n) AS total FROM episodes_updated GROUP BY series_id) u
-        WHERE s.id = u.series_id`.execute(trx);
+      await addPlayCounts(trx, perEpisode);
     });
   }
 
@@ -133,36 +111,18 @@ export function createPlayCounter(db: Kysely<DB>, opts: { intervalMs: number; on
   return {
     async started(episodeId, userId) {
       if (!(await opts.canWatch(userId, episodeId))) return false;
-      // A start already under way is kept (the player reports first frames again on replays); one
-      // from another day starts over.
-      await sql`
-        INSERT INTO playback_starts (user_id, episode_id)
-        SELECT u.id, e.id FROM users u, episodes e WHERE u.id = ${userId}::uuid AND e.id = ${episodeId}
-        ON CONFLICT (user_id, episode_id) DO UPDATE SET started_at = now()
-        WHERE playback_starts.started_at < now() - interval '1 day'`
-        .execute(db)
-        .catch((err: unknown) => {
-          // The viewer's guest was merged away meanwhile: nothing to remember.
-          if ((err as { code?: string }).code !== '23503') throw err;
-        });
+      await rememberStart(db, userId, episodeId);
       return true;
     },
     async progressed(episodeId, userId, positionSeconds, address) {
       if (positionSeconds < REAL_PLAYBACK_SECONDS) return;
       // The clock is the database's, the same for every instance.
-      const { rows } = await sql<{ per_address: boolean }>`
-        DELETE FROM playback_starts s USING users u
-        WHERE s.user_id = ${userId}::uuid AND s.episode_id = ${episodeId} AND u.id = s.user_id
-          AND s.started_at <= now() - make_interval(secs => ${REAL_PLAYBACK_SECONDS})
-          AND s.started_at > now() - interval '1 day'
-        RETURNING u.is_guest OR u.created_at > now() - make_interval(mins => ${NEW_ACCOUNT_MINUTES}) AS per_address`.execute(db);
-      const start = rows[0];
+      const start = await takeStart(db, userId, episodeId, REAL_PLAYBACK_SECONDS, NEW_ACCOUNT_MINUTES);
       if (start) record(episodeId, userId, start.per_address ? address : null);
     },
     record,
     async prune() {
-      await sql`DELETE FROM playback_starts WHERE started_at < now() - interval '1 day'`.execute(db);
-      await sql`DELETE FROM series_address_plays WHERE day < current_date - 1`.execute(db);
+      await pruneStartsAndClaims(db);
     },
     flush,
     async stop() {

@@ -9,6 +9,7 @@ import { requestLanguage } from '../../http/language';
 import type { Mailer } from '../../mail/mailer';
 import type { RateLimiter } from '../../cache/rate-limiter';
 import { addressKey } from '../../http/client-address';
+import { insertContactMessage } from './support.repository';
 
 const Body = Type.Object({
   email: Type.Optional(Type.String({ maxLength: 254 })),
@@ -43,17 +44,13 @@ export function registerSupportRoutes(app: AppInstance, deps: SupportDeps): void
       const wait = await deps.limiter.hit(`contact:ip:${addressKey(req.ip)}`, { limit: 5, windowSeconds: 3600 });
       if (wait > 0) throw new TooManyRequests(`Too many messages. Please wait ${Math.ceil(wait / 60)} minutes and try again.`, wait);
       const auth = await req.auth();
-      const row = await deps.db
-        .insertInto('contact_messages')
-        .values({ user_id: auth?.userId ?? null, email, subject, message, language: requestLanguage(req) })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await insertContactMessage(deps.db, { userId: auth?.userId ?? null, email, subject, message, language: requestLanguage(req) });
       if (deps.supportEmail && deps.mailer.kind === 'smtp') {
         void deps.mailer
           .send({ to: deps.supportEmail, subject: `[Contact] ${subject}`, text: `From: ${email}\n\n${message}`, html: `<p>From: ${esc(email)}</p><p>${esc(message).replace(/\n/g, '<br>')}</p>` })
           .catch((err: unknown) => req.log.warn({ err: { message: (err as Error).message } }, 'contact message not emailed'));
       }
-      return ok({ id: row.id });
+      return ok({ id });
     },
   );
 }

@@ -103,7 +103,7 @@ export async function mergeAttribution(trx: Transaction<DB>, fromUserId: string,
   const guest = await repo.lockAttribution(trx, fromUserId);
   const account = await repo.lockAttribution(trx, toUserId);
   if (guest && !account) {
-    await trx.updateTable('tracking_attribution').set({ user_id: toUserId, updated_at: new Date() }).where('user_id', '=', fromUserId).execute();
+    await repo.moveAttribution(trx, fromUserId, toUserId);
   } else if (guest && account) {
     const changes: Changes = {};
     if (guest.first_at < account.first_at) {
@@ -134,6 +134,5 @@ export async function mergeAttribution(trx: Transaction<DB>, fromUserId: string,
     if (Object.keys(changes).length > 0) await repo.updateAttribution(trx, toUserId, changes);
     await repo.deleteAttribution(trx, fromUserId);
   }
-  await trx.updateTable('tracking_events').set({ user_id: toUserId }).where('user_id', '=', fromUserId).execute();
-  await trx.updateTable('conversion_outbox').set({ user_id: toUserId }).where('user_id', '=', fromUserId).execute();
+  await repo.moveEventsAndDeliveries(trx, fromUserId, toUserId);
 }

@@ -123,3 +123,59 @@ export async function prune(db: Executor, retentionDays: number): Promise<{ even
     .executeTakeFirst();
   return { events: Number(events.numDeletedRows), deliveries: Number(deliveries.numDeletedRows) };
 }
+
+/** First purchases paid between `from` and `to` whose Purchase conversion was never queued. */
+export function missedPurchases(db: Executor, purchasePrefix: string, from: Date, to: Date) {
+  return db
+    .selectFrom('orders as o')
+    .innerJoin('plans as p', 'p.id', 'o.plan_id')
+    .select(['o.id', 'o.user_id', 'o.amount', 'o.currency', 'o.purpose', 'p.kind'])
+    .where('o.status', '=', 'paid')
+    .where('o.purpose', '=', 'purchase')
+    .where('o.paid_at', '>', from)
+    .where('o.paid_at', '<', to)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('conversion_outbox as c').select('c.event_id').where('c.event_id', '=', sql<string>`${purchasePrefix} || '-' || o.id::text`))),
+    )
+    .orderBy('o.paid_at')
+    .limit(100)
+    .execute();
+}
+
+/** Accounts whose browser reported CompleteRegistration between `from` and `to` but whose conversion was never queued. */
+export function missedRegistrations(db: Executor, registrationPrefix: string, from: Date, to: Date) {
+  return db
+    .selectFrom('tracking_events as e')
+    .innerJoin('users as u', 'u.id', 'e.user_id')
+    .select(['e.user_id', 'e.ip', 'e.user_agent'])
+    .where('e.event_name', '=', 'CompleteRegistration')
+    .where('u.is_guest', '=', false)
+    .where('e.created_at', '>', from)
+    .where('e.created_at', '<', to)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('conversion_outbox as c').select('c.event_id').where('c.event_id', '=', sql<string>`${registrationPrefix} || '-' || e.user_id::text`))),
+    )
+    .limit(100)
+    .execute();
+}
+
+/** A user's latest 1,000 events, for their data download. */
+export function eventsOf(db: Executor, userId: string) {
+  return db
+    .selectFrom('tracking_events')
+    .select(['event_name', 'event_id', 'event_time', 'event_source_url', 'value_minor', 'currency', 'order_id', 'search_string', 'fbclid', 'ttclid', 'referer_token', 'ip', 'user_agent', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .limit(1000)
+    .execute();
+}
+
+export async function moveAttribution(db: Executor, fromUserId: string, toUserId: string): Promise<void> {
+  await db.updateTable('tracking_attribution').set({ user_id: toUserId, updated_at: new Date() }).where('user_id', '=', fromUserId).execute();
+}
+
+/** A user's events and queued conversions become another's. */
+export async function moveEventsAndDeliveries(db: Executor, fromUserId: string, toUserId: string): Promise<void> {
+  await db.updateTable('tracking_events').set({ user_id: toUserId }).where('user_id', '=', fromUserId).execute();
+  await db.updateTable('conversion_outbox').set({ user_id: toUserId }).where('user_id', '=', fromUserId).execute();
+}

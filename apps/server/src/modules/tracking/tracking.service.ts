@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { ConversionEventPrefix, type ConfigList, type ConversionEventName, type TrackingSettings } from '@episodic/contract';
 import type { DB } from '../../db/schema';
 import type { TrackingEnv } from '../../env';
@@ -189,35 +189,10 @@ export function createTrackingService(deps: TrackingDeps) {
   async function sweepMissedConversions(): Promise<number> {
     if ((await destinations()).length === 0) return 0;
     const now = Date.now();
-    const rows = await db
-      .selectFrom('orders as o')
-      .innerJoin('plans as p', 'p.id', 'o.plan_id')
-      .select(['o.id', 'o.user_id', 'o.amount', 'o.currency', 'o.purpose', 'p.kind'])
-      .where('o.status', '=', 'paid')
-      .where('o.purpose', '=', 'purchase')
-      .where('o.paid_at', '>', new Date(now - SWEEP_WINDOW_MS))
-      .where('o.paid_at', '<', new Date(now - SWEEP_GRACE_MS))
-      .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('conversion_outbox as c').select('c.event_id').where('c.event_id', '=', sql<string>`${ConversionEventPrefix.Purchase} || '-' || o.id::text`))),
-      )
-      .orderBy('o.paid_at')
-      .limit(100)
-      .execute();
+    const rows = await repo.missedPurchases(db, ConversionEventPrefix.Purchase, new Date(now - SWEEP_WINDOW_MS), new Date(now - SWEEP_GRACE_MS));
     for (const row of rows) await orderPaid({ id: row.id, userId: row.user_id, kind: row.kind, amount: row.amount, currency: row.currency, purpose: row.purpose });
     // Registrations the same way, found by the CompleteRegistration the browser reported for its account.
-    const registrations = await db
-      .selectFrom('tracking_events as e')
-      .innerJoin('users as u', 'u.id', 'e.user_id')
-      .select(['e.user_id', 'e.ip', 'e.user_agent'])
-      .where('e.event_name', '=', 'CompleteRegistration')
-      .where('u.is_guest', '=', false)
-      .where('e.created_at', '>', new Date(now - SWEEP_WINDOW_MS))
-      .where('e.created_at', '<', new Date(now - SWEEP_GRACE_MS))
-      .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('conversion_outbox as c').select('c.event_id').where('c.event_id', '=', sql<string>`${ConversionEventPrefix.CompleteRegistration} || '-' || e.user_id::text`))),
-      )
-      .limit(100)
-      .execute();
+    const registrations = await repo.missedRegistrations(db, ConversionEventPrefix.CompleteRegistration, new Date(now - SWEEP_WINDOW_MS), new Date(now - SWEEP_GRACE_MS));
     const swept = new Set<string>();
     for (const r of registrations) {
       if (!r.user_id || swept.has(r.user_id)) continue;
@@ -230,13 +205,7 @@ export function createTrackingService(deps: TrackingDeps) {
   /** The user's tracking data for their data download. */
   async function exportData(userId: string): Promise<{ attribution: unknown; events: unknown[] }> {
     const attribution = await repo.findAttribution(db, userId);
-    const events = await db
-      .selectFrom('tracking_events')
-      .select(['event_name', 'event_id', 'event_time', 'event_source_url', 'value_minor', 'currency', 'order_id', 'search_string', 'fbclid', 'ttclid', 'referer_token', 'ip', 'user_agent', 'created_at'])
-      .where('user_id', '=', userId)
-      .orderBy('created_at', 'desc')
-      .limit(1000)
-      .execute();
+    const events = await repo.eventsOf(db, userId);
     return { attribution: attribution ?? null, events };
   }
 

@@ -1,0 +1,25 @@
+// The hand-named types of db/schema.ts: the value sets CHECK constraints allow (which the generator
+// can't see), the JSON shape of renditions, and the row types the code names.
+import type { Insertable, Selectable } from 'kysely';
+import type { ConversionOutbox, Sessions, TrackingAttribution, TrackingEvents, Users } from './schema';
+
+export type Language = 'en' | 'es' | 'fy' | 'dy' | 'pt';
+export type PublishStatus = 'draft' | 'published';
+export type LedgerKind = 'purchase' | 'bonus' | 'spend' | 'refund' | 'grant';
+export type OrderStatus = 'pending' | 'processing' | 'requires_action' | 'paid' | 'failed' | 'cancelled' | 'refunded';
+
+/** One entry of episode_media.renditions (JSON). */
+export interface Rendition {
+  name: string;
+  width: number;
+  height: number;
+  bandwidth: number;
+  codecs: string;
+}
+
+export type UserRow = Selectable<Users>;
+export type NewUser = Insertable<Users>;
+export type SessionRow = Selectable<Sessions>;
+export type ConversionOutboxTable = ConversionOutbox;
+export type TrackingAttributionTable = TrackingAttribution;
+export type TrackingEventsTable = TrackingEvents;

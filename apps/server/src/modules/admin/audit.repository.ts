@@ -1,0 +1,66 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+export interface AuditEntry {
+  actorId: string;
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  summary: string;
+  /** JSON text. */
+  before: string | null;
+  after: string | null;
+  reason: string | null;
+  ip: string;
+}
+
+/** One entry of the log, with the operator's email as it is now. */
+export async function insertAuditEntry(db: Executor, e: AuditEntry): Promise<void> {
+  await sql`
+    INSERT INTO audit_log (actor_id, actor_email, action, target_type, target_id, summary, before, after, reason, ip)
+    SELECT ${e.actorId}::uuid, u.email, ${e.action}, ${e.targetType}, ${e.targetId},
+      ${e.summary}, ${e.before}::jsonb, ${e.after}::jsonb, ${e.reason}, ${e.ip}
+    FROM users u WHERE u.id = ${e.actorId}::uuid`.execute(db);
+}
+
+export interface AuditFilter {
+  action?: string;
+  targetType?: string;
+  targetId?: string;
+  actor?: string;
+}
+
+export interface AuditRow {
+  id: number;
+  created_at: Date;
+  actor_id: string | null;
+  actor_email: string | null;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  summary: string;
+  before: unknown;
+  after: unknown;
+  reason: string | null;
+  total: number;
+}
+
+const like = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Entries of the log, newest first, filtered (plus one row, to tell whether more follow). */
+export async function auditRows(db: Executor, f: AuditFilter, offset: number, limit: number): Promise<AuditRow[]> {
+  const { action, actor } = f;
+  const { rows } = await sql<AuditRow>`
+    SELECT id, created_at, actor_id, actor_email, action, target_type, target_id, summary, before, after, reason, count(*) OVER () AS total
+    FROM audit_log
+    WHERE true
+      ${action ? (action.includes('.') ? sql`AND action = ${action}` : sql`AND action LIKE ${`${action.replace(/[\\%_]/g, (c) => `\\${c}`)}.%`}`) : sql``}
+      ${f.targetType ? sql`AND target_type = ${f.targetType}` : sql``}
+      ${f.targetId ? sql`AND target_id = ${f.targetId}` : sql``}
+      ${actor ? sql`AND lower(actor_email) LIKE ${like(actor)}` : sql``}
+    ORDER BY id DESC
+    OFFSET ${offset} LIMIT ${limit}`.execute(db);
+  return rows;
+}
