@@ -156,10 +156,11 @@ export async function buildApp({ env, database, logger, storage = createStorage(
     publicUrl: env.publicUrl,
     linkSecret,
     webhookSecret: sandboxHookSecret,
-    onPaid: (order) => {
-      inBackground('receipt', () => sendReceipt(order.id));
-      inBackground('conversion', () => tracking.orderPaid(order));
-    },
+    events,
+  });
+  events.on('order.paid', async (order) => {
+    inBackground('receipt', () => sendReceipt(order.id));
+    inBackground('conversion', () => tracking.orderPaid(order));
   });
   const renewals = createRenewals({ db, billing, provider: card, mailer, publicUrl: env.publicUrl, linkSecret, testMode: env.paymentMode === 'test', log });
   if (env.demoCatalog) {
@@ -325,8 +326,8 @@ export async function buildApp({ env, database, logger, storage = createStorage(
   registerCatalogRoutes(app, catalog, plays, limiter);
   registerLibraryRoutes(app, library);
   // Orders carry the user's attribution (first and last touch) besides the ordering request's click ids.
-  const attributedBilling = { ...billing, createOrder: async (userId: string, planId: string, clickIds: unknown) => billing.createOrder(userId, planId, await tracking.orderAttribution(userId, clickIds)) };
-  registerBillingRoutes(app, attributedBilling, sandbox, linkSecret, { stripe, paypal, mode: env.paymentMode, sandboxCards: !stripe, publicUrl: env.publicUrl });
+  const orderAttribution = (userId: string, clickIds: unknown) => tracking.orderAttribution(userId, clickIds);
+  registerBillingRoutes(app, billing, sandbox, linkSecret, { stripe, paypal, mode: env.paymentMode, sandboxCards: !stripe, publicUrl: env.publicUrl, orderAttribution });
   registerTrackingRoutes(app, tracking, limiter);
   registerSupportRoutes(app, { db, mailer, limiter, supportEmail: env.supportEmail });
   registerAdminRoutes(app, {
@@ -335,7 +336,7 @@ export async function buildApp({ env, database, logger, storage = createStorage(
     invalidateCatalog: () => catalog.invalidate(),
     invalidateSettings: () => settings.invalidate(),
     mediaUrl: (key) => playback.mediaUrl(key),
-    refunders: { sandbox, ...(paypal ? { paypal } : {}), ...(stripe ? { stripe } : {}) },
+    refundOrder: billing.refundOrder,
     env,
     mailTransport: mailer.kind,
     log,

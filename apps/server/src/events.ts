@@ -1,6 +1,17 @@
 import type { Transaction } from 'kysely';
 import type { DB } from './db/schema';
 
+/** A paid order, as `order.paid` announces it. */
+export interface PaidOrder {
+  id: string;
+  userId: string;
+  planId: string;
+  kind: 'membership' | 'coins';
+  amount: number;
+  currency: string;
+  purpose: 'purchase' | 'renewal';
+}
+
 /** Side effects that cross domains, by name. Handlers run in order and are awaited. */
 export interface DomainEvents {
   /** A guest's data moves to an account, inside the sign-in's transaction. */
@@ -11,6 +22,8 @@ export interface DomainEvents {
   'user.registered': { userId: string; ip: string; userAgent: string | null };
   /** An account is about to be deleted, inside the deletion's transaction. */
   'user.deleting': { userId: string; trx: Transaction<DB> };
+  /** An order was paid (a purchase or a renewal), announced after its commit: receipts and conversions follow. */
+  'order.paid': PaidOrder;
 }
 
 type Handler<K extends keyof DomainEvents> = (payload: DomainEvents[K]) => Promise<void>;

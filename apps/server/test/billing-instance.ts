@@ -2,21 +2,20 @@ import { lazySharedSecret } from '../src/db/secrets';
 import { createLocalBus } from '../src/cache/invalidation-bus';
 import { createBillingService, createSandboxProvider } from '../src/modules/billing/index';
 import { createCatalogService } from '../src/modules/catalog/index';
+import type { EventBus } from '../src/events';
 import type { TestApp } from './test-app';
-
-type BillingDeps = Parameters<typeof createBillingService>[0];
 
 /**
  * A second, independent set of billing services on the test app's database: another server instance
  * (for example one starting after a crash). Its sandbox card provider delivers no webhooks: the process
  * that would have applied them is gone.
  */
-export function billingInstance(t: TestApp, { onPaid }: { onPaid?: BillingDeps['onPaid'] } = {}) {
+export function billingInstance(t: TestApp, { events }: { events?: EventBus } = {}) {
   const db = t.database.db;
   const publicUrl = 'http://episodic.test';
   const catalog = createCatalogService({ db, bus: createLocalBus(), mediaUrl: (k) => k, episodeMedia: async () => ({ playable: false, hls: null, poster: null, thumbnail: null, subtitles: [] }) });
   const hookSecret = lazySharedSecret(db, 'sandbox-webhook');
   const sandbox = createSandboxProvider({ db, publicUrl, webhookSecret: hookSecret, deliver: async () => undefined });
-  const billing = createBillingService({ db, catalog, providers: { card: sandbox }, publicUrl, linkSecret: lazySharedSecret(db, 'links'), webhookSecret: hookSecret, ...(onPaid ? { onPaid } : {}) });
+  const billing = createBillingService({ db, catalog, providers: { card: sandbox }, publicUrl, linkSecret: lazySharedSecret(db, 'links'), webhookSecret: hookSecret, events });
   return { db, sandbox, billing };
 }

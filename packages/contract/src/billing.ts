@@ -16,6 +16,19 @@ export const PlanSchema = Type.Object({
 });
 export type Plan = Static<typeof PlanSchema>;
 
+/** Every status an order can be in; billing's order lifecycle is the only writer. */
+export const OrderStatusValues = ['pending', 'processing', 'requires_action', 'paid', 'failed', 'cancelled', 'refunded'] as const;
+export const OrderStatusSchema = Type.Union([
+  Type.Literal('pending'),
+  Type.Literal('processing'),
+  Type.Literal('requires_action'),
+  Type.Literal('paid'),
+  Type.Literal('failed'),
+  Type.Literal('cancelled'),
+  Type.Literal('refunded'),
+]);
+export type OrderStatus = Static<typeof OrderStatusSchema>;
+
 export const OrderSchema = Type.Object({
   id: Type.String(),
   planId: Type.String(),
@@ -24,7 +37,7 @@ export const OrderSchema = Type.Object({
   purpose: Type.Union([Type.Literal('purchase'), Type.Literal('renewal')]),
   amount: Type.Integer(),
   currency: Type.String(),
-  status: Type.String(),
+  status: OrderStatusSchema,
   failureReason: Type.Union([Type.String(), Type.Null()]),
   createdAt: Type.String({ format: 'date-time' }),
   paidAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),

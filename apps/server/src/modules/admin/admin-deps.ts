@@ -5,12 +5,8 @@ import type { DB } from '../../db/schema';
 import type { Env } from '../../env';
 import type { StorageDriver } from '../../media/index';
 import { requireOperator, requireRecentPassword } from '../../http/auth';
+import type { BillingService } from '../billing/index';
 import type { Operator } from './audit';
-
-/** Refunds a provider's charge (by its reference at the provider) in full or in part. */
-export interface Refunder {
-  refund(providerRef: string, amount: number, currency: string): Promise<void>;
-}
 
 /** What the console's services need from the rest of the server. */
 export interface AdminDeps {
@@ -22,8 +18,8 @@ export interface AdminDeps {
   invalidateSettings: () => Promise<void>;
   /** Public address of a stored file. */
   mediaUrl: (key: string | null | undefined) => string | null;
-  /** The payment providers by the name orders record (`sandbox`, `stripe`, `paypal`). */
-  refunders: Record<string, Refunder>;
+  /** Billing's refund command (refunds are billing's; the console asks for them). */
+  refundOrder: BillingService['refundOrder'];
   /** What the settings page reports about mail and payments (never secrets). */
   env: Pick<Env, 'mailUrl' | 'mailFrom' | 'supportEmail' | 'dataDir' | 'stripe' | 'paypal' | 'paymentMode' | 'jobs' | 'trustProxy'>;
   mailTransport: 'smtp' | 'outbox';

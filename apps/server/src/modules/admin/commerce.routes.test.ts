@@ -6,6 +6,7 @@ import { caller, createCallers, type Callers } from '../../../test/admin-fixture
 import { seedCatalogFixture, type CatalogFixture } from '../../../test/catalog-fixture';
 import type { AdminDeps } from './admin-deps';
 import { createOrdersService } from './orders.service';
+import { createOrderLifecycle, createRefunds } from '../billing/index';
 
 let t: TestApp;
 let who: Callers;
@@ -171,16 +172,15 @@ describe('refunds', () => {
     const orderId = await buy(b.token, 'coins-300');
     let refuse = true;
     const operator = { userId: who.adminId, ip: '127.0.0.1' };
-    const deps = {
-      db: t.database.db,
-      refunders: {
-        sandbox: {
-          refund: async () => {
-            if (refuse) throw new Error('charge already disputed');
-          },
+    const db = t.database.db;
+    const refunders = {
+      sandbox: {
+        refund: async () => {
+          if (refuse) throw new Error('charge already disputed');
         },
       },
-    } as unknown as AdminDeps;
+    };
+    const deps = { db, refundOrder: createRefunds({ db, lifecycle: createOrderLifecycle({ db }), refunders }) } as unknown as AdminDeps;
     const orders = createOrdersService(deps);
     await expect(orders.refundOrder(operator, orderId, 'Customer asked')).rejects.toMatchObject({ code: 500, message: 'sandbox did not refund this payment: charge already disputed' });
     expect(await orders.getOrder(orderId)).toMatchObject({ status: 'paid', refund: { status: 'failed', error: 'charge already disputed' } });

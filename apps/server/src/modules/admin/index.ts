@@ -21,7 +21,7 @@ import { createMediaJobs } from './media-jobs';
 import { registerMediaRoutes } from './media.routes';
 import { createUploads, registerUploadRoutes } from './uploads';
 
-export type { AdminDeps, Refunder } from './admin-deps';
+export type { AdminDeps } from './admin-deps';
 
 /**
  * The operator console's API under /api/admin (the admin role is checked by the route guard). Its

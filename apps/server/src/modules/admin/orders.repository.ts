@@ -15,7 +15,7 @@ interface OrderRow {
   purpose: 'purchase' | 'renewal';
   amount: number;
   currency: string;
-  status: string;
+  status: OrderStatus;
   provider: string | null;
   provider_ref: string | null;
   brand: string | null;

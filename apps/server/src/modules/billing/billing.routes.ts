@@ -4,6 +4,7 @@ import {
   EnvelopeOf,
   MembershipSchema,
   OrderSchema,
+  OrderStatusSchema,
   PaymentOptionsSchema,
   PaymentOverviewSchema,
   type PaymentOptions,
@@ -51,6 +52,8 @@ export interface BillingRouteOptions {
   paypal?: PaypalGateway | PaypalSandbox | null;
   /** The site's address: redirects back from a processor's page may name it, and never another. */
   publicUrl?: string;
+  /** Where a new order came from (the buyer's touches), from the ordering request's click ids; by default those ids alone. */
+  orderAttribution?: (userId: string, clickIds: unknown) => Promise<unknown>;
 }
 
 export function registerBillingRoutes(app: AppInstance, billing: BillingService, sandbox: SandboxProvider, linkSecret: () => Promise<string>, options: BillingRouteOptions = {}): void {
@@ -91,11 +94,13 @@ export function registerBillingRoutes(app: AppInstance, billing: BillingService,
 
   app.post(
     '/api/payment/order',
-    { schema: { tags: ['billing'], summary: 'Open an order for a plan at the server price', body: Type.Object({ planId: Type.String({ minLength: 1, maxLength: 40 }) }), response: { 200: EnvelopeOf(Type.Object({ id: Type.String(), planId: Type.String(), amount: Type.Integer(), currency: Type.String(), status: Type.String() })) } } },
+    { schema: { tags: ['billing'], summary: 'Open an order for a plan at the server price', body: Type.Object({ planId: Type.String({ minLength: 1, maxLength: 40 }) }), response: { 200: EnvelopeOf(Type.Object({ id: Type.String(), planId: Type.String(), amount: Type.Integer(), currency: Type.String(), status: OrderStatusSchema })) } } },
     async (req) => {
       const { userId } = await requireSession(req);
       const { refererToken, fbclid, ttclid } = req.ctx;
-      return ok(await billing.createOrder(userId, req.body.planId, { refererToken, fbclid, ttclid }));
+      const clickIds = { refererToken, fbclid, ttclid };
+      const attribution = options.orderAttribution ? await options.orderAttribution(userId, clickIds) : clickIds;
+      return ok(await billing.createOrder(userId, req.body.planId, attribution));
     },
   );
 

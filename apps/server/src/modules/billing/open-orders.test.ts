@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PayResult } from '@episodic/contract';
 import { createTestApp, envelope, testDbKind, type TestApp } from '../../../test/test-app';
-import { OPEN_ORDER_LIMIT } from './billing.service';
+import { OPEN_ORDER_LIMIT } from './order-lifecycle';
 
 type Env<T> = { code: number; message: string; data: T };
 let t: TestApp;

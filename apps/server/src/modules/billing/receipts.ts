@@ -11,7 +11,7 @@ export function createReceipts(deps: { db: Kysely<DB>; mailer?: Mailer; publicUr
   return async function sendReceipt(orderId: string): Promise<void> {
     const order = await repo.findOrder(deps.db, orderId);
     if (!order || order.status !== 'paid' || !deps.mailer) return;
-    const user = await deps.db.selectFrom('users').select(['email', 'language']).where('id', '=', order.user_id).executeTakeFirst();
+    const user = await repo.userContact(deps.db, order.user_id);
     if (!user?.email) return;
     const lang = user.language as Language;
     const plan = await repo.findPlan(deps.db, order.plan_id, lang);

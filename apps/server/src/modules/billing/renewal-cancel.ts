@@ -10,7 +10,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function renewalCancel(db: Kysely<DB>) {
   /** What the emailed cancel link for the period ending at `periodEnd` may do now; only the current period's link acts. */
   async function renewalCancelState(userId: string, periodEnd: number): Promise<CancelLinkState> {
-    const user = UUID.test(userId) ? await db.selectFrom('users').select('language').where('id', '=', userId).executeTakeFirst() : undefined;
+    const user = UUID.test(userId) ? await repo.userContact(db, userId) : undefined;
     const lang = (user?.language ?? 'en') as Language;
     const row = user ? await repo.findMembership(db, userId) : undefined;
     if (!row || row.status !== 'active' || row.current_period_end.getTime() !== periodEnd || row.current_period_end <= new Date()) return { state: 'expired', lang };
@@ -22,15 +22,7 @@ export function renewalCancel(db: Kysely<DB>) {
   async function cancelRenewalByLink(userId: string, periodEnd: number): Promise<CancelLinkState> {
     const before = await renewalCancelState(userId, periodEnd);
     if (before.state !== 'confirm') return before;
-    const row = await db
-      .updateTable('memberships')
-      .set({ auto_renew: false, cancelled_at: new Date(), next_attempt_at: null, updated_at: new Date() })
-      .where('user_id', '=', userId)
-      .where('status', '=', 'active')
-      .where('auto_renew', '=', true)
-      .where('current_period_end', '=', new Date(periodEnd))
-      .returning('current_period_end')
-      .executeTakeFirst();
+    const row = await repo.stopAutoRenew(db, userId, new Date(periodEnd));
     return row ? { ...before, state: 'done' } : renewalCancelState(userId, periodEnd);
   }
 

@@ -8,6 +8,7 @@ import { billingInstance } from '../../../test/billing-instance';
 import { seedCatalogFixture } from '../../../test/catalog-fixture';
 import { createMailer } from '../../mail/mailer';
 import { lazySharedSecret } from '../../db/secrets';
+import { EventBus } from '../../events';
 import { createRenewals } from './renewals';
 import { createReceipts } from './receipts';
 
@@ -26,7 +27,9 @@ function instance(afterCharge?: () => void) {
   const mailer = createMailer({ mailUrl: null, from: 'Episodic <no-reply@episodic.test>', outboxDir: path.join(t.dataDir, 'outbox'), log: () => undefined });
   const linkSecret = lazySharedSecret(db, 'links');
   const sendReceipt = createReceipts({ db, mailer, publicUrl: 'http://episodic.test', linkSecret, testMode: true, log: () => undefined });
-  const { sandbox, billing } = billingInstance(t, { onPaid: (o) => void sendReceipt(o.id) });
+  const events = new EventBus();
+  events.on('order.paid', async (o) => void sendReceipt(o.id));
+  const { sandbox, billing } = billingInstance(t, { events });
   return createRenewals({ db, billing, provider: sandbox, mailer, publicUrl: 'http://episodic.test', linkSecret, log: () => undefined, afterCharge });
 }
 

@@ -20,6 +20,8 @@ import { normalizeQuery, toPrefixTsquery } from './search-query';
 import { deleteSearches, recentSearches, upsertSearch } from './search-history.repository';
 import { episodeTitle } from './episode-title';
 import { masterPlaylistPath } from '../playback/index';
+// The series price rule is billing's: a pure function (billing does not depend on the catalog).
+import { quoteSeriesPrice } from '../billing/index';
 
 /** What the playback side knows about one episode for one viewer. */
 export interface EpisodeMedia {
@@ -48,16 +50,7 @@ export interface PageRequest {
 
 const RAIL_SIZE = 10;
 const TRENDING_DAYS = 7;
-/** Unlocking a whole series at once costs this share of the episodes bought one by one. */
-const SERIES_DISCOUNT = 0.7;
-
 const paging = ({ page, pageSize }: PageRequest): repo.Paging => ({ offset: (page - 1) * pageSize, limit: pageSize + 1 });
-
-export function quoteSeriesPrice(lockedTotal: number, override: number | null): number | null {
-  if (lockedTotal <= 0) return null;
-  if (override !== null) return Math.min(override, lockedTotal);
-  return Math.max(1, Math.ceil((lockedTotal * SERIES_DISCOUNT) / 5) * 5);
-}
 
 export function createCatalogService(deps: CatalogDeps) {
   const { db } = deps;
