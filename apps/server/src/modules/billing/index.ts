@@ -9,3 +9,4 @@ export { createRenewals, RENEWAL_BACKOFF_MS } from './renewals';
 export { createOrderReconciler } from './reconcile';
 export { createReceipts } from './receipts';
 export { exportBilling, mergeBilling } from './billing-merge';
+export { isActiveMember } from './membership-fact';
