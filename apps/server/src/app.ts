@@ -30,6 +30,8 @@ import { createRateLimiter } from './cache/rate-limiter';
 import { createMailer } from './mail/mailer';
 import { EventBus } from './events';
 import { createBillingService, createOrderReconciler, createReceipts, createRenewals, createPaypalRest, createPaypalSandbox, createSandboxProvider, createStripeProvider, exportBilling, mergeBilling, registerBillingRoutes } from './modules/billing/index';
+import { isActiveMember } from './modules/billing/index';
+import { createAccessService } from './modules/access/index';
 import { lazySharedSecret } from './db/secrets';
 import { registerSupportRoutes } from './modules/support/index';
 import { registerAdminRoutes } from './modules/admin/index';
@@ -111,12 +113,9 @@ export async function buildApp({ env, database, logger, storage = createStorage(
   // Billing is created after the catalog it asks about; these closures only run once requests arrive.
   const accounts = createAccountsService({ db, sessionTtlDays: env.sessionTtlDays, events, mailer, limiter, guestBudget: env.guestBudget, publicUrl: env.publicUrl, money: (userId) => billing.accountSummary(userId) });
   configureMediaTools(env);
-  const playback = createPlaybackService({
-    db,
-    storage,
-    mediaBaseUrl: env.mediaPublicUrl ?? '/media',
-    extraEntitlements: [(userId) => billing.hasActiveMembership(userId)],
-  });
+  // Who may play what, for playback, lists, unlocking, play counts and the library.
+  const access = createAccessService({ db, isMember: (userId) => isActiveMember(db, userId) });
+  const playback = createPlaybackService({ db, storage, mediaBaseUrl: env.mediaPublicUrl ?? '/media', access });
   const bus = env.redisUrl ? createRedisBus(env.redisUrl, (err) => app.log.warn({ err: { message: err.message } }, 'redis')) : createLocalBus();
   const settings = createSettingsService({ db, bus, tracking: () => tracking.settings() });
   const catalog = createCatalogService({
@@ -124,7 +123,7 @@ export async function buildApp({ env, database, logger, storage = createStorage(
     bus,
     mediaUrl: (key) => playback.mediaUrl(key)!,
     episodeMedia: async (episodeId, userId) => (await playback.playbackInfo(episodeId, userId)) ?? { playable: false, hls: null, poster: null, thumbnail: null, subtitles: [] },
-    watchesEverything: (userId) => billing.hasActiveMembership(userId),
+    access,
   });
   // Unset, the sandbox's signing secret is made once per database (never a constant of the source).
   const configuredHookSecret = env.sandboxWebhookSecret;
@@ -151,6 +150,7 @@ export async function buildApp({ env, database, logger, storage = createStorage(
   const billing = createBillingService({
     db,
     catalog,
+    access,
     providers: { card, sandbox },
     ...(paypal ? { paypal } : {}),
     publicUrl: env.publicUrl,
@@ -230,6 +230,7 @@ export async function buildApp({ env, database, logger, storage = createStorage(
   const library = createLibraryService({
     db,
     catalog,
+    access,
     onProgress: (p) => plays.progressed(p.episodeId, p.userId, p.position, p.address).catch((err: unknown) => app.log.warn({ err }, 'play not counted')),
   });
   events.on('user.merged', async ({ fromUserId, toUserId, trx }) => {
@@ -257,7 +258,7 @@ export async function buildApp({ env, database, logger, storage = createStorage(
     intervalMs: 2000,
     onError: (err) => app.log.warn({ err }, 'play counts not written yet'),
     // A start counts only for an episode the viewer may watch: the same rule as its keys.
-    canWatch: (userId, episodeId) => playback.canWatch(userId, episodeId),
+    canWatch: (userId, episodeId) => access.canWatch(userId, episodeId),
   });
   app.addHook('onClose', async () => {
     await backgroundDone();

@@ -1,6 +1,7 @@
 import { lazySharedSecret } from '../src/db/secrets';
 import { createLocalBus } from '../src/cache/invalidation-bus';
-import { createBillingService, createSandboxProvider } from '../src/modules/billing/index';
+import { createBillingService, createSandboxProvider, isActiveMember } from '../src/modules/billing/index';
+import { createAccessService } from '../src/modules/access/index';
 import { createCatalogService } from '../src/modules/catalog/index';
 import type { EventBus } from '../src/events';
 import type { TestApp } from './test-app';
@@ -13,9 +14,10 @@ import type { TestApp } from './test-app';
 export function billingInstance(t: TestApp, { events }: { events?: EventBus } = {}) {
   const db = t.database.db;
   const publicUrl = 'http://episodic.test';
-  const catalog = createCatalogService({ db, bus: createLocalBus(), mediaUrl: (k) => k, episodeMedia: async () => ({ playable: false, hls: null, poster: null, thumbnail: null, subtitles: [] }) });
+  const access = createAccessService({ db, isMember: (userId) => isActiveMember(db, userId) });
+  const catalog = createCatalogService({ db, bus: createLocalBus(), mediaUrl: (k) => k, episodeMedia: async () => ({ playable: false, hls: null, poster: null, thumbnail: null, subtitles: [] }), access });
   const hookSecret = lazySharedSecret(db, 'sandbox-webhook');
   const sandbox = createSandboxProvider({ db, publicUrl, webhookSecret: hookSecret, deliver: async () => undefined });
-  const billing = createBillingService({ db, catalog, providers: { card: sandbox }, publicUrl, linkSecret: lazySharedSecret(db, 'links'), webhookSecret: hookSecret, events });
+  const billing = createBillingService({ db, catalog, access, providers: { card: sandbox }, publicUrl, linkSecret: lazySharedSecret(db, 'links'), webhookSecret: hookSecret, events });
   return { db, sandbox, billing };
 }

@@ -56,6 +56,13 @@ export const HomepageSchema = Type.Object({
 });
 export type Homepage = Static<typeof HomepageSchema>;
 
+/**
+ * Why an episode plays for the viewer, or that it does not: `free`, `unlocked` (the viewer holds an
+ * unlock), `member` (an active membership includes it) or `locked` (it costs `cost` coins).
+ */
+export const EpisodeAccessSchema = Type.Union([Type.Literal('free'), Type.Literal('unlocked'), Type.Literal('member'), Type.Literal('locked')]);
+export type EpisodeAccess = Static<typeof EpisodeAccessSchema>;
+
 /** One row of a series' episode list: what the episode sheet shows before any tap. */
 export const EpisodeListItemSchema = Type.Object({
   id: Type.Integer(),
@@ -64,7 +71,10 @@ export const EpisodeListItemSchema = Type.Object({
   /** Seconds. */
   duration: Type.Number(),
   free: Type.Boolean(),
+  /** The viewer may play it (free, unlocked or included in a membership): the server decides. */
   unlocked: Type.Boolean(),
+  /** Why it plays, or that it is locked. */
+  access: EpisodeAccessSchema,
   /** Coins to unlock; 0 for a free episode. */
   cost: Type.Integer(),
   /** The master playlist, for an episode the viewer may watch (null otherwise): a player can start loading it at once. */

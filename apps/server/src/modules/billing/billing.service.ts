@@ -3,6 +3,7 @@ import type { EpisodeListItem, Language, Membership, Order, PaymentOverview, Pla
 import type { DB } from '../../db/schema';
 import type { EventBus } from '../../events';
 import { conflict, notFound } from '../../http/errors';
+import type { AccessService } from '../access/index';
 import * as repo from './billing.repository';
 import { appendLedgerEntry, coinBalance, lockLedgerOwner } from './coin-ledger';
 import { createOrderLifecycle, type OrderStatus } from './order-lifecycle';
@@ -16,12 +17,13 @@ export type { PaypalBack } from './payments';
 /** What unlocking asks the catalog (declared here, so billing does not depend on the catalog module). */
 export interface CatalogForBilling {
   episodeSummary(episodeId: number): Promise<{ seriesId: number } | undefined>;
-  episodeList(seriesId: number, lang: Language, userId: string | null): Promise<EpisodeListItem[]>;
   quoteSeries(seriesId: number, userId: string): Promise<{ price: number | null; episodeIds: number[] } | null>;
 }
 
 export interface BillingDeps extends Omit<PaymentDeps, 'lifecycle'> {
   catalog: CatalogForBilling;
+  /** Whether an episode already plays for the viewer (free, unlocked, member), and its price. */
+  access: Pick<AccessService, 'ofEpisode' | 'unlockedAmong'>;
   /** Where `order.paid` is announced, after the payment's commit. */
   events?: EventBus;
 }
@@ -79,23 +81,21 @@ export function createBillingService(deps: BillingDeps) {
     await lockLedgerOwner(trx, userId);
     await trx.insertInto('coin_balances').values({ user_id: userId, balance: 0 }).onConflict((oc) => oc.column('user_id').doNothing()).execute();
     await trx.selectFrom('coin_balances').select('user_id').where('user_id', '=', userId).forUpdate().execute();
-    const owned = await trx.selectFrom('unlocks').select('episode_id').where('user_id', '=', userId).where('episode_id', 'in', episodeIds).execute();
-    return owned.map((r) => r.episode_id);
+    return deps.access.unlockedAmong(userId, episodeIds, trx);
   }
 
   /** Unlocks one episode for its price in coins, once: repeated or concurrent calls charge once. */
   async function unlockEpisode(userId: string, episodeId: number): Promise<UnlockResult> {
-    const episode = await deps.catalog.episodeSummary(episodeId);
-    if (!episode) throw notFound('This episode is not available.');
-    const item = (await deps.catalog.episodeList(episode.seriesId, 'en', userId)).find((e) => e.id === episodeId);
-    if (!item) throw notFound('This episode is not available.');
-    if (item.unlocked) return { coins: await coinBalance(db, userId), unlocked: [episodeId], spent: 0 };
+    // Only an episode viewers can open (listed by the catalog) is sold.
+    const access = (await deps.catalog.episodeSummary(episodeId)) ? await deps.access.ofEpisode(userId, episodeId) : null;
+    if (!access) throw notFound('This episode is not available.');
+    if (access.playable) return { coins: await coinBalance(db, userId), unlocked: [episodeId], spent: 0 };
     return db.transaction().execute(async (trx) => {
       // Looked at again under the balance lock: a series unlock running meanwhile may have unlocked it.
       if ((await lockCoinsAndFindOwned(trx, userId, [episodeId])).length > 0) return { coins: await coinBalance(trx, userId), unlocked: [episodeId], spent: 0 };
-      const { applied, balance } = await appendLedgerEntry(trx, { userId, delta: -item.cost, kind: 'spend', key: `unlock:${userId}:${episodeId}`, episodeId, reason: `episode ${episodeId}` });
+      const { applied, balance } = await appendLedgerEntry(trx, { userId, delta: -access.price, kind: 'spend', key: `unlock:${userId}:${episodeId}`, episodeId, reason: `episode ${episodeId}` });
       await trx.insertInto('unlocks').values({ user_id: userId, episode_id: episodeId, source: 'coins' }).onConflict((oc) => oc.doNothing()).execute();
-      return { coins: balance, unlocked: [episodeId], spent: applied ? item.cost : 0 };
+      return { coins: balance, unlocked: [episodeId], spent: applied ? access.price : 0 };
     });
   }
 

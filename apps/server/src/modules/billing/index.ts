@@ -13,3 +13,4 @@ export { createRefunds, type Refunder, type RefundRecord } from './refunds';
 export { createOrderReconciler } from './reconcile';
 export { createReceipts } from './receipts';
 export { exportBilling, mergeBilling } from './billing-merge';
+export { isActiveMember } from './membership-fact';

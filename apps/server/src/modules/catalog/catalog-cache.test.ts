@@ -4,6 +4,7 @@ import { seedCatalogFixture, type CatalogFixture } from '../../../test/catalog-f
 import type { Database } from '../../db/connection';
 import { createRedisBus, type InvalidationBus } from '../../cache/invalidation-bus';
 import { createCatalogService } from './catalog.service';
+import { createAccessService } from '../access/index';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const noMedia = async () => ({ playable: false, hls: null, poster: null, thumbnail: null, subtitles: [] });
@@ -25,7 +26,7 @@ function instance() {
     throw err;
   });
   buses.push(bus);
-  return { bus, catalog: createCatalogService({ db: database.db, bus, mediaUrl: (k) => `/media/${k}`, episodeMedia: noMedia, cacheTtlMs: 60_000 }) };
+  return { bus, catalog: createCatalogService({ db: database.db, bus, mediaUrl: (k) => `/media/${k}`, episodeMedia: noMedia, access: createAccessService({ db: database.db, isMember: async () => false }), cacheTtlMs: 60_000 }) };
 }
 
 async function until(check: () => Promise<boolean>, ms: number): Promise<number> {

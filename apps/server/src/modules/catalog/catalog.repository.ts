@@ -186,12 +186,6 @@ export async function episodeSeriesId(db: Kysely<DB>, episodeId: number): Promis
   return row?.series_id;
 }
 
-export async function unlockedEpisodeIds(db: Kysely<DB>, userId: string, episodeIds: readonly number[]): Promise<Set<number>> {
-  if (episodeIds.length === 0) return new Set();
-  const rows = await db.selectFrom('unlocks').select('episode_id').where('user_id', '=', userId).where('episode_id', 'in', [...episodeIds]).execute();
-  return new Set(rows.map((r) => r.episode_id));
-}
-
 export async function favoriteSeriesIds(db: Kysely<DB>, userId: string, seriesIds: readonly number[]): Promise<Set<number>> {
   if (seriesIds.length === 0) return new Set();
   const rows = await db.selectFrom('favorites').select('series_id').where('user_id', '=', userId).where('series_id', 'in', [...seriesIds]).execute();

@@ -177,8 +177,8 @@ describe('GET /api/video/episode', () => {
   it('lists every episode with its lock state and price before any tap', async () => {
     const { data } = await get<EpisodeListItem[]>(`/api/video/episode?seriesId=${f.series.wolf}`);
     expect(data).toHaveLength(8);
-    expect(data[0]).toEqual({ id: f.episodes.wolf[0], number: 1, title: 'Episode 1', duration: 95, free: true, unlocked: true, cost: 0, hls: `/api/media/episodes/${String(f.episodes.wolf[0])}/master.m3u8` });
-    expect(data[2]).toEqual({ id: f.episodes.wolf[2], number: 3, title: 'Episode 3', duration: 95, free: false, unlocked: false, cost: 50, hls: null });
+    expect(data[0]).toEqual({ id: f.episodes.wolf[0], number: 1, title: 'Episode 1', duration: 95, free: true, unlocked: true, access: 'free', cost: 0, hls: `/api/media/episodes/${String(f.episodes.wolf[0])}/master.m3u8` });
+    expect(data[2]).toEqual({ id: f.episodes.wolf[2], number: 3, title: 'Episode 3', duration: 95, free: false, unlocked: false, access: 'locked', cost: 50, hls: null });
     const de = await get<EpisodeListItem[]>(`/api/video/episode?seriesId=${f.series.wolf}&lang=dy`);
     expect(de.data[0]!.title).toBe('Folge 1');
   });

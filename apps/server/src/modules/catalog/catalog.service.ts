@@ -22,6 +22,7 @@ import { episodeTitle } from './episode-title';
 import { masterPlaylistPath } from '../playback/index';
 // The series price rule is billing's: a pure function (billing does not depend on the catalog).
 import { quoteSeriesPrice } from '../billing/index';
+import type { AccessService } from '../access/index';
 
 /** What the playback side knows about one episode for one viewer. */
 export interface EpisodeMedia {
@@ -38,8 +39,8 @@ export interface CatalogDeps {
   /** Public address of a stored file (covers, banners). */
   mediaUrl: (key: string) => string;
   episodeMedia: (episodeId: number, userId: string | null) => Promise<EpisodeMedia>;
-  /** True when the viewer may watch every episode (an active membership), answered by billing. */
-  watchesEverything?: (userId: string) => Promise<boolean>;
+  /** Who may play what: the lists' lock state and prices. */
+  access: Pick<AccessService, 'decide'>;
   cacheTtlMs?: number;
 }
 
@@ -191,28 +192,26 @@ export function createCatalogService(deps: CatalogDeps) {
     return cache.get(`episodes:${seriesId}:${lang}`, () => repo.episodesOfSeries(db, seriesId, lang));
   }
 
-  async function unlockedSet(userId: string | null, list: repo.EpisodeRow[]): Promise<{ all: boolean; ids: Set<number> }> {
-    if (!userId) return { all: false, ids: new Set() };
-    if (deps.watchesEverything && (await deps.watchesEverything(userId))) return { all: true, ids: new Set() };
-    return { all: false, ids: await repo.unlockedEpisodeIds(db, userId, list.filter((e) => !e.free).map((e) => e.id)) };
-  }
-
   /** Every episode with its lock state and price, before any tap. */
   async function episodeList(seriesId: number, lang: Language, userId: string | null): Promise<EpisodeListItem[]> {
     const list = await episodes(seriesId, lang);
     if (list.length === 0 && !(await seriesCardsCached([seriesId], lang)).length) throw notFound('This series is not available.');
-    const unlocked = await unlockedSet(userId, list);
+    const access = await deps.access.decide(
+      userId,
+      list.map((e) => ({ id: e.id, free: e.free, cost: e.unlock_cost })),
+    );
     return list.map((e) => {
-      const watchable = e.free || unlocked.all || unlocked.ids.has(e.id);
+      const { playable, reason, price } = access.get(e.id)!;
       return {
         id: e.id,
         number: e.number,
         title: e.title ?? episodeTitle(e.number, lang),
         duration: Math.round(e.duration_ms / 100) / 10,
         free: e.free,
-        unlocked: watchable,
-        cost: e.free ? 0 : e.unlock_cost,
-        hls: watchable ? masterPlaylistPath(e.id) : null,
+        unlocked: playable,
+        access: reason,
+        cost: price,
+        hls: playable ? masterPlaylistPath(e.id) : null,
       };
     });
   }

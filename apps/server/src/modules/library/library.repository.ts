@@ -55,33 +55,3 @@ export function historyPage(db: Kysely<DB>, userId: string, offset: number, limi
     .limit(limit)
     .execute();
 }
-
-export interface UnlockedRow {
-  series_id: number;
-  unlocked: number;
-  last_number: number;
-  last_at: Date;
-}
-
-/** Series in which the viewer unlocked episodes, the latest unlock first. */
-export async function unlockedPage(db: Kysely<DB>, userId: string, offset: number, limit: number): Promise<UnlockedRow[]> {
-  const rows = await db
-    .selectFrom('unlocks as u')
-    .innerJoin('episodes as e', 'e.id', 'u.episode_id')
-    .innerJoin('series as s', 's.id', 'e.series_id')
-    .select((eb) => [
-      'e.series_id',
-      eb.fn.countAll<string | number>().as('unlocked'),
-      eb.fn.max('e.number').as('last_number'),
-      eb.fn.max('u.created_at').as('last_at'),
-    ])
-    .where('u.user_id', '=', userId)
-    .where('s.status', '=', 'published')
-    .groupBy('e.series_id')
-    .orderBy('last_at', 'desc')
-    .orderBy('e.series_id', 'desc')
-    .offset(offset)
-    .limit(limit)
-    .execute();
-  return rows.map((r) => ({ series_id: r.series_id, unlocked: Number(r.unlocked), last_number: Number(r.last_number), last_at: new Date(r.last_at) }));
-}

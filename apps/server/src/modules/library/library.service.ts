@@ -3,11 +3,14 @@ import type { HistoryEntry, Language, Page, Series, UnlockedSeries } from '@epis
 import type { DB } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import type { CatalogService } from '../catalog/index';
+import type { AccessService } from '../access/index';
 import * as repo from './library.repository';
 
 export interface LibraryDeps {
   db: Kysely<DB>;
   catalog: Pick<CatalogService, 'seriesCards' | 'isVisible' | 'episodeSummary'>;
+  /** What the viewer unlocked (`/unlocked`). */
+  access: Pick<AccessService, 'unlockedSeries'>;
   /** Told of every progress report (the catalog counts a play from it after real playback). */
   onProgress?: (progress: { userId: string; episodeId: number; position: number; address: string }) => Promise<void>;
 }
@@ -17,7 +20,7 @@ export interface PageRequest {
   pageSize: number;
 }
 
-export function createLibraryService({ db, catalog, onProgress }: LibraryDeps) {
+export function createLibraryService({ db, catalog, access, onProgress }: LibraryDeps) {
   /** Adds a series to the viewer's list; adding twice keeps one entry. */
   async function addFavorite(userId: string, seriesId: number): Promise<void> {
     if (!(await catalog.isVisible(seriesId))) throw notFound('This series is not available.');
@@ -70,7 +73,7 @@ export function createLibraryService({ db, catalog, onProgress }: LibraryDeps) {
 
   /** What the viewer unlocked, by series, the latest unlock first. */
   async function unlocked(userId: string, lang: Language, { page, pageSize }: PageRequest): Promise<Page<UnlockedSeries>> {
-    const rows = await repo.unlockedPage(db, userId, (page - 1) * pageSize, pageSize + 1);
+    const rows = await access.unlockedSeries(userId, (page - 1) * pageSize, pageSize + 1);
     const shown = rows.slice(0, pageSize);
     const cards = new Map((await catalog.seriesCards(shown.map((r) => r.series_id), lang, userId)).map((s) => [s.id, s]));
     const items: UnlockedSeries[] = [];

@@ -2,7 +2,6 @@ export {
   createPlaybackService,
   keyPath,
   masterPlaylistPath,
-  type EntitlementCheck,
   type MediaAnswer,
   type PlaybackInfo,
   type PlaybackService,

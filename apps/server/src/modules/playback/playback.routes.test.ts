@@ -8,6 +8,7 @@ import { SESSION_COOKIE } from '@episodic/contract';
 import { createTestApp, envelope, type TestApp } from '../../../test/test-app';
 import { looksLikeMpegTs, makeTestClip, probeStreams, seedEpisode, seedSeries } from '../../../test/media-fixtures';
 import { decryptSegment, ingestEpisode, LocalStorage, mediaTools } from '../../media/index';
+import { createAccessService } from '../access/index';
 import { createPlaybackService } from './index';
 
 let t: TestApp;
@@ -207,11 +208,13 @@ describe('a real HLS client', () => {
 });
 
 describe('playbackInfo and entitlements', () => {
-  const service = (extra: ((userId: string, episodeId: number) => Promise<boolean>)[] = []) =>
-    createPlaybackService({ db: t.database.db, storage, mediaBaseUrl: 'https://cdn.example.com/media/', extraEntitlements: extra });
+  const service = (isMember: (userId: string) => Promise<boolean> = async () => false) => {
+    const access = createAccessService({ db: t.database.db, isMember });
+    return { access, playback: createPlaybackService({ db: t.database.db, storage, mediaBaseUrl: 'https://cdn.example.com/media/', access }) };
+  };
 
   it('gives the master playlist, poster and subtitles of a playable episode, and only the poster of a locked one', async () => {
-    const playback = service();
+    const { playback } = service();
     const free = (await playback.playbackInfo(freeId, null))!;
     expect(free.playable).toBe(true);
     expect(free.hls).toBe(`/api/media/episodes/${freeId}/master.m3u8`);
@@ -226,25 +229,23 @@ describe('playbackInfo and entitlements', () => {
     expect(playback.mediaUrl(null)).toBeNull();
   });
 
-  it('asks extra entitlement checks (memberships) only for signed-in users of locked episodes', async () => {
+  it('asks about a membership only for signed-in users of locked episodes', async () => {
     const { userId } = await guest();
-    const asked: number[] = [];
-    const playback = service([
-      async (uid, episodeId) => {
-        asked.push(episodeId);
-        return uid === userId;
-      },
-    ]);
-    expect(await playback.canWatch(userId, lockedId)).toBe(true);
-    expect(await playback.canWatch(null, lockedId)).toBe(false);
-    expect(await playback.canWatch(userId, freeId)).toBe(true);
-    expect(await playback.canWatch(userId, draftId)).toBe(false);
-    expect(asked).toEqual([lockedId]);
+    const asked: string[] = [];
+    const { access } = service(async (uid) => {
+      asked.push(uid);
+      return uid === userId;
+    });
+    expect(await access.canWatch(userId, lockedId)).toBe(true);
+    expect(await access.canWatch(null, lockedId)).toBe(false);
+    expect(await access.canWatch(userId, freeId)).toBe(true);
+    expect(await access.canWatch(userId, draftId)).toBe(false);
+    expect(asked).toEqual([userId]);
 
     const later = service();
-    expect(await later.canWatch(userId, lockedId)).toBe(false);
-    later.addEntitlementCheck(async () => true);
-    expect(await later.canWatch(userId, lockedId)).toBe(true);
-    expect((await later.playbackInfo(lockedId, userId))!.playable).toBe(true);
+    expect(await later.access.canWatch(userId, lockedId)).toBe(false);
+    const member = service(async () => true);
+    expect(await member.access.canWatch(userId, lockedId)).toBe(true);
+    expect((await member.playback.playbackInfo(lockedId, userId))!.playable).toBe(true);
   });
 });

@@ -2,17 +2,16 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { lazySharedSecret } from '../../db/secrets';
 import { openSubtitle, rewriteMediaPlaylist, subtitleKeyOf, type StorageDriver, type SubtitleLanguage } from '../../media/index';
-import { findEpisodeAccess, findSubtitleKey, listSubtitles, type EpisodeAccess } from './playback.repository';
-
-/** An extra right to watch (a membership, say), asked only when the episode is neither free nor unlocked. */
-export type EntitlementCheck = (userId: string, episodeId: number) => Promise<boolean>;
+import type { Access, AccessService } from '../access/index';
+import { findEpisodeMedia, findSubtitleKey, listSubtitles, type EpisodeMedia } from './playback.repository';
 
 export interface PlaybackServiceDeps {
   db: Kysely<DB>;
   storage: StorageDriver;
   /** Base of public media URLs without trailing slash: MEDIA_PUBLIC_URL, or `/media` when the server serves them. */
   mediaBaseUrl: string;
-  extraEntitlements?: EntitlementCheck[];
+  /** Who may play what. */
+  access: Pick<AccessService, 'ofEpisode'>;
 }
 
 /** What the player needs to know about an episode for a user. */
@@ -51,9 +50,8 @@ export function keyPath(episodeId: number): string {
 }
 
 export function createPlaybackService(deps: PlaybackServiceDeps) {
-  const { db, storage } = deps;
+  const { db, storage, access } = deps;
   const base = deps.mediaBaseUrl.replace(/\/+$/, '');
-  const entitlements: EntitlementCheck[] = [...(deps.extraEntitlements ?? [])];
   // Stored playlists never change under their (unique) prefix, so they can be kept as long as room allows.
   const playlists = new Map<string, string>();
   const subtitleSecret = lazySharedSecret(db, 'subtitles');
@@ -65,36 +63,22 @@ export function createPlaybackService(deps: PlaybackServiceDeps) {
     return `${base}/${key.split('/').map(encodeURIComponent).join('/')}`;
   }
 
-  async function entitled(access: EpisodeAccess, userId: string | null): Promise<boolean> {
-    if (!access.published) return false;
-    if (access.free || access.unlocked) return true;
-    if (!userId) return false;
-    for (const check of entitlements) if (await check(userId, access.id)) return true;
-    return false;
-  }
-
-  /** An episode is watchable when it and its series are published, and it is free, unlocked by the user, or an extra entitlement allows it. */
-  async function canWatch(userId: string | null, episodeId: number): Promise<boolean> {
-    const access = await findEpisodeAccess(db, episodeId, userId);
-    return access !== null && (await entitled(access, userId));
-  }
-
-  /** Adds an entitlement check (billing registers memberships here). */
-  function addEntitlementCheck(check: EntitlementCheck): void {
-    entitlements.push(check);
+  /** The episode's media and the access module's answer for this user, asked together. */
+  async function mediaAndAccess(episodeId: number, userId: string | null): Promise<[EpisodeMedia | null, Access | null]> {
+    return Promise.all([findEpisodeMedia(db, episodeId), access.ofEpisode(userId, episodeId)]);
   }
 
   /** Playability, master playlist, poster and subtitles of an episode for a user; null when the episode does not exist. */
   async function playbackInfo(episodeId: number, userId: string | null): Promise<PlaybackInfo | null> {
-    const access = await findEpisodeAccess(db, episodeId, userId);
-    if (!access) return null;
-    const playable = access.prefix !== null && (await entitled(access, userId));
+    const [media, allowed] = await mediaAndAccess(episodeId, userId);
+    if (!media) return null;
+    const playable = media.prefix !== null && (allowed?.playable ?? false);
     const subtitles = playable ? await listSubtitles(db, episodeId) : [];
     return {
       playable,
       hls: playable ? masterPlaylistPath(episodeId) : null,
-      poster: mediaUrl(access.posterKey),
-      thumbnail: mediaUrl(access.thumbnailKey),
+      poster: mediaUrl(media.posterKey),
+      thumbnail: mediaUrl(media.thumbnailKey),
       subtitles: subtitles.map((s) => ({ language: s.language, url: subtitlePath(episodeId, s.language) })),
     };
   }
@@ -111,38 +95,38 @@ export function createPlaybackService(deps: PlaybackServiceDeps) {
   }
 
   /** Access, checked for this user: 404 for no such episode or no media, 403 when not watchable. */
-  async function watchable(userId: string | null, episodeId: number): Promise<EpisodeAccess | { status: 403 | 404 }> {
-    const access = await findEpisodeAccess(db, episodeId, userId);
-    if (!access) return { status: 404 };
-    if (!(await entitled(access, userId))) return { status: 403 };
-    if (!access.prefix || !access.key) return { status: 404 };
-    return access;
+  async function watchable(userId: string | null, episodeId: number): Promise<EpisodeMedia | { status: 403 | 404 }> {
+    const [media, allowed] = await mediaAndAccess(episodeId, userId);
+    if (!media) return { status: 404 };
+    if (!allowed?.playable) return { status: 403 };
+    if (!media.prefix || !media.key) return { status: 404 };
+    return media;
   }
 
   /** The master playlist, for users who may watch the episode. */
   async function masterPlaylist(userId: string | null, episodeId: number): Promise<MediaAnswer> {
-    const access = await watchable(userId, episodeId);
-    if ('status' in access) return access;
-    const text = await storedPlaylist(`${access.prefix}/master.m3u8`);
+    const media = await watchable(userId, episodeId);
+    if ('status' in media) return media;
+    const text = await storedPlaylist(`${media.prefix}/master.m3u8`);
     return text === null ? { status: 404 } : { status: 200, body: text, contentType: PLAYLIST_TYPE };
   }
 
   /** A rendition's playlist with absolute segment URLs and the key's address, for users who may watch the episode. */
   async function mediaPlaylist(userId: string | null, episodeId: number, rendition: string): Promise<MediaAnswer> {
-    const access = await watchable(userId, episodeId);
-    if ('status' in access) return access;
-    if (!access.renditions?.some((r) => r.name === rendition)) return { status: 404 };
-    const text = await storedPlaylist(`${access.prefix}/${rendition}/index.m3u8`);
+    const media = await watchable(userId, episodeId);
+    if ('status' in media) return media;
+    if (!media.renditions?.some((r) => r.name === rendition)) return { status: 404 };
+    const text = await storedPlaylist(`${media.prefix}/${rendition}/index.m3u8`);
     if (text === null) return { status: 404 };
-    const body = rewriteMediaPlaylist(text, { segmentBase: mediaUrl(`${access.prefix}/${rendition}`)!, keyUri: keyPath(episodeId) });
+    const body = rewriteMediaPlaylist(text, { segmentBase: mediaUrl(`${media.prefix}/${rendition}`)!, keyUri: keyPath(episodeId) });
     return { status: 200, body, contentType: PLAYLIST_TYPE };
   }
 
   /** The 16-byte content key, only for users who may watch the episode: asked on every request. */
   async function contentKey(userId: string | null, episodeId: number): Promise<MediaAnswer> {
-    const access = await watchable(userId, episodeId);
-    if ('status' in access) return access;
-    return { status: 200, body: access.key!, contentType: 'application/octet-stream' };
+    const media = await watchable(userId, episodeId);
+    if ('status' in media) return media;
+    return { status: 200, body: media.key!, contentType: 'application/octet-stream' };
   }
 
   /**
@@ -150,17 +134,17 @@ export function createPlaybackService(deps: PlaybackServiceDeps) {
    * `shareable` when the episode is free (its file may then sit in a shared cache for a while).
    */
   async function subtitle(userId: string | null, episodeId: number, language: SubtitleLanguage): Promise<MediaAnswer & { shareable?: boolean }> {
-    const access = await findEpisodeAccess(db, episodeId, userId);
-    if (!access) return { status: 404 };
-    if (!(await entitled(access, userId))) return { status: 403 };
+    const [media, allowed] = await mediaAndAccess(episodeId, userId);
+    if (!media) return { status: 404 };
+    if (!allowed?.playable) return { status: 403 };
     const storageKey = await findSubtitleKey(db, episodeId, language);
     const stored = storageKey ? await storage.getBuffer(storageKey) : null;
     const body = stored ? openSubtitle(stored, await sealKey()) : null;
     if (!body) return { status: 404 };
-    return { status: 200, body, contentType: 'text/vtt; charset=utf-8', shareable: access.free };
+    return { status: 200, body, contentType: 'text/vtt; charset=utf-8', shareable: allowed.reason === 'free' };
   }
 
-  return { canWatch, addEntitlementCheck, playbackInfo, mediaUrl, masterPlaylist, mediaPlaylist, contentKey, subtitle };
+  return { playbackInfo, mediaUrl, masterPlaylist, mediaPlaylist, contentKey, subtitle };
 }
 
 export type PlaybackService = ReturnType<typeof createPlaybackService>;

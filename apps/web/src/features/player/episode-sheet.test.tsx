@@ -3,14 +3,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { EpisodeSheet } from './episode-sheet';
 
 const episodes = [
-  { id: 11, number: 1, title: 'Episode 1', duration: 90, free: true, unlocked: true, cost: 0, hls: '/api/media/episodes/11/master.m3u8' },
-  { id: 12, number: 2, title: 'Episode 2', duration: 90, free: false, unlocked: true, cost: 40, hls: '/api/media/episodes/12/master.m3u8' },
-  { id: 13, number: 3, title: 'Episode 3', duration: 90, free: false, unlocked: false, cost: 60, hls: null },
+  { id: 11, number: 1, title: 'Episode 1', duration: 90, free: true, unlocked: true, access: 'free' as const, cost: 0, hls: '/api/media/episodes/11/master.m3u8' },
+  { id: 12, number: 2, title: 'Episode 2', duration: 90, free: false, unlocked: true, access: 'unlocked' as const, cost: 40, hls: '/api/media/episodes/12/master.m3u8' },
+  { id: 13, number: 3, title: 'Episode 3', duration: 90, free: false, unlocked: false, access: 'locked' as const, cost: 60, hls: null },
 ];
 
 describe('EpisodeSheet', () => {
   it('shows every episode with its lock state and price before any tap', () => {
-    render(<EpisodeSheet title="Night Shift" episodes={episodes} current={2} member={false} onSelect={vi.fn()} onClose={vi.fn()} />);
+    render(<EpisodeSheet title="Night Shift" episodes={episodes} current={2} onSelect={vi.fn()} onClose={vi.fn()} />);
     expect(screen.getByRole('dialog', { name: 'Episodes' })).toBeTruthy();
     expect(screen.getByText(/3 episodes, 1 free/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Episode 1, Free' })).toBeTruthy();
@@ -21,13 +21,14 @@ describe('EpisodeSheet', () => {
   });
 
   it('marks locked episodes as included for members', () => {
-    render(<EpisodeSheet title="Night Shift" episodes={episodes} current={1} member onSelect={vi.fn()} onClose={vi.fn()} />);
+    const forMember = episodes.map((e) => (e.access === 'locked' ? { ...e, unlocked: true, access: 'member' as const, hls: '/api/media/episodes/13/master.m3u8' } : e));
+    render(<EpisodeSheet title="Night Shift" episodes={forMember} current={1} onSelect={vi.fn()} onClose={vi.fn()} />);
     expect(screen.getByRole('button', { name: 'Episode 3, Included with membership' })).toBeTruthy();
   });
 
   it('selects an episode', () => {
     const onSelect = vi.fn();
-    render(<EpisodeSheet title="Night Shift" episodes={episodes} current={1} member={false} onSelect={onSelect} onClose={vi.fn()} />);
+    render(<EpisodeSheet title="Night Shift" episodes={episodes} current={1} onSelect={onSelect} onClose={vi.fn()} />);
     fireEvent.click(screen.getByRole('button', { name: 'Episode 3, Locked, 60 coins' }));
     expect(onSelect).toHaveBeenCalledWith(3);
   });

@@ -1,4 +1,4 @@
-import type { EpisodeListItem } from '@episodic/contract';
+import type { EpisodeAccess, EpisodeListItem } from '@episodic/contract';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { Dialog } from '../../shared/ui/dialog';
 import { CheckIcon, LockIcon } from '../../shared/ui/page-icons';
@@ -7,26 +7,16 @@ interface EpisodeSheetProps {
   title: string;
   episodes: readonly EpisodeListItem[];
   current: number;
-  /** Members watch every episode. */
-  member: boolean;
   onSelect: (episodeNumber: number) => void;
   onClose: () => void;
 }
 
-type Access = 'free' | 'unlocked' | 'member' | 'locked';
-
-function accessOf(episode: EpisodeListItem, member: boolean): Access {
-  if (episode.free) return 'free';
-  if (episode.unlocked) return 'unlocked';
-  return member ? 'member' : 'locked';
-}
-
 /** Every episode as a grid, each showing before any tap whether it is free, unlocked or its price in coins. */
-export function EpisodeSheet({ title, episodes, current, member, onSelect, onClose }: EpisodeSheetProps) {
+export function EpisodeSheet({ title, episodes, current, onSelect, onClose }: EpisodeSheetProps) {
   const { t } = useTranslation();
   const sorted = [...episodes].sort((a, b) => a.number - b.number);
   const free = sorted.filter((e) => e.free).length;
-  const describe = (episode: EpisodeListItem, access: Access) => {
+  const describe = (episode: EpisodeListItem, access: EpisodeAccess) => {
     const state =
       access === 'free'
         ? t('player.ep.free')
@@ -49,7 +39,8 @@ export function EpisodeSheet({ title, episodes, current, member, onSelect, onClo
     >
       <ul className="grid grid-cols-5 gap-2" aria-label={t('player.sheet.title')}>
         {sorted.map((episode) => {
-          const access = accessOf(episode, member);
+          // Decided by the server: free, unlocked, included with a membership, or locked.
+          const { access } = episode;
           const isCurrent = episode.number === current;
           return (
             <li key={episode.id}>

@@ -2,9 +2,9 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import type { ComponentProps } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { seriesSpent, shouldAutoUnlock } from './access';
 import { shoppingPath } from './format';
 import { LockedPanel } from './locked-panel';
+import { seriesSpent, shouldAutoUnlock } from './use-paywall';
 
 function renderPanel(props: Partial<ComponentProps<typeof LockedPanel>> = {}) {
   const onUnlock = vi.fn();
@@ -67,14 +67,14 @@ describe('LockedPanel', () => {
   });
 });
 
-describe('access rules mirrored in the player', () => {
+describe('spending coins, read from the server’s access flags', () => {
   const episodes = [
-    { id: 1, free: true, unlocked: true, cost: 0 },
-    { id: 2, free: false, unlocked: true, cost: 40 },
-    { id: 3, free: false, unlocked: true, cost: 50 },
-    { id: 4, free: false, unlocked: false, cost: 60 },
-  ];
-  const user = { autoUnlock: true, coins: 100, membership: { active: false } };
+    { id: 1, access: 'free', cost: 0 },
+    { id: 2, access: 'unlocked', cost: 40 },
+    { id: 3, access: 'unlocked', cost: 50 },
+    { id: 4, access: 'locked', cost: 60 },
+  ] as const;
+  const user = { autoUnlock: true, coins: 100 };
 
   it('sums what the unlocked paid episodes cost', () => {
     expect(seriesSpent(episodes)).toBe(90);
@@ -86,7 +86,8 @@ describe('access rules mirrored in the player', () => {
     expect(shouldAutoUnlock(locked, user)).toBe(true);
     expect(shouldAutoUnlock(locked, { ...user, coins: 59 })).toBe(false);
     expect(shouldAutoUnlock(locked, { ...user, autoUnlock: false })).toBe(false);
-    expect(shouldAutoUnlock(locked, { ...user, membership: { active: true } })).toBe(false);
+    // A member's episode is not locked: the server says it is included.
+    expect(shouldAutoUnlock({ ...locked, access: 'member' }, user)).toBe(false);
     expect(shouldAutoUnlock(episodes[1]!, user)).toBe(false);
     expect(shouldAutoUnlock(locked, undefined)).toBe(false);
   });

@@ -71,7 +71,6 @@ export const Player = memo(function Player({ series, episodes, number, startAt, 
   const item = episodes.find((e) => e.number === shown) ?? episodes[0];
   if (!item) throw new Error('A player needs at least one episode');
   const { previous, next } = neighbours(episodes, item.number);
-  const member = user?.membership.active ?? false;
 
   // Sticky: once the first episode has started (or cannot), the neighbours load and keep loading (no flicker
   // of their posters). Before, their playback answers and posters would only compete with the first frame
@@ -358,7 +357,6 @@ export const Player = memo(function Player({ series, episodes, number, startAt, 
             title={series.title}
             episodes={episodes}
             current={item.number}
-            member={member}
             onSelect={(episodeNumber) => {
               setSheet(null);
               select(episodeNumber);

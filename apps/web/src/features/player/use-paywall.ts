@@ -2,8 +2,20 @@ import type { EpisodeListItem, User } from '@episodic/contract';
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { toast } from '../../shared/ui/toast-store';
-import { seriesSpent, shouldAutoUnlock } from './access';
 import { useUnlock } from './use-unlock';
+
+type Item = Pick<EpisodeListItem, 'id' | 'access' | 'cost'>;
+
+/** Coins this series has cost the viewer: the prices of the episodes the server says they unlocked. */
+export function seriesSpent(episodes: readonly Item[], except?: number): number {
+  return episodes.filter((e) => e.access === 'unlocked' && e.id !== except).reduce((sum, e) => sum + e.cost, 0);
+}
+
+/** Whether auto-unlock should spend coins on this episode now: the server says it is locked, and the viewer asked for it and has the coins. */
+export function shouldAutoUnlock(item: Item, user: Pick<User, 'autoUnlock' | 'coins'> | undefined): boolean {
+  if (!user?.autoUnlock) return false;
+  return item.access === 'locked' && user.coins >= item.cost;
+}
 
 interface PaywallInput {
   seriesId: number;

@@ -95,8 +95,8 @@ describe('the tracked funnel', () => {
   it('tracks ViewContent for the episode shown and AddToWishlist for "Add to my list"', async () => {
     const seriesDetail = { id: 7, title: 'Night Shift Heart', synopsis: '', cover: null, banner: null, tags: [], episodeCount: 2, freeEpisodes: 2, playCount: 1, favorite: false, accentColor: '#553344', seriesPrice: null, lockedTotal: 0, language: 'en' };
     const list = [
-      { id: 71, number: 1, title: 'Episode 1', duration: 90, free: true, unlocked: true, cost: 0, hls: '/api/media/episodes/71/master.m3u8' },
-      { id: 72, number: 2, title: 'Episode 2', duration: 90, free: true, unlocked: true, cost: 0, hls: '/api/media/episodes/72/master.m3u8' },
+      { id: 71, number: 1, title: 'Episode 1', duration: 90, free: true, unlocked: true, access: 'free', cost: 0, hls: '/api/media/episodes/71/master.m3u8' },
+      { id: 72, number: 2, title: 'Episode 2', duration: 90, free: true, unlocked: true, access: 'free', cost: 0, hls: '/api/media/episodes/72/master.m3u8' },
     ];
     mockApi({
       'GET /api/user': () => ok(guestUser),

@@ -35,10 +35,10 @@ const seriesDetail = {
 };
 
 const list = [
-  { id: 71, number: 1, title: 'Episode 1', duration: 90, free: true, unlocked: true, cost: 0, hls: '/api/media/episodes/71/master.m3u8' },
-  { id: 72, number: 2, title: 'Episode 2', duration: 90, free: true, unlocked: true, cost: 0, hls: '/api/media/episodes/72/master.m3u8' },
-  { id: 73, number: 3, title: 'Episode 3', duration: 90, free: false, unlocked: false, cost: 60, hls: null },
-  { id: 74, number: 4, title: 'Episode 4', duration: 90, free: false, unlocked: false, cost: 60, hls: null },
+  { id: 71, number: 1, title: 'Episode 1', duration: 90, free: true, unlocked: true, access: 'free', cost: 0, hls: '/api/media/episodes/71/master.m3u8' },
+  { id: 72, number: 2, title: 'Episode 2', duration: 90, free: true, unlocked: true, access: 'free', cost: 0, hls: '/api/media/episodes/72/master.m3u8' },
+  { id: 73, number: 3, title: 'Episode 3', duration: 90, free: false, unlocked: false, access: 'locked', cost: 60, hls: null },
+  { id: 74, number: 4, title: 'Episode 4', duration: 90, free: false, unlocked: false, access: 'locked', cost: 60, hls: null },
 ];
 
 function playback(id: number, unlocked: ReadonlySet<number>) {
@@ -71,7 +71,7 @@ function api(overrides: Record<string, MockHandler> = {}, user: object = guestUs
     'GET /api/video/episode': ({ url }) => {
       const id = url.searchParams.get('id');
       if (id) return playback(Number(id), unlocked);
-      return ok(list.map((e) => ({ ...e, unlocked: e.unlocked || unlocked.has(e.id) })));
+      return ok(list.map((e) => (unlocked.has(e.id) ? { ...e, unlocked: true, access: 'unlocked' } : e)));
     },
     'GET /api/user/history': () => ok(page([])),
     'POST /api/user/history': () => ok({}),

@@ -1,0 +1,70 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+export interface EpisodeAccessRow {
+  id: number;
+  free: boolean;
+  unlock_cost: number;
+  /** The user holds an unlock row for the episode (always false for no user). */
+  unlocked: boolean;
+}
+
+/** The episodes viewers may see (the episode and its series published), with the user's unlocks, in one query. */
+export async function publishedEpisodes(db: Executor, episodeIds: readonly number[], userId: string | null): Promise<EpisodeAccessRow[]> {
+  if (episodeIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('episodes as e')
+    .innerJoin('series as s', 's.id', 'e.series_id')
+    .select(['e.id', 'e.free', 'e.unlock_cost'])
+    .select((eb) =>
+      userId
+        ? eb
+            .exists(eb.selectFrom('unlocks as u').select(sql`1`.as('one')).whereRef('u.episode_id', '=', 'e.id').where('u.user_id', '=', userId))
+            .as('unlocked')
+        : sql<boolean>`false`.as('unlocked'),
+    )
+    .where('e.id', 'in', [...episodeIds])
+    .where('e.status', '=', 'published')
+    .where('s.status', '=', 'published')
+    .execute();
+  return rows.map((r) => ({ id: r.id, free: r.free, unlock_cost: r.unlock_cost, unlocked: Boolean(r.unlocked) }));
+}
+
+/** Which of these episodes the user holds an unlock for. */
+export async function unlockedIds(db: Executor, userId: string, episodeIds: readonly number[]): Promise<Set<number>> {
+  if (episodeIds.length === 0) return new Set();
+  const rows = await db.selectFrom('unlocks').select('episode_id').where('user_id', '=', userId).where('episode_id', 'in', [...episodeIds]).execute();
+  return new Set(rows.map((r) => r.episode_id));
+}
+
+export interface UnlockedSeriesRow {
+  series_id: number;
+  unlocked: number;
+  last_number: number;
+  last_at: Date;
+}
+
+/** Published series in which the user unlocked episodes, the latest unlock first. */
+export async function unlockedSeries(db: Executor, userId: string, offset: number, limit: number): Promise<UnlockedSeriesRow[]> {
+  const rows = await db
+    .selectFrom('unlocks as u')
+    .innerJoin('episodes as e', 'e.id', 'u.episode_id')
+    .innerJoin('series as s', 's.id', 'e.series_id')
+    .select((eb) => [
+      'e.series_id',
+      eb.fn.countAll<string | number>().as('unlocked'),
+      eb.fn.max('e.number').as('last_number'),
+      eb.fn.max('u.created_at').as('last_at'),
+    ])
+    .where('u.user_id', '=', userId)
+    .where('s.status', '=', 'published')
+    .groupBy('e.series_id')
+    .orderBy('last_at', 'desc')
+    .orderBy('e.series_id', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ series_id: r.series_id, unlocked: Number(r.unlocked), last_number: Number(r.last_number), last_at: new Date(r.last_at) }));
+}
