@@ -6,7 +6,7 @@ import { useTags } from '../../features/catalog/tags';
 import { IconButton } from '../../shared/ui/button';
 import { ErrorState } from '../../shared/ui/error-state';
 import { EmptyState } from '../../shared/ui/empty-state';
-import { CloseIcon } from '../../shared/ui/page-icons';
+import { CloseIcon } from '../../shared/ui/icons/close';
 import { Skeleton } from '../../shared/ui/spinner';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), select, input, textarea, [tabindex]:not([tabindex="-1"])';

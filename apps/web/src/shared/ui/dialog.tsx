@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent, useId, useRef, type ReactNode, type RefObjec
 import { createPortal } from 'react-dom';
 import { useTranslation } from '../i18n/use-translation';
 import { IconButton } from './button';
-import { CloseIcon } from './page-icons';
+import { CloseIcon } from './icons/close';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), select:not([disabled]), input:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
