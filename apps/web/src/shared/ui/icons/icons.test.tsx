@@ -24,7 +24,6 @@ describe('the icon set', () => {
       const svg = container.querySelector('svg');
       expect(svg, name).not.toBeNull();
       expect(svg?.getAttribute('aria-hidden'), name).toBe('true');
-      expect(svg?.getAttribute('focusable'), name).toBe('false');
       expect(svg?.getAttribute('viewBox'), name).toBe('0 0 24 24');
       expect(svg?.getAttribute('class'), name).toBe('size-4');
       unmount();
