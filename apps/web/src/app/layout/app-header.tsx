@@ -2,7 +2,8 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { Link } from '../../shared/links/link';
 import { IconButton } from '../../shared/ui/button';
-import { GridIcon, SearchIcon } from '../../shared/ui/icons';
+import { GridIcon } from '../../shared/ui/icons/grid';
+import { SearchIcon } from '../../shared/ui/icons/search';
 import { LanguageSelect } from './language-select';
 
 // The sheet (and the category query) is only needed once someone opens it: keep it out of the first load.

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { LANGUAGES, LANGUAGE_NAMES, isLanguage } from '../../shared/i18n/languages';
 import { currentLanguage, setLanguage } from '../../shared/i18n/i18n';
-import { GlobeIcon } from '../../shared/ui/icons';
+import { GlobeIcon } from '../../shared/ui/icons/globe';
 
 /** The language chooser: each option in its own language; the choice is remembered. */
 export function LanguageSelect() {

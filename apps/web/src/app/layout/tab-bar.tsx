@@ -1,12 +1,16 @@
 import type { ComponentType } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { NavLink } from '../../shared/links/link';
-import { HomeIcon, ListIcon, SearchIcon, UserIcon } from '../../shared/ui/icons';
+import { HomeIcon } from '../../shared/ui/icons/home';
+import { ListIcon } from '../../shared/ui/icons/list';
+import { SearchIcon } from '../../shared/ui/icons/search';
+import { UserIcon } from '../../shared/ui/icons/user';
+import type { IconProps } from '../../shared/ui/icons/svg';
 
 interface Tab {
   to: string;
   label: 'nav.home' | 'nav.search' | 'nav.myList' | 'nav.me';
-  Icon: ComponentType<{ className?: string }>;
+  Icon: ComponentType<IconProps>;
   end?: boolean;
 }
 

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../shared/i18n/use-translation';
-import { CheckIcon } from '../../shared/ui/page-icons';
+import { CheckIcon } from '../../shared/ui/icons/check';
 import { passwordRules, type PasswordRule } from './password-rules';
 
 interface PasswordChecklistProps {

@@ -1,6 +1,7 @@
 import { useState, type ComponentProps } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
-import { EyeIcon, EyeOffIcon } from '../../shared/ui/page-icons';
+import { EyeIcon } from '../../shared/ui/icons/eye';
+import { EyeOffIcon } from '../../shared/ui/icons/eye-off';
 import { TextField } from '../../shared/ui/text-field';
 
 type PasswordFieldProps = Omit<ComponentProps<typeof TextField>, 'type' | 'trailing'>;

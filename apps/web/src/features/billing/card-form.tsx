@@ -9,7 +9,7 @@ import type { FormFailure } from '../account/server-messages';
 import { SubmitButton } from '../account/submit-button';
 import { useFormState } from '../account/use-form-state';
 import { TextField } from '../../shared/ui/text-field';
-import { LockIcon } from '../../shared/ui/page-icons';
+import { LockIcon } from '../../shared/ui/icons/lock';
 import type { CardDetails } from './billing-api';
 
 const FIELDS: readonly CardField[] = ['number', 'email', 'expiry', 'cvv', 'firstName', 'lastName'];

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { formatDate } from '../../shared/format/date';
 import { Button } from '../../shared/ui/button';
-import { CrownIcon } from '../../shared/ui/page-icons';
+import { CrownIcon } from '../../shared/ui/icons/crown';
 import { toast } from '../../shared/ui/toast-store';
 import { currentUserKey } from '../account/current-user';
 import { billingKey, cancelRenewal } from './billing-api';

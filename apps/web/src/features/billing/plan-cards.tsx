@@ -2,7 +2,8 @@ import type { Plan } from '@episodic/contract';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { formatPrice } from '../../shared/format/price';
 import { Button } from '../../shared/ui/button';
-import { CoinIcon, CrownIcon } from '../../shared/ui/page-icons';
+import { CoinIcon } from '../../shared/ui/icons/coin';
+import { CrownIcon } from '../../shared/ui/icons/crown';
 import { Spinner } from '../../shared/ui/spinner';
 
 interface PlanCardProps {

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { ChevronDownIcon } from '../../shared/ui/icons/chevron-down';
 import type { FaqEntry } from './help-content';
 import { Blocks } from './rich-text';
 
@@ -19,17 +20,7 @@ function FaqItem({ entry }: { entry: FaqEntry }) {
           className="flex min-h-14 w-full items-center justify-between gap-3 rounded-2xl px-4 py-3 text-left text-[15px] font-semibold text-fg focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent"
         >
           {entry.question}
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className={`size-5 shrink-0 text-fg-subtle transition-transform motion-reduce:transition-none ${open ? 'rotate-180' : ''}`}
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-          >
-            <path d="m6 9 6 6 6-6" />
-          </svg>
+          <ChevronDownIcon className={`size-5 shrink-0 text-fg-subtle transition-transform motion-reduce:transition-none ${open ? 'rotate-180' : ''}`} />
         </button>
       </h2>
       <div

@@ -4,7 +4,7 @@ import { Link } from '../../shared/links/link';
 import { formatDate } from '../../shared/format/date';
 import { POLICY_LINKS, type PolicyPage } from '../../shared/links/policy-links';
 import { ErrorState } from '../../shared/ui/error-state';
-import { ChevronRightIcon } from '../../shared/ui/page-icons';
+import { ChevronRightIcon } from '../../shared/ui/icons/chevron-right';
 import { Page } from '../../shared/ui/page';
 import { Skeleton } from '../../shared/ui/spinner';
 import { useHelpContent, type HelpContent } from './help-content';

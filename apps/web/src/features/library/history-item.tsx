@@ -4,7 +4,7 @@ import { Link } from '../../shared/links/link';
 import { formatRelativeTime } from '../../shared/format/relative-time';
 import { currentLanguage } from '../../shared/i18n/i18n';
 import { htmlLangFor } from '../../shared/i18n/languages';
-import { ChevronRightIcon } from '../../shared/ui/page-icons';
+import { ChevronRightIcon } from '../../shared/ui/icons/chevron-right';
 import { ProgressBar } from '../../shared/ui/progress-bar';
 import { Skeleton } from '../../shared/ui/spinner';
 import { SeriesCard } from '../catalog/series-card';

@@ -1,7 +1,8 @@
 import type { EpisodeAccess, EpisodeListItem } from '@episodic/contract';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { Dialog } from '../../shared/ui/dialog';
-import { CheckIcon, LockIcon } from '../../shared/ui/page-icons';
+import { CheckIcon } from '../../shared/ui/icons/check';
+import { LockIcon } from '../../shared/ui/icons/lock';
 
 interface EpisodeSheetProps {
   title: string;

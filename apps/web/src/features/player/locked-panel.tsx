@@ -2,7 +2,9 @@ import { useId } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { Link } from '../../shared/links/link';
 import { Button } from '../../shared/ui/button';
-import { CoinIcon, CrownIcon, LockIcon } from '../../shared/ui/page-icons';
+import { CoinIcon } from '../../shared/ui/icons/coin';
+import { CrownIcon } from '../../shared/ui/icons/crown';
+import { LockIcon } from '../../shared/ui/icons/lock';
 import { Spinner } from '../../shared/ui/spinner';
 import { NOT_ENOUGH_COINS, type UnlockState } from './use-unlock';
 

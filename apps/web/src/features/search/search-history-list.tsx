@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { ErrorState } from '../../shared/ui/error-state';
-import { CloseIcon } from '../../shared/ui/page-icons';
-import { HistoryIcon } from '../../shared/ui/page-icons';
+import { CloseIcon } from '../../shared/ui/icons/close';
+import { HistoryIcon } from '../../shared/ui/icons/history';
 import { Skeleton } from '../../shared/ui/spinner';
 import type { SearchHistory } from './search-history';
 

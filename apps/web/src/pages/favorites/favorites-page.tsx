@@ -5,7 +5,7 @@ import { useRemoveFavorite } from '../../features/library/favorite-mutations';
 import { useFavorites } from '../../features/library/library-queries';
 import { ButtonLink } from '../../shared/ui/button';
 import { EmptyState } from '../../shared/ui/empty-state';
-import { CloseIcon } from '../../shared/ui/page-icons';
+import { CloseIcon } from '../../shared/ui/icons/close';
 import { PagedList } from '../../shared/ui/paged-list';
 import { Page } from '../../shared/ui/page';
 

@@ -6,7 +6,7 @@ import { useLanguage } from '../../shared/i18n/use-language';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { ErrorState } from '../../shared/ui/error-state';
 import { Section } from '../../shared/ui/page';
-import { EmptyRail, MoreLink, RailSection, RailSkeleton, SeriesRail } from './home-sections';
+import { EmptyRail, MoreLink, RailSection, RailSkeleton, SeriesRail } from './rails';
 
 function CategoryPanel({ section, tagId, tagName }: { section: HomepageSection; tagId: number; tagName: string }) {
   const { t } = useTranslation();

@@ -4,6 +4,8 @@ import { Link } from '../../shared/links/link';
 import { FreeBadge } from '../../features/catalog/catalog-card';
 import type { FeaturedSeries } from '../../features/catalog/home-queries';
 import { seriesPath } from '../../features/catalog/series-card';
+import { PauseIcon } from '../../shared/ui/icons/pause';
+import { PlayIcon } from '../../shared/ui/icons/play';
 
 const AUTOPLAY_MS = 5000;
 /** The first slide stays longer: nothing moves while the page is still settling. */
@@ -75,9 +77,7 @@ function Slide({ series, index, count, eager }: { series: FeaturedSeries; index:
           <span className="line-clamp-2 text-lg leading-snug font-bold text-white [text-shadow:0_1px_4px_rgb(0_0_0/0.5)]">{series.title}</span>
           {series.synopsis ? <span className="line-clamp-3 text-xs leading-snug text-white/80">{series.synopsis}</span> : null}
           <span className="mt-1 inline-flex items-center gap-1.5 self-start rounded-full bg-white px-3 py-1.5 text-xs font-semibold text-black">
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-3.5" fill="currentColor">
-              <path d="M8 5.5v13l10.5-6.5z" />
-            </svg>
+            <PlayIcon className="size-3.5" />
             {t('home.watchNow')}
           </span>
         </span>
@@ -194,9 +194,7 @@ export function FeaturedCarousel({ items }: FeaturedCarouselProps) {
             }}
             className="ml-1 flex size-6 items-center justify-center rounded-full text-fg-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-accent"
           >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-3.5" fill="currentColor">
-              {paused ? <path d="M8 5.5v13l10.5-6.5z" /> : <path d="M7 5h3.5v14H7zM13.5 5H17v14h-3.5z" />}
-            </svg>
+            {paused ? <PlayIcon className="size-3.5" /> : <PauseIcon className="size-3.5" />}
           </button>
         </div>
       ) : null}

@@ -7,7 +7,8 @@ import { EmptyState } from '../../shared/ui/empty-state';
 import { ErrorState } from '../../shared/ui/error-state';
 import { Page } from '../../shared/ui/page';
 import { FeaturedCarousel } from './featured-carousel';
-import { CategoriesSection, HomeSkeleton, RailSection } from './home-sections';
+import { CategoriesSection, HomeSkeleton } from './home-sections';
+import { RailSection } from './rails';
 
 export function HomePage() {
   const { t } = useTranslation();

@@ -11,7 +11,7 @@ import { focusFirstInvalid } from '../../features/account/validate';
 import { formatDate } from '../../shared/format/date';
 import { Button } from '../../shared/ui/button';
 import { Dialog } from '../../shared/ui/dialog';
-import { TrashIcon } from '../../shared/ui/page-icons';
+import { TrashIcon } from '../../shared/ui/icons/trash';
 import { Section } from '../../shared/ui/page';
 import { toast } from '../../shared/ui/toast-store';
 import { dangerButtonClass, solidDangerButtonClass } from './danger-button';

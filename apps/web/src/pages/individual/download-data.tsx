@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { downloadMyData } from '../../features/account/export-data';
 import { Button } from '../../shared/ui/button';
-import { DownloadIcon } from '../../shared/ui/page-icons';
+import { DownloadIcon } from '../../shared/ui/icons/download';
 import { Section } from '../../shared/ui/page';
 import { toast } from '../../shared/ui/toast-store';
 

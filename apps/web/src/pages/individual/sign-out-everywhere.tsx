@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { useSignOut } from '../../features/account/account-api';
 import { Button } from '../../shared/ui/button';
 import { Dialog } from '../../shared/ui/dialog';
-import { LogOutIcon } from '../../shared/ui/page-icons';
+import { LogOutIcon } from '../../shared/ui/icons/log-out';
 import { toast } from '../../shared/ui/toast-store';
 import { dangerButtonClass } from './danger-button';
 

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useProviders } from '../../features/account/account-api';
-import { FacebookIcon } from '../../shared/ui/page-icons';
+import { FacebookIcon } from '../../shared/ui/icons/facebook';
 
 // `link`: an account holds the Facebook email without a proven address; its password links Facebook.
 const REASONS = ['denied', 'expired', 'failed', 'email_required', 'unavailable', 'link'] as const;

@@ -3,8 +3,10 @@ import { useTranslation } from '../../shared/i18n/use-translation';
 import { Link } from '../../shared/links/link';
 import { membershipLine } from '../../features/billing/membership-status';
 import { ButtonLink } from '../../shared/ui/button';
-import { UserIcon } from '../../shared/ui/icons';
-import { ChevronRightIcon, CoinIcon, CrownIcon } from '../../shared/ui/page-icons';
+import { ChevronRightIcon } from '../../shared/ui/icons/chevron-right';
+import { CoinIcon } from '../../shared/ui/icons/coin';
+import { CrownIcon } from '../../shared/ui/icons/crown';
+import { UserIcon } from '../../shared/ui/icons/user';
 
 const tileClass =
   'flex min-h-[5.5rem] flex-col justify-between rounded-xl bg-surface-2 px-4 py-3 hover:bg-surface-3 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent';

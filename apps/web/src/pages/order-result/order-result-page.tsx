@@ -15,8 +15,9 @@ import { formatDate } from '../../shared/format/date';
 import { formatPrice } from '../../shared/format/price';
 import { ButtonLink } from '../../shared/ui/button';
 import { ErrorState } from '../../shared/ui/error-state';
-import { CloseIcon } from '../../shared/ui/page-icons';
-import { CheckIcon, CoinIcon } from '../../shared/ui/page-icons';
+import { CheckIcon } from '../../shared/ui/icons/check';
+import { CloseIcon } from '../../shared/ui/icons/close';
+import { CoinIcon } from '../../shared/ui/icons/coin';
 import { Page } from '../../shared/ui/page';
 import { Skeleton, Spinner } from '../../shared/ui/spinner';
 

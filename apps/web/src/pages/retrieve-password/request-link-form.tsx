@@ -8,7 +8,7 @@ import { SubmitButton } from '../../features/account/submit-button';
 import { useFormState } from '../../features/account/use-form-state';
 import { emailError, focusFirstInvalid } from '../../features/account/validate';
 import { Button } from '../../shared/ui/button';
-import { MailIcon } from '../../shared/ui/page-icons';
+import { MailIcon } from '../../shared/ui/icons/mail';
 import { TextField } from '../../shared/ui/text-field';
 
 const EMPTY = { email: '' };

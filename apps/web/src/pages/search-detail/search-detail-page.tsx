@@ -5,7 +5,7 @@ import { searchPath } from '../../features/search/paths';
 import { SearchResults } from '../../features/search/search-results';
 import { ButtonLink } from '../../shared/ui/button';
 import { EmptyState } from '../../shared/ui/empty-state';
-import { SearchIcon } from '../../shared/ui/icons';
+import { SearchIcon } from '../../shared/ui/icons/search';
 import { Page } from '../../shared/ui/page';
 
 /**

@@ -10,8 +10,8 @@ import { SearchHistoryList } from '../../features/search/search-history-list';
 import { SearchResults } from '../../features/search/search-results';
 import { SUGGESTION_COUNT, useSuggestions } from '../../features/search/suggestions';
 import { track } from '../../features/tracking/track';
-import { SearchIcon } from '../../shared/ui/icons';
-import { CloseIcon } from '../../shared/ui/page-icons';
+import { CloseIcon } from '../../shared/ui/icons/close';
+import { SearchIcon } from '../../shared/ui/icons/search';
 import { Page } from '../../shared/ui/page';
 import { Spinner } from '../../shared/ui/spinner';
 
