@@ -6,6 +6,7 @@ import type { Env } from '../../env';
 import type { StorageDriver } from '../../media/index';
 import { requireOperator, requireRecentPassword } from '../../http/auth';
 import type { Operator } from './audit';
+import type { JobRunner } from '../../jobs/runner';
 
 /** Refunds a provider's charge (by its reference at the provider) in full or in part. */
 export interface Refunder {
@@ -28,6 +29,8 @@ export interface AdminDeps {
   env: Pick<Env, 'mailUrl' | 'mailFrom' | 'supportEmail' | 'dataDir' | 'stripe' | 'paypal' | 'paymentMode' | 'jobs' | 'trustProxy'>;
   mailTransport: 'smtp' | 'outbox';
   log: (message: string, data?: Record<string, unknown>) => void;
+  /** The server's job runner: the media queue and the upload cleanup run on it where JOBS is on. */
+  jobs: JobRunner;
 }
 
 /** The operator making a console request (the route guard already checked the role). */
