@@ -202,7 +202,8 @@ export async function buildApp({ env, database, logger, storage = createStorage(
     configList: () => settings.configList(),
     userEmail: async (userId) => (await accounts.getUser(userId)).email,
     log,
-    autoDeliver: env.jobs,
+    // New conversions go out at once, not at the next tick.
+    ...(env.jobs ? { deliverSoon: () => jobs.kick('conversions') } : {}),
   });
   if (env.jobs) {
     jobs.every('conversions', env.tracking.conversionsIntervalSeconds * 1000, () => tracking.deliverDue());

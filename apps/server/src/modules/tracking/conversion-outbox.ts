@@ -62,14 +62,7 @@ export function createConversionOutbox(deps: OutboxDeps) {
   /** Delivers everything due now; a call during a pass makes that pass look again when it ends. Returns the attempts made. */
   const deliverDue = (): Promise<number> => queue.drain();
 
-  /** Starts a pass soon without waiting for it (new conversions go out at once, not at the next tick). */
-  function kick(): void {
-    setImmediate(() => {
-      deliverDue().catch((err: unknown) => deps.log('conversion delivery pass failed', { error: (err as Error).message }));
-    });
-  }
-
-  return { deliverDue, kick, idle: queue.idle };
+  return { deliverDue, idle: queue.idle };
 }
 
 export type ConversionOutbox = ReturnType<typeof createConversionOutbox>;
