@@ -35,7 +35,7 @@ import { createAccessService } from './modules/access/index';
 import { lazySharedSecret } from './db/secrets';
 import { registerSupportRoutes } from './modules/support/index';
 import { registerAdminRoutes } from './modules/admin/index';
-import { startScheduler } from './jobs/scheduler';
+import { createJobRunner, type JobRunner } from './jobs/runner';
 import { createTrackingService, registerTrackingRoutes } from './modules/tracking/index';
 import { startErrorReporting } from './error-reporting';
 
@@ -65,6 +65,8 @@ export interface AppServices {
 declare module 'fastify' {
   interface FastifyInstance {
     services: AppServices;
+    /** Every recurring task of this instance (tests run one with `jobs.run(name)` instead of waiting). */
+    jobs: JobRunner;
   }
 }
 
@@ -91,6 +93,10 @@ export async function buildApp({ env, database, logger, storage = createStorage(
 
   const { db } = database;
   const events = new EventBus();
+  // The one job runner: every recurring task is registered on it and it is started once, when the app is ready.
+  const jobs = createJobRunner({ onError: (task, err) => app.log.error({ err, task }, 'scheduled task failed') });
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
   // Work a request starts that outlives its answer (a receipt, a provider's event): its failure is
   // logged, never fatal, and shutdown waits for it before the database and the mailer close.
   const background = new Set<Promise<unknown>>();
@@ -186,14 +192,8 @@ export async function buildApp({ env, database, logger, storage = createStorage(
   }
   if (env.jobs) {
     const reconciler = createOrderReconciler({ db, billing, provider: card, staleAfterMs: env.paymentReconcileAfterSeconds * 1000, log });
-    const scheduler = startScheduler(
-      [
-        { name: 'renewals', intervalMs: env.renewalIntervalSeconds * 1000, run: () => renewals.runOnce() },
-        { name: 'payments-reconcile', intervalMs: env.renewalIntervalSeconds * 1000, run: () => reconciler.runOnce() },
-      ],
-      (task, err) => app.log.error({ err, task }, 'scheduled task failed'),
-    );
-    app.addHook('onClose', () => scheduler.stop());
+    jobs.every('renewals', env.renewalIntervalSeconds * 1000, () => renewals.runOnce());
+    jobs.every('payments-reconcile', env.renewalIntervalSeconds * 1000, () => reconciler.runOnce());
   }
   const errorReporter = await startErrorReporting(env.errorReporting);
   const tracking = createTrackingService({
@@ -203,20 +203,15 @@ export async function buildApp({ env, database, logger, storage = createStorage(
     configList: () => settings.configList(),
     userEmail: async (userId) => (await accounts.getUser(userId)).email,
     log,
-    autoDeliver: env.jobs,
+    // New conversions go out at once, not at the next tick.
+    ...(env.jobs ? { deliverSoon: () => jobs.kick('conversions') } : {}),
   });
   if (env.jobs) {
-    const trackingJobs = startScheduler(
-      [
-        { name: 'conversions', intervalMs: env.tracking.conversionsIntervalSeconds * 1000, run: () => tracking.deliverDue() },
-        { name: 'conversions-sweep', intervalMs: 60_000, run: () => tracking.sweepMissedConversions() },
-        { name: 'tracking-retention', intervalMs: 60 * 60 * 1000, run: () => tracking.prune() },
-        { name: 'account-retention', intervalMs: 60 * 60 * 1000, run: () => purgeUnusedAccounts(db, env.guestRetentionDays) },
-        { name: 'play-retention', intervalMs: 60 * 60 * 1000, run: () => plays.prune() },
-      ],
-      (task, err) => app.log.error({ err, task }, 'scheduled task failed'),
-    );
-    app.addHook('onClose', () => trackingJobs.stop());
+    jobs.every('conversions', env.tracking.conversionsIntervalSeconds * 1000, () => tracking.deliverDue());
+    jobs.every('conversions-sweep', 60_000, () => tracking.sweepMissedConversions());
+    jobs.every('tracking-retention', 60 * 60 * 1000, () => tracking.prune());
+    jobs.every('account-retention', 60 * 60 * 1000, () => purgeUnusedAccounts(db, env.guestRetentionDays));
+    jobs.every('play-retention', 60 * 60 * 1000, () => plays.prune());
   }
   app.addHook('onClose', async () => {
     await backgroundDone();
@@ -255,10 +250,15 @@ export async function buildApp({ env, database, logger, storage = createStorage(
     add('tracking', await tracking.exportData(userId));
   });
   const plays = createPlayCounter(db, {
-    intervalMs: 2000,
     onError: (err) => app.log.warn({ err }, 'play counts not written yet'),
     // A start counts only for an episode the viewer may watch: the same rule as its keys.
     canWatch: (userId, episodeId) => access.canWatch(userId, episodeId),
+  });
+  // Play counts are batched on every instance, JOBS or not.
+  jobs.every('play-counts', 2000, () => plays.flush());
+  events.on('user.deleting', async ({ userId, trx }) => {
+    // Rows keyed by the account without a foreign key; everything else goes with the account's cascades.
+    await plays.forget(trx, userId);
   });
   app.addHook('onClose', async () => {
     await backgroundDone();
@@ -341,9 +341,12 @@ export async function buildApp({ env, database, logger, storage = createStorage(
     env,
     mailTransport: mailer.kind,
     log,
+    jobs,
   });
 
   await registerSpa(app, { webDist: env.webDist, adminDist: env.adminDist, hosts: consoleOrigin });
   app.decorate('services', { settings, catalog, billing, tracking });
+  app.decorate('jobs', jobs);
+  events.assertHandled();
   return app;
 }

@@ -28,9 +28,25 @@ export interface DomainEvents {
 
 type Handler<K extends keyof DomainEvents> = (payload: DomainEvents[K]) => Promise<void>;
 
-/** A small typed event bus: the emitter does not know who listens. */
+/**
+ * A small typed event bus: the emitter does not know who listens. Each emitter declares the events
+ * it emits (`emits`) when it is wired; once the wiring is done, `assertHandled` fails the start when
+ * one of them has no handler, so an event nobody hears is a start-up error, not a silent no-op.
+ */
 export class EventBus {
   private handlers: { [K in keyof DomainEvents]?: Handler<K>[] } = {};
+  private emitted = new Set<keyof DomainEvents>();
+
+  /** Declares events this emitter sends. */
+  emits(...names: (keyof DomainEvents)[]): void {
+    for (const name of names) this.emitted.add(name);
+  }
+
+  /** Throws when a declared event has no handler (called at the end of the wiring). */
+  assertHandled(): void {
+    const unheard = [...this.emitted].filter((name) => (this.handlers[name] ?? []).length === 0);
+    if (unheard.length > 0) throw new Error(`No handler for the emitted event(s) ${unheard.join(', ')}: wire one, or stop emitting it.`);
+  }
 
   on<K extends keyof DomainEvents>(name: K, handler: Handler<K>): void {
     const list = (this.handlers[name] ?? []) as Handler<K>[];

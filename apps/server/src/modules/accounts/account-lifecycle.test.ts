@@ -191,6 +191,27 @@ describe('the account', () => {
     expect(await t.database.db.selectFrom('favorites').select('series_id').where('user_id', '=', g.id).execute()).toEqual([]);
     expect((await call('POST', '/api/user/login', null, { email: 'leaving@example.com', password: strong })).code).toBe(401);
   });
+
+  it('keeps a deleted account\'s plays counted without its id', async () => {
+    const g = await guest();
+    const a = await call('POST', '/api/user/register', g.token, { email: 'counted@example.com', password: strong, confirmPassword: strong, agree: true });
+    const [episode] = f.episodes.ceo;
+    const plays = () => t.database.db.selectFrom('episode_plays').select(['viewer', 'day']).where('episode_id', '=', episode!).execute();
+    await t.database.db
+      .insertInto('episode_plays')
+      .values([
+        { episode_id: episode!, viewer: g.id, day: '2026-01-01' },
+        { episode_id: episode!, viewer: g.id, day: '2026-01-02' },
+      ])
+      .execute();
+    const before = await plays();
+    expect((await call('POST', '/api/user/delete', a.token!, { password: strong })).code).toBe(200);
+    const after = await plays();
+    expect(after.filter((p) => p.viewer === g.id)).toEqual([]);
+    // The same plays per day, for trending.
+    const days = (rows: { day: unknown }[]) => rows.map((r) => String(r.day)).sort();
+    expect(days(after)).toEqual(days(before));
+  });
 });
 
 describe('abuse limits', () => {

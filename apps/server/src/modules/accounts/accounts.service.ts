@@ -86,6 +86,7 @@ function tooMany(seconds: number): AppError {
 
 export function createAccountsService({ db, sessionTtlDays, events, mailer, limiter, guestBudget = { perMinute: 30, burstPerHour: 300 }, publicUrl = '', money }: AccountsServiceDeps) {
   const ttlMs = sessionTtlDays * 24 * 60 * 60 * 1000;
+  events?.emits('user.registered', 'user.merged', 'user.exporting', 'user.deleting');
 
   /** The user as the API shows it, with coins and membership. */
   async function present(row: UserRow): Promise<User> {

@@ -7,6 +7,7 @@ import type { StorageDriver } from '../../media/index';
 import { requireOperator, requireRecentPassword } from '../../http/auth';
 import type { BillingService } from '../billing/index';
 import type { Operator } from './audit';
+import type { JobRunner } from '../../jobs/runner';
 
 /** What the console's services need from the rest of the server. */
 export interface AdminDeps {
@@ -24,6 +25,8 @@ export interface AdminDeps {
   env: Pick<Env, 'mailUrl' | 'mailFrom' | 'supportEmail' | 'dataDir' | 'stripe' | 'paypal' | 'paymentMode' | 'jobs' | 'trustProxy'>;
   mailTransport: 'smtp' | 'outbox';
   log: (message: string, data?: Record<string, unknown>) => void;
+  /** The server's job runner: the media queue and the upload cleanup run on it where JOBS is on. */
+  jobs: JobRunner;
 }
 
 /** The operator making a console request (the route guard already checked the role). */

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { startScheduler } from '../../jobs/scheduler';
 import type { AppInstance } from '../../http/types';
 import type { AdminDeps } from './admin-deps';
 import { createArtworkService } from './artwork.service';
@@ -39,23 +38,15 @@ export function registerAdminRoutes(app: AppInstance, deps: AdminDeps): void {
     log: deps.log,
   });
   // Packaging runs where the jobs run (JOBS): started at once for a new upload, and every few
-  // seconds for jobs left over (a restart, another instance's lease that ran out).
-  const kick = () => {
-    if (deps.env.jobs) void jobs.drain();
-  };
+  // seconds for jobs left over (a restart, another instance's lease that ran out). Stopping the
+  // runner interrupts a packaging in progress (it is queued again) rather than waiting for it.
   if (deps.env.jobs) {
-    const scheduler = startScheduler(
-      [
-        { name: 'media-jobs', intervalMs: 5000, run: () => jobs.drain() },
-        { name: 'expired-uploads', intervalMs: 60 * 60 * 1000, run: async () => void (await uploads.cleanUpExpired()) },
-      ],
-      (task, err) => app.log.error({ err, task }, 'scheduled task failed'),
-    );
-    app.addHook('onClose', async () => {
-      // Interrupts a packaging in progress (it is queued again) rather than waiting for it.
-      await Promise.all([jobs.stop(), scheduler.stop()]);
-    });
+    deps.jobs.every('media-jobs', 5000, () => jobs.drain(), { stop: () => jobs.stop() });
+    deps.jobs.every('expired-uploads', 60 * 60 * 1000, () => uploads.cleanUpExpired());
   }
+  const kick = () => {
+    if (deps.env.jobs) deps.jobs.kick('media-jobs');
+  };
 
   void app.register(async (scope) => {
     scope.setValidatorCompiler(strictBodyCompiler);

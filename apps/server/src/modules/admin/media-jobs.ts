@@ -7,9 +7,10 @@ import type { DB } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { ingestEpisode, type IngestProgress, type StorageDriver } from '../../media/index';
 import { writeAudit, type Operator } from './audit';
+import { createLeasedQueue, leaseUntil } from '../../jobs/queue';
 
 /** How long a running job is reserved for its worker; the lease is renewed with every progress report. */
-const LEASE_MINUTES = 30;
+const LEASE_MS = 30 * 60 * 1000;
 /** A job whose worker stopped this many times is given up. */
 const MAX_ATTEMPTS = 3;
 const PROGRESS_EVERY_MS = 1000;
@@ -48,7 +49,6 @@ export function jobDto(row: Pick<JobRow, 'id' | 'status' | 'stage' | 'percent' |
 export function createMediaJobs(deps: MediaJobsDeps) {
   const { db } = deps;
   const host = deps.host ?? `${os.hostname()}:${path.resolve(deps.uploadsDir)}`;
-  let busy: Promise<void> | null = null;
   const stopping = new AbortController();
 
   /** Queues a finished upload for an episode, once per upload; the change is audited. */
@@ -87,17 +87,6 @@ export function createMediaJobs(deps: MediaJobsDeps) {
     return jobDto(job);
   }
 
-  async function claim(): Promise<JobRow | undefined> {
-    const { rows } = await sql<JobRow>`
-      UPDATE media_jobs SET status = 'running', attempts = attempts + 1, lease_until = now() + make_interval(mins => ${LEASE_MINUTES}), updated_at = now()
-      WHERE id = (
-        SELECT id FROM media_jobs
-        WHERE host = ${host} AND (status = 'queued' OR (status = 'running' AND lease_until < now()))
-        ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
-      RETURNING id, episode_id, upload_id, file_name, status, stage, percent, error, attempts, updated_at`.execute(db);
-    return rows[0];
-  }
-
   async function finish(id: number, values: { status: 'done' | 'failed' | 'queued'; error?: string | null; percent?: number; stage?: string | null }): Promise<void> {
     const ended = values.status !== 'queued';
     await db
@@ -107,14 +96,12 @@ export function createMediaJobs(deps: MediaJobsDeps) {
       .execute();
   }
 
-  /** Packages the next queued video of this instance; false when there was none. */
-  async function runOnce(): Promise<boolean> {
-    const job = await claim();
-    if (!job) return false;
+  /** Packages one claimed video (its lease taken, its attempt counted). */
+  async function packageJob(job: JobRow): Promise<void> {
     if (job.attempts > MAX_ATTEMPTS) {
       await finish(job.id, { status: 'failed', error: 'Packaging stopped several times without finishing: upload the video again.' });
       await deps.removeUpload(job.upload_id).catch(() => undefined);
-      return true;
+      return;
     }
     const input = path.join(deps.uploadsDir, job.upload_id);
     let last = 0;
@@ -126,7 +113,7 @@ export function createMediaJobs(deps: MediaJobsDeps) {
       writing = writing.then(async () => {
         await db
           .updateTable('media_jobs')
-          .set({ stage: p.stage, percent: Math.min(100, Math.max(0, p.percent)), lease_until: sql<Date>`now() + make_interval(mins => ${LEASE_MINUTES})`, updated_at: new Date() })
+          .set({ stage: p.stage, percent: Math.min(100, Math.max(0, p.percent)), lease_until: leaseUntil(LEASE_MS), updated_at: new Date() })
           .where('id', '=', job.id)
           .where('status', '=', 'running')
           .execute();
@@ -147,7 +134,7 @@ export function createMediaJobs(deps: MediaJobsDeps) {
       if (stopping.signal.aborted) {
         // The server is stopping: the job waits for the next start.
         await finish(job.id, { status: 'queued', stage: null, percent: 0 });
-        return true;
+        return;
       }
       const message = (err instanceof Error ? err.message : String(err)).slice(0, 1000);
       await finish(job.id, { status: 'failed', error: message });
@@ -155,25 +142,39 @@ export function createMediaJobs(deps: MediaJobsDeps) {
       deps.log('uploaded video not packaged', { jobId: job.id, episodeId: job.episode_id, error: message });
     }
     await deps.invalidateCatalog();
+  }
+
+  // This instance's jobs (it holds their uploads), oldest first; a running job whose lease ran out
+  // (its worker stopped) is claimed again.
+  const queue = createLeasedQueue<JobRow>({
+    db,
+    table: 'media_jobs',
+    key: ['id'],
+    waiting: sql`host = ${host} AND status IN ('queued', 'running')`,
+    orderBy: sql`id`,
+    onClaim: sql`status = 'running', updated_at = now()`,
+    leaseMs: LEASE_MS,
+    handle: packageJob,
+    signal: stopping.signal,
+  });
+
+  /** Packages the next queued video of this instance; false when there was none. */
+  async function runOnce(): Promise<boolean> {
+    const [job] = await queue.claim();
+    if (!job) return false;
+    await packageJob(job);
     return true;
   }
 
-  /** Works through the queue until it is empty; concurrent calls share one pass. */
-  function drain(): Promise<void> {
-    busy ??= (async () => {
-      try {
-        while (!stopping.signal.aborted && (await runOnce()));
-      } finally {
-        busy = null;
-      }
-    })();
-    return busy;
+  /** Works through the queue until it is empty (or the server stops). */
+  async function drain(): Promise<void> {
+    await queue.drain();
   }
 
   /** Stops taking jobs; a job being packaged is interrupted and queued again. */
   async function stop(): Promise<void> {
     stopping.abort();
-    await busy;
+    await queue.idle();
   }
 
   return { enqueue, runOnce, drain, stop, host };

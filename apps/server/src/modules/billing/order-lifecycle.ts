@@ -69,6 +69,7 @@ export interface Moved {
  */
 export function createOrderLifecycle(deps: { db: Kysely<DB>; events?: EventBus }) {
   const { db } = deps;
+  deps.events?.emits('order.paid');
 
   /** Opens an order at the plan's price; abandoned orders are cancelled first, and the open-order cap holds. */
   async function open(userId: string, plan: repo.PlanRow, attribution: unknown): Promise<OrderRow> {

@@ -81,3 +81,8 @@ export async function pruneStartsAndClaims(db: Executor): Promise<void> {
   await sql`DELETE FROM playback_starts WHERE started_at < now() - interval '1 day'`.execute(db);
   await sql`DELETE FROM series_address_plays WHERE day < current_date - 1`.execute(db);
 }
+
+/** A deleted account's plays keep counting, under a random viewer id that names no one. */
+export async function forgetViewer(db: Executor, userId: string): Promise<void> {
+  await sql`UPDATE episode_plays SET viewer = 'deleted:' || gen_random_uuid() WHERE viewer = ${userId}`.execute(db);
+}

@@ -1,6 +1,14 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
-import { addPlayCounts, claimSeriesAddressDays, insertPlays, pruneStartsAndClaims, rememberStart, takeStart } from './play-counter.repository';
+import {
+  addPlayCounts,
+  claimSeriesAddressDays,
+  forgetViewer,
+  insertPlays,
+  pruneStartsAndClaims,
+  rememberStart,
+  takeStart,
+} from './play-counter.repository';
 
 interface PendingPlay {
   episodeId: number;
@@ -36,10 +44,15 @@ export interface PlayCounter {
   record(episodeId: number, viewer: string, address?: string | null): void;
   /** Forgets starts that never became plays and yesterday's per-address counts (scheduled). */
   prune(): Promise<void>;
-  /** Writes what is pending now. */
+  /** Writes what is pending now (the job runner calls it every few seconds). */
   flush(): Promise<void>;
-  /** Stops the timer and writes what is pending. */
+  /** Writes what is pending, at shutdown. */
   stop(): Promise<void>;
+  /**
+   * An account is being deleted (inside its transaction): its plays stay counted (and in the recent
+   * plays trending ranks by) but no longer name it, and its plays not written yet are dropped.
+   */
+  forget(trx: Transaction<DB>, userId: string): Promise<void>;
 }
 
 const MAX_PENDING = 10_000;
@@ -53,7 +66,7 @@ const MAX_PENDING = 10_000;
  * address and day between them: guests cost nothing to make, so however many one address holds,
  * and however long it kept them, they weigh as one viewer.
  */
-export function createPlayCounter(db: Kysely<DB>, opts: { intervalMs: number; onError: (err: unknown) => void; canWatch: WatchCheck }): PlayCounter {
+export function createPlayCounter(db: Kysely<DB>, opts: { onError: (err: unknown) => void; canWatch: WatchCheck }): PlayCounter {
   let pending = new Map<string, PendingPlay>();
   let flushing: Promise<void> = Promise.resolve();
 
@@ -100,9 +113,6 @@ export function createPlayCounter(db: Kysely<DB>, opts: { intervalMs: number; on
     return flushing;
   }
 
-  const timer = setInterval(() => void flush(), opts.intervalMs);
-  timer.unref();
-
   function record(episodeId: number, viewer: string, address: string | null = null): void {
     const day = new Date().toISOString().slice(0, 10);
     if (pending.size < MAX_PENDING) pending.set(`${episodeId}:${viewer}:${day}`, { episodeId, viewer, day, address });
@@ -126,8 +136,11 @@ export function createPlayCounter(db: Kysely<DB>, opts: { intervalMs: number; on
     },
     flush,
     async stop() {
-      clearInterval(timer);
       await flush();
+    },
+    async forget(trx, userId) {
+      for (const [key, play] of pending) if (play.viewer === userId) pending.delete(key);
+      await forgetViewer(trx, userId);
     },
   };
 }

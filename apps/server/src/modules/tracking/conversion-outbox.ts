@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { backoffMs, createLeasedQueue } from '../../jobs/queue';
 import type { ConversionPayload, DeliveryOutcome } from './conversion-payload';
 import { sendToMeta, type MetaConfig } from './meta-capi';
 import { sendToTiktok, type TiktokConfig } from './tiktok-events';
@@ -17,13 +18,13 @@ export interface OutboxDeps {
 
 const BATCH = 20;
 // Longer than a delivery can take (10 s timeout), so a live worker never loses its claim.
-const LEASE_SECONDS = 120;
+const LEASE_MS = 120_000;
 const MAX_BACKOFF_MS = 6 * 60 * 60 * 1000;
 export const DEFAULT_MAX_ATTEMPTS = 10;
 
 /** When the next attempt is due after `attempts` failed ones. */
 export function retryDelayMs(retrySeconds: number, attempts: number): number {
-  return Math.min(MAX_BACKOFF_MS, retrySeconds * 1000 * 2 ** Math.max(0, attempts - 1));
+  return backoffMs(retrySeconds * 1000, attempts, MAX_BACKOFF_MS);
 }
 
 /**
@@ -34,8 +35,6 @@ export function retryDelayMs(retrySeconds: number, attempts: number): number {
  */
 export function createConversionOutbox(deps: OutboxDeps) {
   const maxAttempts = deps.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
-  let running: Promise<number> | null = null;
-  let again = false;
 
   function send(row: repo.OutboxRow, payload: ConversionPayload): Promise<DeliveryOutcome> {
     if (row.platform === 'meta' && deps.meta) return sendToMeta(row.destination, payload, deps.meta);
@@ -58,50 +57,12 @@ export function createConversionOutbox(deps: OutboxDeps) {
     deps.log('conversion delivery failed for good', { platform: row.platform, eventId: row.event_id, attempts: row.attempts, error: outcome.error });
   }
 
-  async function pass(): Promise<number> {
-    let attempted = 0;
-    for (;;) {
-      const due = await repo.claimDue(deps.db, BATCH, LEASE_SECONDS);
-      if (due.length === 0) return attempted;
-      await Promise.all(due.map((row) => deliver(row)));
-      attempted += due.length;
-    }
-  }
+  const queue = createLeasedQueue<repo.OutboxRow>({ db: deps.db, ...repo.outboxTable, leaseMs: LEASE_MS, batch: BATCH, handle: deliver });
 
   /** Delivers everything due now; a call during a pass makes that pass look again when it ends. Returns the attempts made. */
-  function deliverDue(): Promise<number> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      try {
-        let attempted = await pass();
-        while (again) {
-          again = false;
-          attempted += await pass();
-        }
-        return attempted;
-      } finally {
-        running = null;
-      }
-    })();
-    return running;
-  }
+  const deliverDue = (): Promise<number> => queue.drain();
 
-  /** Starts a pass soon without waiting for it (new conversions go out at once, not at the next tick). */
-  function kick(): void {
-    setImmediate(() => {
-      deliverDue().catch((err: unknown) => deps.log('conversion delivery pass failed', { error: (err as Error).message }));
-    });
-  }
-
-  /** Resolves when no pass is running (for a clean shutdown). */
-  async function idle(): Promise<void> {
-    while (running) await running.catch(() => undefined);
-  }
-
-  return { deliverDue, kick, idle };
+  return { deliverDue, idle: queue.idle };
 }
 
 export type ConversionOutbox = ReturnType<typeof createConversionOutbox>;

@@ -318,3 +318,22 @@ describe('consent required', () => {
     expect(config.data.tracking.consentMode).toBe('required');
   });
 });
+
+describe('where scheduled work runs (JOBS)', () => {
+  let j: TestApp;
+  beforeAll(async () => {
+    j = await createTestApp({ JOBS: 'true', CONVERSIONS_INTERVAL_SECONDS: '3600', META_CAPI_ACCESS_TOKEN: 'meta-token-123', META_CAPI_PIXEL_ID: '88888888', META_CAPI_URL: `${meta.url}/v21.0` });
+  });
+  afterAll(() => j.close());
+
+  it('delivers a new conversion at once, without waiting for the next pass', async () => {
+    const res = await j.app.inject({ method: 'GET', url: '/api/user' });
+    const token = String(res.headers['x-user-token']);
+    const id = envelope<User>(res).data.id;
+    await j.app.inject({ method: 'POST', url: '/api/user/register', payload: { email: 'at-once@example.com', password: 'secret-pass-1', confirmPassword: 'secret-pass-1', agree: true }, headers: { 'x-user-token': token } });
+    // The hourly pass has not come yet: the runner was asked for one.
+    const row = () => j.database.db.selectFrom('conversion_outbox').select(['status', 'attempts']).where('event_id', '=', `registration-${id}`).executeTakeFirst();
+    await expect.poll(row, { timeout: 4000 }).toEqual({ status: 'delivered', attempts: 1 });
+    expect(metaEvents('CompleteRegistration').filter(({ event }) => event.event_id === `registration-${id}`)).toHaveLength(1);
+  });
+});

@@ -62,24 +62,15 @@ export async function enqueueDeliveries(db: Executor, rows: Insertable<Conversio
 }
 
 /**
- * Claims due deliveries for this worker: each gets a lease (another instance skips it until the lease
- * ends, so a crashed worker's claims come back) and one more attempt counted.
+ * The deliveries as a leased queue (jobs/queue.ts): pending rows whose time has come, oldest due
+ * first; each claim leases the row (a crashed worker's claims come back) and counts one attempt.
  */
-export async function claimDue(db: Kysely<DB>, limit: number, leaseSeconds: number): Promise<OutboxRow[]> {
-  const result = await sql<OutboxRow>`
-    UPDATE conversion_outbox o
-    SET lease_until = now() + make_interval(secs => ${leaseSeconds}), attempts = o.attempts + 1
-    FROM (
-      SELECT platform, destination, event_id FROM conversion_outbox
-      WHERE status = 'pending' AND next_attempt_at <= now() AND (lease_until IS NULL OR lease_until < now())
-      ORDER BY next_attempt_at
-      LIMIT ${limit}
-      FOR UPDATE SKIP LOCKED
-    ) due
-    WHERE o.platform = due.platform AND o.destination = due.destination AND o.event_id = due.event_id
-    RETURNING o.*`.execute(db);
-  return result.rows;
-}
+export const outboxTable = {
+  table: 'conversion_outbox',
+  key: ['platform', 'destination', 'event_id'],
+  waiting: sql`status = 'pending' AND next_attempt_at <= now()`,
+  orderBy: sql`next_attempt_at`,
+} as const;
 
 type Key = Pick<OutboxRow, 'platform' | 'destination' | 'event_id'>;
 

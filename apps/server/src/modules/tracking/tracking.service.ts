@@ -19,8 +19,8 @@ export interface TrackingDeps {
   /** The account's email, for matching conversions (hashed before it leaves). */
   userEmail: (userId: string) => Promise<string | null>;
   log: (msg: string, data?: Record<string, unknown>) => void;
-  /** Deliver new conversions at once (when scheduled work runs in this process). */
-  autoDeliver: boolean;
+  /** Asks for a delivery pass at once (the job runner's, where scheduled work runs in this process). */
+  deliverSoon?: () => void;
 }
 
 /** Who sent a report and how they came: read from the request. */
@@ -163,7 +163,7 @@ export function createTrackingService(deps: TrackingDeps) {
       db,
       targets.map((t) => ({ ...t, event_id: payload.eventId, event_name: name, user_id: userId, payload: JSON.stringify(payload) })),
     );
-    if (queued > 0 && deps.autoDeliver) outbox.kick();
+    if (queued > 0) deps.deliverSoon?.();
     return queued;
   }
 
