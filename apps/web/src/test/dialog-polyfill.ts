@@ -11,7 +11,9 @@ if (typeof HTMLDialogElement !== 'undefined' && !('showModal' in HTMLDialogEleme
   Object.assign(HTMLDialogElement.prototype, {
     showModal(this: HTMLDialogElement) {
       if (this.open && modals.includes(this)) return;
-      if (this.open || !this.isConnected) throw new DOMException('The dialog cannot be shown as modal.', 'InvalidStateError');
+      if (this.open || !this.isConnected) {
+        throw new DOMException('The dialog cannot be shown as modal.', 'InvalidStateError');
+      }
       this.setAttribute('open', '');
       modals.push(this);
     },

@@ -54,7 +54,8 @@ export function Dialog(props: DialogProps) {
     if (!busy) onClose();
   };
   const focusFirst = useEffectEvent(() => {
-    (initialFocus?.current ?? ref.current?.querySelector<HTMLElement>('input, select, textarea') ?? closeRef.current)?.focus();
+    const field = ref.current?.querySelector<HTMLElement>('input, select, textarea');
+    (initialFocus?.current ?? field ?? closeRef.current)?.focus();
   });
 
   useEffect(() => {
@@ -104,7 +105,13 @@ export function Dialog(props: DialogProps) {
             <h2 id={titleId} className="pt-2 text-lg font-semibold text-fg">
               {title}
             </h2>
-            <IconButton ref={closeRef} label={t('app.close')} onClick={close} disabled={busy} className="-mr-2 shrink-0">
+            <IconButton
+              ref={closeRef}
+              label={t('app.close')}
+              onClick={close}
+              disabled={busy}
+              className="-mr-2 shrink-0"
+            >
               <CloseIcon className="size-5" />
             </IconButton>
           </div>
