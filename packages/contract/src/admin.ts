@@ -1,4 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
+import { OrderStatusSchema, PlanKindSchema } from './billing';
+import { ORDER_STATUSES } from './constants';
 
 /**
  * The operator console's API (`/api/admin/*`): payloads and answers. Every call needs an admin
@@ -250,7 +252,7 @@ export type AdminSectionInput = Static<typeof AdminSectionInputSchema>;
 
 // ---------------------------------------------------------------- commerce
 
-export const AdminPlanKindSchema = Type.Union([Type.Literal('membership'), Type.Literal('coins')]);
+export const AdminPlanKindSchema = PlanKindSchema;
 export const AdminPlanTextSchema = Type.Object({
   name: Type.String({ maxLength: ADMIN_LIMITS.planName }),
   description: Type.String({ maxLength: ADMIN_LIMITS.planDescription }),
@@ -324,7 +326,7 @@ export const AdminOrderSchema = Type.Object({
   purpose: Type.Union([Type.Literal('purchase'), Type.Literal('renewal')]),
   amount: Type.Integer(),
   currency: Type.String(),
-  status: Type.String(),
+  status: OrderStatusSchema,
   provider: Nullable(Type.String()),
   providerRef: Nullable(Type.String()),
   card: Nullable(Type.String()),
@@ -337,13 +339,13 @@ export const AdminOrderSchema = Type.Object({
 export type AdminOrder = Static<typeof AdminOrderSchema>;
 export const AdminOrderPageSchema = AdminPageOf(AdminOrderSchema);
 
-export const AdminOrderStatusValues = ['pending', 'processing', 'requires_action', 'paid', 'failed', 'cancelled', 'refunded'] as const;
+export const AdminOrderStatusValues = ORDER_STATUSES;
 
 export const AdminOrderQuerySchema = Type.Object({
   ...AdminPageQuerySchema.properties,
   /** An order id, a provider reference, or part of the buyer's email. */
   q: Type.Optional(Type.String({ maxLength: 254 })),
-  status: Type.Optional(Type.Union(AdminOrderStatusValues.map((s) => Type.Literal(s)))),
+  status: Type.Optional(OrderStatusSchema),
   planId: Type.Optional(Type.String({ maxLength: 40 })),
   userId: Type.Optional(Type.String({ format: 'uuid' })),
   from: Type.Optional(Type.String({ format: 'date' })),
