@@ -22,6 +22,12 @@ const webFirstLoad = [
   },
   { name: 'react-i18next', message: 'Use useTranslation/Trans from shared/i18n (the app\'s own i18next binding).' },
 ];
+/** The contract's root entry carries TypeBox: the apps take types from it, values from its constants entry. */
+const contractValues = {
+  name: '@episodic/contract',
+  allowTypeImports: true,
+  message: 'Import values from @episodic/contract/constants (or /card): the root entry brings schema code into the bundle.',
+};
 const moduleInternals = {
   regex: '(^|/)modules/[^/]+/(?!index$)[^/]+$',
   message: "Use another module only through its index.ts.",
@@ -52,19 +58,19 @@ export default tseslint.config(
   },
   {
     files: ['apps/web/**'],
-    rules: { 'no-restricted-imports': ['error', { paths: webFirstLoad, patterns: [otherApp('server', 'admin'), workspaceApp('server', 'admin')] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [...webFirstLoad, contractValues], patterns: [otherApp('server', 'admin'), workspaceApp('server', 'admin')] }] },
   },
   {
     // Tests may render React Router's own route components around a page.
     files: ['apps/web/**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
-    rules: { 'no-restricted-imports': ['error', { paths: webFirstLoad.slice(1), patterns: [otherApp('server', 'admin'), workspaceApp('server', 'admin')] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [...webFirstLoad.slice(1), contractValues], patterns: [otherApp('server', 'admin'), workspaceApp('server', 'admin')] }] },
   },
   {
     files: ['apps/admin/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [otherApp('server', 'web'), workspaceApp('server', 'web')] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [contractValues], patterns: [otherApp('server', 'web'), workspaceApp('server', 'web')] }] },
   },
   {
-    files: ['packages/contract/**'],
+    files: ['packages/contract/**', 'packages/api-client/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [otherApp('server', 'web', 'admin'), workspaceApp('server', 'web', 'admin')] }] },
   },
   {

@@ -1,5 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { OrderStatusSchema, OrderStatusValues } from './billing';
+import { OrderStatusSchema, PlanKindSchema } from './billing';
+import { ORDER_STATUSES } from './constants';
 
 /**
  * The operator console's API (`/api/admin/*`): payloads and answers. Every call needs an admin
@@ -251,7 +252,7 @@ export type AdminSectionInput = Static<typeof AdminSectionInputSchema>;
 
 // ---------------------------------------------------------------- commerce
 
-export const AdminPlanKindSchema = Type.Union([Type.Literal('membership'), Type.Literal('coins')]);
+export const AdminPlanKindSchema = PlanKindSchema;
 export const AdminPlanTextSchema = Type.Object({
   name: Type.String({ maxLength: ADMIN_LIMITS.planName }),
   description: Type.String({ maxLength: ADMIN_LIMITS.planDescription }),
@@ -338,7 +339,7 @@ export const AdminOrderSchema = Type.Object({
 export type AdminOrder = Static<typeof AdminOrderSchema>;
 export const AdminOrderPageSchema = AdminPageOf(AdminOrderSchema);
 
-export const AdminOrderStatusValues = OrderStatusValues;
+export const AdminOrderStatusValues = ORDER_STATUSES;
 
 export const AdminOrderQuerySchema = Type.Object({
   ...AdminPageQuerySchema.properties,

@@ -1,9 +1,29 @@
 import { Type, type Static } from 'typebox';
 import { MembershipSchema } from './user';
+import type { OrderStatus, PlanKind } from './constants';
+
+export { ORDER_STATUSES, PLAN_KINDS, type OrderStatus, type PlanKind } from './constants';
+
+/** Every state an order can be in: `pending`, `processing`, `requires_action`, `paid`, `failed`, `cancelled`, `refunded`. */
+export const OrderStatusSchema = Type.Union([
+  Type.Literal('pending'),
+  Type.Literal('processing'),
+  Type.Literal('requires_action'),
+  Type.Literal('paid'),
+  Type.Literal('failed'),
+  Type.Literal('cancelled'),
+  Type.Literal('refunded'),
+]);
+/** What a plan sells: `membership` time or a `coins` pack. */
+export const PlanKindSchema = Type.Union([Type.Literal('membership'), Type.Literal('coins')]);
+
+// The schemas and the plain lists (constants.ts) name the same values.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export const ENUMS_MATCH: [Same<Static<typeof OrderStatusSchema>, OrderStatus>, Same<Static<typeof PlanKindSchema>, PlanKind>] = [true, true];
 
 export const PlanSchema = Type.Object({
   id: Type.String(),
-  kind: Type.Union([Type.Literal('membership'), Type.Literal('coins')]),
+  kind: PlanKindSchema,
   name: Type.String(),
   description: Type.String(),
   /** Minor units (cents). */
@@ -17,23 +37,13 @@ export const PlanSchema = Type.Object({
 export type Plan = Static<typeof PlanSchema>;
 
 /** Every status an order can be in; billing's order lifecycle is the only writer. */
-export const OrderStatusValues = ['pending', 'processing', 'requires_action', 'paid', 'failed', 'cancelled', 'refunded'] as const;
-export const OrderStatusSchema = Type.Union([
-  Type.Literal('pending'),
-  Type.Literal('processing'),
-  Type.Literal('requires_action'),
-  Type.Literal('paid'),
-  Type.Literal('failed'),
-  Type.Literal('cancelled'),
-  Type.Literal('refunded'),
-]);
-export type OrderStatus = Static<typeof OrderStatusSchema>;
+export { ORDER_STATUSES as OrderStatusValues } from './constants';
 
 export const OrderSchema = Type.Object({
   id: Type.String(),
   planId: Type.String(),
   planName: Type.String(),
-  kind: Type.Union([Type.Literal('membership'), Type.Literal('coins')]),
+  kind: PlanKindSchema,
   purpose: Type.Union([Type.Literal('purchase'), Type.Literal('renewal')]),
   amount: Type.Integer(),
   currency: Type.String(),

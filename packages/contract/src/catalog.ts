@@ -106,7 +106,7 @@ export type EpisodePlayback = Static<typeof EpisodePlaybackSchema>;
 export const SearchHistoryEntrySchema = Type.Object({ query: Type.String(), searchedAt: Type.String({ format: 'date-time' }) });
 export type SearchHistoryEntry = Static<typeof SearchHistoryEntrySchema>;
 
-export const MAX_KEYWORD_LENGTH = 100;
+export { MAX_KEYWORD_LENGTH } from './constants';
 
 /** One series in a viewer's watch history: where they stopped. Positions and durations in seconds. */
 export const HistoryEntrySchema = Type.Object({

@@ -10,8 +10,7 @@ export const ADMIN_SESSION_COOKIE = 'episodic_operator';
 export const ADMIN_SESSION_PATH = '/api/admin';
 /** Refunds, grants and role changes need the password entered within this many minutes. */
 export const ADMIN_REAUTH_MINUTES = 15;
-/** The `reason` of the 401 envelope that asks the console for the password again. */
-export const REAUTH_REQUIRED = 'reauth_required';
+export { REAUTH_REQUIRED } from './constants';
 
 export const AdminSignInInputSchema = Type.Object({
   email: Type.String({ minLength: 1, maxLength: 254 }),

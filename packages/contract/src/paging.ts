@@ -1,7 +1,8 @@
 import { Type, type TSchema } from 'typebox';
 
-export const DEFAULT_PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 50;
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
+
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE };
 
 export const PageQuerySchema = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000, default: 1 })),

@@ -1,9 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { TrackingSettingsSchema } from './tracking';
 
-/** Configuration keys the product recognises (specification §3). */
-export const CONFIG_KEYS = ['facebook_pixel_id', 'google_analytics', 'tiktok_pixel', 'bigo_pixel'] as const;
-export type ConfigKey = (typeof CONFIG_KEYS)[number];
+export { CONFIG_KEYS, type ConfigKey } from './constants';
 
 export const ConfigEntrySchema = Type.Object({
   config_key: Type.String(),

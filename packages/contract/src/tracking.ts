@@ -59,14 +59,4 @@ export const ReportInputSchema = Type.Object({
 });
 export type ReportInput = Static<typeof ReportInputSchema>;
 
-/**
- * Event ids of the conversions the server also sends to the ad platforms. Browser and server derive
- * them from the same order or account, so each platform deduplicates the pixel's event and the
- * server's one.
- */
-export const ConversionEventPrefix = {
-  CompleteRegistration: 'registration',
-  Purchase: 'purchase',
-  Subscribe: 'subscribe',
-} as const;
-export type ConversionEventName = keyof typeof ConversionEventPrefix;
+export { ConversionEventPrefix, type ConversionEventName } from './constants';

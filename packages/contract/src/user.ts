@@ -1,8 +1,6 @@
 import { Type, type Static } from 'typebox';
 
-export const LANGUAGES = ['en', 'es', 'fy', 'dy', 'pt'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'en';
+export { LANGUAGES, DEFAULT_LANGUAGE, USER_TOKEN_HEADER, SESSION_COOKIE, type Language } from './constants';
 
 export const LanguageSchema = Type.Union([Type.Literal('en'), Type.Literal('es'), Type.Literal('fy'), Type.Literal('dy'), Type.Literal('pt')]);
 
@@ -27,8 +25,3 @@ export const UserSchema = Type.Object({
   membership: MembershipSchema,
 });
 export type User = Static<typeof UserSchema>;
-
-/** Response header carrying a newly issued session token. */
-export const USER_TOKEN_HEADER = 'x-user-token';
-/** Cookie holding the session token. */
-export const SESSION_COOKIE = 'episodic_session';

@@ -1,16 +1,7 @@
-import type { StorageKey as ContractStorageKey } from '@episodic/contract';
+import { StorageKey } from '@episodic/contract/constants';
 
-/**
- * Local storage keys of the specification (§3). Mirrored from the contract instead of imported so
- * the viewer bundle never pulls in the contract's schema library; `satisfies` keeps them identical.
- */
-export const StorageKey = {
-  refererToken: 'xUserRefererToken',
-  userToken: 'userToken',
-  fbclid: 'FBCLID',
-  ttclid: 'TTCLID',
-  userId: 'userid',
-} as const satisfies typeof ContractStorageKey;
+/** Local storage keys of the specification (§3). */
+export { StorageKey };
 
 /** Key of the chosen interface language. */
 export const LANGUAGE_STORAGE_KEY = 'language';

@@ -87,7 +87,7 @@ export async function uploadVideo(episodeId: number, file: File, onQueued: (job:
       set(episodeId, { fileName: file.name, sent: file.size, total: file.size, phase: 'queueing', error: null });
       const uploadId = (upload.url ?? '').split('/').pop() ?? '';
       api
-        .post<AdminMediaJob>(`/api/admin/episodes/${episodeId}/media`, { uploadId })
+        .post('/api/admin/episodes/{id}/media', { path: { id: episodeId }, body: { uploadId } })
         .then((job) => {
           set(episodeId, null);
           onQueued(job);

@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminSession } from '@episodic/contract';
 import { api, REAUTH_PATH } from '../../shared/api';
 import { settlePasswordQuestion, usePasswordQuestion } from '../../shared/reauth';
 import { Button, TextInput, formErrors } from '../../shared/ui';
@@ -21,7 +20,7 @@ function PasswordQuestion() {
   const [password, setPassword] = useState('');
   const titleId = useId();
   const confirm = useMutation({
-    mutationFn: (value: string) => api.post<AdminSession>(REAUTH_PATH, { password: value }),
+    mutationFn: (value: string) => api.post(REAUTH_PATH, { body: { password: value } }),
     onSuccess: (session) => {
       client.setQueryData(sessionQuery.queryKey, session);
       settlePasswordQuestion(true);

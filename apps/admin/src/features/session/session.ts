@@ -10,7 +10,7 @@ export type { AdminSession };
  */
 export const sessionQuery = queryOptions({
   queryKey: ['admin', 'session'] as const,
-  queryFn: ({ signal }) => api.get<AdminSession>('/api/admin/session', signal),
+  queryFn: ({ signal }) => api.get('/api/admin/session', { signal }),
   // 401 and 403 are answers, not failures: asking again changes nothing.
   retry: false,
   staleTime: 60_000,
@@ -29,7 +29,7 @@ export interface Credentials {
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (credentials: Credentials) => api.post<AdminSession>('/api/admin/session', credentials),
+    mutationFn: (credentials: Credentials) => api.post('/api/admin/session', { body: credentials }),
     onSuccess: (session) => {
       queryClient.setQueryData(sessionQuery.queryKey, session);
     },
@@ -39,7 +39,7 @@ export function useSignIn() {
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.del<unknown>('/api/admin/session'),
+    mutationFn: () => api.del('/api/admin/session'),
     // Everything cached belonged to the old session; a refused sign-out (already ended) ends here too.
     onSettled: () => queryClient.resetQueries(),
   });

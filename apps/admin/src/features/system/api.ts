@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminAuditEntry, AdminDashboard, AdminPage, AdminSettings } from '@episodic/contract';
-import { api } from '../../shared/api';
+import type { ApiData } from '@episodic/api-client';
+import { api, given } from '../../shared/api';
 import { useAdminMutation } from '../../shared/mutation';
 
 export const dashboardQuery = (from: string, to: string) =>
   queryOptions({
     queryKey: ['admin', 'dashboard', from, to] as const,
-    queryFn: ({ signal }) => api.get<AdminDashboard>(`/api/admin/dashboard?from=${from}&to=${to}`, signal),
+    queryFn: ({ signal }) => api.get('/api/admin/dashboard', { query: { from, to }, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -22,14 +22,13 @@ export const auditQuery = (f: AuditFilter) =>
   queryOptions({
     queryKey: ['admin', 'audit', f] as const,
     queryFn: ({ signal }) => {
-      const params = new URLSearchParams({ page: String(f.page), pageSize: '50' });
-      for (const key of ['action', 'actor', 'targetType', 'targetId'] as const) if (f[key].trim()) params.set(key, f[key].trim());
-      return api.get<AdminPage<AdminAuditEntry>>(`/api/admin/audit?${params.toString()}`, signal);
+      const query = { page: f.page, pageSize: 50, action: given(f.action), actor: given(f.actor), targetType: given(f.targetType), targetId: given(f.targetId) };
+      return api.get('/api/admin/audit', { query, signal });
     },
     placeholderData: keepPreviousData,
   });
 
-export const settingsQuery = queryOptions({ queryKey: ['admin', 'settings'] as const, queryFn: ({ signal }) => api.get<AdminSettings>('/api/admin/settings', signal) });
+export const settingsQuery = queryOptions({ queryKey: ['admin', 'settings'] as const, queryFn: ({ signal }) => api.get('/api/admin/settings', { signal }) });
 
 export const useDashboard = (from: string, to: string) => useQuery(dashboardQuery(from, to));
 export const useAudit = (f: AuditFilter) => useQuery(auditQuery(f));
@@ -37,11 +36,11 @@ export const useSettings = () => useQuery(settingsQuery);
 
 export function useSettingsMutations() {
   const client = useQueryClient();
-  const keep = (settings: AdminSettings) => {
+  const keep = (settings: ApiData<'/api/admin/settings', 'get'>) => {
     client.setQueryData(settingsQuery.queryKey, settings);
   };
   return {
-    set: useAdminMutation(({ key, value }: { key: string; value: string }) => api.put<AdminSettings>(`/api/admin/settings/config/${encodeURIComponent(key)}`, { value }), [], keep),
-    remove: useAdminMutation((key: string) => api.del<AdminSettings>(`/api/admin/settings/config/${encodeURIComponent(key)}`), [], keep),
+    set: useAdminMutation(({ key, value }: { key: string; value: string }) => api.put('/api/admin/settings/config/{key}', { path: { key }, body: { value } }), [], keep),
+    remove: useAdminMutation((key: string) => api.del('/api/admin/settings/config/{key}', { path: { key } }), [], keep),
   };
 }

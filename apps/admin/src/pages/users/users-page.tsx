@@ -41,7 +41,7 @@ export function UsersPage() {
           label="Show"
           value={filter.filter}
           onChange={(e) => {
-            setFilter({ ...filter, page: 1, filter: e.target.value });
+            setFilter({ ...filter, page: 1, filter: e.target.value as UserFilter['filter'] });
           }}
           options={FILTERS}
           className="w-56"

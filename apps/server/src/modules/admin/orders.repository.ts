@@ -75,7 +75,8 @@ function orderDto(r: OrderRow): AdminOrder {
     purpose: r.purpose,
     amount: r.amount,
     currency: r.currency,
-    status: r.status,
+    // The table's CHECK constraint holds it to the contract's list.
+    status: r.status as OrderStatus,
     provider: r.provider,
     providerRef: r.provider_ref,
     card: r.brand && r.last4 ? `${r.brand} •••• ${r.last4}` : null,

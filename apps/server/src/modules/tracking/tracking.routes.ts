@@ -72,7 +72,7 @@ export function registerTrackingRoutes(app: AppInstance, tracking: TrackingServi
   // well-formed event within the rate limit is recorded.
   app.get(
     '/api/statics.png',
-    { schema: { tags: ['tracking'], summary: 'Image beacon: records the event in its query parameters and answers a 1×1 PNG', querystring: Type.Record(Type.String(), Type.Unknown()) } },
+    { schema: { tags: ['tracking'], summary: 'Image beacon: records the event in its query parameters and answers a 1×1 PNG', querystring: Type.Object({}, { additionalProperties: true }) } },
     async (req, reply) => {
       const query = { event_name: 'PageView', ...(req.query as Record<string, unknown>) };
       const input = Value.Convert(ReportInputSchema, query);

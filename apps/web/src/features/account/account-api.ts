@@ -24,23 +24,23 @@ export interface ProfileChanges {
 }
 
 export const accountApi = {
-  register: (input: RegisterInput) => api.post<User>('/api/user/register', input),
-  login: (input: { email: string; password: string }) => api.post<User>('/api/user/login', input),
-  forgotPassword: (email: string) => api.post<unknown>('/api/user/password/forgot', { email }),
-  resetPassword: (input: { token: string; password: string; confirmPassword: string }) => api.post<User>('/api/user/password/reset', input),
-  changePassword: (input: ChangePasswordInput) => api.post<unknown>('/api/user/password', input),
-  updateProfile: (changes: ProfileChanges) => api.post<User>('/api/user/profile', changes),
-  deleteAccount: (password: string) => api.post<unknown>('/api/user/delete', { password }),
-  logout: (everywhere: boolean) => api.post<unknown>('/api/user/logout', { everywhere }),
-  verifyEmail: (token: string) => api.post<unknown>('/api/user/email/verify', { token }),
-  resendVerification: () => api.post<unknown>('/api/user/email/verification', {}),
+  register: (input: RegisterInput) => api.post('/api/user/register', { body: input }),
+  login: (input: { email: string; password: string }) => api.post('/api/user/login', { body: input }),
+  forgotPassword: (email: string) => api.post('/api/user/password/forgot', { body: { email } }),
+  resetPassword: (input: { token: string; password: string; confirmPassword: string }) => api.post('/api/user/password/reset', { body: input }),
+  changePassword: (input: ChangePasswordInput) => api.post('/api/user/password', { body: input }),
+  updateProfile: (changes: ProfileChanges) => api.post('/api/user/profile', { body: changes }),
+  deleteAccount: (password: string) => api.post('/api/user/delete', { body: { password } }),
+  logout: (everywhere: boolean) => api.post('/api/user/logout', { body: { everywhere } }),
+  verifyEmail: (token: string) => api.post('/api/user/email/verify', { body: { token } }),
+  resendVerification: () => api.post('/api/user/email/verification', { body: {} }),
 };
 
 /** Sign-in providers besides email (`GET /api/user/providers`). */
 export const providersQuery = queryOptions({
   queryKey: ['user', 'providers'] as const,
   queryFn: async ({ signal }) => {
-    const providers = await api.get<{ facebook?: unknown } | null>('/api/user/providers', undefined, { signal });
+    const providers = await api.get('/api/user/providers', { signal });
     return { facebook: providers?.facebook === true };
   },
   staleTime: 10 * 60_000,

@@ -7,7 +7,7 @@ export const currentUserKey = ['user', 'current'] as const;
 
 /** Fetches the current user (the server creates a guest for a new visitor) and remembers its id as `userid`. */
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<User> {
-  const user = await api.get<User>('/api/user', undefined, { signal });
+  const user = await api.get('/api/user', { signal });
   writeStored(StorageKey.userId, user.id);
   return user;
 }

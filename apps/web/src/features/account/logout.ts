@@ -4,7 +4,7 @@ import { StorageKey, removeStored } from '../../shared/storage';
 
 /** Ends the session; the next user fetch starts a fresh guest session. */
 export async function logout(): Promise<void> {
-  await api.post<unknown>('/api/user/logout');
+  await api.post('/api/user/logout');
   // The old token is revoked; sending it again would only be refused.
   removeStored(StorageKey.userToken);
   removeStored(StorageKey.userId);

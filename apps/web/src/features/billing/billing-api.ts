@@ -1,4 +1,4 @@
-import type { Membership, Order, PaymentOverview, PayResult, Plan, UnlockedSeries } from '@episodic/contract';
+import type { ApiData } from '@episodic/api-client';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
 import { pagedQuery } from '../../shared/api/paged';
@@ -21,7 +21,7 @@ const withSession = (queryClient: QueryClient) => queryClient.ensureQueryData(cu
 export const plansQuery = (language: Language) =>
   queryOptions({
     queryKey: [...billingKey, 'plans', language],
-    queryFn: ({ signal }) => api.get<Plan[]>('/api/plan', undefined, { signal }),
+    queryFn: ({ signal }) => api.get('/api/plan', { signal }),
     staleTime: 5 * 60_000,
   });
 
@@ -31,7 +31,7 @@ export const orderQuery = (orderId: string, language: Language, queryClient: Que
     queryKey: [...billingKey, 'order', orderId, language],
     queryFn: async ({ signal }) => {
       await withSession(queryClient);
-      return api.get<Order>('/api/payment/order', { id: orderId }, { signal });
+      return api.get('/api/payment/order', { query: { id: orderId }, signal });
     },
     // An order changes under the buyer's eyes (paid, 3-D Secure, webhooks): always ask again on open.
     staleTime: 0,
@@ -45,7 +45,7 @@ export const paymentOverviewQuery = (language: Language, queryClient: QueryClien
     queryKey: [...billingKey, 'overview', language],
     queryFn: async ({ signal }) => {
       await withSession(queryClient);
-      return api.get<PaymentOverview>('/api/payment', { page: 1, pageSize: 10 }, { signal });
+      return api.get('/api/payment', { query: { page: 1, pageSize: 10 }, signal });
     },
   });
 
@@ -54,7 +54,7 @@ export const UNLOCKED_PAGE_SIZE = 20;
 
 /** Series with unlocked episodes (`GET /api/user/unlocked`), the latest unlock first. */
 export function unlockedQuery(language: Language, queryClient: QueryClient) {
-  return pagedQuery<UnlockedSeries>({
+  return pagedQuery({
     queryKey: [...billingKey, 'unlocked', language],
     path: '/api/user/unlocked',
     pageSize: UNLOCKED_PAGE_SIZE,
@@ -62,18 +62,12 @@ export function unlockedQuery(language: Language, queryClient: QueryClient) {
   });
 }
 
-export interface OpenedOrder {
-  id: string;
-  planId: string;
-  amount: number;
-  currency: string;
-  status: string;
-}
+export type OpenedOrder = ApiData<'/api/payment/order', 'post'>;
 
 /** Opens an order for a plan; the server sets the price. */
 export async function createOrder(queryClient: QueryClient, planId: string): Promise<OpenedOrder> {
   await withSession(queryClient);
-  return api.post<OpenedOrder>('/api/payment/order', { planId });
+  return api.post('/api/payment/order', { body: { planId } });
 }
 
 export interface CardDetails {
@@ -86,13 +80,13 @@ export interface CardDetails {
 }
 
 /** Pays an order by card. The server checks consent and the card again before any charge. */
-export const payByCard = (orderId: string, card: CardDetails, agree: boolean) => api.post<PayResult>('/api/payment/pay', { orderId, method: 'card', card, agree });
+export const payByCard = (orderId: string, card: CardDetails, agree: boolean) => api.post('/api/payment/pay', { body: { orderId, method: 'card', card, agree } });
 
 /** Starts paying an order with PayPal: the answer's `redirectUrl` is PayPal's approval page. */
-export const payByPaypal = (orderId: string, agree: boolean) => api.post<PayResult>('/api/payment/pay', { orderId, method: 'paypal', agree });
+export const payByPaypal = (orderId: string, agree: boolean) => api.post('/api/payment/pay', { body: { orderId, method: 'paypal', agree } });
 
 /** Stops auto-renewal; the membership stays until the end of the paid period. */
-export const cancelRenewal = () => api.post<Membership>('/api/payment/cancel', {});
+export const cancelRenewal = () => api.post('/api/payment/cancel', { body: {} });
 
 /** After money moved: the balance, the membership and every lock state may have changed. */
 export async function refreshAfterPayment(queryClient: QueryClient): Promise<void> {

@@ -1,4 +1,3 @@
-import type { PaymentOptions } from '@episodic/contract';
 import { formatCardNumber } from '@episodic/contract/card';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
@@ -8,7 +7,7 @@ import { billingKey } from './billing-api';
 /** How the shop takes payments (`GET /api/payment/options`): test or live mode, PayPal or not, the test cards. */
 export const paymentOptionsQuery = queryOptions({
   queryKey: [...billingKey, 'options'],
-  queryFn: ({ signal }) => api.get<PaymentOptions>('/api/payment/options', undefined, { signal }),
+  queryFn: ({ signal }) => api.get('/api/payment/options', { signal }),
   // A server setting: it changes only with a restart.
   staleTime: 10 * 60_000,
 });

@@ -19,10 +19,10 @@ function asHomepage(value: Homepage | null | undefined): Homepage {
 export function homepageQuery(language: Language) {
   return queryOptions({
     queryKey: ['catalog', 'homepage', language] as const,
-    queryFn: async ({ signal }) => asHomepage(await api.get<Homepage | null>('/api/homepage', undefined, { signal })),
+    queryFn: async ({ signal }) => asHomepage(await api.get('/api/homepage', { signal })),
     // The answer index.html asked for, when it has already arrived: the home screen draws it at once.
     initialData: () => {
-      const early = takeEarlyData<Homepage | null>('/api/homepage');
+      const early = takeEarlyData('/api/homepage');
       return early === undefined ? undefined : asHomepage(early);
     },
     staleTime: 60_000,
@@ -34,7 +34,7 @@ export function categoryTabQuery(sectionId: number, tagId: number, language: Lan
   return queryOptions({
     queryKey: ['catalog', 'section-tab', sectionId, tagId, language] as const,
     queryFn: async ({ signal }) => {
-      const page = await api.get<{ items?: Series[] } | null>('/api/homepage/query', { sectionId, tagId, page: 1, pageSize: RAIL_SIZE }, { signal });
+      const page = await api.get('/api/homepage/query', { query: { sectionId, tagId, page: 1, pageSize: RAIL_SIZE }, signal });
       return page?.items ?? [];
     },
     staleTime: 60_000,

@@ -1,4 +1,3 @@
-import type { Series } from '@episodic/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { pagedQuery } from '../../shared/api/paged';
 import { useLanguage } from '../../shared/i18n/use-language';
@@ -17,7 +16,7 @@ export function parseId(value: string | undefined): number | null {
 export function useCategorySeries(tagId: number | null) {
   const language = useLanguage();
   return useInfiniteQuery({
-    ...pagedQuery<Series>({ queryKey: ['catalog', 'category', tagId, language], path: '/api/video', params: { tagId }, pageSize: GRID_PAGE_SIZE }),
+    ...pagedQuery({ queryKey: ['catalog', 'category', tagId, language], path: '/api/video', params: { tagId }, pageSize: GRID_PAGE_SIZE }),
     enabled: tagId !== null,
   });
 }
@@ -26,7 +25,7 @@ export function useCategorySeries(tagId: number | null) {
 export function useSectionSeries(sectionId: number | null) {
   const language = useLanguage();
   return useInfiniteQuery({
-    ...pagedQuery<Series>({ queryKey: ['catalog', 'section', sectionId, language], path: '/api/homepage/query', params: { sectionId }, pageSize: GRID_PAGE_SIZE }),
+    ...pagedQuery({ queryKey: ['catalog', 'section', sectionId, language], path: '/api/homepage/query', params: { sectionId }, pageSize: GRID_PAGE_SIZE }),
     enabled: sectionId !== null,
   });
 }
@@ -36,7 +35,7 @@ export function useSearchResults(keyword: string) {
   const language = useLanguage();
   const trimmed = keyword.trim();
   return useInfiniteQuery({
-    ...pagedQuery<Series>({ queryKey: ['catalog', 'search', trimmed, language], path: '/api/video', params: { keyword: trimmed }, pageSize: GRID_PAGE_SIZE }),
+    ...pagedQuery({ queryKey: ['catalog', 'search', trimmed, language], path: '/api/video', params: { keyword: trimmed }, pageSize: GRID_PAGE_SIZE }),
     enabled: trimmed !== '',
   });
 }

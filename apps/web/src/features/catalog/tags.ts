@@ -11,7 +11,7 @@ export function tagsQuery(language: Language) {
   return queryOptions({
     queryKey: ['tags', language] as const,
     queryFn: async ({ signal }) => {
-      const tags = await api.get<Tag[] | null>('/api/tag', { lang: language }, { signal });
+      const tags = await api.get('/api/tag', { query: { lang: language }, signal });
       return Array.isArray(tags) ? tags : [];
     },
     staleTime: 10 * 60_000,

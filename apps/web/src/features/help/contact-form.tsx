@@ -42,7 +42,7 @@ export function ContactForm() {
   const emailValue = email ?? accountEmail;
 
   const send = useMutation({
-    mutationFn: (request: ContactRequest) => api.post<unknown>('/api/help/contact', request),
+    mutationFn: (request: ContactRequest) => api.post('/api/help/contact', { body: request }),
     onSuccess: (_data, request) => {
       setSentTo(request.email);
       requestAnimationFrame(() => confirmationRef.current?.focus());

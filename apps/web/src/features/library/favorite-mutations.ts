@@ -8,8 +8,8 @@ import { favoritesKey } from './library-queries';
 
 type FavoritesData = InfiniteData<Page<Series>>;
 
-export const addFavorite = (seriesId: number) => api.post<unknown>('/api/user/favorite', { seriesId });
-export const removeFavorite = (seriesId: number) => api.del<unknown>('/api/user/favorite', { seriesId });
+export const addFavorite = (seriesId: number) => api.post('/api/user/favorite', { body: { seriesId } });
+export const removeFavorite = (seriesId: number) => api.del('/api/user/favorite', { query: { seriesId } });
 
 function refreshFavorites(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: favoritesKey });

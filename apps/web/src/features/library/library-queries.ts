@@ -1,4 +1,3 @@
-import type { HistoryEntry, Series } from '@episodic/contract';
 import { useInfiniteQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { pagedQuery } from '../../shared/api/paged';
 import type { Language } from '../../shared/i18n/languages';
@@ -19,7 +18,7 @@ const withSession = (queryClient: QueryClient) => () => queryClient.ensureQueryD
 
 /** The viewer's list (`GET /api/user/favorite`); titles come in the interface language, so it is in the key. */
 export function favoritesQuery(language: Language, queryClient: QueryClient) {
-  return pagedQuery<Series>({
+  return pagedQuery({
     queryKey: [...favoritesKey, language],
     path: '/api/user/favorite',
     pageSize: FAVORITES_PAGE_SIZE,
@@ -29,7 +28,7 @@ export function favoritesQuery(language: Language, queryClient: QueryClient) {
 
 /** Continue watching (`GET /api/user/history`): one entry per series, most recent first. */
 export function historyQuery(language: Language, queryClient: QueryClient) {
-  return pagedQuery<HistoryEntry>({
+  return pagedQuery({
     queryKey: [...historyKey, language],
     path: '/api/user/history',
     pageSize: HISTORY_PAGE_SIZE,

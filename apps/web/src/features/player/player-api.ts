@@ -1,4 +1,4 @@
-import type { EpisodeListItem, EpisodePlayback, HistoryEntry, Page, SeriesDetail, UnlockResult } from '@episodic/contract';
+import type { ApiData } from '@episodic/api-client';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api, takeEarlyData } from '../../shared/api/client';
 import type { Language } from '../../shared/i18n/languages';
@@ -7,6 +7,15 @@ import { chooseEpisode, type EpisodeParams } from './episode-selection';
 import { postQuietly } from './quiet-post';
 import { warmStart } from './warm-start';
 
+// `/api/video?id=` answers the series and `/api/video/episode` the list (`seriesId`) or one episode
+// (`id`); the other queries answer pages. The document types each answer as the union; the query
+// picks the member.
+type VideoAnswer = ApiData<'/api/video', 'get'>;
+type EpisodeAnswer = ApiData<'/api/video/episode', 'get'>;
+export type SeriesAnswer = Exclude<VideoAnswer, { items: unknown }>;
+export type EpisodeList = Extract<EpisodeAnswer, unknown[]>;
+export type PlaybackAnswer = Exclude<EpisodeAnswer, unknown[]>;
+
 /** Every query of the player starts with this key. */
 export const playerKey = ['player'] as const;
 
@@ -14,24 +23,24 @@ export const playerKey = ['player'] as const;
 export const seriesQuery = (seriesId: number, language: Language) =>
   queryOptions({
     queryKey: [...playerKey, 'series', seriesId, language],
-    queryFn: ({ signal }) => api.get<SeriesDetail>('/api/video', { id: seriesId }, { signal }),
-    initialData: () => takeEarlyData<SeriesDetail>('/api/video', { id: seriesId }),
+    queryFn: ({ signal }) => api.get('/api/video', { query: { id: seriesId }, signal }) as Promise<SeriesAnswer>,
+    initialData: () => takeEarlyData('/api/video', { query: { id: seriesId } }) as SeriesAnswer | undefined,
   });
 
 /** Every episode of a series with its lock state and price (`GET /api/video/episode?seriesId=`). */
 export const episodesQuery = (seriesId: number, language: Language) =>
   queryOptions({
     queryKey: [...playerKey, 'episodes', seriesId, language],
-    queryFn: ({ signal }) => api.get<EpisodeListItem[]>('/api/video/episode', { seriesId }, { signal }),
-    initialData: () => takeEarlyData<EpisodeListItem[]>('/api/video/episode', { seriesId }),
+    queryFn: ({ signal }) => api.get('/api/video/episode', { query: { seriesId }, signal }) as Promise<EpisodeList>,
+    initialData: () => takeEarlyData('/api/video/episode', { query: { seriesId } }) as EpisodeList | undefined,
   });
 
 /** One episode's playback information (`GET /api/video/episode?id=`): `hls` is null while it is locked. */
 export const playbackQuery = (episodeId: number, language: Language) =>
   queryOptions({
     queryKey: [...playerKey, 'playback', episodeId, language],
-    queryFn: ({ signal }) => api.get<EpisodePlayback>('/api/video/episode', { id: episodeId }, { signal }),
-    initialData: () => takeEarlyData<EpisodePlayback>('/api/video/episode', { id: episodeId }),
+    queryFn: ({ signal }) => api.get('/api/video/episode', { query: { id: episodeId }, signal }) as Promise<PlaybackAnswer>,
+    initialData: () => takeEarlyData('/api/video/episode', { query: { id: episodeId } }) as PlaybackAnswer | undefined,
     staleTime: 5 * 60_000,
   });
 
@@ -47,7 +56,7 @@ export const resumeQuery = (queryClient: QueryClient) =>
     queryKey: [...playerKey, 'history'],
     queryFn: async ({ signal }) => {
       await queryClient.ensureQueryData(currentUserQuery);
-      const page = await api.get<Page<HistoryEntry>>('/api/user/history', { page: 1, pageSize: RESUME_PAGE_SIZE }, { signal });
+      const page = await api.get('/api/user/history', { query: { page: 1, pageSize: RESUME_PAGE_SIZE }, signal });
       return page.items;
     },
     staleTime: 0,
@@ -55,13 +64,13 @@ export const resumeQuery = (queryClient: QueryClient) =>
   });
 
 /** Unlocks one episode with coins; envelope 402 when the balance is short (its message says by how much). */
-export const unlockEpisode = (episodeId: number) => api.post<UnlockResult>('/api/video/unlock', { episodeId });
+export const unlockEpisode = (episodeId: number) => api.post('/api/video/unlock', { body: { episodeId } });
 
 /** Unlocks the rest of a series at the price the viewer was shown; envelope 409 when that price changed. */
-export const unlockSeries = (seriesId: number, price: number) => api.post<UnlockResult>('/api/video/unlock', { seriesId, price });
+export const unlockSeries = (seriesId: number, price: number) => api.post('/api/video/unlock', { body: { seriesId, price } });
 
-export const addToList = (seriesId: number) => api.post<unknown>('/api/user/favorite', { seriesId });
-export const removeFromList = (seriesId: number) => api.del<unknown>('/api/user/favorite', { seriesId });
+export const addToList = (seriesId: number) => api.post('/api/user/favorite', { body: { seriesId } });
+export const removeFromList = (seriesId: number) => api.del('/api/user/favorite', { query: { seriesId } });
 
 /**
  * Reports the start of playback; the server counts the play (one per viewer and day) once a progress

@@ -1,4 +1,5 @@
 import type { SearchHistoryEntry } from '@episodic/contract';
+import { MAX_KEYWORD_LENGTH } from '@episodic/contract/constants';
 import { readStored, removeStored, writeStored } from '../../shared/storage';
 
 export type { SearchHistoryEntry };
@@ -6,8 +7,8 @@ export type { SearchHistoryEntry };
 /** Local storage key of a guest's recent searches (a guest has no server-side history). */
 export const SEARCH_HISTORY_STORAGE_KEY = 'searchHistory';
 export const MAX_SEARCH_HISTORY = 20;
-/** The API's limit for a keyword (`MAX_KEYWORD_LENGTH` in the contract). */
-export const MAX_QUERY_LENGTH = 100;
+/** The API's limit for a keyword. */
+export const MAX_QUERY_LENGTH = MAX_KEYWORD_LENGTH;
 
 /** A search as it is remembered and sent: trimmed, inner runs of spaces collapsed. */
 export function normalizeQuery(text: string): string {

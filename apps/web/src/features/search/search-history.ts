@@ -36,15 +36,15 @@ export function useSearchHistory(): SearchHistory {
 
   const server = useQuery({
     queryKey: serverKey(account ?? ''),
-    queryFn: async ({ signal }) => (await api.get<SearchHistoryEntry[] | null>('/api/search/history', undefined, { signal })) ?? [],
+    queryFn: async ({ signal }) => (await api.get('/api/search/history', { signal })) ?? [],
     enabled: account !== null,
     staleTime: 60_000,
   });
 
   const change = useMutation({
     mutationFn: (next: Change) => {
-      if (next.kind === 'add') return api.post<unknown>('/api/search/history', { query: next.query });
-      return api.del<unknown>('/api/search/history', next.kind === 'remove' ? { query: next.query } : undefined);
+      if (next.kind === 'add') return api.post('/api/search/history', { body: { query: next.query } });
+      return api.del('/api/search/history', next.kind === 'remove' ? { query: { query: next.query } } : undefined);
     },
     onMutate: async (next) => {
       const key = serverKey(account ?? '');

@@ -1,9 +1,12 @@
-import type { Page, Series } from '@episodic/contract';
+import type { ApiData } from '@episodic/api-client';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../shared/api/client';
 import { useLanguage } from '../../shared/i18n/use-language';
 import { normalizeQuery } from './local-search-history';
+
+/** `/api/video?keyword` answers a page (with `id` it answers a series instead). */
+type SeriesPage = Extract<ApiData<'/api/video', 'get'>, { items: unknown }>;
 
 export const SUGGESTION_COUNT = 6;
 export const SUGGEST_DELAY_MS = 250;
@@ -33,7 +36,7 @@ export function useSuggestions(text: string, enabled: boolean) {
   const query = useQuery({
     queryKey: ['catalog', 'suggestions', term, language] as const,
     queryFn: async ({ signal }) => {
-      const page = await api.get<Page<Series> | null>('/api/video', { keyword: term, page: 1, pageSize: SUGGESTION_COUNT }, { signal });
+      const page = (await api.get('/api/video', { query: { keyword: term, page: 1, pageSize: SUGGESTION_COUNT }, signal })) as SeriesPage | null;
       return page?.items ?? [];
     },
     enabled: enabled && term !== '',

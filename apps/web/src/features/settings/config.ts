@@ -1,15 +1,15 @@
-import type { ConfigEntry, ConfigKey, ConfigList, CONFIG_KEYS as ContractConfigKeys } from '@episodic/contract';
+import type { ConfigEntry } from '@episodic/contract';
+import { CONFIG_KEYS, type ConfigKey } from '@episodic/contract/constants';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
 
-/** Configuration keys the product recognises (specification §3), mirrored to keep schemas out of the bundle. */
-export const CONFIG_KEYS = ['facebook_pixel_id', 'google_analytics', 'tiktok_pixel', 'bigo_pixel'] as const satisfies typeof ContractConfigKeys;
+export { CONFIG_KEYS };
 
 export type ConfiguredIntegrations = Partial<Record<ConfigKey, string>>;
 
 export const configQuery = queryOptions({
   queryKey: ['config'] as const,
-  queryFn: ({ signal }) => api.get<ConfigList>('/api/config', undefined, { signal }),
+  queryFn: ({ signal }) => api.get('/api/config', { signal }),
   staleTime: Infinity,
 });
 

@@ -1,11 +1,4 @@
-import type { ConversionEventName, ConversionEventPrefix as ContractPrefix } from '@episodic/contract';
-
-/** Mirrored from the contract (no schema code in the bundle); `satisfies` keeps them identical. */
-const ConversionEventPrefix = {
-  CompleteRegistration: 'registration',
-  Purchase: 'purchase',
-  Subscribe: 'subscribe',
-} as const satisfies typeof ContractPrefix;
+import { ConversionEventPrefix, type ConversionEventName } from '@episodic/contract/constants';
 
 /**
  * The event id of a conversion the server also reports to the ad platforms: derived from the order or

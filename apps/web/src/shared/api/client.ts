@@ -1,63 +1,44 @@
-import type { ContextHeader as ContractContextHeader, FieldErrors } from '@episodic/contract';
+import {
+  ApiError,
+  fieldsOf,
+  isEnvelope,
+  messageOf,
+  REQUEST_TIMEOUT_MS,
+  searchOf,
+  type ApiArgs,
+  type ApiData,
+  type ApiInit,
+  type ApiMethod,
+  type ApiPath,
+  type QueryParams,
+  type WireEnvelope,
+} from '@episodic/api-client';
+import { ContextHeader, USER_TOKEN_HEADER } from '@episodic/contract/constants';
 import { track } from '../../features/tracking/track';
 import { readClickIds } from '../click-ids/capture';
 import { currentLanguage, i18n } from '../i18n/i18n';
 import { htmlLangFor } from '../i18n/languages';
 import { StorageKey, readStored, writeStored } from '../storage';
 import { toast } from '../ui/toast-store';
-import { ApiError } from './api-error';
 
-export { ApiError, isApiError, type ApiErrorKind } from './api-error';
+export { ApiError, isApiError, REQUEST_TIMEOUT_MS, type ApiErrorKind, type QueryParams } from '@episodic/api-client';
+export { ContextHeader };
 
-/** Request headers of the specification §7, mirrored from the contract (no schema code in the bundle). */
-export const ContextHeader = {
-  refererToken: 'X-User-Referer-Token',
-  userToken: 'x-User-Token',
-  fbclid: 'FBCLID',
-  ttclid: 'TTCLID',
-} as const satisfies typeof ContractContextHeader;
+// The viewer's wrapper of the envelope protocol, typed by the generated client (@episodic/api-client).
+// It does not use that package's createApiClient: its hooks and its path values, files and retries,
+// which the viewer never needs, cost the first load about 270 bytes gzip (measured with
+// scripts/check-bundle-budget.mjs), more than the home route's budget leaves.
 
-/** Response header carrying a newly issued session token. */
-const USER_TOKEN_RESPONSE_HEADER = 'x-user-token';
-
-export const REQUEST_TIMEOUT_MS = 100_000;
-
-const ENVELOPE_OK = 200;
-const ENVELOPE_USER_ERROR = 500;
-
-type Primitive = string | number | boolean;
-export type QueryParams = Record<string, Primitive | readonly Primitive[] | null | undefined>;
-/** A JSON object body; click ids are merged into it. */
-export type JsonBody = object;
 type Method = 'GET' | 'DELETE' | 'POST' | 'PUT' | 'PATCH';
+interface AnyInit {
+  query?: object;
+  body?: object;
+  signal?: AbortSignal | undefined;
+}
 
 export interface RequestOptions {
   /** Cancels the call (for example when a query is no longer needed); a cancelled call shows no toast. */
   signal?: AbortSignal | undefined;
-}
-
-interface WireEnvelope {
-  code: number;
-  message?: unknown;
-  data?: unknown;
-  info?: unknown;
-  fields?: unknown;
-}
-
-function isEnvelope(value: unknown): value is WireEnvelope {
-  return typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'number';
-}
-
-function messageOf(envelope: WireEnvelope | undefined): string {
-  return typeof envelope?.message === 'string' ? envelope.message.trim() : '';
-}
-
-function fieldsOf(envelope: WireEnvelope): FieldErrors | undefined {
-  const { fields } = envelope;
-  if (typeof fields !== 'object' || fields === null) return undefined;
-  const out: FieldErrors = {};
-  for (const [name, text] of Object.entries(fields)) if (typeof text === 'string') out[name] = text;
-  return out;
 }
 
 /** The headers every call carries (language, referrer token, session token, click ids). */
@@ -78,24 +59,18 @@ export function contextHeaders(): Headers {
 }
 
 /** Adds the stored click ids to the query string without overriding the caller's values. */
-function buildQueryUrl(path: string, params: QueryParams | undefined): string {
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(params ?? {})) {
-    if (value === null || value === undefined) continue;
-    if (Array.isArray(value)) for (const item of value as readonly Primitive[]) search.append(name, String(item));
-    else search.append(name, String(value));
-  }
+function buildQueryUrl(path: string, params: object | undefined): string {
+  const search = searchOf(params as QueryParams | undefined);
   const clickIds = readClickIds();
   for (const name of ['fbclid', 'ttclid'] as const) {
     if (clickIds[name] && !search.has(name)) search.set(name, clickIds[name]);
   }
   const query = search.toString();
-  if (!query) return path;
-  return `${path}${path.includes('?') ? '&' : '?'}${query}`;
+  return query ? `${path}?${query}` : path;
 }
 
 /** Adds the stored click ids to a JSON body without overriding the caller's values. */
-function buildBody(body: JsonBody | undefined): string {
+function buildBody(body: object | undefined): string {
   const out: Record<string, unknown> = { ...body };
   const clickIds = readClickIds();
   for (const name of ['fbclid', 'ttclid'] as const) {
@@ -162,13 +137,13 @@ function earlyResponse(url: string): Promise<Response | null> | null {
  * The data of a GET index.html already made and read (a successful envelope, in the current language),
  * taken once; undefined when there is none yet. Lets a page draw that answer in its first render.
  */
-export function takeEarlyData<T>(path: string, params?: QueryParams): T | undefined {
-  const url = buildQueryUrl(path, params);
+export function takeEarlyData<P extends ApiPath<'get'>>(path: P, init?: ApiInit<P, 'get'>): ApiData<P, 'get'> | undefined {
+  const url = buildQueryUrl(path, init?.query);
   const early = window.__episodicEarly?.[url];
-  if (!early || early.language !== currentLanguage() || !isEnvelope(early.body) || early.body.code !== ENVELOPE_OK) return undefined;
+  if (!early || early.language !== currentLanguage() || !isEnvelope(early.body) || early.body.code !== 200) return undefined;
   delete window.__episodicEarly?.[url];
   if (early.token) writeStored(StorageKey.userToken, early.token);
-  return (early.body.data ?? early.body.info) as T;
+  return (early.body.data ?? early.body.info) as ApiData<P, 'get'>;
 }
 
 let exchanging: Promise<unknown> | undefined;
@@ -179,20 +154,14 @@ let exchanging: Promise<unknown> | undefined;
  * link sees nothing of what the visitor does next. Failing that, the stored link token is dropped.
  */
 export function exchangeLinkToken(token: string | null): void {
-  if (token)
-    exchanging = request('POST', '/api/user/session/exchange', { body: { token } }).catch(() => writeStored(StorageKey.userToken, ''));
+  if (token) exchanging = request('POST', '/api/user/session/exchange', { body: { token } }).catch(() => writeStored(StorageKey.userToken, ''));
 }
 
 /** Makes one API call and unwraps its envelope (specification §7–8). */
-export async function request<T>(
-  method: Method,
-  path: string,
-  input?: { params?: QueryParams | undefined; body?: JsonBody | undefined },
-  options: RequestOptions = {},
-): Promise<T> {
+async function request(method: Method, path: string, init: AnyInit = {}): Promise<unknown> {
   if (exchanging) await exchanging;
   const hasBody = method !== 'GET' && method !== 'DELETE';
-  const url = hasBody ? path : buildQueryUrl(path, input?.params);
+  const url = hasBody ? path : buildQueryUrl(path, init.query);
   const headers = contextHeaders();
   if (hasBody) headers.set('Content-Type', 'application/json');
 
@@ -201,7 +170,7 @@ export async function request<T>(
   const timer = setTimeout(() => {
     controller.abort(timeout);
   }, REQUEST_TIMEOUT_MS);
-  const callerSignal = options.signal;
+  const callerSignal = init.signal;
   const forwardAbort = () => {
     controller.abort(callerSignal?.reason);
   };
@@ -211,13 +180,15 @@ export async function request<T>(
   let response: Response;
   const early = method === 'GET' ? earlyResponse(url) : null;
   try {
-    response = (early && (await early)) || (await fetch(url, {
-      method,
-      headers,
-      body: hasBody ? buildBody(input?.body) : undefined,
-      credentials: 'same-origin',
-      signal: controller.signal,
-    }));
+    response =
+      (early && (await early)) ||
+      (await fetch(url, {
+        method,
+        headers,
+        body: hasBody ? buildBody(init.body) : undefined,
+        credentials: 'same-origin',
+        signal: controller.signal,
+      }));
   } catch (error) {
     const timedOut = controller.signal.reason === timeout;
     if (!timedOut && callerSignal?.aborted) throw error;
@@ -227,24 +198,30 @@ export async function request<T>(
     callerSignal?.removeEventListener('abort', forwardAbort);
   }
 
-  const issuedToken = response.headers.get(USER_TOKEN_RESPONSE_HEADER);
+  const issuedToken = response.headers.get(USER_TOKEN_HEADER);
   if (issuedToken) writeStored(StorageKey.userToken, issuedToken);
 
   const payload = await readJson(response);
   const envelope = isEnvelope(payload) ? payload : undefined;
   if (!response.ok || !envelope) throw failTransport(url, response.status, 'http', envelope);
 
-  if (envelope.code === ENVELOPE_OK) return (envelope.data ?? envelope.info) as T;
+  if (envelope.code === 200) return envelope.data ?? envelope.info;
 
   const message = messageOf(envelope);
-  if (envelope.code === ENVELOPE_USER_ERROR) toast(message || i18n.t('errors.generic'), 'error');
+  if (envelope.code === 500) toast(message || i18n.t('errors.generic'), 'error');
   throw new ApiError({ kind: 'envelope', code: envelope.code, status: response.status, message, fields: fieldsOf(envelope) });
 }
 
+const call =
+  <M extends ApiMethod>(method: Method) =>
+  <P extends ApiPath<M>>(path: P, ...[init]: ApiArgs<P, M>) =>
+    request(method, path, init as AnyInit) as Promise<ApiData<P, M>>;
+
+/** The viewer's typed API: `api.get('/api/video', { query: { id }, signal })`, `api.post(path, { body })`. */
 export const api = {
-  get: <T>(path: string, params?: QueryParams, options?: RequestOptions) => request<T>('GET', path, { params }, options),
-  del: <T>(path: string, params?: QueryParams, options?: RequestOptions) => request<T>('DELETE', path, { params }, options),
-  post: <T>(path: string, body?: JsonBody, options?: RequestOptions) => request<T>('POST', path, { body }, options),
-  put: <T>(path: string, body?: JsonBody, options?: RequestOptions) => request<T>('PUT', path, { body }, options),
-  patch: <T>(path: string, body?: JsonBody, options?: RequestOptions) => request<T>('PATCH', path, { body }, options),
+  get: call<'get'>('GET'),
+  del: call<'delete'>('DELETE'),
+  post: call<'post'>('POST'),
+  put: call<'put'>('PUT'),
+  patch: call<'patch'>('PATCH'),
 };

@@ -1,1 +1,1 @@
-export { api, request, ApiError, isApiError, REQUEST_TIMEOUT_MS, type ApiErrorKind, type QueryParams, type JsonBody, type RequestOptions } from './client';
+export { api, ApiError, isApiError, REQUEST_TIMEOUT_MS, type ApiErrorKind, type QueryParams, type RequestOptions } from './client';

@@ -1,18 +1,20 @@
 import type { Page } from '@episodic/contract';
 import { infiniteQueryOptions, type InfiniteData, type QueryKey } from '@tanstack/react-query';
-import { api, type QueryParams } from './client';
+import type { ApiArgs, ApiPagedPath, ApiPageItem, ApiQuery } from '@episodic/api-client';
+import { DEFAULT_PAGE_SIZE } from '@episodic/contract/constants';
+import { api } from './client';
 
 export type { Page };
 
-export const DEFAULT_PAGE_SIZE = 20;
+export { DEFAULT_PAGE_SIZE };
 
-interface PagedQueryInit {
+interface PagedQueryInit<P extends ApiPagedPath> {
   /** Cache key of the whole list (the page number is added by the query itself). */
   queryKey: QueryKey;
   /** A paged endpoint: `page` + `pageSize` in, `{ items, page, pageSize, hasMore }` out. */
-  path: string;
-  /** Other query parameters (filters, language). */
-  params?: QueryParams;
+  path: P;
+  /** Other query parameters (filters, language); null leaves one out. */
+  params?: { [K in keyof ApiQuery<P, 'get'>]?: ApiQuery<P, 'get'>[K] | null };
   pageSize?: number;
   staleTime?: number;
   /** Runs before each page is fetched (for example: make sure a session exists first). */
@@ -30,13 +32,14 @@ function asPage<T>(value: unknown, page: number, pageSize: number): Page<T> {
  * Infinite-query options for a paged list endpoint of the API (architecture §4 "Paged lists").
  * Use with `useInfiniteQuery` and `PagedList` (shared/ui/paged-list).
  */
-export function pagedQuery<T>({ queryKey, path, params, pageSize = DEFAULT_PAGE_SIZE, staleTime, before }: PagedQueryInit) {
+export function pagedQuery<P extends ApiPagedPath, T = ApiPageItem<P>>({ queryKey, path, params, pageSize = DEFAULT_PAGE_SIZE, staleTime, before }: PagedQueryInit<P>) {
   return infiniteQueryOptions({
     queryKey,
     initialPageParam: 1,
     queryFn: async ({ pageParam, signal }): Promise<Page<T>> => {
       await before?.();
-      return asPage<T>(await api.get<unknown>(path, { ...params, page: pageParam, pageSize }, { signal }), pageParam, pageSize);
+      const init = [{ query: { ...params, page: pageParam, pageSize }, signal }] as unknown as ApiArgs<P, 'get'>;
+      return asPage<T>(await api.get(path, ...init), pageParam, pageSize);
     },
     getNextPageParam: (last: Page<T>) => (last.hasMore ? last.page + 1 : undefined),
     ...(staleTime === undefined ? {} : { staleTime }),

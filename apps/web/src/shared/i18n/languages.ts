@@ -1,9 +1,7 @@
-import type { Language as ContractLanguage, LANGUAGES as ContractLanguages } from '@episodic/contract';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@episodic/contract/constants';
 
-/** Interface languages (specification §1), mirrored from the contract to keep its schemas out of the bundle. */
-export const LANGUAGES = ['en', 'es', 'fy', 'dy', 'pt'] as const satisfies typeof ContractLanguages;
-export type Language = ContractLanguage;
-export const DEFAULT_LANGUAGE: Language = 'en';
+/** Interface languages (specification §1). */
+export { DEFAULT_LANGUAGE, LANGUAGES, type Language };
 
 /** Each language in its own name, as the chooser shows it. */
 export const LANGUAGE_NAMES: Record<Language, string> = {

@@ -1,0 +1,62 @@
+// The contract's plain values, without any schema code: the apps import this entry
+// (`@episodic/contract/constants`) so their bundles never carry TypeBox.
+
+/** Interface languages (specification §1). */
+export const LANGUAGES = ['en', 'es', 'fy', 'dy', 'pt'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+/** Names of the request headers every client call carries (specification §7). */
+export const ContextHeader = {
+  refererToken: 'X-User-Referer-Token',
+  userToken: 'x-User-Token',
+  fbclid: 'FBCLID',
+  ttclid: 'TTCLID',
+} as const;
+
+/** Local storage keys (specification §3). */
+export const StorageKey = {
+  refererToken: 'xUserRefererToken',
+  userToken: 'userToken',
+  fbclid: 'FBCLID',
+  ttclid: 'TTCLID',
+  userId: 'userid',
+} as const;
+
+/** Response header carrying a newly issued session token. */
+export const USER_TOKEN_HEADER = 'x-user-token';
+/** Cookie holding the session token. */
+export const SESSION_COOKIE = 'episodic_session';
+
+/** Configuration keys the product recognises (specification §3). */
+export const CONFIG_KEYS = ['facebook_pixel_id', 'google_analytics', 'tiktok_pixel', 'bigo_pixel'] as const;
+export type ConfigKey = (typeof CONFIG_KEYS)[number];
+
+/**
+ * Event ids of the conversions the server also sends to the ad platforms. Browser and server derive
+ * them from the same order or account, so each platform deduplicates the pixel's event and the
+ * server's one.
+ */
+export const ConversionEventPrefix = {
+  CompleteRegistration: 'registration',
+  Purchase: 'purchase',
+  Subscribe: 'subscribe',
+} as const;
+export type ConversionEventName = keyof typeof ConversionEventPrefix;
+
+/** The longest search keyword the API takes. */
+export const MAX_KEYWORD_LENGTH = 100;
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 50;
+
+/** The `reason` of the 401 envelope that asks the console for the password again. */
+export const REAUTH_REQUIRED = 'reauth_required';
+
+/** Every state an order can be in. */
+export const ORDER_STATUSES = ['pending', 'processing', 'requires_action', 'paid', 'failed', 'cancelled', 'refunded'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** What a plan sells: membership time or a coin pack. */
+export const PLAN_KINDS = ['membership', 'coins'] as const;
+export type PlanKind = (typeof PLAN_KINDS)[number];
