@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import type { Reason } from './reasons';
 
 /**
  * The operator console's own session: an HttpOnly cookie that only the console's API receives (its
@@ -11,7 +12,7 @@ export const ADMIN_SESSION_PATH = '/api/admin';
 /** Refunds, grants and role changes need the password entered within this many minutes. */
 export const ADMIN_REAUTH_MINUTES = 15;
 /** The `reason` of the 401 envelope that asks the console for the password again. */
-export const REAUTH_REQUIRED = 'reauth_required';
+export const REAUTH_REQUIRED = 'reauth_required' satisfies Reason;
 
 export const AdminSignInInputSchema = Type.Object({
   email: Type.String({ minLength: 1, maxLength: 254 }),

@@ -1,10 +1,8 @@
 import { Type, type Static } from 'typebox';
+import { LiteralUnion } from './envelope';
+import { LANGUAGES } from './languages';
 
-export const LANGUAGES = ['en', 'es', 'fy', 'dy', 'pt'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'en';
-
-export const LanguageSchema = Type.Union([Type.Literal('en'), Type.Literal('es'), Type.Literal('fy'), Type.Literal('dy'), Type.Literal('pt')]);
+export const LanguageSchema = LiteralUnion(LANGUAGES);
 
 export const MembershipSchema = Type.Object({
   active: Type.Boolean(),
