@@ -85,7 +85,7 @@ export function createContentService(deps: AdminDeps) {
   /** One series with its texts in every language, its tags and its episodes. */
   async function getSeries(id: number): Promise<AdminSeries> {
     const row = await repo.seriesSummary(db, id);
-    if (!row) throw notFound('There is no such series.');
+    if (!row) throw notFound('not_found', 'There is no such series.');
     const [tags, texts, episodes] = await Promise.all([repo.tagRefs(db, [id]), repo.seriesTexts(db, id), repo.episodesOf(db, id)]);
     const [titles, jobs] = await Promise.all([repo.episodeTitles(db, episodes.map((e) => e.id)), repo.latestJobs(db, episodes.map((e) => e.id))]);
     const tagList = tags.map(({ id: tagId, name }) => ({ id: tagId, name }));
@@ -121,12 +121,12 @@ export function createContentService(deps: AdminDeps) {
     let accentColor = input.accentColor;
     if (typeof accentColor === 'string') {
       accentColor = accentColor.trim() || null;
-      if (accentColor && !COLOR.test(accentColor)) check.add('accentColor', 'Use a color like #c0392b.');
+      if (accentColor && !COLOR.test(accentColor)) check.add('accentColor', 'color_invalid', 'Use a color like #c0392b.');
     }
     if (input.tagIds) {
       checkUnique(check, 'tagIds', input.tagIds);
       const known = await repo.existingTagIds(db, input.tagIds);
-      if (input.tagIds.some((t) => !known.has(t))) check.add('tagIds', 'A chosen tag no longer exists.');
+      if (input.tagIds.some((t) => !known.has(t))) check.add('tagIds', 'no_longer_exists', 'A chosen tag no longer exists.');
     }
     check.check();
     return { texts, accentColor: accentColor?.toLowerCase() ?? accentColor };
@@ -158,7 +158,7 @@ export function createContentService(deps: AdminDeps) {
     const { texts, accentColor } = await checkSeriesInput(input, false);
     await db.transaction().execute(async (trx) => {
       const before = await seriesSnapshot(trx, id);
-      if (!before) throw notFound('There is no such series.');
+      if (!before) throw notFound('not_found', 'There is no such series.');
       if (texts) await repo.replaceSeriesTexts(trx, id, texts);
       if (input.tagIds) await repo.replaceSeriesTags(trx, id, input.tagIds);
       await trx
@@ -181,7 +181,7 @@ export function createContentService(deps: AdminDeps) {
   async function setSeriesStatus(operator: Operator, id: number, status: AdminPublishStatus): Promise<AdminSeries> {
     await db.transaction().execute(async (trx) => {
       const before = await seriesSnapshot(trx, id);
-      if (!before) throw notFound('There is no such series.');
+      if (!before) throw notFound('not_found', 'There is no such series.');
       if (before.status === status) return;
       await trx
         .updateTable('series')
@@ -221,14 +221,14 @@ export function createContentService(deps: AdminDeps) {
     const check = new FieldCheck();
     const titles = checkNames(check, 'titles', input.titles, false);
     // A locked episode must cost something: an unlock of 0 coins would be no sale at all.
-    if (!resulting.free && resulting.unlockCost < 1) check.add('unlockCost', 'A locked episode needs a price of at least 1 coin (or make it free).');
+    if (!resulting.free && resulting.unlockCost < 1) check.add('unlockCost', 'too_small', 'A locked episode needs a price of at least 1 coin (or make it free).');
     check.check();
     return titles;
   }
 
   async function getEpisode(id: number): Promise<AdminEpisode> {
     const row = await repo.episodeById(db, id);
-    if (!row) throw notFound('There is no such episode.');
+    if (!row) throw notFound('not_found', 'There is no such episode.');
     const [titles, jobs] = await Promise.all([repo.episodeTitles(db, [id]), repo.latestJobs(db, [id])]);
     return episodeDto(row, titles, jobs);
   }
@@ -237,7 +237,7 @@ export function createContentService(deps: AdminDeps) {
   async function createEpisode(operator: Operator, seriesId: number, input: AdminEpisodeInput): Promise<AdminEpisode> {
     const id = await db.transaction().execute(async (trx) => {
       const series = await trx.selectFrom('series').select('id').where('id', '=', seriesId).forUpdate().executeTakeFirst();
-      if (!series) throw notFound('There is no such series.');
+      if (!series) throw notFound('not_found', 'There is no such series.');
       const last = await trx.selectFrom('episodes').select(['number', 'unlock_cost']).where('series_id', '=', seriesId).orderBy('number', 'desc').limit(1).executeTakeFirst();
       const free = input.free ?? false;
       const unlockCost = input.unlockCost ?? (last && last.unlock_cost > 0 ? last.unlock_cost : DEFAULT_UNLOCK_COST);
@@ -258,7 +258,7 @@ export function createContentService(deps: AdminDeps) {
   async function updateEpisode(operator: Operator, id: number, input: AdminEpisodeInput): Promise<AdminEpisode> {
     await db.transaction().execute(async (trx) => {
       const before = await episodeSnapshot(trx, id);
-      if (!before) throw notFound('There is no such episode.');
+      if (!before) throw notFound('not_found', 'There is no such episode.');
       const free = input.free ?? before.free;
       const unlockCost = input.unlockCost ?? before.unlockCost;
       const titles = checkEpisodeInput(input, { free, unlockCost });
@@ -276,10 +276,10 @@ export function createContentService(deps: AdminDeps) {
   async function setEpisodeStatus(operator: Operator, id: number, status: AdminPublishStatus): Promise<AdminEpisode> {
     await db.transaction().execute(async (trx) => {
       const before = await episodeSnapshot(trx, id);
-      if (!before) throw notFound('There is no such episode.');
+      if (!before) throw notFound('not_found', 'There is no such episode.');
       if (before.status === status) return;
       if (status === 'published' && before.mediaStatus !== 'ready') {
-        throw conflict(`Episode ${before.number} has no ready video yet: upload one and wait for it to be packaged before publishing.`);
+        throw conflict('episode_not_ready', `Episode ${before.number} has no ready video yet: upload one and wait for it to be packaged before publishing.`);
       }
       await trx.updateTable('episodes').set({ status, updated_at: new Date() }).where('id', '=', id).execute();
       await repo.touchSeries(trx, before.seriesId);
@@ -304,11 +304,11 @@ export function createContentService(deps: AdminDeps) {
     check.check();
     await db.transaction().execute(async (trx) => {
       const series = await trx.selectFrom('series').select('id').where('id', '=', seriesId).forUpdate().executeTakeFirst();
-      if (!series) throw notFound('There is no such series.');
+      if (!series) throw notFound('not_found', 'There is no such series.');
       const current = await trx.selectFrom('episodes').select(['id', 'number']).where('series_id', '=', seriesId).orderBy('number').execute();
       const known = new Set(current.map((e) => e.id));
       if (episodeIds.length !== current.length || episodeIds.some((e) => !known.has(e))) {
-        throw conflict('The episode list changed meanwhile: reload the series and reorder again.');
+        throw conflict('changed_meanwhile', 'The episode list changed meanwhile: reload the series and reorder again.');
       }
       // Numbers are unique per series; checked at commit, so episodes can swap places.
       await sql`SET CONSTRAINTS episodes_series_number_key DEFERRED`.execute(trx);
@@ -334,7 +334,7 @@ export function createContentService(deps: AdminDeps) {
   async function priceEpisodes(operator: Operator, seriesId: number, pricing: AdminEpisodePricing): Promise<AdminSeries> {
     await db.transaction().execute(async (trx) => {
       const series = await trx.selectFrom('series').select('id').where('id', '=', seriesId).forUpdate().executeTakeFirst();
-      if (!series) throw notFound('There is no such series.');
+      if (!series) throw notFound('not_found', 'There is no such series.');
       const before = await trx.selectFrom('episodes').select(['id', 'number', 'free', 'unlock_cost']).where('series_id', '=', seriesId).orderBy('number').execute();
       await sql`
         UPDATE episodes SET free = (number <= ${pricing.freeEpisodes}), unlock_cost = ${pricing.unlockCost}, updated_at = now()

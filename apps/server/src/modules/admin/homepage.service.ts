@@ -46,13 +46,13 @@ export function createHomepageService(deps: AdminDeps) {
 
   async function findSection(id: number): Promise<AdminSection> {
     const found = (await listSections()).find((s) => s.id === id);
-    if (!found) throw notFound('There is no such section.');
+    if (!found) throw notFound('not_found', 'There is no such section.');
     return found;
   }
 
   async function lockSection(trx: Transaction<DB>, id: number): Promise<SectionRow> {
     const row = await trx.selectFrom('homepage_sections').select(['id', 'slug', 'kind', 'active', 'position']).where('id', '=', id).forUpdate().executeTakeFirst();
-    if (!row) throw notFound('There is no such section.');
+    if (!row) throw notFound('not_found', 'There is no such section.');
     return row;
   }
 
@@ -67,14 +67,14 @@ export function createHomepageService(deps: AdminDeps) {
     if (rows.length) await trx.insertInto('homepage_section_translations').values(rows).execute();
   }
 
-  const slugTaken = () => conflict('Another section already uses this id.');
+  const slugTaken = () => conflict('id_taken', 'Another section already uses this id.');
 
   /** Adds a section at the bottom of the home screen. There is one featured carousel at most. */
   async function createSection(operator: Operator, input: AdminSectionInput): Promise<AdminSection> {
     const check = new FieldCheck();
     const slug = checkSlug(check, 'slug', input.slug ?? '');
     const titles = checkNames(check, 'titles', input.titles, true);
-    if (!input.kind) check.add('kind', 'Choose what the section shows.');
+    if (!input.kind) check.add('kind', 'required', 'Choose what the section shows.');
     check.check();
     let id: number;
     try {
@@ -82,7 +82,7 @@ export function createHomepageService(deps: AdminDeps) {
         // Serializes section creation, so two operators cannot both add "the" featured carousel.
         await sql`SELECT pg_advisory_xact_lock(7461301)`.execute(trx);
         if (input.kind === 'featured' && (await trx.selectFrom('homepage_sections').select('id').where('kind', '=', 'featured').executeTakeFirst())) {
-          throw conflict('There is already a featured carousel: edit that one.');
+          throw conflict('not_allowed_now', 'There is already a featured carousel: edit that one.');
         }
         const { rows } = await sql<{ next: number }>`SELECT COALESCE(max(position), 0) + 1 AS next FROM homepage_sections`.execute(trx);
         const { id: sectionId } = await trx
@@ -117,7 +117,7 @@ export function createHomepageService(deps: AdminDeps) {
     try {
       await db.transaction().execute(async (trx) => {
         const row = await lockSection(trx, id);
-        if (input.kind && input.kind !== row.kind) throw conflict('A section keeps its kind: add a new section instead.');
+        if (input.kind && input.kind !== row.kind) throw conflict('not_allowed_now', 'A section keeps its kind: add a new section instead.');
         const before = { slug: row.slug, active: row.active, titles: await titlesOf(trx, id) };
         const changes = { ...(slug !== undefined ? { slug } : {}), ...(input.active !== undefined ? { active: input.active } : {}) };
         if (Object.keys(changes).length > 0) await trx.updateTable('homepage_sections').set(changes).where('id', '=', id).execute();
@@ -138,13 +138,13 @@ export function createHomepageService(deps: AdminDeps) {
   async function setItems(operator: Operator, id: number, seriesIds: number[]): Promise<AdminSection> {
     const check = new FieldCheck();
     checkUnique(check, 'seriesIds', seriesIds);
-    if (seriesIds.length > MAX_ITEMS) check.add('seriesIds', `A section holds at most ${MAX_ITEMS} series.`);
+    if (seriesIds.length > MAX_ITEMS) check.add('seriesIds', 'too_long', `A section holds at most ${MAX_ITEMS} series.`);
     const known = await existingSeriesIds(db, seriesIds);
-    if (seriesIds.some((s) => !known.has(s))) check.add('seriesIds', 'A chosen series no longer exists.');
+    if (seriesIds.some((s) => !known.has(s))) check.add('seriesIds', 'no_longer_exists', 'A chosen series no longer exists.');
     check.check();
     await db.transaction().execute(async (trx) => {
       const row = await lockSection(trx, id);
-      if (row.kind !== 'featured' && row.kind !== 'curated') throw conflict('Only featured and curated sections hold hand-picked series.');
+      if (row.kind !== 'featured' && row.kind !== 'curated') throw conflict('not_allowed_now', 'Only featured and curated sections hold hand-picked series.');
       const before = await trx.selectFrom('homepage_section_items').select('series_id').where('section_id', '=', id).orderBy('position').execute();
       await trx.deleteFrom('homepage_section_items').where('section_id', '=', id).execute();
       if (seriesIds.length) await trx.insertInto('homepage_section_items').values(seriesIds.map((series_id, position) => ({ section_id: id, series_id, position }))).execute();
@@ -166,11 +166,11 @@ export function createHomepageService(deps: AdminDeps) {
     const check = new FieldCheck();
     checkUnique(check, 'tagIds', tagIds);
     const known = await existingTagIds(db, tagIds);
-    if (tagIds.some((t) => !known.has(t))) check.add('tagIds', 'A chosen tag no longer exists.');
+    if (tagIds.some((t) => !known.has(t))) check.add('tagIds', 'no_longer_exists', 'A chosen tag no longer exists.');
     check.check();
     await db.transaction().execute(async (trx) => {
       const row = await lockSection(trx, id);
-      if (row.kind !== 'categories') throw conflict('Only categories sections have tabs.');
+      if (row.kind !== 'categories') throw conflict('not_allowed_now', 'Only categories sections have tabs.');
       const before = await trx.selectFrom('homepage_section_tags').select('tag_id').where('section_id', '=', id).orderBy('position').execute();
       await trx.deleteFrom('homepage_section_tags').where('section_id', '=', id).execute();
       if (tagIds.length) await trx.insertInto('homepage_section_tags').values(tagIds.map((tag_id, position) => ({ section_id: id, tag_id, position }))).execute();
@@ -195,7 +195,7 @@ export function createHomepageService(deps: AdminDeps) {
     await db.transaction().execute(async (trx) => {
       const current = await trx.selectFrom('homepage_sections').select('id').orderBy('position').orderBy('id').forUpdate().execute();
       const known = new Set(current.map((s) => s.id));
-      if (ids.length !== current.length || ids.some((s) => !known.has(s))) throw conflict('The sections changed meanwhile: reload and reorder again.');
+      if (ids.length !== current.length || ids.some((s) => !known.has(s))) throw conflict('changed_meanwhile', 'The sections changed meanwhile: reload and reorder again.');
       await sql`UPDATE homepage_sections h SET position = o.n FROM unnest(${sql.val(ids)}::int[]) WITH ORDINALITY AS o(id, n) WHERE h.id = o.id`.execute(trx);
       await writeAudit(trx, operator, { action: 'homepage.reorder', targetType: 'homepage-section', summary: 'Reordered the home sections', before: { ids: current.map((s) => s.id) }, after: { ids } });
     });

@@ -16,7 +16,7 @@ export function createOrdersService(deps: AdminDeps) {
 
   async function listOrders(filter: OrderFilter & { page: number; pageSize: number }): Promise<AdminPage<AdminOrder>> {
     const check = new FieldCheck();
-    if (filter.from && filter.to && filter.from > filter.to) check.add('to', 'The end date is before the start date.');
+    if (filter.from && filter.to && filter.from > filter.to) check.add('to', 'date_range_invalid', 'The end date is before the start date.');
     check.check();
     const { items, total } = await findOrders(db, filter, (filter.page - 1) * filter.pageSize, filter.pageSize + 1);
     return { items: items.slice(0, filter.pageSize), page: filter.page, pageSize: filter.pageSize, hasMore: items.length > filter.pageSize, total };
@@ -24,7 +24,7 @@ export function createOrdersService(deps: AdminDeps) {
 
   async function getOrder(id: string): Promise<AdminOrder> {
     const order = await findOrder(db, id);
-    if (!order) throw notFound('There is no such order.');
+    if (!order) throw notFound('order_not_found', 'There is no such order.');
     return order;
   }
 
@@ -37,15 +37,15 @@ export function createOrdersService(deps: AdminDeps) {
   async function refundOrder(operator: Operator, orderId: string, reasonInput: string): Promise<AdminOrder> {
     const reason = reasonInput.trim();
     const check = new FieldCheck();
-    if (!reason) check.add('reason', 'Say why the order is refunded (the buyer may ask).');
+    if (!reason) check.add('reason', 'reason_required', 'Say why the order is refunded (the buyer may ask).');
     check.check();
     const order = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
-    if (!order) throw notFound('There is no such order.');
+    if (!order) throw notFound('order_not_found', 'There is no such order.');
     if (order.status === 'refunded') return getOrder(orderId);
-    if (order.status !== 'paid') throw conflict(`Only paid orders can be refunded; this one is ${order.status}.`);
+    if (order.status !== 'paid') throw conflict('refund_not_possible', `Only paid orders can be refunded; this one is ${order.status}.`);
     const refunder = order.provider ? deps.refunders[order.provider] : undefined;
-    if (!order.provider || !order.provider_ref) throw conflict('This order has no payment at a provider to refund.');
-    if (!refunder) throw conflict(`Refunds through ${order.provider} are not available on this server.`);
+    if (!order.provider || !order.provider_ref) throw conflict('refund_not_possible', 'This order has no payment at a provider to refund.');
+    if (!refunder) throw conflict('refund_not_possible', `Refunds through ${order.provider} are not available on this server.`);
 
     const { rows: claimed } = await sql<{ order_id: string }>`
       INSERT INTO refunds (order_id, amount, status, reason, actor_id)
@@ -56,7 +56,7 @@ export function createOrdersService(deps: AdminDeps) {
     if (claimed.length === 0) {
       const existing = await db.selectFrom('refunds').select('status').where('order_id', '=', orderId).executeTakeFirst();
       if (existing?.status === 'succeeded') return getOrder(orderId);
-      throw conflict('A refund of this order is already under way.');
+      throw conflict('refund_under_way', 'A refund of this order is already under way.');
     }
 
     try {
@@ -67,7 +67,7 @@ export function createOrdersService(deps: AdminDeps) {
         await trx.updateTable('refunds').set({ status: 'failed', error: message, updated_at: new Date() }).where('order_id', '=', orderId).execute();
         await writeAudit(trx, operator, { action: 'order.refund-failed', targetType: 'order', targetId: orderId, summary: `The provider refused to refund order ${orderId}: ${message}`, reason });
       });
-      throw userError(`${order.provider} did not refund this payment: ${message}`);
+      throw userError('refund_failed', `${order.provider} did not refund this payment: ${message}`);
     }
 
     await db.transaction().execute(async (trx) => {

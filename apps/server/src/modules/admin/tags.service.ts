@@ -44,11 +44,11 @@ export function createTagsService(deps: AdminDeps) {
     if (rows.length) await trx.insertInto('tag_translations').values(rows).execute();
   }
 
-  const slugTaken = () => conflict('Another tag already uses this id.');
+  const slugTaken = () => conflict('id_taken', 'Another tag already uses this id.');
 
   async function findTag(id: number): Promise<AdminTag> {
     const tag = (await listTags()).find((t) => t.id === id);
-    if (!tag) throw notFound('There is no such tag.');
+    if (!tag) throw notFound('not_found', 'There is no such tag.');
     return tag;
   }
 
@@ -84,7 +84,7 @@ export function createTagsService(deps: AdminDeps) {
     try {
       await db.transaction().execute(async (trx) => {
         const before = await snapshot(trx, id);
-        if (!before) throw notFound('There is no such tag.');
+        if (!before) throw notFound('not_found', 'There is no such tag.');
         if (slug !== undefined) await trx.updateTable('tags').set({ slug }).where('id', '=', id).execute();
         if (names) await replaceNames(trx, id, names);
         const after = await snapshot(trx, id);
@@ -106,7 +106,7 @@ export function createTagsService(deps: AdminDeps) {
     await db.transaction().execute(async (trx) => {
       const current = await trx.selectFrom('tags').select(['id']).orderBy('position').orderBy('id').forUpdate().execute();
       const known = new Set(current.map((t) => t.id));
-      if (ids.length !== current.length || ids.some((t) => !known.has(t))) throw conflict('The tags changed meanwhile: reload and reorder again.');
+      if (ids.length !== current.length || ids.some((t) => !known.has(t))) throw conflict('changed_meanwhile', 'The tags changed meanwhile: reload and reorder again.');
       await sql`UPDATE tags t SET position = o.n FROM unnest(${sql.val(ids)}::int[]) WITH ORDINALITY AS o(id, n) WHERE t.id = o.id`.execute(trx);
       await writeAudit(trx, operator, { action: 'tag.reorder', targetType: 'tag', summary: 'Reordered the tags', before: { ids: current.map((t) => t.id) }, after: { ids } });
     });
@@ -118,7 +118,7 @@ export function createTagsService(deps: AdminDeps) {
   async function deleteTag(operator: Operator, id: number): Promise<void> {
     await db.transaction().execute(async (trx) => {
       const before = await snapshot(trx, id);
-      if (!before) throw notFound('There is no such tag.');
+      if (!before) throw notFound('not_found', 'There is no such tag.');
       const series = await trx.selectFrom('series_tags').select('series_id').where('tag_id', '=', id).execute();
       await trx.deleteFrom('tags').where('id', '=', id).execute();
       await writeAudit(trx, operator, {

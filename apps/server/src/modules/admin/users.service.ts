@@ -90,7 +90,7 @@ export function createUsersService(deps: AdminDeps) {
   async function getUser(id: string): Promise<AdminUser> {
     const { rows } = await sql<SummaryRow>`SELECT ${summaryColumns}, 1 AS total FROM users u WHERE u.id = ${id}::uuid`.execute(db);
     const row = rows[0];
-    if (!row) throw notFound('There is no such user.');
+    if (!row) throw notFound('not_found', 'There is no such user.');
     const [membership, orders, ledger, unlocks, history, counts] = await Promise.all([
       membershipOf(id),
       findOrders(db, { userId: id }, 0, 50),
@@ -138,12 +138,12 @@ export function createUsersService(deps: AdminDeps) {
   async function disableUser(operator: Operator, id: string, reasonInput: string): Promise<AdminUser> {
     const reason = reasonInput.trim();
     const check = new FieldCheck();
-    if (!reason) check.add('reason', 'Say why the account is disabled.');
+    if (!reason) check.add('reason', 'reason_required', 'Say why the account is disabled.');
     check.check();
-    if (id === operator.userId) throw conflict('You cannot disable your own account.');
+    if (id === operator.userId) throw conflict('not_allowed_now', 'You cannot disable your own account.');
     await db.transaction().execute(async (trx) => {
       const user = await trx.selectFrom('users').select(['id', 'email', 'disabled_at']).where('id', '=', id).forUpdate().executeTakeFirst();
-      if (!user) throw notFound('There is no such user.');
+      if (!user) throw notFound('not_found', 'There is no such user.');
       if (user.disabled_at) return;
       const now = new Date();
       await trx.updateTable('users').set({ disabled_at: now, updated_at: now }).where('id', '=', id).execute();
@@ -168,7 +168,7 @@ export function createUsersService(deps: AdminDeps) {
     const reason = reasonInput.trim();
     await db.transaction().execute(async (trx) => {
       const user = await trx.selectFrom('users').select(['id', 'email', 'disabled_at']).where('id', '=', id).forUpdate().executeTakeFirst();
-      if (!user) throw notFound('There is no such user.');
+      if (!user) throw notFound('not_found', 'There is no such user.');
       if (!user.disabled_at) return;
       await trx.updateTable('users').set({ disabled_at: null, updated_at: new Date() }).where('id', '=', id).execute();
       await writeAudit(trx, operator, {
@@ -191,14 +191,14 @@ export function createUsersService(deps: AdminDeps) {
   async function setRole(operator: Operator, id: string, role: 'admin' | 'viewer', reasonInput: string): Promise<AdminUser> {
     const reason = reasonInput.trim();
     const check = new FieldCheck();
-    if (!reason) check.add('reason', 'Say why the access changes.');
+    if (!reason) check.add('reason', 'reason_required', 'Say why the access changes.');
     check.check();
-    if (id === operator.userId) throw conflict('You cannot change your own operator access.');
+    if (id === operator.userId) throw conflict('not_allowed_now', 'You cannot change your own operator access.');
     await db.transaction().execute(async (trx) => {
       const user = await trx.selectFrom('users').select(['id', 'email', 'role', 'is_guest']).where('id', '=', id).forUpdate().executeTakeFirst();
-      if (!user) throw notFound('There is no such user.');
+      if (!user) throw notFound('not_found', 'There is no such user.');
       if (user.role === role) return;
-      if (role === 'admin' && (user.is_guest || !user.email)) throw conflict('A guest cannot be given operator access; the account must be registered.');
+      if (role === 'admin' && (user.is_guest || !user.email)) throw conflict('not_allowed_now', 'A guest cannot be given operator access; the account must be registered.');
       const now = new Date();
       await trx.updateTable('users').set({ role, updated_at: now }).where('id', '=', id).execute();
       const ended = role === 'viewer' ? await revokeOperatorSessionsOf(trx, id) : 0;
@@ -225,19 +225,19 @@ export function createUsersService(deps: AdminDeps) {
   async function grant(operator: Operator, userId: string, input: AdminGrantInput): Promise<AdminUser> {
     const reason = input.reason.trim();
     const check = new FieldCheck();
-    if (!reason) check.add('reason', 'Say why (the user and other operators will see it).');
-    if (input.kind === 'coins' && !input.coins) check.add('coins', 'Enter how many coins.');
-    if (input.kind === 'membership' && !input.days) check.add('days', 'Enter how many days.');
+    if (!reason) check.add('reason', 'reason_required', 'Say why (the user and other operators will see it).');
+    if (input.kind === 'coins' && !input.coins) check.add('coins', 'required', 'Enter how many coins.');
+    if (input.kind === 'membership' && !input.days) check.add('days', 'required', 'Enter how many days.');
     let planId = input.planId;
     if (input.kind === 'membership') {
       const plans = await db.selectFrom('plans').select(['id', 'active']).where('kind', '=', 'membership').orderBy('position').execute();
       planId ??= (plans.find((p) => p.active) ?? plans[0])?.id;
-      if (!planId || !plans.some((p) => p.id === planId)) check.add('planId', 'Choose a membership plan.');
+      if (!planId || !plans.some((p) => p.id === planId)) check.add('planId', 'required', 'Choose a membership plan.');
     }
     check.check();
     await db.transaction().execute(async (trx) => {
       const user = await trx.selectFrom('users').select(['id', 'email']).where('id', '=', userId).executeTakeFirst();
-      if (!user) throw notFound('There is no such user.');
+      if (!user) throw notFound('not_found', 'There is no such user.');
       const inserted = await trx
         .insertInto('grants')
         .values({
@@ -255,7 +255,7 @@ export function createUsersService(deps: AdminDeps) {
         .executeTakeFirst();
       if (!inserted) {
         const earlier = await trx.selectFrom('grants').select(['user_id', 'kind']).where('id', '=', input.requestId).executeTakeFirstOrThrow();
-        if (earlier.user_id !== userId || earlier.kind !== input.kind) throw conflict('This grant was already used for something else: reload and try again.');
+        if (earlier.user_id !== userId || earlier.kind !== input.kind) throw conflict('already_used', 'This grant was already used for something else: reload and try again.');
         return;
       }
       const who = user.email ?? `guest ${userId}`;

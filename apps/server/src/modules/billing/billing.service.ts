@@ -2,11 +2,12 @@ import type { Kysely, Transaction } from 'kysely';
 import { EnvelopeCode, type Language, type Membership, type Order, type PaymentOverview, type PayResult, type Plan, type UnlockResult } from '@episodic/contract';
 import type { DB } from '../../db/schema';
 import { isDatabaseUnavailable } from '../../db/connection';
-import { AppError, conflict, invalidInput, notFound } from '../../http/errors';
+import { AppError, conflict, fieldProblem, invalidInput, notFound } from '../../http/errors';
 import type { CatalogService } from '../catalog/index';
 import * as repo from './billing.repository';
 import { appendLedgerEntry, coinBalance, lockLedgerOwner } from './coin-ledger';
 import { validateCard, type CardInput } from './card';
+import { FAILURE_MESSAGES, paymentFailureOf } from './payment-failures';
 import type { ChargeOutcome, PaymentProvider } from './payment-provider';
 import type { PaypalGateway } from './paypal-gateway';
 import { renewalCancel } from './renewal-cancel';
@@ -34,7 +35,7 @@ export const OPEN_ORDER_LIMIT = 20;
 /** The idempotency key of one of our charges: `<order id>:<attempt>`. */
 const CHARGE_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}:\d{1,9}$/i;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const malformedEvent = () => new AppError(400, 'This event is not one we can read.', undefined, 400);
+const malformedEvent = () => new AppError(400, 'This event is not one we can read.', 'malformed_event', undefined, 400);
 const INACTIVE: Membership = { active: false, planId: null, renewsAt: null, endsAt: null, autoRenew: false };
 
 /** What a PayPal return or cancel address brings back: our order, its signature, PayPal's order id, and who sent it. */
@@ -97,9 +98,9 @@ export function createBillingService(deps: BillingDeps) {
   /** Unlocks one episode for its price in coins, once: repeated or concurrent calls charge once. */
   async function unlockEpisode(userId: string, episodeId: number): Promise<UnlockResult> {
     const episode = await deps.catalog.episodeSummary(episodeId);
-    if (!episode) throw notFound('This episode is not available.');
+    if (!episode) throw notFound('episode_unavailable', 'This episode is not available.');
     const item = (await deps.catalog.episodeList(episode.seriesId, 'en', userId)).find((e) => e.id === episodeId);
-    if (!item) throw notFound('This episode is not available.');
+    if (!item) throw notFound('episode_unavailable', 'This episode is not available.');
     if (item.unlocked) return { coins: await coinBalance(db, userId), unlocked: [episodeId], spent: 0 };
     return db.transaction().execute(async (trx) => {
       // Looked at again under the balance lock: a series unlock running meanwhile may have unlocked it.
@@ -116,15 +117,15 @@ export function createBillingService(deps: BillingDeps) {
     for (let attempt = 1; ; attempt++) {
       const result = await unlockSeriesOnce(userId, seriesId, expectedPrice);
       if (result) return result;
-      if (attempt === 3) throw conflict('The price changed. Please check and try again.');
+      if (attempt === 3) throw conflict('price_changed', 'The price changed. Please check and try again.');
     }
   }
 
   async function unlockSeriesOnce(userId: string, seriesId: number, expectedPrice: number | undefined): Promise<UnlockResult | null> {
     const quote = await deps.catalog.quoteSeries(seriesId, userId);
-    if (!quote) throw notFound('This series is not available.');
+    if (!quote) throw notFound('series_unavailable', 'This series is not available.');
     if (quote.price === null || quote.episodeIds.length === 0) return { coins: await coinBalance(db, userId), unlocked: [], spent: 0 };
-    if (expectedPrice !== undefined && expectedPrice !== quote.price) throw conflict(`The price changed to ${quote.price} coins. Please check and try again.`);
+    if (expectedPrice !== undefined && expectedPrice !== quote.price) throw conflict('price_changed', `The price changed to ${quote.price} coins. Please check and try again.`);
     return db.transaction().execute(async (trx) => {
       if ((await lockCoinsAndFindOwned(trx, userId, quote.episodeIds)).length > 0) return null;
       const key = `unlock-series:${userId}:${seriesId}:${quote.episodeIds.join('.')}`;
@@ -149,6 +150,7 @@ export function createBillingService(deps: BillingDeps) {
       currency: o.currency,
       status: o.status,
       failureReason: o.failure_reason,
+      failureCode: paymentFailureOf(o.failure_reason),
       createdAt: o.created_at.toISOString(),
       paidAt: o.paid_at?.toISOString() ?? null,
     };
@@ -160,13 +162,17 @@ export function createBillingService(deps: BillingDeps) {
    */
   async function createOrder(userId: string, planId: string, attribution: unknown): Promise<{ id: string; planId: string; amount: number; currency: string; status: string }> {
     const plan = await repo.findPlan(db, planId);
-    if (!plan || !plan.active) throw notFound('This plan is not available.');
+    if (!plan || !plan.active) throw notFound('plan_unavailable', 'This plan is not available.');
     const order = await db.transaction().execute(async (trx) => {
       await repo.lockUserOrders(trx, userId);
       const dayAgo = new Date(Date.now() - DAY_MS);
       await repo.expireAbandonedOrders(trx, userId, dayAgo);
       if ((await repo.countOpenOrders(trx, userId, dayAgo)) >= OPEN_ORDER_LIMIT) {
-        throw new AppError(EnvelopeCode.tooManyRequests, 'You have too many unfinished orders. Please pay or wait for one of them before starting another (unpaid orders expire after a day).');
+        throw new AppError(
+          EnvelopeCode.tooManyRequests,
+          'You have too many unfinished orders. Please pay or wait for one of them before starting another (unpaid orders expire after a day).',
+          'too_many_orders',
+        );
       }
       return repo.insertOrder(trx, { userId, planId, amount: plan.price, currency: plan.currency, attribution });
     });
@@ -176,7 +182,7 @@ export function createBillingService(deps: BillingDeps) {
   /** One order of the user. */
   async function orderOf(userId: string, orderId: string, lang: Language): Promise<Order> {
     const row = (await repo.ordersPage(db, userId, lang, 0, 1000)).find((o) => o.id === orderId);
-    if (!row) throw notFound('We could not find this order.');
+    if (!row) throw notFound('order_not_found', 'We could not find this order.');
     return orderDto(row);
   }
 
@@ -221,7 +227,7 @@ export function createBillingService(deps: BillingDeps) {
       const buyer = await trx.selectFrom('orders').select('user_id').where('id', '=', orderId).executeTakeFirst();
       if (buyer) await trx.selectFrom('users').select('id').where('id', '=', buyer.user_id).forKeyShare().execute();
       const order = await repo.lockOrder(trx, orderId);
-      if (!order) throw notFound('We could not find this order.');
+      if (!order) throw notFound('order_not_found', 'We could not find this order.');
       if (order.status === 'paid' || order.status === 'refunded' || order.status === 'cancelled') return { order, changed: false };
       let paymentMethodId = order.payment_method_id;
       if ('method' in outcome && outcome.method && !paymentMethodId) {
@@ -247,6 +253,7 @@ export function createBillingService(deps: BillingDeps) {
       status: outcome.status === 'succeeded' ? 'paid' : outcome.status === 'failed' ? 'failed' : 'requires_action',
       redirectUrl: outcome.status === 'requires_action' ? outcome.redirectUrl : null,
       reason: outcome.status === 'failed' ? outcome.reason : null,
+      ...(outcome.status === 'failed' ? { reasonCode: paymentFailureOf(outcome.reason) } : {}),
     };
   }
 
@@ -255,15 +262,15 @@ export function createBillingService(deps: BillingDeps) {
    * under a row lock, so a double tap (or fifty) charges once and later taps see the same outcome.
    */
   async function pay(userId: string, input: { orderId: string; method: 'card' | 'paypal'; card?: CardInput; agree: boolean }): Promise<PayResult> {
-    if (!input.agree) throw invalidInput({ agree: 'Please tick “I agree” to pay.' });
+    if (!input.agree) throw invalidInput({ agree: fieldProblem('agree_required', 'Please tick “I agree” to pay.') });
     if (input.method === 'paypal') return payWithPaypal(userId, input.orderId);
-    if (!input.card) throw invalidInput({ card: 'Please enter your card details.' });
+    if (!input.card) throw invalidInput({ card: fieldProblem('card_required', 'Please enter your card details.') });
     const checked = validateCard(input.card);
     if ('fields' in checked) throw invalidInput(checked.fields);
 
     const claim = await db.transaction().execute(async (trx) => {
       const order = await repo.lockOrder(trx, input.orderId);
-      if (!order || order.user_id !== userId) throw notFound('We could not find this order.');
+      if (!order || order.user_id !== userId) throw notFound('order_not_found', 'We could not find this order.');
       // An order left at PayPal's approval page may still be paid by card.
       if (order.status === 'pending' || order.status === 'failed' || (order.status === 'requires_action' && order.provider === 'paypal')) {
         const attempt = order.attempt + 1;
@@ -275,7 +282,7 @@ export function createBillingService(deps: BillingDeps) {
     const { order } = claim;
     if (!claim.claimed) {
       if (order.status === 'paid') return { orderId: order.id, status: 'paid', redirectUrl: null, reason: null };
-      if (order.status === 'cancelled' || order.status === 'refunded') throw conflict('This order can no longer be paid.');
+      if (order.status === 'cancelled' || order.status === 'refunded') throw conflict('order_closed', 'This order can no longer be paid.');
       const pending = order.status === 'requires_action' && order.provider_ref ? await deps.providers.card.lookup(`${order.id}:${order.attempt}`) : null;
       return { orderId: order.id, status: pending?.status === 'requires_action' ? 'requires_action' : 'processing', redirectUrl: pending?.status === 'requires_action' ? pending.redirectUrl : null, reason: null };
     }
@@ -295,7 +302,7 @@ export function createBillingService(deps: BillingDeps) {
     } catch (err) {
       // The processor did not answer: the order stays "processing" and is reconciled later; no second charge.
       if (isDatabaseUnavailable(err)) throw err;
-      throw new AppError(500, 'The payment service did not answer. Please check your orders in a minute before trying again.');
+      throw new AppError(500, 'The payment service did not answer. Please check your orders in a minute before trying again.', 'payment_service_unavailable');
     }
     return settle(order.id, outcome, deps.providers.card.name);
   }
@@ -326,10 +333,14 @@ export function createBillingService(deps: BillingDeps) {
    */
   async function payWithPaypal(userId: string, orderId: string): Promise<PayResult> {
     const paypal = deps.paypal;
-    if (!paypal) throw invalidInput({ method: 'PayPal is not offered here. Please pay by card.' }, 'PayPal is not offered here. Please pay by card.');
+    if (!paypal) throw invalidInput(
+        { method: fieldProblem('payment_method_unavailable', 'PayPal is not offered here. Please pay by card.') },
+        'PayPal is not offered here. Please pay by card.',
+        'paypal_not_offered',
+      );
     const claim = await db.transaction().execute(async (trx) => {
       const order = await repo.lockOrder(trx, orderId);
-      if (!order || order.user_id !== userId) throw notFound('We could not find this order.');
+      if (!order || order.user_id !== userId) throw notFound('order_not_found', 'We could not find this order.');
       if (order.status === 'pending' || order.status === 'failed') {
         const attempt = order.attempt + 1;
         await repo.updateOrder(trx, order.id, { status: 'processing', attempt, provider: 'paypal', provider_ref: null, failure_reason: null });
@@ -340,7 +351,7 @@ export function createBillingService(deps: BillingDeps) {
     const { order } = claim;
     if (!claim.claimed) {
       if (order.status === 'paid') return { orderId: order.id, status: 'paid', redirectUrl: null, reason: null };
-      if (order.status === 'cancelled' || order.status === 'refunded') throw conflict('This order can no longer be paid.');
+      if (order.status === 'cancelled' || order.status === 'refunded') throw conflict('order_closed', 'This order can no longer be paid.');
       if (order.status === 'requires_action' && order.provider === 'paypal' && order.provider_ref) {
         const again = (await paypal.approveUrl(order.provider_ref)) ?? (await paypalOrder(paypal, order, order.attempt)).approveUrl;
         return { orderId: order.id, status: 'redirect', redirectUrl: again, reason: null };
@@ -351,8 +362,8 @@ export function createBillingService(deps: BillingDeps) {
     try {
       created = await paypalOrder(paypal, order, claim.attempt);
     } catch {
-      await repo.updateOrder(db, order.id, { status: 'failed', failure_reason: 'PayPal could not be reached. Please try again or pay by card.' });
-      throw new AppError(500, 'PayPal could not be reached. Please try again or pay by card.');
+      await repo.updateOrder(db, order.id, { status: 'failed', failure_reason: FAILURE_MESSAGES.paypal_unavailable });
+      throw new AppError(500, FAILURE_MESSAGES.paypal_unavailable, 'paypal_unavailable');
     }
     await repo.updateOrder(db, order.id, { status: 'requires_action', provider: 'paypal', provider_ref: created.id });
     return { orderId: order.id, status: 'redirect', redirectUrl: created.approveUrl, reason: null };
@@ -412,7 +423,7 @@ export function createBillingService(deps: BillingDeps) {
 
   /** A signed event from the sandbox processor: verified, applied once (replays change nothing). */
   async function handleSandboxWebhook(rawBody: string, signature: string | undefined): Promise<'applied' | 'duplicate'> {
-    if (!verifySandboxSignature(await deps.webhookSecret(), rawBody, signature)) throw new AppError(400, 'Invalid signature.', undefined, 400);
+    if (!verifySandboxSignature(await deps.webhookSecret(), rawBody, signature)) throw new AppError(400, 'Invalid signature.', 'invalid_signature', undefined, 400);
     const event = readSandboxEvent(rawBody);
     if (!event) throw malformedEvent();
     return applyProviderEvent(deps.providers.sandbox ?? deps.providers.card, event.id, event.idempotencyKey);
