@@ -1,4 +1,5 @@
 import type { FieldErrors } from '@episodic/contract';
+import type { Reason } from '@episodic/contract/reasons';
 import { askForPassword } from './reauth';
 import { toast } from './toast';
 
@@ -15,11 +16,8 @@ const TIMEOUT_MS = 100_000;
 const NETWORK_MESSAGE = 'Network error, please try again';
 /** Where the operator confirms the password again; its own refusals are answered by the prompt. */
 export const REAUTH_PATH = '/api/admin/session/password';
-/**
- * The `reason` of the server's "enter your password again" answer (`REAUTH_REQUIRED` in the
- * contract; copied because importing a value from the contract would bring its schemas into the bundle).
- */
-const REAUTH_REQUIRED = 'reauth_required';
+/** The `reason` of the server's "enter your password again" answer (one of the contract's reason codes). */
+const REAUTH_REQUIRED: Reason = 'reauth_required';
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';

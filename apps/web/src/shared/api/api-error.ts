@@ -1,4 +1,4 @@
-import type { FieldErrors } from '@episodic/contract';
+import type { FieldCodes, FieldErrors, Reason } from '@episodic/contract';
 
 /**
  * How a call failed: the server answered with an envelope code other than 200 (`envelope`),
@@ -7,22 +7,36 @@ import type { FieldErrors } from '@episodic/contract';
  */
 export type ApiErrorKind = 'envelope' | 'http' | 'network' | 'timeout';
 
+interface ApiErrorInit {
+  kind: ApiErrorKind;
+  code: number;
+  status: number;
+  message: string;
+  fields?: FieldErrors | undefined;
+  fieldCodes?: FieldCodes | undefined;
+  reason?: Reason | undefined;
+  retryAfter?: number | undefined;
+}
+
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   /** The envelope code when there was one, otherwise the HTTP status (0 when nothing came back). */
-  readonly code: number;
+  declare readonly code: number;
   /** The HTTP status (0 when nothing came back). */
-  readonly status: number;
-  readonly kind: ApiErrorKind;
+  declare readonly status: number;
+  declare readonly kind: ApiErrorKind;
   /** Field errors of a 422 answer, keyed by input name. */
-  readonly fields: FieldErrors | undefined;
+  declare readonly fields: FieldErrors | undefined;
+  /** The codes of `fields`, which the forms translate. */
+  declare readonly fieldCodes: FieldCodes | undefined;
+  /** Why the call failed (an envelope's `reason`), which the screens translate; `message` is its English text. */
+  declare readonly reason: Reason | undefined;
+  /** Over a rate limit: seconds to wait. */
+  declare readonly retryAfter: number | undefined;
 
-  constructor(init: { kind: ApiErrorKind; code: number; status: number; message: string; fields?: FieldErrors | undefined }) {
+  constructor(init: ApiErrorInit) {
     super(init.message);
-    this.kind = init.kind;
-    this.code = init.code;
-    this.status = init.status;
-    this.fields = init.fields;
+    Object.assign(this, init);
   }
 }
 

@@ -1,4 +1,4 @@
-import type { ContextHeader as ContractContextHeader, FieldErrors } from '@episodic/contract';
+import type { ContextHeader as ContractContextHeader, FieldCodes, FieldErrors, Reason } from '@episodic/contract';
 import { track } from '../../features/tracking/track';
 import { readClickIds } from '../click-ids/capture';
 import { currentLanguage, i18n } from '../i18n/i18n';
@@ -42,6 +42,9 @@ interface WireEnvelope {
   data?: unknown;
   info?: unknown;
   fields?: unknown;
+  fieldCodes?: FieldCodes;
+  reason?: Reason;
+  retryAfter?: number;
 }
 
 function isEnvelope(value: unknown): value is WireEnvelope {
@@ -238,7 +241,8 @@ export async function request<T>(
 
   const message = messageOf(envelope);
   if (envelope.code === ENVELOPE_USER_ERROR) toast(message || i18n.t('errors.generic'), 'error');
-  throw new ApiError({ kind: 'envelope', code: envelope.code, status: response.status, message, fields: fieldsOf(envelope) });
+  // The envelope's reason, field codes and retryAfter travel with the error as sent.
+  throw new ApiError({ ...envelope, kind: 'envelope', status: response.status, message, fields: fieldsOf(envelope) });
 }
 
 export const api = {
