@@ -1,6 +1,6 @@
 import { openDatabase } from '../apps/server/src/db/connection';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
-import { insertDemoRows } from '../apps/server/src/modules/catalog/demo/seed-demo';
+import { insertDemoRows } from '../apps/server/src/modules/catalog/demo/demo.repository';
 
 /**
  * Fills a database with the demo catalog's rows, every episode marked packaged (the API benchmarks

@@ -80,7 +80,7 @@ export async function buildApp({ env, database, logger, storage = createStorage(
     bodyLimit: 1024 * 1024,
     // Addresses the router cannot even read (bad percent-encoding, an over-long parameter) get a 400
     // envelope like any other bad request.
-    frameworkErrors: (_err, _req, reply) => sendErrorEnvelope(reply, 400, EnvelopeCode.badRequest, 'The address is not valid.'),
+    frameworkErrors: (_err, _req, reply) => sendErrorEnvelope(reply, 400, EnvelopeCode.badRequest, 'invalid_address', 'The address is not valid.'),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     requestIdHeader: false,

@@ -1,3 +1,5 @@
+import type { FieldCodes, Reason } from '@episodic/contract/reasons';
+
 /** Field errors of a 422 answer, keyed by input name. */
 export type FieldErrors = Record<string, string>;
 
@@ -8,32 +10,36 @@ export type FieldErrors = Record<string, string>;
  */
 export type ApiErrorKind = 'envelope' | 'http' | 'network' | 'timeout';
 
+interface ApiErrorInit {
+  kind: ApiErrorKind;
+  code: number;
+  status: number;
+  message: string;
+  fields?: FieldErrors | undefined;
+  fieldCodes?: FieldCodes | undefined;
+  reason?: Reason | undefined;
+  retryAfter?: number | undefined;
+}
+
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   /** The envelope code when there was one, otherwise the HTTP status (0 when nothing came back). */
-  readonly code: number;
+  declare readonly code: number;
   /** The HTTP status (0 when nothing came back). */
-  readonly status: number;
-  readonly kind: ApiErrorKind;
-  /** Field errors of a 422 answer, keyed by input name. */
-  readonly fields: FieldErrors | undefined;
-  /** The envelope's machine-readable cause, when it has one. */
-  readonly reason: string | undefined;
+  declare readonly status: number;
+  declare readonly kind: ApiErrorKind;
+  /** Field errors of a 422 answer, keyed by input name (English text). */
+  declare readonly fields: FieldErrors | undefined;
+  /** The codes of `fields`, which the forms translate. */
+  declare readonly fieldCodes: FieldCodes | undefined;
+  /** Why the call failed (an envelope's `reason`), which the screens translate; `message` is its English text. */
+  declare readonly reason: Reason | undefined;
+  /** Over a rate limit: seconds to wait. */
+  declare readonly retryAfter: number | undefined;
 
-  constructor(init: {
-    kind: ApiErrorKind;
-    code: number;
-    status: number;
-    message: string;
-    fields?: FieldErrors | undefined;
-    reason?: string | undefined;
-  }) {
+  constructor(init: ApiErrorInit) {
     super(init.message);
-    this.kind = init.kind;
-    this.code = init.code;
-    this.status = init.status;
-    this.fields = init.fields;
-    this.reason = init.reason;
+    Object.assign(this, init);
   }
 }
 

@@ -120,8 +120,8 @@ export function createApiClient(options: ApiClientOptions) {
     if (!response.ok || !envelope) throw fail(target, response.status, 'http', envelope);
     if (envelope.code === 200) return envelope.data ?? envelope.info;
 
-    const reason = typeof envelope.reason === 'string' ? envelope.reason : undefined;
-    const error = new ApiError({ kind: 'envelope', code: envelope.code, status: response.status, message: messageOf(envelope), fields: fieldsOf(envelope), reason });
+    // The envelope's reason, field codes and retryAfter travel with the error as sent.
+    const error = new ApiError({ ...envelope, kind: 'envelope', status: response.status, message: messageOf(envelope), fields: fieldsOf(envelope) });
     if (await options.refused?.(error, path)) return request(method, path, init);
     throw error;
   }

@@ -1,3 +1,4 @@
+import type { FieldCodes, Reason } from '@episodic/contract/reasons';
 import type { FieldErrors } from './api-error';
 
 // The envelope protocol's pieces (specification §7–8), shared by the client below and the viewer's
@@ -12,7 +13,9 @@ export interface WireEnvelope {
   data?: unknown;
   info?: unknown;
   fields?: unknown;
-  reason?: unknown;
+  fieldCodes?: FieldCodes;
+  reason?: Reason;
+  retryAfter?: number;
 }
 
 export const REQUEST_TIMEOUT_MS = 100_000;

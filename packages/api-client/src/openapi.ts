@@ -4261,6 +4261,7 @@ export interface paths {
                                         /** Format: date-time */
                                         createdAt: string;
                                         currency: string;
+                                        failureCode?: ("card_declined" | "insufficient_funds" | "card_expired" | "incorrect_cvc" | "authentication_failed" | "saved_card_unavailable" | "not_test_card" | "paypal_unavailable" | "payment_failed") | null;
                                         failureReason: string | null;
                                         id: string;
                                         kind: "membership" | "coins";
@@ -4484,6 +4485,7 @@ export interface paths {
                                 /** Format: date-time */
                                 createdAt: string;
                                 currency: string;
+                                failureCode?: ("card_declined" | "insufficient_funds" | "card_expired" | "incorrect_cvc" | "authentication_failed" | "saved_card_unavailable" | "not_test_card" | "paypal_unavailable" | "payment_failed") | null;
                                 failureReason: string | null;
                                 id: string;
                                 kind: "membership" | "coins";
@@ -4529,7 +4531,7 @@ export interface paths {
                                 currency: string;
                                 id: string;
                                 planId: string;
-                                status: string;
+                                status: "pending" | "processing" | "requires_action" | "paid" | "failed" | "cancelled" | "refunded";
                             };
                             message: string;
                         };
@@ -4590,6 +4592,7 @@ export interface paths {
                             data: {
                                 orderId: string;
                                 reason: string | null;
+                                reasonCode?: ("card_declined" | "insufficient_funds" | "card_expired" | "incorrect_cvc" | "authentication_failed" | "saved_card_unavailable" | "not_test_card" | "paypal_unavailable" | "payment_failed") | null;
                                 redirectUrl: string | null;
                                 status: "paid" | "failed" | "requires_action" | "redirect" | "processing";
                             };
@@ -6184,6 +6187,7 @@ export interface paths {
                         "application/json": {
                             code: number;
                             data: {
+                                access: "free" | "unlocked" | "member" | "locked";
                                 cost: number;
                                 duration: number;
                                 free: boolean;

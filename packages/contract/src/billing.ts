@@ -1,4 +1,6 @@
 import { Type, type Static } from 'typebox';
+import { LiteralUnion } from './envelope';
+import { PAYMENT_FAILURES } from './reasons';
 import { MembershipSchema } from './user';
 import type { OrderStatus, PlanKind } from './constants';
 
@@ -49,6 +51,8 @@ export const OrderSchema = Type.Object({
   currency: Type.String(),
   status: OrderStatusSchema,
   failureReason: Type.Union([Type.String(), Type.Null()]),
+  /** The code of `failureReason` the apps translate; null for a provider's own wording. */
+  failureCode: Type.Optional(Type.Union([LiteralUnion(PAYMENT_FAILURES), Type.Null()])),
   createdAt: Type.String({ format: 'date-time' }),
   paidAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
 });
@@ -68,6 +72,8 @@ export const PayResultSchema = Type.Object({
   status: Type.Union([Type.Literal('paid'), Type.Literal('failed'), Type.Literal('requires_action'), Type.Literal('redirect'), Type.Literal('processing')]),
   redirectUrl: Type.Union([Type.String(), Type.Null()]),
   reason: Type.Union([Type.String(), Type.Null()]),
+  /** The code of a failed payment's `reason`; null for a provider's own wording. */
+  reasonCode: Type.Optional(Type.Union([LiteralUnion(PAYMENT_FAILURES), Type.Null()])),
 });
 export type PayResult = Static<typeof PayResultSchema>;
 

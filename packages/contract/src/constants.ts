@@ -1,10 +1,11 @@
 // The contract's plain values, without any schema code: the apps import this entry
 // (`@episodic/contract/constants`) so their bundles never carry TypeBox.
 
-/** Interface languages (specification §1). */
-export const LANGUAGES = ['en', 'es', 'fy', 'dy', 'pt'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'en';
+/** Interface languages (specification §1), with their locales and the fy → fr / dy → de mapping. */
+export * from './languages';
+/** Why a call failed: the `reason` of error envelopes, and the codes of field errors. */
+export * from './reasons';
+import type { Reason } from './reasons';
 
 /** Names of the request headers every client call carries (specification §7). */
 export const ContextHeader = {
@@ -51,7 +52,7 @@ export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 50;
 
 /** The `reason` of the 401 envelope that asks the console for the password again. */
-export const REAUTH_REQUIRED = 'reauth_required';
+export const REAUTH_REQUIRED = 'reauth_required' satisfies Reason;
 
 /** Every state an order can be in. */
 export const ORDER_STATUSES = ['pending', 'processing', 'requires_action', 'paid', 'failed', 'cancelled', 'refunded'] as const;

@@ -1,3 +1,5 @@
+export * from './languages';
+export * from './reasons';
 export * from './envelope';
 export * from './paging';
 export * from './user';

@@ -1,8 +1,10 @@
 import { Type, type Static } from 'typebox';
+import { LiteralUnion } from './envelope';
+import { LANGUAGES } from './languages';
 
-export { LANGUAGES, DEFAULT_LANGUAGE, USER_TOKEN_HEADER, SESSION_COOKIE, type Language } from './constants';
+export { USER_TOKEN_HEADER, SESSION_COOKIE } from './constants';
 
-export const LanguageSchema = Type.Union([Type.Literal('en'), Type.Literal('es'), Type.Literal('fy'), Type.Literal('dy'), Type.Literal('pt')]);
+export const LanguageSchema = LiteralUnion(LANGUAGES);
 
 export const MembershipSchema = Type.Object({
   active: Type.Boolean(),

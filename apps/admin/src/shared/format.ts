@@ -1,7 +1,10 @@
 /** Display helpers of the console: money in minor units, dates in US English, counts. */
 
-export const LANGUAGES = ['en', 'es', 'pt', 'fy', 'dy'] as const;
-export type Language = (typeof LANGUAGES)[number];
+import type { Language } from '@episodic/contract/languages';
+
+export type { Language };
+/** The contract's interface languages, in the order the console's tabs show them. */
+export const LANGUAGES = ['en', 'es', 'pt', 'fy', 'dy'] as const satisfies readonly Language[];
 
 /** The interface codes fy and dy carry French and German text. */
 export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', es: 'Spanish', pt: 'Portuguese', fy: 'French', dy: 'German' };

@@ -56,7 +56,7 @@ export function registerCsrfGuard(app: FastifyInstance, opts: { publicUrl: strin
     const config = req.routeOptions.config;
     const type = mediaType(req);
     if (type !== '' && type !== 'application/json' && !config.bodyTypes?.includes(type)) {
-      return sendErrorEnvelope(reply, 415, 415, 'This content type is not supported.');
+      return sendErrorEnvelope(reply, 415, 415, 'unsupported_media_type', 'This content type is not supported.');
     }
     const source = req.headers.origin ?? req.headers.referer;
     if (source !== undefined) {
@@ -71,5 +71,5 @@ export function registerCsrfGuard(app: FastifyInstance, opts: { publicUrl: strin
 }
 
 function refuse(reply: Parameters<typeof sendErrorEnvelope>[0]) {
-  return sendErrorEnvelope(reply, 403, EnvelopeCode.forbidden, 'This request came from another site and was refused.');
+  return sendErrorEnvelope(reply, 403, EnvelopeCode.forbidden, 'cross_site_request', 'This request came from another site and was refused.');
 }

@@ -35,7 +35,7 @@ describe('when the database is unreachable', () => {
     const res = await downApp.inject({ method: 'GET', url: '/api/config' });
     expect(Date.now() - started).toBeLessThan(5000);
     expect(res.statusCode).toBe(503);
-    expect(envelope(res)).toEqual({ code: 503, message: expect.stringMatching(/temporarily unavailable/), data: null });
+    expect(envelope(res)).toEqual({ code: 503, message: expect.stringMatching(/temporarily unavailable/), data: null, reason: 'unavailable' });
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['retry-after']).toBe('5');
   });

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import type { FieldErrors } from '@episodic/contract';
+import type { FieldCodes, FieldErrors, Reason } from '@episodic/contract';
 
 /** The success envelope around a result. */
 export function ok<T>(data: T): { code: 200; message: string; data: T } {
@@ -7,23 +7,26 @@ export function ok<T>(data: T): { code: 200; message: string; data: T } {
 }
 
 /**
- * Sends an error envelope. It is sent pre-serialized so that a route's success schema does not
+ * Sends an error envelope: its code, the reason the apps translate, the English message, and field
+ * errors with their codes. It is sent pre-serialized so that a route's success schema does not
  * reshape it, and is never cached.
  */
 export function sendErrorEnvelope(
   reply: FastifyReply,
   httpStatus: number,
   code: number,
+  reason: Reason,
   message: string,
-  fields?: FieldErrors,
-  reason?: string,
+  details?: { fields?: FieldErrors | undefined; fieldCodes?: FieldCodes | undefined; retryAfterSeconds?: number },
 ): FastifyReply {
+  const { fields, fieldCodes, retryAfterSeconds } = details ?? {};
   const body = {
     code,
     message,
     data: null,
-    ...(fields && Object.keys(fields).length > 0 ? { fields } : {}),
-    ...(reason ? { reason } : {}),
+    ...(fields && Object.keys(fields).length > 0 ? { fields, ...(fieldCodes ? { fieldCodes } : {}) } : {}),
+    reason,
+    ...(retryAfterSeconds ? { retryAfter: retryAfterSeconds } : {}),
   };
   return reply
     .status(httpStatus)

@@ -1,17 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@episodic/contract';
+import { DEFAULT_LANGUAGE, isLanguage, languageOfTag, type Language } from '@episodic/contract';
 
-// The interface codes fy and dy carry French and German text: browsers say fr and de.
-const FROM_BCP47: Record<string, Language> = { en: 'en', es: 'es', fr: 'fy', de: 'dy', pt: 'pt' };
-
-function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-}
-
-/** A stored language code as one of ours (the default for anything else). */
-export function toLanguage(value: string): Language {
-  return isLanguage(value) ? value : DEFAULT_LANGUAGE;
-}
+export { toLanguage } from '@episodic/contract';
 
 /** The viewer's language: a `lang` param (our codes), else Accept-Language, else en. */
 export function requestLanguage(req: FastifyRequest): Language {
@@ -28,7 +18,8 @@ export function requestLanguage(req: FastifyRequest): Language {
       })
       .sort((a, b) => b.q - a.q);
     for (const { tag } of ranked) {
-      const lang = FROM_BCP47[tag.split('-')[0] ?? ''];
+      // Browsers say fr and de for the interface codes fy and dy.
+      const lang = languageOfTag(tag);
       if (lang) return lang;
     }
   }

@@ -21,7 +21,7 @@ describe('the API protocol', () => {
   it('answers an unknown API path with HTTP 404 and an envelope', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/does-not-exist' });
     expect(res.statusCode).toBe(404);
-    expect(envelope(res)).toEqual({ code: 404, message: expect.any(String), data: null });
+    expect(envelope(res)).toEqual({ code: 404, message: expect.any(String), data: null, reason: 'unknown_api' });
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
@@ -63,7 +63,7 @@ describe('the API protocol', () => {
   it('answers an address the router cannot read with HTTP 400 and an envelope', async () => {
     const bad = await t.app.inject({ method: 'GET', url: '/api/media/keys/%ED%A0%80' });
     expect(bad.statusCode).toBe(400);
-    expect(envelope(bad)).toEqual({ code: 400, message: 'The address is not valid.', data: null });
+    expect(envelope(bad)).toEqual({ code: 400, message: 'The address is not valid.', data: null, reason: 'invalid_address' });
     const long = await t.app.inject({ method: 'GET', url: `/api/media/keys/${'9'.repeat(200)}` });
     expect(long.statusCode).toBe(400);
     expect(envelope(long).code).toBe(400);
@@ -72,14 +72,14 @@ describe('the API protocol', () => {
   it('never sends a stack trace or internal detail when a handler crashes', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/test/crash' });
     expect(res.statusCode).toBe(500);
-    expect(envelope(res)).toEqual({ code: 500, message: 'Something went wrong on our side. Please try again.', data: null });
+    expect(envelope(res)).toEqual({ code: 500, message: 'Something went wrong on our side. Please try again.', data: null, reason: 'server_error' });
     expect(res.body).not.toMatch(/secret|\.ts|at /);
   });
 
   it('answers an application error with HTTP 200 and its envelope code and message', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/test/user-error' });
     expect(res.statusCode).toBe(200);
-    expect(envelope(res)).toEqual({ code: 500, message: 'That did not work, please try again.', data: null });
+    expect(envelope(res)).toEqual({ code: 500, message: 'That did not work, please try again.', data: null, reason: 'server_error' });
   });
 
   it('reads the four headers and the two click-id params into the request context', async () => {

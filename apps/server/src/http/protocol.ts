@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { EnvelopeCode } from '@episodic/contract';
-import { AppError, TooManyRequests, invalidInput } from './errors';
+import { AppError, TooManyRequests, fieldProblem, invalidInput, type FieldProblem } from './errors';
 import { envelopeCodeOf, sendErrorEnvelope } from './envelope';
 import { fieldErrorsFrom } from './validation';
 import { readRequestContext } from './request-context';
@@ -16,16 +16,19 @@ export interface ProtocolOptions {
   reportError?: (err: unknown, context: Record<string, unknown>) => void;
 }
 
+const OUT_OF_RANGE = fieldProblem('out_of_range', 'This number is out of range.');
+const NUL_CHARACTER = fieldProblem('not_allowed_characters', 'This contains a character that is not allowed.');
+
 /**
  * The first value a database cannot take in a parsed request part: a number that is not finite, or
  * a string with a NUL character (PostgreSQL text refuses it). Null when there is none.
  */
-function unstorablePath(value: unknown, path: string, depth = 0): { path: string; message: string } | null {
-  if (typeof value === 'number') return Number.isFinite(value) ? null : { path, message: 'This number is out of range.' };
-  if (typeof value === 'string') return value.includes('\u0000') ? { path, message: 'This contains a character that is not allowed.' } : null;
+function unstorablePath(value: unknown, path: string, depth = 0): { path: string; problem: FieldProblem } | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? null : { path, problem: OUT_OF_RANGE };
+  if (typeof value === 'string') return value.includes('\u0000') ? { path, problem: NUL_CHARACTER } : null;
   if (!value || typeof value !== 'object' || depth > 6) return null;
   for (const [key, item] of Object.entries(value)) {
-    const found = unstorablePath(item, `${path}.${key}`, depth + 1) ?? (key.includes('\u0000') ? { path, message: 'This contains a character that is not allowed.' } : null);
+    const found = unstorablePath(item, `${path}.${key}`, depth + 1) ?? (key.includes('\u0000') ? { path, problem: NUL_CHARACTER } : null);
     if (found) return found;
   }
   return null;
@@ -86,7 +89,7 @@ export function registerProtocol(app: FastifyInstance, opts: ProtocolOptions): v
   // passes any string schema: neither goes further than here.
   app.addHook('preHandler', async (req) => {
     const found = unstorablePath(req.params, 'params') ?? unstorablePath(req.query, 'query') ?? unstorablePath(req.body, 'body');
-    if (found) throw invalidInput({ [found.path.replace(/^(params|query|body)\.?/, '') || 'request']: found.message });
+    if (found) throw invalidInput({ [found.path.replace(/^(params|query|body)\.?/, '') || 'request']: found.problem });
   });
 
   app.addHook('onSend', async (req, reply, payload) => {
@@ -111,38 +114,41 @@ export function registerProtocol(app: FastifyInstance, opts: ProtocolOptions): v
 
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {
-      if (err instanceof TooManyRequests) reply.header('retry-after', String(Math.max(1, Math.ceil(err.retryAfterSeconds))));
-      return sendErrorEnvelope(reply, err.httpStatus, err.code, err.message, err.fields, err.reason);
+      if (err instanceof TooManyRequests) reply.header('retry-after', String(err.retryAfterSeconds));
+      return sendErrorEnvelope(reply, err.httpStatus, err.code, err.reason, err.message, err);
     }
     if (err.validation) {
-      return sendErrorEnvelope(reply, 200, EnvelopeCode.invalidInput, 'Please check the highlighted fields.', fieldErrorsFrom(err.validation));
+      const invalid = invalidInput(fieldErrorsFrom(err.validation));
+      return sendErrorEnvelope(reply, 200, invalid.code, invalid.reason, invalid.message, invalid);
     }
     if (opts.isDatabaseUnavailable(err)) {
       req.log.warn({ err: { message: err.message, code: err.code } }, 'database unavailable');
       reply.header('retry-after', '5');
-      return sendErrorEnvelope(reply, 503, EnvelopeCode.unavailable, UNAVAILABLE);
+      return sendErrorEnvelope(reply, 503, EnvelopeCode.unavailable, 'unavailable', UNAVAILABLE);
     }
     if (isVanishedUser(err)) {
       // The caller's user was deleted after their session was read: a guest merged into an account
       // by a sign-in elsewhere, or an account deleted. Their next step is to sign in again.
-      return sendErrorEnvelope(reply, 200, EnvelopeCode.loginRequired, 'Your session has ended. Please sign in again.');
+      return sendErrorEnvelope(reply, 200, EnvelopeCode.loginRequired, 'session_ended', 'Your session has ended. Please sign in again.');
     }
     switch (err.code) {
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-        return sendErrorEnvelope(reply, 400, EnvelopeCode.badRequest, 'The request body is not valid JSON.');
+        return sendErrorEnvelope(reply, 400, EnvelopeCode.badRequest, 'invalid_json', 'The request body is not valid JSON.');
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
-        return sendErrorEnvelope(reply, 413, EnvelopeCode.payloadTooLarge, 'The request is too large.');
+        return sendErrorEnvelope(reply, 413, EnvelopeCode.payloadTooLarge, 'payload_too_large', 'The request is too large.');
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-        return sendErrorEnvelope(reply, 415, 415, 'This content type is not supported.');
+        return sendErrorEnvelope(reply, 415, 415, 'unsupported_media_type', 'This content type is not supported.');
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return sendErrorEnvelope(reply, status, status, status === 429 ? 'Too many requests. Please wait a moment and try again.' : 'The request could not be understood.');
+      return status === 429
+        ? sendErrorEnvelope(reply, status, status, 'too_many_requests', 'Too many requests. Please wait a moment and try again.')
+        : sendErrorEnvelope(reply, status, status, 'bad_request', 'The request could not be understood.');
     }
     req.log.error({ err }, 'unhandled error');
     opts.reportError?.(err, { requestId: req.id, method: req.method, route: req.routeOptions.url ?? null });
-    return sendErrorEnvelope(reply, 500, EnvelopeCode.userError, CRASHED);
+    return sendErrorEnvelope(reply, 500, EnvelopeCode.userError, 'server_error', CRASHED);
   });
 }
 
@@ -154,5 +160,5 @@ function isVanishedUser(err: unknown): boolean {
 
 /** Unknown API paths answer 404 with an envelope. */
 export function sendApiNotFound(reply: FastifyReply) {
-  return sendErrorEnvelope(reply, 404, EnvelopeCode.notFound, 'There is no such API call.');
+  return sendErrorEnvelope(reply, 404, EnvelopeCode.notFound, 'unknown_api', 'There is no such API call.');
 }

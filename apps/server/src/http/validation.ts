@@ -1,4 +1,4 @@
-import type { FieldErrors } from '@episodic/contract';
+import { fieldProblem, type FieldProblem, type FieldProblems } from './errors';
 
 interface ValidationIssue {
   instancePath: string;
@@ -14,40 +14,44 @@ function fieldName(issue: ValidationIssue): string {
   return base || '_';
 }
 
-function describe(issue: ValidationIssue): string {
+function describe(issue: ValidationIssue): FieldProblem {
   const p = issue.params;
   switch (issue.keyword) {
     case 'required':
-      return 'This field is required.';
+      return fieldProblem('required', 'This field is required.');
     case 'type':
-      return `Must be ${p.type === 'integer' ? 'a whole number' : `a ${String(p.type)}`}.`;
+      return fieldProblem('wrong_type', `Must be ${p.type === 'integer' ? 'a whole number' : `a ${String(p.type)}`}.`);
     case 'minLength':
-      return Number(p.limit) === 1 ? 'This field is required.' : `Must be at least ${String(p.limit)} characters.`;
+      return Number(p.limit) === 1
+        ? fieldProblem('required', 'This field is required.')
+        : fieldProblem('too_short', `Must be at least ${String(p.limit)} characters.`);
     case 'maxLength':
-      return `Must be at most ${String(p.limit)} characters.`;
+      return fieldProblem('too_long', `Must be at most ${String(p.limit)} characters.`);
     case 'minimum':
-      return `Must be ${String(p.limit)} or more.`;
+      return fieldProblem('too_small', `Must be ${String(p.limit)} or more.`);
     case 'maximum':
-      return `Must be ${String(p.limit)} or less.`;
+      return fieldProblem('too_large', `Must be ${String(p.limit)} or less.`);
     case 'format':
-      return p.format === 'email' ? 'Enter a valid email address.' : `Must be a valid ${String(p.format)}.`;
+      return p.format === 'email'
+        ? fieldProblem('email_invalid', 'Enter a valid email address.')
+        : fieldProblem('invalid_format', `Must be a valid ${String(p.format)}.`);
     case 'pattern':
-      return 'Has characters that are not allowed here.';
+      return fieldProblem('not_allowed_characters', 'Has characters that are not allowed here.');
     case 'enum':
     case 'const':
     case 'anyOf':
     case 'oneOf':
-      return 'Is not one of the allowed values.';
+      return fieldProblem('not_allowed_value', 'Is not one of the allowed values.');
     case 'additionalProperties':
-      return 'Is not a known field.';
+      return fieldProblem('unknown_field', 'Is not a known field.');
     default:
-      return 'Is not valid.';
+      return fieldProblem('invalid', 'Is not valid.');
   }
 }
 
-/** Turns schema validation issues into one readable message per field. */
-export function fieldErrorsFrom(issues: readonly ValidationIssue[]): FieldErrors {
-  const fields: FieldErrors = {};
+/** Turns schema validation issues into one field error (code and readable message) per field. */
+export function fieldErrorsFrom(issues: readonly ValidationIssue[]): FieldProblems {
+  const fields: FieldProblems = {};
   for (const issue of issues) {
     const name = fieldName(issue);
     // anyOf reports each branch: keep the first, most specific message per field.

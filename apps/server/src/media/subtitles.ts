@@ -1,19 +1,20 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { LANGUAGES, isLanguage, languageOfTag, type Language } from '@episodic/contract';
 import { MediaInputError } from './probe';
 
 /** The interface languages; subtitles exist per language. */
-export const SUBTITLE_LANGUAGES = ['en', 'es', 'fy', 'dy', 'pt'] as const;
-export type SubtitleLanguage = (typeof SUBTITLE_LANGUAGES)[number];
+export const SUBTITLE_LANGUAGES = LANGUAGES;
+export type SubtitleLanguage = Language;
 
-// The product's codes for French and German are fy and dy (specification); files often use ISO codes.
-const ALIASES: Record<string, SubtitleLanguage> = { fr: 'fy', de: 'dy' };
-
-/** The product language a file-name code stands for (`en`, `fr` → `fy`, `de` → `dy`), or null. */
+/**
+ * The product language a file-name code stands for (`en`, `fy`, and the ISO codes files often use:
+ * `fr` → `fy`, `de` → `dy`), or null.
+ */
 export function subtitleLanguage(code: string): SubtitleLanguage | null {
   const lower = code.toLowerCase();
-  if ((SUBTITLE_LANGUAGES as readonly string[]).includes(lower)) return lower as SubtitleLanguage;
-  return ALIASES[lower] ?? null;
+  if (isLanguage(lower)) return lower;
+  return lower.includes('-') ? null : languageOfTag(lower);
 }
 
 const SRT_TIME = /(\d{1,2}:\d{2}:\d{2}),(\d{3})/g;

@@ -1,4 +1,4 @@
-import type { Language } from '@episodic/contract';
+import { htmlLangFor, type Language } from '@episodic/contract';
 import type { MailMessage } from '../../mail/mailer';
 
 interface ResetCopy {
@@ -59,7 +59,7 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)}
 export function passwordResetEmail(to: string, link: string, minutes: number, lang: Language): MailMessage {
   const c = RESET[lang];
   const text = [c.greeting, '', c.body, link, '', c.expiry(minutes), c.ignore, '', '— Episodic'].join('\n');
-  const html = `<!doctype html><html lang="${lang === 'fy' ? 'fr' : lang === 'dy' ? 'de' : lang}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
+  const html = `<!doctype html><html lang="${htmlLangFor(lang)}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
 <p>${escape(c.greeting)}</p><p>${escape(c.body)}</p>
 <p><a href="${escape(link)}" style="display:inline-block;background:#e11d48;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escape(c.button)}</a></p>
 <p style="font-size:13px;color:#555">${escape(c.expiry(minutes))}<br>${escape(c.ignore)}</p>
@@ -123,7 +123,7 @@ const VERIFY: Record<Language, VerifyCopy> = {
 export function emailVerificationEmail(to: string, link: string, hours: number, lang: Language): MailMessage {
   const c = VERIFY[lang];
   const text = [c.greeting, '', c.body, link, '', c.expiry(hours), c.ignore, '', '— Episodic'].join('\n');
-  const html = `<!doctype html><html lang="${lang === 'fy' ? 'fr' : lang === 'dy' ? 'de' : lang}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
+  const html = `<!doctype html><html lang="${htmlLangFor(lang)}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
 <p>${escape(c.greeting)}</p><p>${escape(c.body)}</p>
 <p><a href="${escape(link)}" style="display:inline-block;background:#e11d48;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escape(c.button)}</a></p>
 <p style="font-size:13px;color:#555">${escape(c.expiry(hours))}<br>${escape(c.ignore)}</p>

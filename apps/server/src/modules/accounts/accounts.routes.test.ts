@@ -87,7 +87,7 @@ describe('sign-in, sign-out and the console gate', () => {
   it('answers the same way for a wrong password and an unknown email', async () => {
     const wrong = envelope(await login('admin@example.com', 'wrong password'));
     const unknown = envelope(await login('nobody@example.com', 'wrong password'));
-    expect(wrong).toEqual({ code: 401, message: 'The email or password is not correct.', data: null });
+    expect(wrong).toEqual({ code: 401, message: 'The email or password is not correct.', data: null, reason: 'bad_credentials' });
     expect(unknown).toEqual(wrong);
   });
 

@@ -3,7 +3,7 @@ import type { Language, User } from '@episodic/contract';
 import { toLanguage } from '../../http/language';
 import type { DB, UserRow } from '../../db/schema';
 import type { AuthUser, SessionResolver } from '../../http/auth';
-import { AppError, TooManyRequests, conflict, invalidInput, loginRequired } from '../../http/errors';
+import { AppError, TooManyRequests, conflict, fieldProblem, invalidInput, loginRequired } from '../../http/errors';
 import type { EventBus } from '../../events';
 import type { Mailer } from '../../mail/mailer';
 import type { RateLimiter, RateLimitRule } from '../../cache/rate-limiter';
@@ -81,7 +81,7 @@ export function toUserDto(row: UserRow): User {
 
 function tooMany(seconds: number): AppError {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return new TooManyRequests(`Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`, seconds);
+  return new TooManyRequests(`Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`, seconds, 'too_many_attempts');
 }
 
 export function createAccountsService({ db, sessionTtlDays, events, mailer, limiter, guestBudget = { perMinute: 30, burstPerHour: 300 }, publicUrl = '', money }: AccountsServiceDeps) {
@@ -149,15 +149,15 @@ export function createAccountsService({ db, sessionTtlDays, events, mailer, limi
   ): Promise<Required<IssuedSession>> {
     const email = normalizeEmail(input.email);
     const fields = { ...newPasswordErrors(input.password, input.confirmPassword) };
-    if (!email) fields.email = 'Please enter your email.';
-    else if (!isValidEmail(email)) fields.email = 'Enter a valid email address.';
-    if (!input.password) fields.password = 'Please enter your password.';
-    if (!input.agree) fields.agree = 'Please agree to the terms of use, privacy policy and service agreement.';
+    if (!email) fields.email = fieldProblem('email_required', 'Please enter your email.');
+    else if (!isValidEmail(email)) fields.email = fieldProblem('email_invalid', 'Enter a valid email address.');
+    if (!input.password) fields.password = fieldProblem('password_required', 'Please enter your password.');
+    if (!input.agree) fields.agree = fieldProblem('terms_required', 'Please agree to the terms of use, privacy policy and service agreement.');
     if (Object.keys(fields).length > 0) throw invalidInput(fields);
     await limit([`register:ip:${addressKey(caller.ip)}`, LIMITS.registerPerIp]);
 
     const passwordHash = await hashPassword(input.password);
-    const taken = () => conflict('This email cannot be used for a new account. If it is yours, sign in or reset your password.');
+    const taken = () => conflict('email_taken', 'This email cannot be used for a new account. If it is yours, sign in or reset your password.');
     if (await repo.findUserByEmail(db, email)) throw taken();
     try {
       const created = await db.transaction().execute(async (trx) => {
@@ -200,7 +200,7 @@ export function createAccountsService({ db, sessionTtlDays, events, mailer, limi
    */
   async function checkCredentials(input: { email: string; password: string }, caller: Pick<Caller, 'ip'>): Promise<UserRow> {
     const email = normalizeEmail(input.email);
-    if (!isValidEmail(email)) throw invalidInput({ email: 'Enter a valid email address.' });
+    if (!isValidEmail(email)) throw invalidInput({ email: fieldProblem('email_invalid', 'Enter a valid email address.') });
     const address = addressKey(caller.ip);
     const ipKey = `login:ip:${address}`;
     const pair = `login:account-ip:${email}:${address}`;
@@ -224,7 +224,7 @@ export function createAccountsService({ db, sessionTtlDays, events, mailer, limi
     }
     const row = await repo.findUserByEmail(db, email);
     const valid = await verifyPassword(row?.password_hash ?? null, input.password);
-    if (!row || !valid || row.disabled_at) throw new AppError(401, 'The email or password is not correct.');
+    if (!row || !valid || row.disabled_at) throw new AppError(401, 'The email or password is not correct.', 'bad_credentials');
     // The right password: this attempt was no failure, and the failures on the account (from this
     // address and from anywhere) are forgiven; the address keeps its other failures.
     if (limiter) await Promise.all([limiter.giveBack(ipKey, LIMITS.loginFailsPerIp), limiter.reset(pair, LIMITS.loginFailsPerAccountAndIp), limiter.reset(accountKey, LIMITS.loginFailsPerAccount)]);
@@ -274,8 +274,8 @@ export function createAccountsService({ db, sessionTtlDays, events, mailer, limi
    */
   async function forgotPassword(emailInput: string, lang: Language, ip: string): Promise<void> {
     const email = normalizeEmail(emailInput);
-    if (!email) throw invalidInput({ email: 'Please enter your email.' });
-    if (!isValidEmail(email)) throw invalidInput({ email: 'Enter a valid email address.' });
+    if (!email) throw invalidInput({ email: fieldProblem('email_required', 'Please enter your email.') });
+    if (!isValidEmail(email)) throw invalidInput({ email: fieldProblem('email_invalid', 'Enter a valid email address.') });
     await limit([`reset:ip:${addressKey(ip)}`, LIMITS.resetPerIp], [`reset:account:${email}`, LIMITS.resetPerAccount]);
     const row = await repo.findUserByEmail(db, email);
     if (!row || row.is_guest || row.disabled_at) return;
@@ -301,7 +301,7 @@ export function createAccountsService({ db, sessionTtlDays, events, mailer, limi
     const passwordHash = await hashPassword(input.password);
     const reset = await db.transaction().execute(async (trx) => {
       const userId = await repo.consumePasswordReset(trx, hashSessionToken(input.token));
-      if (!userId) throw new AppError(410, 'This link has expired or was already used. Ask for a new one.');
+      if (!userId) throw new AppError(410, 'This link has expired or was already used. Ask for a new one.', 'link_expired');
       await repo.revokePasswordResets(trx, userId);
       await repo.markEmailVerified(trx, userId);
       const row = await repo.updateUser(trx, userId, { password_hash: passwordHash });
@@ -316,7 +316,7 @@ export function createAccountsService({ db, sessionTtlDays, events, mailer, limi
   async function changePassword(auth: AuthUser, input: { currentPassword: string; password: string; confirmPassword: string }): Promise<void> {
     const row = await repo.findUserById(db, auth.userId);
     if (!row || row.is_guest) throw loginRequired();
-    if (!(await verifyPassword(row.password_hash, input.currentPassword))) throw invalidInput({ currentPassword: 'This is not your current password.' });
+    if (!(await verifyPassword(row.password_hash, input.currentPassword))) throw invalidInput({ currentPassword: fieldProblem('current_password_wrong', 'This is not your current password.') });
     const fields = newPasswordErrors(input.password, input.confirmPassword);
     if (Object.keys(fields).length > 0) throw invalidInput(fields);
     const passwordHash = await hashPassword(input.password);
@@ -393,7 +393,7 @@ export function createAccountsService({ db, sessionTtlDays, events, mailer, limi
   async function deleteAccount(auth: AuthUser, password: string): Promise<void> {
     const row = await repo.findUserById(db, auth.userId);
     if (!row || row.is_guest) throw loginRequired();
-    if (!(await verifyPassword(row.password_hash, password))) throw invalidInput({ password: 'This is not your password.' });
+    if (!(await verifyPassword(row.password_hash, password))) throw invalidInput({ password: fieldProblem('password_wrong', 'This is not your password.') });
     await db.transaction().execute(async (trx) => {
       await events?.emit('user.deleting', { userId: auth.userId, trx });
       await repo.deleteUser(trx, auth.userId);

@@ -52,7 +52,7 @@ export function createEmailVerification({ db, mailer, publicUrl, limit }: EmailV
   /** Completes an emailed verification link (once); it proves the address and signs nobody in. */
   async function verifyEmail(token: string): Promise<void> {
     const userId = await repo.consumeEmailVerification(db, hashSessionToken(token));
-    if (!userId) throw new AppError(410, 'This link has expired or was already used. Ask for a new one on your account page.');
+    if (!userId) throw new AppError(410, 'This link has expired or was already used. Ask for a new one on your account page.', 'link_expired');
   }
 
   /**

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AdminSession } from '@episodic/contract';
 import type { DB } from '../../db/schema';
 import type { OperatorAuth, OperatorResolver } from '../../http/auth';
-import { AppError, forbidden, invalidInput } from '../../http/errors';
+import { AppError, fieldProblem, forbidden, invalidInput } from '../../http/errors';
 import type { AccountsService } from './accounts.service';
 import * as repo from './operator-sessions.repository';
 import { touchSession } from './accounts.repository';
@@ -46,7 +46,7 @@ export function createOperatorSessions({ db, accounts }: OperatorSessionsDeps) {
   /** Signs an operator in to the console: a new console session (the browser's previous one ends); viewers are refused. */
   async function signIn(input: { email: string; password: string }, caller: OperatorCaller): Promise<{ session: AdminSession; token: string }> {
     const row = await accounts.checkCredentials(input, caller);
-    if (row.role !== 'admin' || row.is_guest || !row.email) throw forbidden(NO_ACCESS);
+    if (row.role !== 'admin' || row.is_guest || !row.email) throw forbidden('no_operator_access', NO_ACCESS);
     if (caller.current) await repo.revokeOperatorSession(db, caller.current.sessionId);
     const token = newSessionToken();
     const now = new Date();
@@ -65,7 +65,7 @@ export function createOperatorSessions({ db, accounts }: OperatorSessionsDeps) {
     try {
       await accounts.checkCredentials({ email: op.email, password }, caller);
     } catch (err) {
-      if (err instanceof AppError && err.code === 401) throw invalidInput({ password: 'This is not your password.' });
+      if (err instanceof AppError && err.code === 401) throw invalidInput({ password: fieldProblem('password_wrong', 'This is not your password.') });
       throw err;
     }
     const at = new Date();

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { invalidInput, notFound } from '../../http/errors';
+import { fieldProblem, invalidInput, notFound } from '../../http/errors';
 import { resizeImage } from '../../media/index';
 import type { AdminDeps } from './admin-deps';
 import { writeAudit, type Operator } from './audit';
@@ -24,7 +24,7 @@ export function createArtworkService(deps: AdminDeps) {
   /** Replaces a series' cover or banner; the old file is removed once the new one is in place. */
   async function setArtwork(operator: Operator, seriesId: number, kind: ArtworkKind, image: Buffer): Promise<{ url: string }> {
     const shape = ARTWORK[kind];
-    if (!(await seriesExists(db, seriesId))) throw notFound('There is no such series.');
+    if (!(await seriesExists(db, seriesId))) throw notFound('not_found', 'There is no such series.');
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'episodic-artwork-'));
     const key = `covers/${shape.prefix}-${seriesId}-${randomBytes(6).toString('hex')}.jpg`;
     try {
@@ -34,7 +34,7 @@ export function createArtworkService(deps: AdminDeps) {
       try {
         await resizeImage({ input, output, width: shape.width, height: shape.height });
       } catch {
-        throw invalidInput({ file: 'This file is not a picture we can read: use a JPEG, PNG or WebP image.' });
+        throw invalidInput({ file: fieldProblem('file_unreadable', 'This file is not a picture we can read: use a JPEG, PNG or WebP image.') });
       }
       await storage.putFile(key, output, { contentType: 'image/jpeg', cacheControl: 'public, max-age=31536000, immutable' });
     } finally {
@@ -44,7 +44,7 @@ export function createArtworkService(deps: AdminDeps) {
     try {
       previous = await db.transaction().execute(async (trx) => {
         const row = await lockSeriesArtwork(trx, seriesId);
-        if (!row) throw notFound('There is no such series.');
+        if (!row) throw notFound('not_found', 'There is no such series.');
         const old = row[shape.column];
         await setSeriesArtwork(trx, seriesId, shape.column, key);
         await writeAudit(trx, operator, { action: `series.set-${kind}`, targetType: 'series', targetId: seriesId, summary: `Replaced the ${kind} of series ${seriesId}`, before: { [kind]: old }, after: { [kind]: key } });

@@ -18,7 +18,7 @@ import {
 } from '@episodic/contract';
 import type { AppInstance } from '../../http/types';
 import { ok } from '../../http/envelope';
-import { invalidInput } from '../../http/errors';
+import { fieldProblem, invalidInput } from '../../http/errors';
 import { IdParams, Id, operatorOf, paging } from './admin-deps';
 import { ARTWORK_TYPES, type ArtworkService } from './artwork.service';
 import type { ContentService } from './content.service';
@@ -92,7 +92,7 @@ export function registerContentRoutes(app: AppInstance, content: ContentService,
       },
       async (req) => {
         const { id, kind } = req.params as { id: number; kind: 'cover' | 'banner' };
-        if (!Buffer.isBuffer(req.body) || req.body.length === 0) throw invalidInput({ file: 'Send the picture itself: a JPEG, PNG or WebP image.' });
+        if (!Buffer.isBuffer(req.body) || req.body.length === 0) throw invalidInput({ file: fieldProblem('required', 'Send the picture itself: a JPEG, PNG or WebP image.') });
         return ok(await artwork.setArtwork(await operatorOf(req), id, kind, req.body));
       },
     );

@@ -85,7 +85,7 @@ export function createContentService(deps: AdminDeps) {
   /** One series with its texts in every language, its tags and its episodes. */
   async function getSeries(id: number): Promise<AdminSeries> {
     const row = await repo.seriesSummary(db, id);
-    if (!row) throw notFound('There is no such series.');
+    if (!row) throw notFound('not_found', 'There is no such series.');
     const [tags, texts, episodes] = await Promise.all([repo.tagRefs(db, [id]), repo.seriesTexts(db, id), repo.episodesOf(db, id)]);
     const [titles, jobs] = await Promise.all([repo.episodeTitles(db, episodes.map((e) => e.id)), repo.latestJobs(db, episodes.map((e) => e.id))]);
     const tagList = tags.map(({ id: tagId, name }) => ({ id: tagId, name }));
@@ -121,12 +121,12 @@ export function createContentService(deps: AdminDeps) {
     let accentColor = input.accentColor;
     if (typeof accentColor === 'string') {
       accentColor = accentColor.trim() || null;
-      if (accentColor && !COLOR.test(accentColor)) check.add('accentColor', 'Use a color like #c0392b.');
+      if (accentColor && !COLOR.test(accentColor)) check.add('accentColor', 'color_invalid', 'Use a color like #c0392b.');
     }
     if (input.tagIds) {
       checkUnique(check, 'tagIds', input.tagIds);
       const known = await repo.existingTagIds(db, input.tagIds);
-      if (input.tagIds.some((t) => !known.has(t))) check.add('tagIds', 'A chosen tag no longer exists.');
+      if (input.tagIds.some((t) => !known.has(t))) check.add('tagIds', 'no_longer_exists', 'A chosen tag no longer exists.');
     }
     check.check();
     return { texts, accentColor: accentColor?.toLowerCase() ?? accentColor };
@@ -154,7 +154,7 @@ export function createContentService(deps: AdminDeps) {
     const { texts, accentColor } = await checkSeriesInput(input, false);
     await db.transaction().execute(async (trx) => {
       const before = await seriesSnapshot(trx, id);
-      if (!before) throw notFound('There is no such series.');
+      if (!before) throw notFound('not_found', 'There is no such series.');
       if (texts) await repo.replaceSeriesTexts(trx, id, texts);
       if (input.tagIds) await repo.replaceSeriesTags(trx, id, input.tagIds);
       await repo.updateSeriesRow(trx, id, {
@@ -172,7 +172,7 @@ export function createContentService(deps: AdminDeps) {
   async function setSeriesStatus(operator: Operator, id: number, status: AdminPublishStatus): Promise<AdminSeries> {
     await db.transaction().execute(async (trx) => {
       const before = await seriesSnapshot(trx, id);
-      if (!before) throw notFound('There is no such series.');
+      if (!before) throw notFound('not_found', 'There is no such series.');
       if (before.status === status) return;
       await repo.setSeriesStatusRow(trx, id, status);
       const verb = status === 'published' ? 'publish' : 'unpublish';
@@ -208,14 +208,14 @@ export function createContentService(deps: AdminDeps) {
     const check = new FieldCheck();
     const titles = checkNames(check, 'titles', input.titles, false);
     // A locked episode must cost something: an unlock of 0 coins would be no sale at all.
-    if (!resulting.free && resulting.unlockCost < 1) check.add('unlockCost', 'A locked episode needs a price of at least 1 coin (or make it free).');
+    if (!resulting.free && resulting.unlockCost < 1) check.add('unlockCost', 'too_small', 'A locked episode needs a price of at least 1 coin (or make it free).');
     check.check();
     return titles;
   }
 
   async function getEpisode(id: number): Promise<AdminEpisode> {
     const row = await repo.episodeById(db, id);
-    if (!row) throw notFound('There is no such episode.');
+    if (!row) throw notFound('not_found', 'There is no such episode.');
     const [titles, jobs] = await Promise.all([repo.episodeTitles(db, [id]), repo.latestJobs(db, [id])]);
     return episodeDto(row, titles, jobs);
   }
@@ -223,7 +223,7 @@ export function createContentService(deps: AdminDeps) {
   /** Adds a draft episode at the end of a series (its video comes after). */
   async function createEpisode(operator: Operator, seriesId: number, input: AdminEpisodeInput): Promise<AdminEpisode> {
     const id = await db.transaction().execute(async (trx) => {
-      if (!(await repo.lockSeriesId(trx, seriesId))) throw notFound('There is no such series.');
+      if (!(await repo.lockSeriesId(trx, seriesId))) throw notFound('not_found', 'There is no such series.');
       const last = await repo.lastEpisode(trx, seriesId);
       const free = input.free ?? false;
       const unlockCost = input.unlockCost ?? (last && last.unlock_cost > 0 ? last.unlock_cost : DEFAULT_UNLOCK_COST);
@@ -244,7 +244,7 @@ export function createContentService(deps: AdminDeps) {
   async function updateEpisode(operator: Operator, id: number, input: AdminEpisodeInput): Promise<AdminEpisode> {
     await db.transaction().execute(async (trx) => {
       const before = await episodeSnapshot(trx, id);
-      if (!before) throw notFound('There is no such episode.');
+      if (!before) throw notFound('not_found', 'There is no such episode.');
       const free = input.free ?? before.free;
       const unlockCost = input.unlockCost ?? before.unlockCost;
       const titles = checkEpisodeInput(input, { free, unlockCost });
@@ -262,10 +262,10 @@ export function createContentService(deps: AdminDeps) {
   async function setEpisodeStatus(operator: Operator, id: number, status: AdminPublishStatus): Promise<AdminEpisode> {
     await db.transaction().execute(async (trx) => {
       const before = await episodeSnapshot(trx, id);
-      if (!before) throw notFound('There is no such episode.');
+      if (!before) throw notFound('not_found', 'There is no such episode.');
       if (before.status === status) return;
       if (status === 'published' && before.mediaStatus !== 'ready') {
-        throw conflict(`Episode ${before.number} has no ready video yet: upload one and wait for it to be packaged before publishing.`);
+        throw conflict('episode_not_ready', `Episode ${before.number} has no ready video yet: upload one and wait for it to be packaged before publishing.`);
       }
       await repo.setEpisodeStatusRow(trx, id, status);
       await repo.touchSeries(trx, before.seriesId);
@@ -289,11 +289,11 @@ export function createContentService(deps: AdminDeps) {
     checkUnique(check, 'episodeIds', episodeIds);
     check.check();
     await db.transaction().execute(async (trx) => {
-      if (!(await repo.lockSeriesId(trx, seriesId))) throw notFound('There is no such series.');
+      if (!(await repo.lockSeriesId(trx, seriesId))) throw notFound('not_found', 'There is no such series.');
       const current = await repo.episodeNumbers(trx, seriesId);
       const known = new Set(current.map((e) => e.id));
       if (episodeIds.length !== current.length || episodeIds.some((e) => !known.has(e))) {
-        throw conflict('The episode list changed meanwhile: reload the series and reorder again.');
+        throw conflict('changed_meanwhile', 'The episode list changed meanwhile: reload the series and reorder again.');
       }
       await repo.renumberEpisodes(trx, seriesId, episodeIds);
       await repo.touchSeries(trx, seriesId);
@@ -313,7 +313,7 @@ export function createContentService(deps: AdminDeps) {
   /** Prices a whole series at once: the first episodes free, the others at one price. */
   async function priceEpisodes(operator: Operator, seriesId: number, pricing: AdminEpisodePricing): Promise<AdminSeries> {
     await db.transaction().execute(async (trx) => {
-      if (!(await repo.lockSeriesId(trx, seriesId))) throw notFound('There is no such series.');
+      if (!(await repo.lockSeriesId(trx, seriesId))) throw notFound('not_found', 'There is no such series.');
       const before = await repo.episodePrices(trx, seriesId);
       await repo.priceSeriesEpisodes(trx, seriesId, pricing.freeEpisodes, pricing.unlockCost);
       await repo.touchSeries(trx, seriesId);

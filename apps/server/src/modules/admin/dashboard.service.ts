@@ -22,8 +22,8 @@ export function createDashboardService(deps: AdminDeps) {
     const start = from ?? isoDay(new Date(Date.parse(`${end}T00:00:00Z`) - (DEFAULT_DAYS - 1) * DAY_MS));
     const check = new FieldCheck();
     const days = (Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / DAY_MS + 1;
-    if (!(days >= 1)) check.add('to', 'The end date is before the start date.');
-    else if (days > MAX_DAYS) check.add('from', `Choose at most ${MAX_DAYS} days.`);
+    if (!(days >= 1)) check.add('to', 'date_range_invalid', 'The end date is before the start date.');
+    else if (days > MAX_DAYS) check.add('from', 'date_range_invalid', `Choose at most ${MAX_DAYS} days.`);
     check.check();
     return { from: start, to: end };
   }

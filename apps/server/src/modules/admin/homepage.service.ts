@@ -47,13 +47,13 @@ export function createHomepageService(deps: AdminDeps) {
 
   async function findSection(id: number): Promise<AdminSection> {
     const found = (await listSections()).find((s) => s.id === id);
-    if (!found) throw notFound('There is no such section.');
+    if (!found) throw notFound('not_found', 'There is no such section.');
     return found;
   }
 
   async function lockSection(trx: Transaction<DB>, id: number): Promise<SectionRow> {
     const row = await lockSectionRow(trx, id);
-    if (!row) throw notFound('There is no such section.');
+    if (!row) throw notFound('not_found', 'There is no such section.');
     return row;
   }
 
@@ -62,14 +62,14 @@ export function createHomepageService(deps: AdminDeps) {
     return Object.fromEntries(rows.map((r) => [r.language, r.title]));
   }
 
-  const slugTaken = () => conflict('Another section already uses this id.');
+  const slugTaken = () => conflict('id_taken', 'Another section already uses this id.');
 
   /** Adds a section at the bottom of the home screen. There is one featured carousel at most. */
   async function createSection(operator: Operator, input: AdminSectionInput): Promise<AdminSection> {
     const check = new FieldCheck();
     const slug = checkSlug(check, 'slug', input.slug ?? '');
     const titles = checkNames(check, 'titles', input.titles, true);
-    if (!input.kind) check.add('kind', 'Choose what the section shows.');
+    if (!input.kind) check.add('kind', 'required', 'Choose what the section shows.');
     check.check();
     let id: number;
     try {
@@ -77,7 +77,7 @@ export function createHomepageService(deps: AdminDeps) {
         // Serializes section creation, so two operators cannot both add "the" featured carousel.
         await lockSectionCreation(trx);
         if (input.kind === 'featured' && (await hasFeaturedSection(trx))) {
-          throw conflict('There is already a featured carousel: edit that one.');
+          throw conflict('not_allowed_now', 'There is already a featured carousel: edit that one.');
         }
         const sectionId = await insertSectionLast(trx, { slug: slug!, kind: input.kind!, active: input.active ?? true });
         await replaceSectionTitles(trx, sectionId, titles!);
@@ -107,7 +107,7 @@ export function createHomepageService(deps: AdminDeps) {
     try {
       await db.transaction().execute(async (trx) => {
         const row = await lockSection(trx, id);
-        if (input.kind && input.kind !== row.kind) throw conflict('A section keeps its kind: add a new section instead.');
+        if (input.kind && input.kind !== row.kind) throw conflict('not_allowed_now', 'A section keeps its kind: add a new section instead.');
         const before = { slug: row.slug, active: row.active, titles: await titlesOf(trx, id) };
         const changes = { ...(slug !== undefined ? { slug } : {}), ...(input.active !== undefined ? { active: input.active } : {}) };
         if (Object.keys(changes).length > 0) await updateSectionRow(trx, id, changes);
@@ -128,13 +128,13 @@ export function createHomepageService(deps: AdminDeps) {
   async function setItems(operator: Operator, id: number, seriesIds: number[]): Promise<AdminSection> {
     const check = new FieldCheck();
     checkUnique(check, 'seriesIds', seriesIds);
-    if (seriesIds.length > MAX_ITEMS) check.add('seriesIds', `A section holds at most ${MAX_ITEMS} series.`);
+    if (seriesIds.length > MAX_ITEMS) check.add('seriesIds', 'too_long', `A section holds at most ${MAX_ITEMS} series.`);
     const known = await existingSeriesIds(db, seriesIds);
-    if (seriesIds.some((s) => !known.has(s))) check.add('seriesIds', 'A chosen series no longer exists.');
+    if (seriesIds.some((s) => !known.has(s))) check.add('seriesIds', 'no_longer_exists', 'A chosen series no longer exists.');
     check.check();
     await db.transaction().execute(async (trx) => {
       const row = await lockSection(trx, id);
-      if (row.kind !== 'featured' && row.kind !== 'curated') throw conflict('Only featured and curated sections hold hand-picked series.');
+      if (row.kind !== 'featured' && row.kind !== 'curated') throw conflict('not_allowed_now', 'Only featured and curated sections hold hand-picked series.');
       const before = await replaceSectionItems(trx, id, seriesIds);
       await writeAudit(trx, operator, {
         action: 'homepage.set-items',
@@ -154,11 +154,11 @@ export function createHomepageService(deps: AdminDeps) {
     const check = new FieldCheck();
     checkUnique(check, 'tagIds', tagIds);
     const known = await existingTagIds(db, tagIds);
-    if (tagIds.some((t) => !known.has(t))) check.add('tagIds', 'A chosen tag no longer exists.');
+    if (tagIds.some((t) => !known.has(t))) check.add('tagIds', 'no_longer_exists', 'A chosen tag no longer exists.');
     check.check();
     await db.transaction().execute(async (trx) => {
       const row = await lockSection(trx, id);
-      if (row.kind !== 'categories') throw conflict('Only categories sections have tabs.');
+      if (row.kind !== 'categories') throw conflict('not_allowed_now', 'Only categories sections have tabs.');
       const before = await replaceSectionTags(trx, id, tagIds);
       await writeAudit(trx, operator, {
         action: 'homepage.set-tags',
@@ -181,7 +181,7 @@ export function createHomepageService(deps: AdminDeps) {
     await db.transaction().execute(async (trx) => {
       const current = await lockSectionOrder(trx);
       const known = new Set(current.map((s) => s.id));
-      if (ids.length !== current.length || ids.some((s) => !known.has(s))) throw conflict('The sections changed meanwhile: reload and reorder again.');
+      if (ids.length !== current.length || ids.some((s) => !known.has(s))) throw conflict('changed_meanwhile', 'The sections changed meanwhile: reload and reorder again.');
       await setSectionOrder(trx, ids);
       await writeAudit(trx, operator, { action: 'homepage.reorder', targetType: 'homepage-section', summary: 'Reordered the home sections', before: { ids: current.map((s) => s.id) }, after: { ids } });
     });

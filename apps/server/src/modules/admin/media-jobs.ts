@@ -56,17 +56,17 @@ export function createMediaJobs(deps: MediaJobsDeps) {
     // Asked again (a retried request): the job already made is the answer.
     const existing = await db.selectFrom('media_jobs').selectAll().where('upload_id', '=', uploadId).executeTakeFirst();
     if (existing) {
-      if (existing.episode_id !== episodeId) throw conflict('This upload was made for another episode.');
+      if (existing.episode_id !== episodeId) throw conflict('upload_mismatch', 'This upload was made for another episode.');
       return jobDto(existing);
     }
     const upload = await deps.findUpload(uploadId);
-    if (!upload) throw notFound('This upload is not on the server (it may have expired): upload the video again.');
-    if (upload.size === undefined || upload.offset < upload.size) throw conflict('This upload is not complete yet: let it finish first.');
-    if (upload.metadata?.episodeId !== String(episodeId)) throw conflict('This upload was made for another episode.');
+    if (!upload) throw notFound('upload_missing', 'This upload is not on the server (it may have expired): upload the video again.');
+    if (upload.size === undefined || upload.offset < upload.size) throw conflict('upload_incomplete', 'This upload is not complete yet: let it finish first.');
+    if (upload.metadata?.episodeId !== String(episodeId)) throw conflict('upload_mismatch', 'This upload was made for another episode.');
     const fileName = (upload.metadata?.filename ?? '').slice(0, 255);
     const job = await db.transaction().execute(async (trx) => {
       const episode = await trx.selectFrom('episodes').select(['id', 'number', 'series_id']).where('id', '=', episodeId).forUpdate().executeTakeFirst();
-      if (!episode) throw notFound('There is no such episode.');
+      if (!episode) throw notFound('not_found', 'There is no such episode.');
       const inserted = await trx
         .insertInto('media_jobs')
         .values({ episode_id: episodeId, upload_id: uploadId, file_name: fileName, host, actor_id: operator.userId })
@@ -83,7 +83,7 @@ export function createMediaJobs(deps: MediaJobsDeps) {
       });
       return inserted;
     });
-    if (job.episode_id !== episodeId) throw conflict('This upload was made for another episode.');
+    if (job.episode_id !== episodeId) throw conflict('upload_mismatch', 'This upload was made for another episode.');
     return jobDto(job);
   }
 

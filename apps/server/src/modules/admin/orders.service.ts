@@ -12,7 +12,7 @@ export function createOrdersService(deps: AdminDeps) {
 
   async function listOrders(filter: OrderFilter & { page: number; pageSize: number }): Promise<AdminPage<AdminOrder>> {
     const check = new FieldCheck();
-    if (filter.from && filter.to && filter.from > filter.to) check.add('to', 'The end date is before the start date.');
+    if (filter.from && filter.to && filter.from > filter.to) check.add('to', 'date_range_invalid', 'The end date is before the start date.');
     check.check();
     const { items, total } = await findOrders(db, filter, (filter.page - 1) * filter.pageSize, filter.pageSize + 1);
     return { items: items.slice(0, filter.pageSize), page: filter.page, pageSize: filter.pageSize, hasMore: items.length > filter.pageSize, total };
@@ -20,7 +20,7 @@ export function createOrdersService(deps: AdminDeps) {
 
   async function getOrder(id: string): Promise<AdminOrder> {
     const order = await findOrder(db, id);
-    if (!order) throw notFound('There is no such order.');
+    if (!order) throw notFound('order_not_found', 'There is no such order.');
     return order;
   }
 

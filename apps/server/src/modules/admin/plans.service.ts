@@ -39,7 +39,7 @@ export function createPlansService(deps: AdminDeps) {
 
   async function findPlan(id: string): Promise<AdminPlan> {
     const plan = (await listPlans()).find((p) => p.id === id);
-    if (!plan) throw notFound('There is no such plan.');
+    if (!plan) throw notFound('not_found', 'There is no such plan.');
     return plan;
   }
 
@@ -67,17 +67,17 @@ export function createPlansService(deps: AdminDeps) {
 
   /** Checks the plan that would result: membership plans renew every N days, coin packs give coins. */
   function checkShape(check: FieldCheck, plan: { kind: string; renewalDays: number | null; coins: number }): void {
-    if (plan.kind === 'membership' && !plan.renewalDays) check.add('renewalDays', 'A membership renews every N days: enter N.');
-    if (plan.kind === 'coins' && plan.coins < 1) check.add('coins', 'A coin pack gives at least 1 coin.');
+    if (plan.kind === 'membership' && !plan.renewalDays) check.add('renewalDays', 'required', 'A membership renews every N days: enter N.');
+    if (plan.kind === 'coins' && plan.coins < 1) check.add('coins', 'too_small', 'A coin pack gives at least 1 coin.');
   }
 
   async function createPlan(operator: Operator, input: AdminPlanInput): Promise<AdminPlan> {
     const check = new FieldCheck();
     const id = checkSlug(check, 'id', input.id ?? '', 40);
-    if (!input.kind) check.add('kind', 'Choose a membership or a coin pack.');
-    if (input.price === undefined) check.add('price', 'Enter a price.');
+    if (!input.kind) check.add('kind', 'required', 'Choose a membership or a coin pack.');
+    if (input.price === undefined) check.add('price', 'required', 'Enter a price.');
     const currency = (input.currency ?? 'USD').trim().toUpperCase();
-    if (!CURRENCY.test(currency)) check.add('currency', 'Use a three-letter currency code such as USD.');
+    if (!CURRENCY.test(currency)) check.add('currency', 'currency_invalid', 'Use a three-letter currency code such as USD.');
     const texts = checkTexts(check, 'texts', asTitled(input.texts), 'description', true);
     const kind = input.kind ?? 'coins';
     const shape = { kind, renewalDays: kind === 'membership' ? (input.renewalDays ?? null) : null, coins: kind === 'coins' ? (input.coins ?? 0) : 0 };
@@ -101,7 +101,7 @@ export function createPlansService(deps: AdminDeps) {
         await writeAudit(trx, operator, { action: 'plan.create', targetType: 'plan', targetId: id, summary: `Created the ${kind === 'coins' ? 'coin pack' : 'membership'} “${texts!.en!.title}”`, after });
       });
     } catch (err) {
-      if (isUniqueViolation(err)) throw conflict('Another plan already uses this id.');
+      if (isUniqueViolation(err)) throw conflict('id_taken', 'Another plan already uses this id.');
       throw err;
     }
     return findPlan(id!);
@@ -114,12 +114,12 @@ export function createPlansService(deps: AdminDeps) {
     check.check();
     await db.transaction().execute(async (trx) => {
       const before = await snapshot(trx, id);
-      if (!before) throw notFound('There is no such plan.');
-      if (input.id !== undefined && input.id !== id) check.add('id', 'A plan keeps its id.');
-      if (input.kind !== undefined && input.kind !== before.kind) check.add('kind', 'A plan keeps its kind: create a new plan instead.');
-      if (input.currency !== undefined && input.currency.toUpperCase() !== before.currency) check.add('currency', 'A plan keeps its currency: create a new plan instead.');
-      if (before.kind === 'coins' && input.renewalDays) check.add('renewalDays', 'Coin packs do not renew.');
-      if (before.kind === 'membership' && (input.coins || input.bonusCoins)) check.add('coins', 'Memberships give access, not coins.');
+      if (!before) throw notFound('not_found', 'There is no such plan.');
+      if (input.id !== undefined && input.id !== id) check.add('id', 'cannot_change', 'A plan keeps its id.');
+      if (input.kind !== undefined && input.kind !== before.kind) check.add('kind', 'cannot_change', 'A plan keeps its kind: create a new plan instead.');
+      if (input.currency !== undefined && input.currency.toUpperCase() !== before.currency) check.add('currency', 'cannot_change', 'A plan keeps its currency: create a new plan instead.');
+      if (before.kind === 'coins' && input.renewalDays) check.add('renewalDays', 'not_allowed_value', 'Coin packs do not renew.');
+      if (before.kind === 'membership' && (input.coins || input.bonusCoins)) check.add('coins', 'not_allowed_value', 'Memberships give access, not coins.');
       const next = {
         price: input.price ?? before.price,
         renewal_days: before.kind === 'membership' ? (input.renewalDays ?? before.renewalDays) : null,

@@ -89,10 +89,10 @@ export function createAdminSettingsService(deps: AdminDeps) {
 
   function checkEntry(key: string, value: string): string {
     const check = new FieldCheck();
-    if (!KEY.test(key)) check.add('key', 'Use lower-case letters, digits and underscores, starting with a letter.');
+    if (!KEY.test(key)) check.add('key', 'id_invalid', 'Use lower-case letters, digits and underscores, starting with a letter.');
     const trimmed = value.trim();
-    if (CONTROL.test(trimmed)) check.add('value', 'The value has control characters.');
-    if (key in KNOWN && !PIXEL_ID.test(trimmed)) check.add('value', 'A pixel id has only letters, digits, dots, hyphens and underscores.');
+    if (CONTROL.test(trimmed)) check.add('value', 'not_allowed_characters', 'The value has control characters.');
+    if (key in KNOWN && !PIXEL_ID.test(trimmed)) check.add('value', 'not_allowed_characters', 'A pixel id has only letters, digits, dots, hyphens and underscores.');
     check.check();
     return trimmed;
   }
@@ -119,10 +119,10 @@ export function createAdminSettingsService(deps: AdminDeps) {
 
   /** Removes a key the product does not know; a known key can only be emptied. */
   async function deleteConfig(operator: Operator, key: string): Promise<AdminSettings> {
-    if (CONFIG_KEYS.includes(key as (typeof CONFIG_KEYS)[number])) throw conflict('The product reads this key: empty its value instead of removing it.');
+    if (CONFIG_KEYS.includes(key as (typeof CONFIG_KEYS)[number])) throw conflict('not_allowed_now', 'The product reads this key: empty its value instead of removing it.');
     await db.transaction().execute(async (trx) => {
       const before = await deleteConfigEntry(trx, key);
-      if (!before) throw notFound('There is no such configuration key.');
+      if (!before) throw notFound('not_found', 'There is no such configuration key.');
       await writeAudit(trx, operator, { action: 'setting.delete', targetType: 'setting', targetId: key, summary: `Removed the configuration key ${key}`, before: { value: before.config_value } });
     });
     await deps.invalidateSettings();

@@ -42,11 +42,11 @@ export function createTagsService(deps: AdminDeps) {
     return { slug: row.slug, position: row.position, names: Object.fromEntries(names.map((n) => [n.language, n.name])) as Partial<Record<Language, string>> };
   }
 
-  const slugTaken = () => conflict('Another tag already uses this id.');
+  const slugTaken = () => conflict('id_taken', 'Another tag already uses this id.');
 
   async function findTag(id: number): Promise<AdminTag> {
     const tag = (await listTags()).find((t) => t.id === id);
-    if (!tag) throw notFound('There is no such tag.');
+    if (!tag) throw notFound('not_found', 'There is no such tag.');
     return tag;
   }
 
@@ -81,7 +81,7 @@ export function createTagsService(deps: AdminDeps) {
     try {
       await db.transaction().execute(async (trx) => {
         const before = await snapshot(trx, id);
-        if (!before) throw notFound('There is no such tag.');
+        if (!before) throw notFound('not_found', 'There is no such tag.');
         if (slug !== undefined) await setTagSlug(trx, id, slug);
         if (names) await replaceTagNames(trx, id, names);
         const after = await snapshot(trx, id);
@@ -103,7 +103,7 @@ export function createTagsService(deps: AdminDeps) {
     await db.transaction().execute(async (trx) => {
       const current = await lockTagOrder(trx);
       const known = new Set(current.map((t) => t.id));
-      if (ids.length !== current.length || ids.some((t) => !known.has(t))) throw conflict('The tags changed meanwhile: reload and reorder again.');
+      if (ids.length !== current.length || ids.some((t) => !known.has(t))) throw conflict('changed_meanwhile', 'The tags changed meanwhile: reload and reorder again.');
       await setTagOrder(trx, ids);
       await writeAudit(trx, operator, { action: 'tag.reorder', targetType: 'tag', summary: 'Reordered the tags', before: { ids: current.map((t) => t.id) }, after: { ids } });
     });
@@ -115,7 +115,7 @@ export function createTagsService(deps: AdminDeps) {
   async function deleteTag(operator: Operator, id: number): Promise<void> {
     await db.transaction().execute(async (trx) => {
       const before = await snapshot(trx, id);
-      if (!before) throw notFound('There is no such tag.');
+      if (!before) throw notFound('not_found', 'There is no such tag.');
       const series = await seriesWithTag(trx, id);
       await deleteTagRow(trx, id);
       await writeAudit(trx, operator, {

@@ -73,7 +73,7 @@ export function createUsersService(deps: AdminDeps) {
   /** One account with its money, orders, unlocks, watch history and where it came from. */
   async function getUser(id: string): Promise<AdminUser> {
     const row = await findUserSummary(db, id);
-    if (!row) throw notFound('There is no such user.');
+    if (!row) throw notFound('not_found', 'There is no such user.');
     const [membership, orders, ledger, unlocks, history, counts] = await Promise.all([
       membershipOf(id),
       findOrders(db, { userId: id }, 0, 50),
@@ -111,12 +111,12 @@ export function createUsersService(deps: AdminDeps) {
   async function disableUser(operator: Operator, id: string, reasonInput: string): Promise<AdminUser> {
     const reason = reasonInput.trim();
     const check = new FieldCheck();
-    if (!reason) check.add('reason', 'Say why the account is disabled.');
+    if (!reason) check.add('reason', 'reason_required', 'Say why the account is disabled.');
     check.check();
-    if (id === operator.userId) throw conflict('You cannot disable your own account.');
+    if (id === operator.userId) throw conflict('not_allowed_now', 'You cannot disable your own account.');
     await db.transaction().execute(async (trx) => {
       const user = await lockUser(trx, id);
-      if (!user) throw notFound('There is no such user.');
+      if (!user) throw notFound('not_found', 'There is no such user.');
       if (user.disabled_at) return;
       const now = new Date();
       await setUserDisabledAt(trx, id, now, now);
@@ -141,7 +141,7 @@ export function createUsersService(deps: AdminDeps) {
     const reason = reasonInput.trim();
     await db.transaction().execute(async (trx) => {
       const user = await lockUser(trx, id);
-      if (!user) throw notFound('There is no such user.');
+      if (!user) throw notFound('not_found', 'There is no such user.');
       if (!user.disabled_at) return;
       await setUserDisabledAt(trx, id, null, new Date());
       await writeAudit(trx, operator, {
@@ -164,14 +164,14 @@ export function createUsersService(deps: AdminDeps) {
   async function setRole(operator: Operator, id: string, role: 'admin' | 'viewer', reasonInput: string): Promise<AdminUser> {
     const reason = reasonInput.trim();
     const check = new FieldCheck();
-    if (!reason) check.add('reason', 'Say why the access changes.');
+    if (!reason) check.add('reason', 'reason_required', 'Say why the access changes.');
     check.check();
-    if (id === operator.userId) throw conflict('You cannot change your own operator access.');
+    if (id === operator.userId) throw conflict('not_allowed_now', 'You cannot change your own operator access.');
     await db.transaction().execute(async (trx) => {
       const user = await lockUser(trx, id);
-      if (!user) throw notFound('There is no such user.');
+      if (!user) throw notFound('not_found', 'There is no such user.');
       if (user.role === role) return;
-      if (role === 'admin' && (user.is_guest || !user.email)) throw conflict('A guest cannot be given operator access; the account must be registered.');
+      if (role === 'admin' && (user.is_guest || !user.email)) throw conflict('not_allowed_now', 'A guest cannot be given operator access; the account must be registered.');
       const now = new Date();
       await setUserRole(trx, id, role, now);
       const ended = role === 'viewer' ? await revokeOperatorSessionsOf(trx, id) : 0;
@@ -198,19 +198,19 @@ export function createUsersService(deps: AdminDeps) {
   async function grant(operator: Operator, userId: string, input: AdminGrantInput): Promise<AdminUser> {
     const reason = input.reason.trim();
     const check = new FieldCheck();
-    if (!reason) check.add('reason', 'Say why (the user and other operators will see it).');
-    if (input.kind === 'coins' && !input.coins) check.add('coins', 'Enter how many coins.');
-    if (input.kind === 'membership' && !input.days) check.add('days', 'Enter how many days.');
+    if (!reason) check.add('reason', 'reason_required', 'Say why (the user and other operators will see it).');
+    if (input.kind === 'coins' && !input.coins) check.add('coins', 'required', 'Enter how many coins.');
+    if (input.kind === 'membership' && !input.days) check.add('days', 'required', 'Enter how many days.');
     let planId = input.planId;
     if (input.kind === 'membership') {
       const plans = await membershipPlans(db);
       planId ??= (plans.find((p) => p.active) ?? plans[0])?.id;
-      if (!planId || !plans.some((p) => p.id === planId)) check.add('planId', 'Choose a membership plan.');
+      if (!planId || !plans.some((p) => p.id === planId)) check.add('planId', 'required', 'Choose a membership plan.');
     }
     check.check();
     await db.transaction().execute(async (trx) => {
       const user = await findUserEmail(trx, userId);
-      if (!user) throw notFound('There is no such user.');
+      if (!user) throw notFound('not_found', 'There is no such user.');
       const inserted = await insertGrant(trx, {
         id: input.requestId,
         userId,
@@ -223,7 +223,7 @@ export function createUsersService(deps: AdminDeps) {
       });
       if (!inserted) {
         const earlier = await findGrant(trx, input.requestId);
-        if (earlier.user_id !== userId || earlier.kind !== input.kind) throw conflict('This grant was already used for something else: reload and try again.');
+        if (earlier.user_id !== userId || earlier.kind !== input.kind) throw conflict('already_used', 'This grant was already used for something else: reload and try again.');
         return;
       }
       const who = user.email ?? `guest ${userId}`;

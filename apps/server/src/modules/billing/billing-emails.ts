@@ -1,4 +1,4 @@
-import type { Language } from '@episodic/contract';
+import { htmlLangFor, localeFor, type Language } from '@episodic/contract';
 import type { MailMessage } from '../../mail/mailer';
 
 interface Copy {
@@ -65,21 +65,20 @@ const COPY: Record<Language, Copy> = {
   },
 };
 
-const LOCALE: Record<Language, string> = { en: 'en-US', es: 'es-ES', fy: 'fr-FR', dy: 'de-DE', pt: 'pt-BR' };
 /** Text made safe inside HTML (the emails' and the server-made pages'). */
 export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function money(minor: number, currency: string, lang: Language): string {
-  return new Intl.NumberFormat(LOCALE[lang], { style: 'currency', currency }).format(minor / 100);
+  return new Intl.NumberFormat(localeFor(lang), { style: 'currency', currency }).format(minor / 100);
 }
 /** A date as the language writes it ("December 3, 2026"), in UTC. */
 export function day(date: Date, lang: Language): string {
-  return new Intl.DateTimeFormat(LOCALE[lang], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
+  return new Intl.DateTimeFormat(localeFor(lang), { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
 }
 
 function render(lang: Language, to: string, subject: string, lines: string[], cancel?: { line: string; button: string; url: string }): MailMessage {
   const text = [...lines, ...(cancel ? ['', cancel.line, cancel.url] : []), '', '— Episodic'].join('\n');
-  const html = `<!doctype html><html lang="${lang === 'fy' ? 'fr' : lang === 'dy' ? 'de' : lang}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
+  const html = `<!doctype html><html lang="${htmlLangFor(lang)}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
 ${lines.map((l) => `<p>${esc(l)}</p>`).join('\n')}
 ${cancel ? `<p style="font-size:14px;color:#444">${esc(cancel.line)}</p><p><a href="${esc(cancel.url)}" style="display:inline-block;border:1px solid #999;padding:8px 14px;border-radius:8px;color:#111;text-decoration:none">${esc(cancel.button)}</a></p>` : ''}
 <p>— Episodic</p></body></html>`;

@@ -15,7 +15,7 @@ import {
 } from '@episodic/contract';
 import type { AppInstance } from '../../http/types';
 import { ok } from '../../http/envelope';
-import { AppError, invalidInput } from '../../http/errors';
+import { AppError, fieldProblem, invalidInput } from '../../http/errors';
 import { requireSession } from '../../http/auth';
 import { requestLanguage } from '../../http/language';
 import type { BillingService, PaypalBack } from './billing.service';
@@ -88,7 +88,7 @@ export function registerBillingRoutes(app: AppInstance, billing: BillingService,
       const { episodeId, seriesId, price } = req.body;
       if (episodeId !== undefined) return ok(await billing.unlockEpisode(userId, episodeId));
       if (seriesId !== undefined) return ok(await billing.unlockSeries(userId, seriesId, price));
-      throw invalidInput({ episodeId: 'Say which episode (or series) to unlock.' });
+      throw invalidInput({ episodeId: fieldProblem('target_required', 'Say which episode (or series) to unlock.') });
     },
   );
 
@@ -180,7 +180,7 @@ export function registerBillingRoutes(app: AppInstance, billing: BillingService,
         try {
           event = stripe.parseWebhook(String(req.body), typeof signature === 'string' ? signature : undefined);
         } catch (err) {
-          throw new AppError(400, err instanceof StripeWebhookError ? err.message : 'Invalid signature.', undefined, 400);
+          throw new AppError(400, err instanceof StripeWebhookError ? err.message : 'Invalid signature.', err instanceof StripeWebhookError && err.reason === 'malformed' ? 'malformed_event' : 'invalid_signature', undefined, 400);
         }
         const result = event ? await billing.applyProviderEvent(stripe, event.eventId, event.idempotencyKey) : 'ignored';
         return ok({ result });

@@ -9,6 +9,7 @@ import { appendLedgerEntry, coinBalance, lockLedgerOwner } from './coin-ledger';
 import { createOrderLifecycle, type OrderStatus } from './order-lifecycle';
 import { createPayments, type PaymentDeps } from './payments';
 import { createRefunds, type Refunder } from './refunds';
+import { paymentFailureOf } from './payment-failures';
 import { renewalCancel } from './renewal-cancel';
 import { SANDBOX_SIGNATURE_HEADER } from './sandbox-provider';
 
@@ -88,7 +89,7 @@ export function createBillingService(deps: BillingDeps) {
   async function unlockEpisode(userId: string, episodeId: number): Promise<UnlockResult> {
     // Only an episode viewers can open (listed by the catalog) is sold.
     const access = (await deps.catalog.episodeSummary(episodeId)) ? await deps.access.ofEpisode(userId, episodeId) : null;
-    if (!access) throw notFound('This episode is not available.');
+    if (!access) throw notFound('episode_unavailable', 'This episode is not available.');
     if (access.playable) return { coins: await coinBalance(db, userId), unlocked: [episodeId], spent: 0 };
     return db.transaction().execute(async (trx) => {
       // Looked at again under the balance lock: a series unlock running meanwhile may have unlocked it.
@@ -105,15 +106,15 @@ export function createBillingService(deps: BillingDeps) {
     for (let attempt = 1; ; attempt++) {
       const result = await unlockSeriesOnce(userId, seriesId, expectedPrice);
       if (result) return result;
-      if (attempt === 3) throw conflict('The price changed. Please check and try again.');
+      if (attempt === 3) throw conflict('price_changed', 'The price changed. Please check and try again.');
     }
   }
 
   async function unlockSeriesOnce(userId: string, seriesId: number, expectedPrice: number | undefined): Promise<UnlockResult | null> {
     const quote = await deps.catalog.quoteSeries(seriesId, userId);
-    if (!quote) throw notFound('This series is not available.');
+    if (!quote) throw notFound('series_unavailable', 'This series is not available.');
     if (quote.price === null || quote.episodeIds.length === 0) return { coins: await coinBalance(db, userId), unlocked: [], spent: 0 };
-    if (expectedPrice !== undefined && expectedPrice !== quote.price) throw conflict(`The price changed to ${quote.price} coins. Please check and try again.`);
+    if (expectedPrice !== undefined && expectedPrice !== quote.price) throw conflict('price_changed', `The price changed to ${quote.price} coins. Please check and try again.`);
     return db.transaction().execute(async (trx) => {
       if ((await lockCoinsAndFindOwned(trx, userId, quote.episodeIds)).length > 0) return null;
       const key = `unlock-series:${userId}:${seriesId}:${quote.episodeIds.join('.')}`;
@@ -138,6 +139,7 @@ export function createBillingService(deps: BillingDeps) {
       currency: o.currency,
       status: o.status,
       failureReason: o.failure_reason,
+      failureCode: paymentFailureOf(o.failure_reason),
       createdAt: o.created_at.toISOString(),
       paidAt: o.paid_at?.toISOString() ?? null,
     };
@@ -149,7 +151,7 @@ export function createBillingService(deps: BillingDeps) {
    */
   async function createOrder(userId: string, planId: string, attribution: unknown): Promise<{ id: string; planId: string; amount: number; currency: string; status: OrderStatus }> {
     const plan = await repo.findPlan(db, planId);
-    if (!plan || !plan.active) throw notFound('This plan is not available.');
+    if (!plan || !plan.active) throw notFound('plan_unavailable', 'This plan is not available.');
     const order = await lifecycle.open(userId, plan, attribution);
     return { id: order.id, planId, amount: order.amount, currency: order.currency, status: order.status };
   }
@@ -157,7 +159,7 @@ export function createBillingService(deps: BillingDeps) {
   /** One order of the user. */
   async function orderOf(userId: string, orderId: string, lang: Language): Promise<Order> {
     const row = await repo.findUserOrder(db, userId, orderId, lang);
-    if (!row) throw notFound('We could not find this order.');
+    if (!row) throw notFound('order_not_found', 'We could not find this order.');
     return orderDto(row);
   }
 

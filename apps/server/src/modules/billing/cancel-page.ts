@@ -1,4 +1,4 @@
-import type { Language } from '@episodic/contract';
+import { htmlLangFor, type Language } from '@episodic/contract';
 import { day, esc } from './billing-emails';
 import type { CancelLink } from './cancel-link';
 
@@ -139,8 +139,7 @@ export function cancelLinkPage(result: CancelLinkState, link: CancelLink | null)
       title = c.invalidTitle;
       body = c.invalidBody;
   }
-  const html = result.lang === 'fy' ? 'fr' : result.lang === 'dy' ? 'de' : result.lang;
-  return `<!doctype html><html lang="${html}"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${esc(title)} · Episodic</title>
+  return `<!doctype html><html lang="${htmlLangFor(result.lang)}"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${esc(title)} · Episodic</title>
 <body style="font-family:system-ui,sans-serif;max-width:420px;margin:40px auto;padding:0 16px;color:#111;line-height:1.5">
 <h1 style="font-size:20px">${esc(title)}</h1><p>${esc(body)}</p>
 ${actions}</body></html>`;

@@ -1,4 +1,4 @@
-import type { FieldErrors } from '@episodic/contract';
+import { fieldProblem, type FieldProblem, type FieldProblems } from '../../http/errors';
 import { checkCard, type CardField, type CardFormInput, type CardProblem } from '@episodic/contract/card';
 
 
@@ -15,30 +15,37 @@ export interface ValidCard {
   last4: string;
 }
 
-function message(field: CardField, problem: CardProblem, cvvLength: number): string {
+function describe(field: CardField, problem: CardProblem, cvvLength: number): FieldProblem {
   switch (field) {
     case 'number':
-      return problem === 'required' ? 'Please enter your card number.' : 'This card number is not valid.';
+      return problem === 'required'
+        ? fieldProblem('card_number_required', 'Please enter your card number.')
+        : fieldProblem('card_number_invalid', 'This card number is not valid.');
     case 'expiry':
-      return problem === 'required' ? 'Please enter the expiry date (MM/YY).' : problem === 'format' ? 'Use the format MM/YY.' : 'This card has expired.';
+      if (problem === 'required') return fieldProblem('expiry_required', 'Please enter the expiry date (MM/YY).');
+      return problem === 'format' ? fieldProblem('expiry_format', 'Use the format MM/YY.') : fieldProblem('card_expired', 'This card has expired.');
     case 'cvv':
-      return problem === 'required' ? 'Please enter the security code.' : `The security code has ${cvvLength} digits.`;
+      return problem === 'required'
+        ? fieldProblem('cvv_required', 'Please enter the security code.')
+        : fieldProblem('cvv_length', `The security code has ${cvvLength} digits.`);
     case 'firstName':
-      return 'Please enter the first name on the card.';
+      return fieldProblem('first_name_required', 'Please enter the first name on the card.');
     case 'lastName':
-      return 'Please enter the last name on the card.';
+      return fieldProblem('last_name_required', 'Please enter the last name on the card.');
     case 'email':
-      return problem === 'required' ? 'Please enter your email.' : 'Enter a valid email address.';
+      return problem === 'required'
+        ? fieldProblem('email_required', 'Please enter your email.')
+        : fieldProblem('email_invalid', 'Enter a valid email address.');
   }
 }
 
 /** Checks a card form before any charge; field errors name what to fix. */
-export function validateCard(input: CardInput, now = new Date()): { card: ValidCard } | { fields: FieldErrors } {
+export function validateCard(input: CardInput, now = new Date()): { card: ValidCard } | { fields: FieldProblems } {
   const checked = checkCard(input, now);
   const entries = Object.entries(checked.problems) as [CardField, CardProblem][];
   if (entries.length > 0) {
-    const fields: FieldErrors = {};
-    for (const [field, problem] of entries) fields[`card.${field}`] = message(field, problem, checked.cvvLength);
+    const fields: FieldProblems = {};
+    for (const [field, problem] of entries) fields[`card.${field}`] = describe(field, problem, checked.cvvLength);
     return { fields };
   }
   return {

@@ -30,7 +30,7 @@ export class InsufficientCoinsError extends AppError {
  */
 export async function lockLedgerOwner(trx: Transaction<DB>, userId: string): Promise<void> {
   const row = await trx.selectFrom('users').select('id').where('id', '=', userId).forKeyShare().executeTakeFirst();
-  if (!row) throw new AppError(401, 'Your session has ended. Please sign in again.');
+  if (!row) throw new AppError(401, 'Your session has ended. Please sign in again.', 'session_ended');
 }
 
 export async function coinBalance(db: Executor, userId: string): Promise<number> {

@@ -78,7 +78,11 @@ export function createOrderLifecycle(deps: { db: Kysely<DB>; events?: EventBus }
       const dayAgo = new Date(Date.now() - DAY_MS);
       await repo.expireAbandonedOrders(trx, userId, dayAgo);
       if ((await repo.countOpenOrders(trx, userId, dayAgo)) >= OPEN_ORDER_LIMIT) {
-        throw new AppError(EnvelopeCode.tooManyRequests, 'You have too many unfinished orders. Please pay or wait for one of them before starting another (unpaid orders expire after a day).');
+        throw new AppError(
+          EnvelopeCode.tooManyRequests,
+          'You have too many unfinished orders. Please pay or wait for one of them before starting another (unpaid orders expire after a day).',
+          'too_many_orders',
+        );
       }
       return repo.insertOrder(trx, { userId, planId: plan.id, amount: plan.price, currency: plan.currency, attribution });
     });
@@ -91,7 +95,7 @@ export function createOrderLifecycle(deps: { db: Kysely<DB>; events?: EventBus }
   async function pay(userId: string, orderId: string, method: 'card' | 'paypal'): Promise<Moved> {
     return db.transaction().execute(async (trx) => {
       const order = await repo.lockOrder(trx, orderId);
-      if (!order || order.user_id !== userId) throw notFound('We could not find this order.');
+      if (!order || order.user_id !== userId) throw notFound('order_not_found', 'We could not find this order.');
       const allowed = method === 'card' ? order.status !== 'requires_action' || order.provider === 'paypal' : order.status !== 'requires_action';
       if (!allowed || !canMove(order.status, 'pay')) return { order, changed: false };
       const attempt = order.attempt + 1;
@@ -159,7 +163,7 @@ export function createOrderLifecycle(deps: { db: Kysely<DB>; events?: EventBus }
       // deadlocking with it, and then finds the order on the account.
       await repo.lockOrderBuyer(trx, orderId);
       const order = await repo.lockOrder(trx, orderId);
-      if (!order) throw notFound('We could not find this order.');
+      if (!order) throw notFound('order_not_found', 'We could not find this order.');
       const transition = outcome.status === 'succeeded' ? 'settle' : outcome.status === 'failed' ? 'fail' : 'needsAction';
       if (!canMove(order.status, transition)) return { order, changed: false };
       let paymentMethodId = order.payment_method_id;
@@ -218,7 +222,7 @@ export function createOrderLifecycle(deps: { db: Kysely<DB>; events?: EventBus }
   async function refund(orderId: string, record: (trx: Transaction<DB>, before: OrderStatus, reversal: Reversal) => Promise<void>): Promise<Moved> {
     return db.transaction().execute(async (trx) => {
       const order = await repo.lockOrder(trx, orderId);
-      if (!order) throw notFound('There is no such order.');
+      if (!order) throw notFound('order_not_found', 'There is no such order.');
       // Refunded already (by another path): nothing more is taken back, and the refund is still recorded.
       if (order.status === 'refunded') await record(trx, order.status, { coinsReversed: 0, coinsShort: 0, membershipEndsAt: null });
       if (!canMove(order.status, 'refund')) return { order, changed: false };

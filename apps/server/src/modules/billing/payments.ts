@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { PayResult } from '@episodic/contract';
 import type { DB } from '../../db/schema';
 import { isDatabaseUnavailable } from '../../db/connection';
-import { AppError, conflict, invalidInput } from '../../http/errors';
+import { AppError, conflict, fieldProblem, invalidInput } from '../../http/errors';
+import { FAILURE_MESSAGES, paymentFailureOf } from './payment-failures';
 import * as repo from './billing.repository';
 import { validateCard, type CardInput } from './card';
 import type { OrderLifecycle, OrderRow } from './order-lifecycle';
@@ -37,9 +38,9 @@ export interface PaypalBack {
 /** The idempotency key of one of our charges: `<order id>:<attempt>`. */
 const CHARGE_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}:\d{1,9}$/i;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const PAYPAL_DOWN = 'PayPal could not be reached. Please try again or pay by card.';
-const malformedEvent = () => new AppError(400, 'This event is not one we can read.', undefined, 400);
-const noLongerPayable = () => conflict('This order can no longer be paid.');
+const PAYPAL_DOWN = FAILURE_MESSAGES.paypal_unavailable;
+const malformedEvent = () => new AppError(400, 'This event is not one we can read.', 'malformed_event', undefined, 400);
+const noLongerPayable = () => conflict('order_closed', 'This order can no longer be paid.');
 
 /** Paying orders: by card, through PayPal, and the providers' events; every status change is a lifecycle transition. */
 export function createPayments(deps: PaymentDeps) {
@@ -53,6 +54,7 @@ export function createPayments(deps: PaymentDeps) {
       status: outcome.status === 'succeeded' ? 'paid' : outcome.status === 'failed' ? 'failed' : 'requires_action',
       redirectUrl: outcome.status === 'requires_action' ? outcome.redirectUrl : null,
       reason: outcome.status === 'failed' ? outcome.reason : null,
+      ...(outcome.status === 'failed' ? { reasonCode: paymentFailureOf(outcome.reason) } : {}),
     };
   }
 
@@ -61,9 +63,9 @@ export function createPayments(deps: PaymentDeps) {
    * under a row lock, so a double tap (or fifty) charges once and later taps see the same outcome.
    */
   async function pay(userId: string, input: { orderId: string; method: 'card' | 'paypal'; card?: CardInput; agree: boolean }): Promise<PayResult> {
-    if (!input.agree) throw invalidInput({ agree: 'Please tick “I agree” to pay.' });
+    if (!input.agree) throw invalidInput({ agree: fieldProblem('agree_required', 'Please tick “I agree” to pay.') });
     if (input.method === 'paypal') return payWithPaypal(userId, input.orderId);
-    if (!input.card) throw invalidInput({ card: 'Please enter your card details.' });
+    if (!input.card) throw invalidInput({ card: fieldProblem('card_required', 'Please enter your card details.') });
     const checked = validateCard(input.card);
     if ('fields' in checked) throw invalidInput(checked.fields);
 
@@ -92,7 +94,7 @@ export function createPayments(deps: PaymentDeps) {
     } catch (err) {
       // The processor did not answer: the order stays "processing" and is reconciled later; no second charge.
       if (isDatabaseUnavailable(err)) throw err;
-      throw new AppError(500, 'The payment service did not answer. Please check your orders in a minute before trying again.');
+      throw new AppError(500, 'The payment service did not answer. Please check your orders in a minute before trying again.', 'payment_service_unavailable');
     }
     return settle(order.id, outcome, deps.providers.card.name, plan);
   }
@@ -136,7 +138,11 @@ export function createPayments(deps: PaymentDeps) {
    */
   async function payWithPaypal(userId: string, orderId: string): Promise<PayResult> {
     const paypal = deps.paypal;
-    if (!paypal) throw invalidInput({ method: 'PayPal is not offered here. Please pay by card.' }, 'PayPal is not offered here. Please pay by card.');
+    if (!paypal) throw invalidInput(
+        { method: fieldProblem('payment_method_unavailable', 'PayPal is not offered here. Please pay by card.') },
+        'PayPal is not offered here. Please pay by card.',
+        'paypal_not_offered',
+      );
     const claim = await lifecycle.pay(userId, orderId, 'paypal');
     const { order } = claim;
     if (!claim.changed) {
@@ -153,7 +159,7 @@ export function createPayments(deps: PaymentDeps) {
       created = await paypalOrder(paypal, order);
     } catch {
       await lifecycle.fail(order.id, order.attempt, PAYPAL_DOWN);
-      throw new AppError(500, PAYPAL_DOWN);
+      throw new AppError(500, PAYPAL_DOWN, 'paypal_unavailable');
     }
     await lifecycle.needsAction(order.id, order.attempt, 'paypal', created.id);
     return { orderId: order.id, status: 'redirect', redirectUrl: created.approveUrl, reason: null };
@@ -207,7 +213,7 @@ export function createPayments(deps: PaymentDeps) {
 
   /** A signed event from the sandbox processor: verified, applied once (replays change nothing). */
   async function handleSandboxWebhook(rawBody: string, signature: string | undefined): Promise<'applied' | 'duplicate'> {
-    if (!verifySandboxSignature(await deps.webhookSecret(), rawBody, signature)) throw new AppError(400, 'Invalid signature.', undefined, 400);
+    if (!verifySandboxSignature(await deps.webhookSecret(), rawBody, signature)) throw new AppError(400, 'Invalid signature.', 'invalid_signature', undefined, 400);
     const event = readSandboxEvent(rawBody);
     if (!event) throw malformedEvent();
     return applyProviderEvent(deps.providers.sandbox ?? deps.providers.card, event.id, event.idempotencyKey);

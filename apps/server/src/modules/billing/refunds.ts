@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { OrderStatus } from '@episodic/contract';
 import type { DB } from '../../db/schema';
-import { conflict, invalidInput, notFound, userError } from '../../http/errors';
+import { conflict, fieldProblem, invalidInput, notFound, userError } from '../../http/errors';
 import * as repo from './billing.repository';
 import type { OrderLifecycle } from './order-lifecycle';
 import type { Reversal } from './operator-money';
@@ -38,18 +38,18 @@ export function createRefunds(deps: { db: Kysely<DB>; lifecycle: OrderLifecycle;
   return async function refundOrder(request: RefundRequest): Promise<void> {
     const { orderId, actorId } = request;
     const reason = request.reason.trim();
-    if (!reason) throw invalidInput({ reason: 'Say why the order is refunded (the buyer may ask).' });
+    if (!reason) throw invalidInput({ reason: fieldProblem('reason_required', 'Say why the order is refunded (the buyer may ask).') });
     const order = await repo.findOrder(db, orderId);
-    if (!order) throw notFound('There is no such order.');
+    if (!order) throw notFound('order_not_found', 'There is no such order.');
     if (order.status === 'refunded') return;
-    if (order.status !== 'paid') throw conflict(`Only paid orders can be refunded; this one is ${order.status}.`);
+    if (order.status !== 'paid') throw conflict('refund_not_possible', `Only paid orders can be refunded; this one is ${order.status}.`);
     const refunder = order.provider ? deps.refunders[order.provider] : undefined;
-    if (!order.provider || !order.provider_ref) throw conflict('This order has no payment at a provider to refund.');
-    if (!refunder) throw conflict(`Refunds through ${order.provider} are not available on this server.`);
+    if (!order.provider || !order.provider_ref) throw conflict('refund_not_possible', 'This order has no payment at a provider to refund.');
+    if (!refunder) throw conflict('refund_not_possible', `Refunds through ${order.provider} are not available on this server.`);
 
     if (!(await repo.claimRefund(db, { orderId, amount: order.amount, reason, actorId }))) {
       if ((await repo.refundStatus(db, orderId)) === 'succeeded') return;
-      throw conflict('A refund of this order is already under way.');
+      throw conflict('refund_under_way', 'A refund of this order is already under way.');
     }
 
     try {
@@ -60,7 +60,7 @@ export function createRefunds(deps: { db: Kysely<DB>; lifecycle: OrderLifecycle;
         await repo.markRefundFailed(trx, orderId, error);
         await request.record?.(trx, { outcome: 'failed', order: { id: orderId, provider: order.provider! }, error });
       });
-      throw userError(`${order.provider} did not refund this payment: ${error}`);
+      throw userError('refund_failed', `${order.provider} did not refund this payment: ${error}`);
     }
 
     await deps.lifecycle.refund(orderId, async (trx, before, reversal) => {

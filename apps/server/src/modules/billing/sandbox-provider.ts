@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { FAILURE_MESSAGES } from './payment-failures';
 import { sameSignature, sign } from './signatures';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
@@ -21,10 +22,10 @@ export const SANDBOX_TEST_CARDS: readonly { number: string; brand: string; behav
   { number: '5200828282828210', brand: 'mastercard', behavior: 'ok' },
   { number: '378282246310005', brand: 'amex', behavior: 'ok' },
   { number: '6011111111111117', brand: 'discover', behavior: 'ok' },
-  { number: '4000000000000002', brand: 'visa', behavior: 'decline', reason: 'Your card was declined.' },
-  { number: '4000000000009995', brand: 'visa', behavior: 'decline', reason: 'Your card has insufficient funds.' },
-  { number: '4000000000000069', brand: 'visa', behavior: 'decline', reason: 'Your card has expired.' },
-  { number: '4000000000000127', brand: 'visa', behavior: 'decline', reason: "Your card's security code is incorrect." },
+  { number: '4000000000000002', brand: 'visa', behavior: 'decline', reason: FAILURE_MESSAGES.card_declined },
+  { number: '4000000000009995', brand: 'visa', behavior: 'decline', reason: FAILURE_MESSAGES.insufficient_funds },
+  { number: '4000000000000069', brand: 'visa', behavior: 'decline', reason: FAILURE_MESSAGES.card_expired },
+  { number: '4000000000000127', brand: 'visa', behavior: 'decline', reason: FAILURE_MESSAGES.incorrect_cvc },
   // 3-D Secure: the bank's confirmation page opens (complete or cancel it there).
   { number: '4000002500003155', brand: 'visa', behavior: 'challenge' },
   // Pays the first time, declines every later (renewal) charge.
@@ -33,7 +34,7 @@ export const SANDBOX_TEST_CARDS: readonly { number: string; brand: string; behav
 const TEST_CARDS = new Map(SANDBOX_TEST_CARDS.map((c) => [c.number, c]));
 
 /** The refusal of a number that is not a documented test card (the web app translates it). */
-export const NOT_A_TEST_CARD = 'Test mode: this is not a test card, so it was not charged. Use a test card such as 4242 4242 4242 4242.';
+export const NOT_A_TEST_CARD = FAILURE_MESSAGES.not_test_card;
 
 export interface SandboxEvent {
   id: string;
@@ -103,7 +104,7 @@ export function createSandboxProvider(opts: SandboxOptions) {
   function outcomeOf(row: { id: string; status: string; failure_reason: string | null; return_url: string }, method?: SavedMethod): ChargeOutcome {
     if (row.status === 'succeeded' || row.status === 'refunded') return { status: 'succeeded', providerRef: row.id, ...(method ? { method } : {}) };
     if (row.status === 'requires_action') return { status: 'requires_action', providerRef: row.id, redirectUrl: `${opts.publicUrl}/api/payment/sandbox/challenge/${row.id}`, ...(method ? { method } : {}) };
-    return { status: 'failed', providerRef: row.id, reason: row.failure_reason ?? 'Your card was declined.' };
+    return { status: 'failed', providerRef: row.id, reason: row.failure_reason ?? FAILURE_MESSAGES.card_declined };
   }
 
   async function methodOf(token: string | null): Promise<SavedMethod | undefined> {
@@ -139,11 +140,11 @@ export function createSandboxProvider(opts: SandboxOptions) {
         const saved = request.savedToken ? await db.selectFrom('sandbox_methods').selectAll().where('token', '=', request.savedToken).executeTakeFirst() : undefined;
         if (!saved) {
           behavior = 'decline';
-          reason = 'The saved card is no longer available.';
+          reason = FAILURE_MESSAGES.saved_card_unavailable;
         } else {
           token = saved.token;
           behavior = saved.behavior === 'decline_later' ? 'decline' : 'ok';
-          reason = saved.behavior === 'decline_later' ? 'Your card was declined.' : undefined;
+          reason = saved.behavior === 'decline_later' ? FAILURE_MESSAGES.card_declined : undefined;
         }
       }
       const status = behavior === 'decline' ? 'failed' : behavior === 'challenge' ? 'requires_action' : 'succeeded';
@@ -173,7 +174,7 @@ export function createSandboxProvider(opts: SandboxOptions) {
     async completeChallenge(chargeId: string, success: boolean): Promise<{ returnUrl: string } | null> {
       const row = await db
         .updateTable('sandbox_charges')
-        .set({ status: success ? 'succeeded' : 'failed', failure_reason: success ? null : 'The card authentication was not completed.', updated_at: new Date() })
+        .set({ status: success ? 'succeeded' : 'failed', failure_reason: success ? null : FAILURE_MESSAGES.authentication_failed, updated_at: new Date() })
         .where('id', '=', chargeId)
         .where('status', '=', 'requires_action')
         .returningAll()

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { FAILURE_MESSAGES } from './payment-failures';
 import type { ChargeOutcome, ChargeRequest, PaymentProvider, SavedMethod } from './payment-provider';
 
 export interface StripeOptions {
@@ -49,7 +50,7 @@ export function outcomeOfIntent(intent: Stripe.PaymentIntent, returnUrl: string)
     case 'processing':
       return { status: 'requires_action', providerRef: intent.id, redirectUrl: returnUrl, ...(method ? { method } : {}) };
     default:
-      return { status: 'failed', providerRef: intent.id, reason: intent.last_payment_error?.message ?? 'Your card was declined.' };
+      return { status: 'failed', providerRef: intent.id, reason: intent.last_payment_error?.message ?? FAILURE_MESSAGES.card_declined };
   }
 }
 
@@ -91,14 +92,14 @@ export function createStripeProvider(opts: StripeOptions) {
         );
       } else {
         const saved = request.savedToken ? splitToken(request.savedToken) : null;
-        if (!saved) return { status: 'failed', providerRef: `missing:${key}`, reason: 'The saved card is no longer available.' };
+        if (!saved) return { status: 'failed', providerRef: `missing:${key}`, reason: FAILURE_MESSAGES.saved_card_unavailable };
         intent = await stripe.paymentIntents.create({ ...common, customer: saved.customer, payment_method: saved.paymentMethod, off_session: true }, { idempotencyKey: key });
       }
       return outcomeOfIntent(intent, request.returnUrl);
     } catch (err) {
       if (err instanceof Stripe.errors.StripeCardError) {
         const intent = err.payment_intent;
-        return { status: 'failed', providerRef: intent?.id ?? err.requestId ?? `declined:${key}`, reason: err.message || 'Your card was declined.' };
+        return { status: 'failed', providerRef: intent?.id ?? err.requestId ?? `declined:${key}`, reason: err.message || FAILURE_MESSAGES.card_declined };
       }
       throw err;
     }

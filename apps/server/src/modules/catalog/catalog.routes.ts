@@ -18,7 +18,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../http/types';
 import { ok } from '../../http/envelope';
 import { prebuildJson, sendPrebuilt } from '../../http/prebuilt';
-import { TooManyRequests, invalidInput } from '../../http/errors';
+import { TooManyRequests, fieldProblem, invalidInput } from '../../http/errors';
 import { addressKey } from '../../http/client-address';
 import type { RateLimiter, RateLimitRule } from '../../cache/rate-limiter';
 import { requireAccount } from '../../http/auth';
@@ -140,7 +140,7 @@ export function registerCatalogRoutes(app: AppInstance, catalog: CatalogService,
       const lang = requestLanguage(req);
       if (id !== undefined) return ok(await catalog.episodePlayback(id, lang, await viewerId(req)));
       if (seriesId !== undefined) return ok(await catalog.episodeList(seriesId, lang, await viewerId(req)));
-      throw invalidInput({ seriesId: 'Give a series id or an episode id.' });
+      throw invalidInput({ seriesId: fieldProblem('target_required', 'Give a series id or an episode id.') });
     },
   );
 

@@ -170,7 +170,7 @@ export function createCatalogService(deps: CatalogDeps) {
   async function sectionPage(query: { sectionId?: number; tagId?: number }, lang: Language, req: PageRequest, userId: string | null): Promise<Page<Series>> {
     if (query.sectionId !== undefined) {
       const section = await repo.sectionById(db, query.sectionId, lang);
-      if (!section) throw notFound('This list is no longer available.');
+      if (!section) throw notFound('list_unavailable', 'This list is no longer available.');
       const content = await sectionContent(section, lang, req, query.tagId);
       return personalPage({ items: content.items, page: content.page, pageSize: content.pageSize, hasMore: content.hasMore }, userId);
     }
@@ -195,7 +195,7 @@ export function createCatalogService(deps: CatalogDeps) {
   /** Every episode with its lock state and price, before any tap. */
   async function episodeList(seriesId: number, lang: Language, userId: string | null): Promise<EpisodeListItem[]> {
     const list = await episodes(seriesId, lang);
-    if (list.length === 0 && !(await seriesCardsCached([seriesId], lang)).length) throw notFound('This series is not available.');
+    if (list.length === 0 && !(await seriesCardsCached([seriesId], lang)).length) throw notFound('series_unavailable', 'This series is not available.');
     const access = await deps.access.decide(
       userId,
       list.map((e) => ({ id: e.id, free: e.free, cost: e.unlock_cost })),
@@ -221,7 +221,7 @@ export function createCatalogService(deps: CatalogDeps) {
   /** A series' page, with the price to unlock what the viewer has not unlocked yet. */
   async function seriesDetail(seriesId: number, lang: Language, userId: string | null): Promise<SeriesDetail> {
     const [card] = await withFavorites(await seriesCardsCached([seriesId], lang), userId);
-    if (!card) throw notFound('This series is not available.');
+    if (!card) throw notFound('series_unavailable', 'This series is not available.');
     const [row] = await cache.get(`series-row:${seriesId}:${lang}`, () => repo.seriesCards(db, [seriesId], lang));
     const list = await episodeList(seriesId, lang, userId);
     const lockedTotal = list.filter((e) => !e.unlocked).reduce((sum, e) => sum + e.cost, 0);
@@ -246,11 +246,11 @@ export function createCatalogService(deps: CatalogDeps) {
   /** Playback information for one episode: media addresses only when the viewer may watch it. */
   async function episodePlayback(episodeId: number, lang: Language, userId: string | null): Promise<EpisodePlayback> {
     const seriesId = await cache.get(`episode-series:${episodeId}`, () => repo.episodeSeriesId(db, episodeId));
-    if (seriesId === undefined) throw notFound('This episode is not available.');
+    if (seriesId === undefined) throw notFound('episode_unavailable', 'This episode is not available.');
     const list = await episodes(seriesId, lang);
     const index = list.findIndex((e) => e.id === episodeId);
     const episode = list[index];
-    if (!episode) throw notFound('This episode is not available.');
+    if (!episode) throw notFound('episode_unavailable', 'This episode is not available.');
     const media = await deps.episodeMedia(episodeId, userId);
     return {
       id: episode.id,

@@ -23,7 +23,7 @@ export interface PageRequest {
 export function createLibraryService({ db, catalog, access, onProgress }: LibraryDeps) {
   /** Adds a series to the viewer's list; adding twice keeps one entry. */
   async function addFavorite(userId: string, seriesId: number): Promise<void> {
-    if (!(await catalog.isVisible(seriesId))) throw notFound('This series is not available.');
+    if (!(await catalog.isVisible(seriesId))) throw notFound('series_unavailable', 'This series is not available.');
     await repo.addFavorite(db, userId, seriesId);
   }
 
@@ -42,7 +42,7 @@ export function createLibraryService({ db, catalog, access, onProgress }: Librar
   /** Records where the viewer is: the series' entry moves to this episode and position. */
   async function recordProgress(userId: string, input: { episodeId: number; position: number; finished: boolean }, address = ''): Promise<void> {
     const episode = await catalog.episodeSummary(input.episodeId);
-    if (!episode) throw notFound('This episode is not available.');
+    if (!episode) throw notFound('episode_unavailable', 'This episode is not available.');
     const positionMs = Math.round(Math.min(Math.max(input.position, 0), episode.duration || input.position) * 1000);
     await repo.upsertHistory(db, { userId, seriesId: episode.seriesId, episodeId: input.episodeId, positionMs, finished: input.finished });
     await onProgress?.({ userId, episodeId: input.episodeId, position: positionMs / 1000, address });

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
-import { LANGUAGES, LANGUAGE_NAMES, isLanguage } from '../../shared/i18n/languages';
+import { LANGUAGES, LANGUAGE_NAMES, htmlLangFor, isLanguage } from '../../shared/i18n/languages';
 import { currentLanguage, setLanguage } from '../../shared/i18n/i18n';
 import { GlobeIcon } from '../../shared/ui/icons/globe';
 
@@ -25,7 +25,7 @@ export function LanguageSelect() {
         className="h-10 max-w-[6.75rem] cursor-pointer appearance-none bg-transparent pr-3 pl-1.5 text-sm font-medium text-fg outline-none"
       >
         {LANGUAGES.map((code) => (
-          <option key={code} value={code} lang={code === 'fy' ? 'fr' : code === 'dy' ? 'de' : code} className="bg-surface-2 text-fg">
+          <option key={code} value={code} lang={htmlLangFor(code)} className="bg-surface-2 text-fg">
             {LANGUAGE_NAMES[code]}
           </option>
         ))}

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../shared/i18n/i18n';
 import { passwordRules } from './password-rules';
-import { localizeServerMessage, formFailure } from './server-messages';
+import { formFailure } from './server-messages';
+import { fieldText, reasonText } from '../../shared/i18n/failure-text';
 import { safeReturnTo, withReturnTo } from './return-to';
 import { loginErrors, registrationErrors } from './validate';
 import { ApiError } from '../../shared/api/api-error';
@@ -51,9 +52,17 @@ describe('server messages', () => {
   it('shows known server messages in the interface language', async () => {
     await i18n.changeLanguage('dy');
     try {
-      expect(localizeServerMessage('The passwords do not match.', t)).toBe('Die Passwörter stimmen nicht überein.');
-      expect(localizeServerMessage('Too many attempts. Please wait 3 minutes and try again.', t)).toBe('Zu viele Versuche. Bitte warte 3 Minuten und versuche es erneut.');
-      expect(localizeServerMessage('Something new', t)).toBe('Something new');
+      expect(fieldText('password_mismatch', 'The passwords do not match.', t)).toBe('Die Passwörter stimmen nicht überein.');
+      const tooMany = new ApiError({
+        kind: 'envelope',
+        code: 429,
+        status: 200,
+        message: 'Too many attempts. Please wait 3 minutes and try again.',
+        reason: 'too_many_attempts',
+        retryAfter: 170,
+      });
+      expect(formFailure(tooMany, t).message).toBe('Zu viele Versuche. Bitte warte 3 Minuten und versuche es erneut.');
+      expect(reasonText('something_new', 'Something new', t)).toBe('Something new');
     } finally {
       await i18n.changeLanguage('en');
     }

@@ -1,33 +1,12 @@
 import type { TFunction } from 'i18next';
-import { isApiError } from '../../shared/api/api-error';
 import type { FieldErrors } from '@episodic/contract';
+import { isApiError, type ApiError } from '../../shared/api/api-error';
+import { fieldText, reasonText } from '../../shared/i18n/failure-text';
 
-// The server answers in English; messages it is known to send are shown in the interface language.
-const KNOWN: Record<string, (t: TFunction) => string> = {
-  'Please enter your email.': (t) => t('auth.errors.emailRequired'),
-  'Enter a valid email address.': (t) => t('auth.errors.emailInvalid'),
-  'Please enter your password.': (t) => t('auth.errors.passwordRequired'),
-  'Please repeat your password.': (t) => t('auth.errors.repeatRequired'),
-  'Use at least 8 characters.': (t) => t('auth.errors.tooShort'),
-  'Use at most 200 characters.': (t) => t('auth.errors.tooLong'),
-  'Use at least one letter and one number.': (t) => t('auth.errors.letterAndNumber'),
-  'The passwords do not match.': (t) => t('auth.errors.mismatch'),
-  'Please agree to the terms of use, privacy policy and service agreement.': (t) => t('auth.errors.agree'),
-  'The email or password is not correct.': (t) => t('auth.errors.badCredentials'),
-  'This field is required.': (t) => t('auth.errors.required'),
-  'This is not your current password.': (t) => t('account.errors.currentPasswordWrong'),
-  'This is not your password.': (t) => t('account.errors.passwordWrong'),
-};
-
-const TOO_MANY = /^Too many attempts\. Please wait (\d+) minutes? and try again\.$/;
-
-/** A server message in the interface language when it is one we know, as sent otherwise. */
-export function localizeServerMessage(message: string, t: TFunction): string {
-  const known = KNOWN[message.trim()];
-  if (known) return known(t);
-  const wait = TOO_MANY.exec(message.trim());
-  if (wait) return t('auth.errors.tooMany', { count: Number(wait[1]) });
-  return message;
+/** A failed call's own message in the interface language (with the minutes to wait over a rate limit). */
+function failureText(error: ApiError, t: TFunction): string {
+  const minutes = error.retryAfter ? Math.max(1, Math.ceil(error.retryAfter / 60)) : undefined;
+  return reasonText(error.reason, error.message, t, minutes);
 }
 
 export interface FormFailure {
@@ -44,10 +23,10 @@ export interface FormFailure {
 export function formFailure(error: unknown, t: TFunction, overrides: Partial<Record<number, string>> = {}): FormFailure {
   if (!isApiError(error)) return { fields: {}, message: t('errors.generic') };
   const fields: FieldErrors = {};
-  for (const [name, text] of Object.entries(error.fields ?? {})) fields[name] = localizeServerMessage(text, t);
+  for (const [name, text] of Object.entries(error.fields ?? {})) fields[name] = fieldText(error.fieldCodes?.[name], text, t);
   if (error.kind !== 'envelope' || error.code === 500) return { fields, message: '' };
   const override = overrides[error.code];
   if (override !== undefined) return { fields, message: override };
   if (error.code === 422 && Object.keys(fields).length > 0) return { fields, message: '' };
-  return { fields, message: error.message ? localizeServerMessage(error.message, t) : t('errors.generic') };
+  return { fields, message: error.message ? failureText(error, t) : t('errors.generic') };
 }

@@ -1,19 +1,12 @@
 import type { TFunction } from 'i18next';
+import type { PaymentFailure } from '@episodic/contract';
+import { reasonText } from '../../shared/i18n/failure-text';
 
-// Payment processors explain a refusal in English; the ones we know are shown in the interface language.
-const KNOWN = {
-  'Your card was declined.': 'declined',
-  'Your card has insufficient funds.': 'funds',
-  'Your card has expired.': 'expired',
-  "Your card's security code is incorrect.": 'cvc',
-  'The card authentication was not completed.': 'authentication',
-  'The saved card is no longer available.': 'savedCard',
-  'Test mode: this is not a test card, so it was not charged. Use a test card such as 4242 4242 4242 4242.': 'notTestCard',
-} as const;
-
-/** Why a payment failed, for the buyer. */
-export function declineReason(reason: string | null | undefined, t: TFunction): string {
-  if (!reason) return t('billing.card.declinedPlain');
-  const key = (KNOWN as Record<string, (typeof KNOWN)[keyof typeof KNOWN] | undefined>)[reason.trim()];
-  return key ? t(`billing.reasons.${key}`) : reason;
+/**
+ * Why a payment failed, for the buyer: the failure's code in the interface language, or the
+ * processor's own words when it has no code we know.
+ */
+export function declineReason(reason: string | null | undefined, code: PaymentFailure | null | undefined, t: TFunction): string {
+  if (!reason && !code) return t('billing.card.declinedPlain');
+  return reasonText(code, reason ?? '', t) || t('billing.card.declinedPlain');
 }

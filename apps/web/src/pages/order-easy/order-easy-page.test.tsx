@@ -70,7 +70,7 @@ describe('the card payment page', () => {
   });
 
   it('keeps the buyer on the form with the decline reason, and puts server field errors under their fields', async () => {
-    let answer = ok({ orderId: ORDER, status: 'failed', redirectUrl: null, reason: 'Your card has expired.' });
+    let answer = ok({ orderId: ORDER, status: 'failed', redirectUrl: null, reason: 'Your card has expired.', reasonCode: 'card_expired' });
     mockApi({ 'GET /api/user': () => ok(accountUser), 'GET /api/payment/order': () => ok(pending), 'POST /api/payment/pay': () => answer });
     renderPage(<OrderEasyPage />, `/order/easy?orderId=${ORDER}`);
     await screen.findByText('300 coins');

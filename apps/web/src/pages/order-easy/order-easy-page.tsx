@@ -64,7 +64,7 @@ export function OrderEasyPage() {
         window.location.assign(result.redirectUrl);
         return null;
       }
-      if (result.status === 'failed') return { fields: {}, message: declineReason(result.reason, t) };
+      if (result.status === 'failed') return { fields: {}, message: declineReason(result.reason, result.reasonCode, t) };
       await refreshAfterPayment(queryClient);
       void navigate(`/order/result?orderId=${encodeURIComponent(orderId)}`, { replace: true });
       return null;

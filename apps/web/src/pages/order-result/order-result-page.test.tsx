@@ -29,7 +29,7 @@ describe('the payment result page', () => {
   });
 
   it('shows a refusal with its reason in the interface language and a retry of the same order', async () => {
-    mockApi({ 'GET /api/user': () => ok(accountUser), 'GET /api/payment/order': () => ok(order('failed', { failureReason: 'Your card has insufficient funds.' })) });
+    mockApi({ 'GET /api/user': () => ok(accountUser), 'GET /api/payment/order': () => ok(order('failed', { failureReason: 'Your card has insufficient funds.', failureCode: 'insufficient_funds' })) });
     renderPage(<OrderResultPage />, `/order/result?orderId=${ORDER}`);
     expect((await screen.findByRole('alert')).textContent).toBe('Payment failed');
     expect(screen.getByText('Your card has insufficient funds.')).toBeTruthy();

@@ -166,7 +166,7 @@ export function OrderResultPage() {
               </>
             }
           >
-            <p className="text-sm text-fg">{declineReason(o.failureReason, t)}</p>
+            <p className="text-sm text-fg">{declineReason(o.failureReason, o.failureCode, t)}</p>
             <p className="text-xs text-fg-muted">{t('billing.result.notCharged')}</p>
             <Details order={o} />
           </Outcome>

@@ -209,7 +209,8 @@ async function request(method: Method, path: string, init: AnyInit = {}): Promis
 
   const message = messageOf(envelope);
   if (envelope.code === 500) toast(message || i18n.t('errors.generic'), 'error');
-  throw new ApiError({ kind: 'envelope', code: envelope.code, status: response.status, message, fields: fieldsOf(envelope) });
+  // The envelope's reason, field codes and retryAfter travel with the error as sent.
+  throw new ApiError({ ...envelope, kind: 'envelope', status: response.status, message, fields: fieldsOf(envelope) });
 }
 
 const call =

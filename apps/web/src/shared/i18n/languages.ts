@@ -1,7 +1,7 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@episodic/contract/constants';
+import type { Language } from '@episodic/contract/languages';
 
-/** Interface languages (specification §1). */
-export { DEFAULT_LANGUAGE, LANGUAGES, type Language };
+// The codes, tags and fy → fr / dy → de mapping are the contract's (shared with the server).
+export { DEFAULT_LANGUAGE, LANGUAGES, htmlLangFor, isLanguage, type Language } from '@episodic/contract/languages';
 
 /** Each language in its own name, as the chooser shows it. */
 export const LANGUAGE_NAMES: Record<Language, string> = {
@@ -11,15 +11,3 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   dy: 'Deutsch',
   pt: 'Português',
 };
-
-// The product's codes fy and dy carry French and German text; documents and browsers need the real tags.
-const HTML_LANG: Record<Language, string> = { en: 'en', es: 'es', fy: 'fr', dy: 'de', pt: 'pt' };
-
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-}
-
-/** The BCP 47 tag for `<html lang>` and Intl formatting. */
-export function htmlLangFor(language: Language): string {
-  return HTML_LANG[language];
-}
