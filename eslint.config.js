@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import prettier from 'eslint-config-prettier/flat';
 
 /** Import boundaries: the apps share only packages/contract; server modules meet through their index. */
 const otherApp = (...apps) => ({
@@ -84,4 +85,6 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [otherApp('web', 'admin'), workspaceApp('web', 'admin'), moduleInternals, siblingModuleInternals] }],
     },
   },
+  // Layout is Prettier's (npm run format); no ESLint rule may disagree with it.
+  prettier,
 );

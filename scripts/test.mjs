@@ -1,4 +1,4 @@
-// `npm test`: everything, in order — lint, dependency audit, typecheck, build, unit and route tests (the server's on
+// `npm test`: everything, in order — lint and formatting, dependency audit, typecheck, build, unit and route tests (the server's on
 // PGlite and on PostgreSQL), then the browser journeys. Installs Debian's chromium and ffmpeg when missing.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -40,6 +40,7 @@ try {
 }
 
 let ok = step('lint', bin('eslint'), ['--max-warnings', '0', '.']);
+ok = step('formatting (npm run format fixes it)', bin('prettier'), ['--check', '.']) && ok;
 ok = step('dependency audit', process.execPath, [path.join(root, 'scripts/audit.mjs')]) && ok;
 ok = step('typecheck', 'npm', ['run', '--silent', 'typecheck']) && ok;
 console.log('\n=== build');

@@ -18,6 +18,9 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
+    // Tests render whole pages (lazy routes, deferred renders) in jsdom: on a loaded machine one takes
+    // several seconds. Their waits end as soon as the page is there (asyncUtilTimeout in src/test/setup.ts).
+    testTimeout: 60_000,
     alias: [
       { find: /^react-router$/, replacement: routerBuild('index.mjs') },
       { find: /^react-router\/dom$/, replacement: routerBuild('dom-export.mjs') },

@@ -1,13 +1,9 @@
-import { configure, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import { Suspense, type ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation, type Location } from 'react-router';
 import { Providers } from '../app/providers';
 import { createQueryClient } from '../app/query-client';
 import { Toaster } from '../shared/ui/toaster';
-
-// A page's first answer goes through two mocked calls and fresh modules; on a busy machine that can
-// take longer than the default second.
-configure({ asyncUtilTimeout: 10_000 });
 
 /**
  * Renders one page at `path` with fresh providers and the toasts. The page stays rendered after it

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, envelope, type TestApp } from '../../../test/test-app';
+import { createTestApp, envelope, newGuest, type TestApp } from '../../testing';
 import { seedCatalogFixture, type CatalogFixture } from '../../../test/catalog-fixture';
 import { appendLedgerEntry } from '../billing/index';
 import { purgeUnusedAccounts } from './account-retention';
@@ -14,10 +14,7 @@ afterAll(() => t.close());
 
 const DAY = 24 * 60 * 60 * 1000;
 
-async function guest(): Promise<{ id: string; token: string }> {
-  const res = await t.app.inject({ method: 'GET', url: '/api/user' });
-  return { id: envelope<{ id: string }>(res).data.id, token: String(res.headers['x-user-token']) };
-}
+const guest = () => newGuest(t);
 
 /** Makes a guest look `days` old and unseen since. */
 async function age(id: string, days: number): Promise<void> {

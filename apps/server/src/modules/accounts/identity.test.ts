@@ -1,9 +1,6 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '@episodic/contract';
-import { createTestApp, envelope, type TestApp } from '../../../test/test-app';
+import { createTestApp, envelope, outbox, type TestApp } from '../../testing';
 import { newAdmin, send, unique } from '../../../test/principals';
 
 let t: TestApp;
@@ -20,10 +17,7 @@ async function call<T = unknown>(method: 'GET' | 'POST', url: string, token: str
 const strong = 'drama2026!';
 
 async function mailsTo(to: string, subject: RegExp): Promise<string[]> {
-  const dir = path.join(t.dataDir, 'outbox');
-  const files = (await fs.readdir(dir).catch(() => [] as string[])).sort();
-  const mails = await Promise.all(files.map(async (file) => simpleParser(await fs.readFile(path.join(dir, file)))));
-  return mails.filter((m) => (m.to as { text: string }).text === to && subject.test(m.subject ?? '')).map((m) => m.text ?? '');
+  return (await outbox(t)).filter((m) => m.to === to && subject.test(m.subject)).map((m) => m.text);
 }
 
 /** The token of the newest emailed link to an address whose subject matches, once it is there. */

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_SESSION_COOKIE, REAUTH_REQUIRED, SESSION_COOKIE, type AdminSession, type User } from '@episodic/contract';
-import { createTestApp, envelope, type TestApp } from '../../../test/test-app';
+import { asOperator as asOperatorOf, createTestApp, envelope, newOperator as newOperatorOf, nextAddress, type TestApp } from '../../testing';
 import { ADMIN, consoleSignIn, createCallers, operatorCookie, type Callers } from '../../../test/admin-fixture';
 import { buy, newAccount } from '../../../test/principals';
 import { createAccountsService } from './index';
@@ -20,21 +20,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let address = 0;
-/** A fresh client address per sign-in, so the shared sign-in limits never decide a test but the one about them. */
-const nextIp = () => `10.9.${String(Math.floor(++address / 250))}.${String(address % 250)}`;
-
 const asOperator = (token: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({ method, url, cookies: operatorCookie(token), ...(payload ? { payload } : {}) });
-
-async function newOperator(): Promise<{ email: string; password: string; token: string; id: string }> {
-  const email = `op-${randomUUID()}@episodic.test`;
-  const password = 'operator password 2';
-  await createAccountsService({ db: t.database.db, sessionTtlDays: 1 }).createAdmin(email, password);
-  const token = await consoleSignIn(t, { email, password }, nextIp());
-  const { data } = envelope<AdminSession>(await asOperator(token, 'GET', '/api/admin/session'));
-  return { email, password, token, id: data.id };
-}
+  asOperatorOf(t, token, method, url, payload);
+const newOperator = () => newOperatorOf(t);
 
 /** Pretends the operator last entered the password `minutes` ago. */
 async function passwordEnteredAgo(token: string, minutes: number): Promise<void> {
@@ -69,7 +57,7 @@ describe('the console session', () => {
   });
 
   it('is an HttpOnly, SameSite=Strict cookie limited to /api/admin, and never a header or a field of the answer', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/session', payload: ADMIN, remoteAddress: nextIp() });
+    const res = await t.app.inject({ method: 'POST', url: '/api/admin/session', payload: ADMIN, remoteAddress: nextAddress() });
     const cookie = res.cookies.find((c) => c.name === ADMIN_SESSION_COOKIE)!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/admin' });
     expect(cookie.value).toMatch(/^[\w-]{43}$/);
@@ -98,11 +86,11 @@ describe('the console session', () => {
     // The viewer app signs in (as a viewer, then as the operator's own account) and out, carrying whatever the browser holds.
     const viewer = await newAccount(t, 'same browser');
     const cookies = { ...operatorCookie(op.token) };
-    const login = await t.app.inject({ method: 'POST', url: '/api/user/login', cookies, payload: { email: viewer.email, password: viewer.password }, remoteAddress: nextIp() });
+    const login = await t.app.inject({ method: 'POST', url: '/api/user/login', cookies, payload: { email: viewer.email, password: viewer.password }, remoteAddress: nextAddress() });
     expect(envelope(login).code).toBe(200);
     expect(login.cookies.some((c) => c.name === ADMIN_SESSION_COOKIE)).toBe(false);
     const viewerToken = String(login.headers['x-user-token']);
-    const own = await t.app.inject({ method: 'POST', url: '/api/user/login', cookies: { ...cookies, [SESSION_COOKIE]: viewerToken }, payload: { email: op.email, password: op.password }, remoteAddress: nextIp() });
+    const own = await t.app.inject({ method: 'POST', url: '/api/user/login', cookies: { ...cookies, [SESSION_COOKIE]: viewerToken }, payload: { email: op.email, password: op.password }, remoteAddress: nextAddress() });
     expect(envelope(own).code).toBe(200);
     const ownToken = String(own.headers['x-user-token']);
     const logout = await t.app.inject({ method: 'POST', url: '/api/user/logout', cookies: { ...cookies, [SESSION_COOKIE]: ownToken }, payload: {} });
@@ -111,7 +99,7 @@ describe('the console session', () => {
     expect(envelope(await asOperator(op.token, 'GET', '/api/admin/session')).code).toBe(200);
 
     // And the other way: signing out of the console leaves the viewer app signed in.
-    const again = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: op.email, password: op.password }, remoteAddress: nextIp() });
+    const again = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: op.email, password: op.password }, remoteAddress: nextAddress() });
     const viewerSession = String(again.headers['x-user-token']);
     const out = await t.app.inject({ method: 'DELETE', url: '/api/admin/session', cookies: { ...cookies, [SESSION_COOKIE]: viewerSession } });
     expect(envelope(out).code).toBe(200);
@@ -140,7 +128,7 @@ describe('the console session', () => {
 
     // The role removed by another operator: the console sessions end, the viewer app's does not.
     const removed = await newOperator();
-    const viewerSession = String((await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: removed.email, password: removed.password }, remoteAddress: nextIp() })).headers['x-user-token']);
+    const viewerSession = String((await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: removed.email, password: removed.password }, remoteAddress: nextAddress() })).headers['x-user-token']);
     const res = await asOperator(who.admin, 'POST', `/api/admin/users/${removed.id}/role`, { role: 'viewer', reason: 'Moved to support' });
     expect(envelope(res)).toMatchObject({ code: 200, data: { role: 'viewer' } });
     await t.database.db.updateTable('users').set({ role: 'admin' }).where('id', '=', removed.id).execute();
@@ -150,7 +138,7 @@ describe('the console session', () => {
 
   it('expires, and a new sign-in in the same browser replaces the old console session', async () => {
     const op = await newOperator();
-    const again = await t.app.inject({ method: 'POST', url: '/api/admin/session', cookies: operatorCookie(op.token), payload: { email: op.email, password: op.password }, remoteAddress: nextIp() });
+    const again = await t.app.inject({ method: 'POST', url: '/api/admin/session', cookies: operatorCookie(op.token), payload: { email: op.email, password: op.password }, remoteAddress: nextAddress() });
     const fresh = again.cookies.find((c) => c.name === ADMIN_SESSION_COOKIE)!.value;
     expect(envelope(await asOperator(op.token, 'GET', '/api/admin/session')).code).toBe(401);
     expect(envelope(await asOperator(fresh, 'GET', '/api/admin/session')).code).toBe(200);
@@ -160,12 +148,12 @@ describe('the console session', () => {
 
   it('lets only operators sign in, with the same answers and limits as the viewer sign-in', async () => {
     const viewer = await newAccount(t, 'console hopeful');
-    const asViewer = await t.app.inject({ method: 'POST', url: '/api/admin/session', payload: { email: viewer.email, password: viewer.password }, remoteAddress: nextIp() });
+    const asViewer = await t.app.inject({ method: 'POST', url: '/api/admin/session', payload: { email: viewer.email, password: viewer.password }, remoteAddress: nextAddress() });
     expect(envelope(asViewer)).toMatchObject({ code: 403, data: null });
     expect(asViewer.cookies.some((c) => c.name === ADMIN_SESSION_COOKIE)).toBe(false);
-    const wrong = await t.app.inject({ method: 'POST', url: '/api/admin/session', payload: { email: ADMIN.email, password: 'not it at all' }, remoteAddress: nextIp() });
+    const wrong = await t.app.inject({ method: 'POST', url: '/api/admin/session', payload: { email: ADMIN.email, password: 'not it at all' }, remoteAddress: nextAddress() });
     expect(envelope(wrong)).toMatchObject({ code: 401, message: 'The email or password is not correct.' });
-    const malformed = await t.app.inject({ method: 'POST', url: '/api/admin/session', payload: { email: 'x' }, remoteAddress: nextIp() });
+    const malformed = await t.app.inject({ method: 'POST', url: '/api/admin/session', payload: { email: 'x' }, remoteAddress: nextAddress() });
     expect(malformed.statusCode).toBeLessThan(500);
     expect(envelope(malformed).code).toBe(422);
 
@@ -212,10 +200,10 @@ describe('operator access', () => {
     expect(envelope(await asOperator(op.token, 'POST', `/api/admin/users/${colleague.id}/role`, { role: 'viewer', reason: 'Moved team' })).code).toBe(200);
     const audit = await t.database.db.selectFrom('audit_log').select(['action', 'after', 'reason', 'actor_id']).where('target_id', '=', colleague.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(audit).toMatchObject({ action: 'user.revoke-operator', after: { role: 'viewer', consoleSessionsEnded: 1 }, reason: 'Moved team', actor_id: op.id });
-    expect(envelope(await t.app.inject({ method: 'POST', url: '/api/admin/session', payload: { email: colleague.email, password: colleague.password }, remoteAddress: nextIp() })).code).toBe(403);
+    expect(envelope(await t.app.inject({ method: 'POST', url: '/api/admin/session', payload: { email: colleague.email, password: colleague.password }, remoteAddress: nextAddress() })).code).toBe(403);
 
     expect(envelope(await asOperator(op.token, 'POST', `/api/admin/users/${colleague.id}/role`, { role: 'admin', reason: 'Back again' })).code).toBe(200);
-    await consoleSignIn(t, { email: colleague.email, password: colleague.password }, nextIp());
+    await consoleSignIn(t, { email: colleague.email, password: colleague.password }, nextAddress());
   });
 });
 

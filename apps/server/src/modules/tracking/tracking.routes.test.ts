@@ -1,7 +1,7 @@
 import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConfigList, User } from '@episodic/contract';
-import { createTestApp, envelope, type TestApp } from '../../../test/test-app';
+import type { ConfigList } from '@episodic/contract';
+import { createTestApp, envelope, newGuest, type TestApp } from '../../testing';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,10 +15,7 @@ afterAll(() => t.close());
 
 const UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Test';
 
-async function viewer(): Promise<{ token: string; id: string }> {
-  const res = await t.app.inject({ method: 'GET', url: '/api/user' });
-  return { token: String(res.headers['x-user-token']), id: envelope<User>(res).data.id };
-}
+const viewer = () => newGuest(t);
 
 function headers(token: string | null, extra: Record<string, string> = {}) {
   return { 'user-agent': UA, ...(token ? { 'x-user-token': token } : {}), ...extra };

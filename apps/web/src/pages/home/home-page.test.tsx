@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '../../app/test-utils';
 import { i18n } from '../../shared/i18n/i18n';
 import { CORE_SECTIONS, loadFullEnglish } from '../../shared/i18n/resources';
@@ -27,6 +27,12 @@ const homepage = {
     { id: 14, title: 'Nothing here', kind: 'newest', items: [], hasMore: false },
   ],
 };
+
+// The route table loads the page's module lazily: without this, the first test's wait would go on
+// transforming and loading that module (many seconds on a busy machine) instead of on the page.
+beforeAll(async () => {
+  await import('./home-page');
+});
 
 beforeEach(() => {
   HTMLElement.prototype.scrollTo = vi.fn();
