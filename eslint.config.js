@@ -19,33 +19,47 @@ const webFirstLoad = [
   {
     name: 'react-router',
     importNames: ['Link', 'NavLink', 'Routes', 'useRoutes'],
-    message: 'Use Link/NavLink from shared/links/link (React Router\'s own bring framework code into the first load).',
+    message: "Use Link/NavLink from shared/links/link (React Router's own bring framework code into the first load).",
   },
-  { name: 'react-i18next', message: 'Use useTranslation/Trans from shared/i18n (the app\'s own i18next binding).' },
+  { name: 'react-i18next', message: "Use useTranslation/Trans from shared/i18n (the app's own i18next binding)." },
 ];
 /** The contract's root entry carries TypeBox: the apps take types from it, values from its constants entry. */
 const contractValues = {
   name: '@episodic/contract',
   allowTypeImports: true,
-  message: 'Import values from @episodic/contract/constants (or /card): the root entry brings schema code into the bundle.',
+  message:
+    'Import values from @episodic/contract/constants (or /card): the root entry brings schema code into the bundle.',
 };
 const moduleInternals = {
   regex: '(^|/)modules/[^/]+/(?!index$)[^/]+$',
-  message: "Use another module only through its index.ts.",
+  message: 'Use another module only through its index.ts.',
 };
 const siblingModuleInternals = {
   regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!index$)[^/]+$',
-  message: "Use another module only through its index.ts.",
+  message: 'Use another module only through its index.ts.',
 };
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'bench/results/**', 'coverage/**', 'e2e/artifacts/**', '.tmp/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      'bench/results/**',
+      'coverage/**',
+      'e2e/artifacts/**',
+      '.tmp/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': 'off',
       eqeqeq: ['error', 'smart'],
@@ -59,30 +73,64 @@ export default tseslint.config(
   },
   {
     files: ['apps/web/**'],
-    rules: { 'no-restricted-imports': ['error', { paths: [...webFirstLoad, contractValues], patterns: [otherApp('server', 'admin'), workspaceApp('server', 'admin')] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [...webFirstLoad, contractValues],
+          patterns: [otherApp('server', 'admin'), workspaceApp('server', 'admin')],
+        },
+      ],
+    },
   },
   {
     // Tests may render React Router's own route components around a page.
     files: ['apps/web/**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
-    rules: { 'no-restricted-imports': ['error', { paths: [...webFirstLoad.slice(1), contractValues], patterns: [otherApp('server', 'admin'), workspaceApp('server', 'admin')] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [...webFirstLoad.slice(1), contractValues],
+          patterns: [otherApp('server', 'admin'), workspaceApp('server', 'admin')],
+        },
+      ],
+    },
   },
   {
     files: ['apps/admin/**'],
-    rules: { 'no-restricted-imports': ['error', { paths: [contractValues], patterns: [otherApp('server', 'web'), workspaceApp('server', 'web')] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [contractValues], patterns: [otherApp('server', 'web'), workspaceApp('server', 'web')] },
+      ],
+    },
   },
   {
     files: ['packages/contract/**', 'packages/api-client/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [otherApp('server', 'web', 'admin'), workspaceApp('server', 'web', 'admin')] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [otherApp('server', 'web', 'admin'), workspaceApp('server', 'web', 'admin')] },
+      ],
+    },
   },
   {
     files: ['apps/server/**'],
     ignores: ['apps/server/src/modules/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [otherApp('web', 'admin'), workspaceApp('web', 'admin'), moduleInternals] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [otherApp('web', 'admin'), workspaceApp('web', 'admin'), moduleInternals] },
+      ],
+    },
   },
   {
     files: ['apps/server/src/modules/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [otherApp('web', 'admin'), workspaceApp('web', 'admin'), moduleInternals, siblingModuleInternals] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [otherApp('web', 'admin'), workspaceApp('web', 'admin'), moduleInternals, siblingModuleInternals] },
+      ],
     },
   },
   // Layout is Prettier's (npm run format); no ESLint rule may disagree with it.

@@ -17,11 +17,7 @@ const serverProject = (db: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
-    projects: [
-      serverProject('pglite'),
-      serverProject('postgres'),
-      'apps/*/vitest.config.ts',
-    ],
+    projects: [serverProject('pglite'), serverProject('postgres'), 'apps/*/vitest.config.ts'],
     maxWorkers: 2,
   },
 });

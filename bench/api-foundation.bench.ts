@@ -73,9 +73,21 @@ const results = {
 };
 console.table({
   'bare route': { 'req/s': bare.requestsPerSec, p99: bare.latencyP99Ms, ratio: 1 },
-  'PGlite /api/config': { 'req/s': pglite.config.requestsPerSec, p99: pglite.config.latencyP99Ms, ratio: ratio(pglite.config) },
+  'PGlite /api/config': {
+    'req/s': pglite.config.requestsPerSec,
+    p99: pglite.config.latencyP99Ms,
+    ratio: ratio(pglite.config),
+  },
   'PGlite /api/user': { 'req/s': pglite.user.requestsPerSec, p99: pglite.user.latencyP99Ms, ratio: ratio(pglite.user) },
-  'PostgreSQL /api/config': { 'req/s': postgres.config.requestsPerSec, p99: postgres.config.latencyP99Ms, ratio: ratio(postgres.config) },
-  'PostgreSQL /api/user': { 'req/s': postgres.user.requestsPerSec, p99: postgres.user.latencyP99Ms, ratio: ratio(postgres.user) },
+  'PostgreSQL /api/config': {
+    'req/s': postgres.config.requestsPerSec,
+    p99: postgres.config.latencyP99Ms,
+    ratio: ratio(postgres.config),
+  },
+  'PostgreSQL /api/user': {
+    'req/s': postgres.user.requestsPerSec,
+    p99: postgres.user.latencyP99Ms,
+    ratio: ratio(postgres.user),
+  },
 });
 console.log(`written to ${writeResults('api-foundation', results)}`);

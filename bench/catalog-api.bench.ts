@@ -30,7 +30,9 @@ async function measureServer(label: string, env: Record<string, string>, seriesI
     await measure(episodes, { seconds: 2, connections, headers });
     const home = await measure(homepage, { seconds, connections, headers });
     const list = await measure(episodes, { seconds, connections, headers });
-    console.log(`${label}: /api/homepage ${home.requestsPerSec} req/s, /api/video/episode ${list.requestsPerSec} req/s`);
+    console.log(
+      `${label}: /api/homepage ${home.requestsPerSec} req/s, /api/video/episode ${list.requestsPerSec} req/s`,
+    );
     return { homepage: home, episodeList: list };
   } finally {
     await server.stop();
@@ -55,7 +57,11 @@ await admin.query('CREATE DATABASE episodic_bench_catalog');
 const url = new URL(pgServer.url);
 url.pathname = '/episodic_bench_catalog';
 const pgSeries = await prepareCatalogDatabase({ databaseUrl: url.toString(), dataDir });
-const postgres = await measureServer('PostgreSQL', { DATA_DIR: dataDir, DATABASE_URL: url.toString() }, pgSeries.seriesId);
+const postgres = await measureServer(
+  'PostgreSQL',
+  { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+  pgSeries.seriesId,
+);
 await admin.query('DROP DATABASE IF EXISTS episodic_bench_catalog WITH (FORCE)');
 await admin.end();
 pgServer.stop();
@@ -64,10 +70,26 @@ fs.rmSync(dataDir, { recursive: true, force: true });
 const ratio = (f: Figures) => Number((f.requestsPerSec / bare.requestsPerSec).toFixed(2));
 const rows = {
   'bare route': { 'req/s': bare.requestsPerSec, 'p99 ms': bare.latencyP99Ms, 'vs bare': 1 },
-  'PGlite /api/homepage': { 'req/s': pglite.homepage.requestsPerSec, 'p99 ms': pglite.homepage.latencyP99Ms, 'vs bare': ratio(pglite.homepage) },
-  'PGlite /api/video/episode': { 'req/s': pglite.episodeList.requestsPerSec, 'p99 ms': pglite.episodeList.latencyP99Ms, 'vs bare': ratio(pglite.episodeList) },
-  'PostgreSQL /api/homepage': { 'req/s': postgres.homepage.requestsPerSec, 'p99 ms': postgres.homepage.latencyP99Ms, 'vs bare': ratio(postgres.homepage) },
-  'PostgreSQL /api/video/episode': { 'req/s': postgres.episodeList.requestsPerSec, 'p99 ms': postgres.episodeList.latencyP99Ms, 'vs bare': ratio(postgres.episodeList) },
+  'PGlite /api/homepage': {
+    'req/s': pglite.homepage.requestsPerSec,
+    'p99 ms': pglite.homepage.latencyP99Ms,
+    'vs bare': ratio(pglite.homepage),
+  },
+  'PGlite /api/video/episode': {
+    'req/s': pglite.episodeList.requestsPerSec,
+    'p99 ms': pglite.episodeList.latencyP99Ms,
+    'vs bare': ratio(pglite.episodeList),
+  },
+  'PostgreSQL /api/homepage': {
+    'req/s': postgres.homepage.requestsPerSec,
+    'p99 ms': postgres.homepage.latencyP99Ms,
+    'vs bare': ratio(postgres.homepage),
+  },
+  'PostgreSQL /api/video/episode': {
+    'req/s': postgres.episodeList.requestsPerSec,
+    'p99 ms': postgres.episodeList.latencyP99Ms,
+    'vs bare': ratio(postgres.episodeList),
+  },
 };
 console.table(rows);
 console.log(

@@ -31,7 +31,15 @@ async function startOnce(): Promise<Run> {
   const load0 = os.loadavg()[0]!;
   const child = spawn(process.execPath, [main], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', DEMO_CATALOG: 'true', NODE_ENV: 'production' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      DEMO_CATALOG: 'true',
+      NODE_ENV: 'production',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let answeringS = 0;
@@ -70,7 +78,11 @@ async function startOnce(): Promise<Run> {
         if (res.ok) {
           answeringS ||= seconds();
           const home = (await res.json()) as { data?: { featured?: unknown[]; sections?: { items?: unknown[] }[] } };
-          if ((home.data?.featured?.length ?? 0) + (home.data?.sections ?? []).reduce((n, s) => n + (s.items?.length ?? 0), 0) > 0) {
+          if (
+            (home.data?.featured?.length ?? 0) +
+              (home.data?.sections ?? []).reduce((n, s) => n + (s.items?.length ?? 0), 0) >
+            0
+          ) {
             firstPlayableS = seconds();
             return;
           }
@@ -81,20 +93,35 @@ async function startOnce(): Promise<Run> {
       await new Promise((r) => setTimeout(r, 200));
     }
   })();
-  const finished = await Promise.race([done, new Promise<{ episodes: number }>((_, reject) => setTimeout(() => reject(new Error('the demo was not ready after 10 minutes')), 600_000))]);
+  const finished = await Promise.race([
+    done,
+    new Promise<{ episodes: number }>((_, reject) =>
+      setTimeout(() => reject(new Error('the demo was not ready after 10 minutes')), 600_000),
+    ),
+  ]);
   const readyS = seconds();
   await Promise.race([poll, new Promise((r) => setTimeout(r, 5000))]);
   stopped = true;
   const usage = await cpuOf(child.pid!);
   child.kill('SIGTERM');
   await new Promise((r) => child.once('exit', r));
-  return { answeringS, firstPlayableS, readyS, episodes: finished.episodes, cpuSeconds: usage, loadAverage: { start: load0, end: os.loadavg()[0]! } };
+  return {
+    answeringS,
+    firstPlayableS,
+    readyS,
+    episodes: finished.episodes,
+    cpuSeconds: usage,
+    loadAverage: { start: load0, end: os.loadavg()[0]! },
+  };
 }
 
 /** CPU seconds (user + system) the process and its children (ffmpeg) used so far, from /proc. */
 async function cpuOf(pid: number): Promise<number> {
   try {
-    const stat = fs.readFileSync(`/proc/${String(pid)}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const stat = fs
+      .readFileSync(`/proc/${String(pid)}/stat`, 'utf8')
+      .split(') ')[1]!
+      .split(' ');
     const ticks = Number(stat[11]) + Number(stat[12]) + Number(stat[13]) + Number(stat[14]);
     return Number((ticks / 100).toFixed(1));
   } catch {
@@ -107,7 +134,18 @@ const first = await startOnce();
 console.log('second start on the same folder:');
 const port = await freePort();
 const t0 = Date.now();
-const again = spawn(process.execPath, [main], { cwd: repoRoot, env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' }, stdio: 'ignore' });
+const again = spawn(process.execPath, [main], {
+  cwd: repoRoot,
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+  },
+  stdio: 'ignore',
+});
 let secondAnswerS = 0;
 for (;;) {
   try {
@@ -127,8 +165,20 @@ await new Promise((r) => again.once('exit', r));
 fs.rmSync(dataDir, { recursive: true, force: true });
 
 console.table({
-  'first start': { 'answering s': first.answeringS, 'first series playable s': first.firstPlayableS, 'whole demo ready s': first.readyS, episodes: first.episodes, 'CPU s': first.cpuSeconds },
-  'second start': { 'answering s': secondAnswerS, 'first series playable s': secondAnswerS, 'whole demo ready s': secondAnswerS, episodes: first.episodes, 'CPU s': 0 },
+  'first start': {
+    'answering s': first.answeringS,
+    'first series playable s': first.firstPlayableS,
+    'whole demo ready s': first.readyS,
+    episodes: first.episodes,
+    'CPU s': first.cpuSeconds,
+  },
+  'second start': {
+    'answering s': secondAnswerS,
+    'first series playable s': secondAnswerS,
+    'whole demo ready s': secondAnswerS,
+    episodes: first.episodes,
+    'CPU s': 0,
+  },
 });
 console.log(
   `written to ${writeResults('demo', {

@@ -15,7 +15,14 @@ import { buildAll } from '../scripts/lib/build.mjs';
 const runsArg = process.argv.indexOf('--runs');
 const runs = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 7;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const NETWORK = { downloadMbit: 9, uploadMbit: 1.5, latencyMs: 60 };
 const GOALS = { openMs: 1000, swipeMs: 300 };
 
@@ -42,12 +49,18 @@ const DEMO_EPISODES = 4;
 async function waitForSeries(url: string): Promise<number> {
   const deadline = Date.now() + 600_000;
   for (;;) {
-    const all = await data<{ items: { id: number; episodeCount: number }[] }>(`${url}/api/video?page=1&pageSize=50`).catch(() => null);
+    const all = await data<{ items: { id: number; episodeCount: number }[] }>(
+      `${url}/api/video?page=1&pageSize=50`,
+    ).catch(() => null);
     const items = all?.items ?? [];
     if (items.length > 0 && items.every((s) => s.episodeCount >= DEMO_EPISODES)) {
       // A series the home screen shows (one run taps it there).
-      const home = await data<{ featured: { id: number }[]; sections: { items: { id: number }[] }[] }>(`${url}/api/homepage`);
-      const onHome = new Set([...home.featured, ...home.sections.flatMap((section) => section.items)].map((series) => series.id));
+      const home = await data<{ featured: { id: number }[]; sections: { items: { id: number }[] }[] }>(
+        `${url}/api/homepage`,
+      );
+      const onHome = new Set(
+        [...home.featured, ...home.sections.flatMap((section) => section.items)].map((series) => series.id),
+      );
       for (const { id } of items.filter((series) => onHome.has(series.id))) {
         const episodes = await data<EpisodeRow[]>(`${url}/api/video/episode?seriesId=${String(id)}`);
         const free = new Set(episodes.filter((e) => e.free).map((e) => e.number));
@@ -101,7 +114,8 @@ async function swipeUp(cdp: CDPSession, page: Page): Promise<void> {
   const x = Math.round(width / 2) - 40;
   const y = Math.round(height * 0.7);
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
-  for (let i = 1; i <= 6; i++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: y - i * 50 }] });
+  for (let i = 1; i <= 6; i++)
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: y - i * 50 }] });
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
 }
 
@@ -138,7 +152,12 @@ interface Run {
 
 /** From a tap on the series in the home screen (app already loaded, empty cache otherwise) to the first frame. */
 async function measureFromHome(browser: Browser, baseUrl: string, seriesId: number): Promise<number> {
-  const context = await browser.newContext({ ...devices['iPhone 13'], baseURL: baseUrl, serviceWorkers: 'block', bypassCSP: true });
+  const context = await browser.newContext({
+    ...devices['iPhone 13'],
+    baseURL: baseUrl,
+    serviceWorkers: 'block',
+    bypassCSP: true,
+  });
   try {
     await context.addInitScript(INSTRUMENT);
     const page = await context.newPage();
@@ -156,7 +175,12 @@ async function measureFromHome(browser: Browser, baseUrl: string, seriesId: numb
 }
 
 async function measureOnce(browser: Browser, baseUrl: string, seriesId: number): Promise<Run> {
-  const context = await browser.newContext({ ...devices['iPhone 13'], baseURL: baseUrl, serviceWorkers: 'block', bypassCSP: true });
+  const context = await browser.newContext({
+    ...devices['iPhone 13'],
+    baseURL: baseUrl,
+    serviceWorkers: 'block',
+    bypassCSP: true,
+  });
   try {
     await context.addInitScript(INSTRUMENT);
     const page = await context.newPage();
@@ -170,8 +194,13 @@ async function measureOnce(browser: Browser, baseUrl: string, seriesId: number):
     const phases = (await page.evaluate(PHASES)) as Phases;
 
     // Swipe once the next episode is preloaded (its first frame ready), as after a few seconds of watching.
-    await waitFor(page, `[...document.querySelectorAll('video')].some((v) => v.dataset.current !== 'true' && v.readyState >= 2 && v.style.visibility !== 'hidden')`);
-    await page.evaluate(`window.__ff.old = document.querySelector('video[data-current="true"]'); window.__ff.armed = true;`);
+    await waitFor(
+      page,
+      `[...document.querySelectorAll('video')].some((v) => v.dataset.current !== 'true' && v.readyState >= 2 && v.style.visibility !== 'hidden')`,
+    );
+    await page.evaluate(
+      `window.__ff.old = document.querySelector('video[data-current="true"]'); window.__ff.armed = true;`,
+    );
     await swipeUp(cdp, page);
     const swipeMs = await waitFor<number>(page, 'window.__ff && window.__ff.swipe');
 
@@ -194,7 +223,11 @@ const median = (values: number[]) => {
 const round = (n: number) => Math.round(n);
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'episodic-first-frame-'));
-const server = await startProcess(path.join(repoRoot, 'apps/server/dist/main.js'), { DATA_DIR: dataDir, DEMO_CATALOG: 'true', DEMO_EPISODES_PER_SERIES: String(DEMO_EPISODES) });
+const server = await startProcess(path.join(repoRoot, 'apps/server/dist/main.js'), {
+  DATA_DIR: dataDir,
+  DEMO_CATALOG: 'true',
+  DEMO_EPISODES_PER_SERIES: String(DEMO_EPISODES),
+});
 let browser: Browser | undefined;
 let loadAtStart: number[] = [];
 try {
@@ -208,21 +241,36 @@ try {
   for (let i = 0; i < runs; i++) {
     const run = await measureOnce(browser, server.url, seriesId);
     all.push(run);
-    console.log(`run ${String(i + 1)}: open ${String(round(run.openColdMs))} ms (warm ${String(round(run.openWarmMs))} ms, from home ${String(round(run.openFromHomeMs))} ms), swipe ${String(round(run.swipeMs))} ms`);
+    console.log(
+      `run ${String(i + 1)}: open ${String(round(run.openColdMs))} ms (warm ${String(round(run.openWarmMs))} ms, from home ${String(round(run.openFromHomeMs))} ms), swipe ${String(round(run.swipeMs))} ms`,
+    );
   }
-  const figure = (key: Exclude<keyof Run, 'phases'>) => ({ medianMs: round(median(all.map((r) => r[key]))), minMs: round(Math.min(...all.map((r) => r[key]))), maxMs: round(Math.max(...all.map((r) => r[key]))), runsMs: all.map((r) => round(r[key])) });
+  const figure = (key: Exclude<keyof Run, 'phases'>) => ({
+    medianMs: round(median(all.map((r) => r[key]))),
+    minMs: round(Math.min(...all.map((r) => r[key]))),
+    maxMs: round(Math.max(...all.map((r) => r[key]))),
+    runsMs: all.map((r) => round(r[key])),
+  });
   const open = figure('openColdMs');
   const openWarm = figure('openWarmMs');
   const openFromHome = figure('openFromHomeMs');
   const swipe = figure('swipeMs');
   const phaseMedians = Object.fromEntries(
-    (Object.keys(all[0]?.phases ?? {}) as (keyof Phases)[]).map((key) => [key, round(median(all.map((r) => r.phases[key])))]),
+    (Object.keys(all[0]?.phases ?? {}) as (keyof Phases)[]).map((key) => [
+      key,
+      round(median(all.map((r) => r.phases[key]))),
+    ]),
   );
   const results = {
     benchmark: 'first-frame',
     command: 'npx tsx bench/run.ts first-frame',
     date: new Date().toISOString(),
-    machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model ?? 'unknown', node: process.version, chromium: browser.version() },
+    machine: {
+      cpus: os.cpus().length,
+      model: os.cpus()[0]?.model ?? 'unknown',
+      node: process.version,
+      chromium: browser.version(),
+    },
     settings: { runs, network: NETWORK, device: 'iPhone 13 viewport with touch', flags: FLAGS },
     goals: GOALS,
     loadAverage: { atStart: loadAtStart, atEnd: os.loadavg().map((n) => Number(n.toFixed(2))) },
@@ -234,7 +282,12 @@ try {
   console.table({
     'open (empty cache)': { median: open.medianMs, min: open.minMs, max: open.maxMs, goal: GOALS.openMs },
     'open (warm cache)': { median: openWarm.medianMs, min: openWarm.minMs, max: openWarm.maxMs, goal: GOALS.openMs },
-    'open (tap on home)': { median: openFromHome.medianMs, min: openFromHome.minMs, max: openFromHome.maxMs, goal: GOALS.openMs },
+    'open (tap on home)': {
+      median: openFromHome.medianMs,
+      min: openFromHome.minMs,
+      max: openFromHome.maxMs,
+      goal: GOALS.openMs,
+    },
     'swipe to next': { median: swipe.medianMs, min: swipe.minMs, max: swipe.maxMs, goal: GOALS.swipeMs },
   });
   console.log('cold open, median milestones (ms from navigation start):', phaseMedians, 'first frame', open.medianMs);

@@ -54,7 +54,9 @@ const round = (n: number, digits = 3) => Number(n.toFixed(digits));
 
 function ffmpegCommand(args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(mediaTools().ffmpeg, ['-hide_banner', '-nostdin', '-loglevel', 'error', ...args], { stdio: ['ignore', 'ignore', 'inherit'] });
+    const child = spawn(mediaTools().ffmpeg, ['-hide_banner', '-nostdin', '-loglevel', 'error', ...args], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     child.on('error', reject);
     child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg exited with ${code}`))));
   });
@@ -66,7 +68,17 @@ try {
   console.log(`ffmpeg: ${ffmpeg}`);
   const source = path.join(work, 'source-1080x1920.mp4');
   console.log(`generating a ${SOURCE_SECONDS} s 1080x1920 source...`);
-  await generateDemoClip({ outFile: source, seconds: SOURCE_SECONDS, title: 'Benchmark Source', episodeNumber: 1, hue: 20, toneHz: 440, width: 1080, height: 1920, fps: 30 });
+  await generateDemoClip({
+    outFile: source,
+    seconds: SOURCE_SECONDS,
+    title: 'Benchmark Source',
+    episodeNumber: 1,
+    hue: 20,
+    toneHz: 440,
+    width: 1080,
+    height: 1920,
+    fps: 30,
+  });
   const probe = await probeMedia(source);
   const rungs = chooseLadder(probe.width, probe.height);
 
@@ -74,16 +86,29 @@ try {
   await migrateToLatest(database.db as never);
   const { db } = database;
   const storage = new LocalStorage(path.join(work, 'media'));
-  const { id: seriesId } = await db.insertInto('series').values({ status: 'published' }).returning('id').executeTakeFirstOrThrow();
+  const { id: seriesId } = await db
+    .insertInto('series')
+    .values({ status: 'published' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   let episodeNumber = 0;
-  const newEpisode = async () => (await db.insertInto('episodes').values({ series_id: seriesId, number: ++episodeNumber }).returning('id').executeTakeFirstOrThrow()).id;
+  const newEpisode = async () =>
+    (
+      await db
+        .insertInto('episodes')
+        .values({ series_id: seriesId, number: ++episodeNumber })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
 
   const plain: { wallSeconds: number; cpuSeconds: number }[] = [];
   const ingest: { wallSeconds: number; cpuSeconds: number }[] = [];
   const runPlain = async (run: number) => {
     // The same ladder, encoder settings and segmenting as ingestion, in one ffmpeg command: the floor.
     const outDir = path.join(work, `plain-${run}`);
-    const p = await timed(() => ffmpegCommand(buildPackagingArgs({ input: source, probe, rungs, outDir, images: false })));
+    const p = await timed(() =>
+      ffmpegCommand(buildPackagingArgs({ input: source, probe, rungs, outDir, images: false })),
+    );
     fs.rmSync(outDir, { recursive: true, force: true });
     plain.push({ wallSeconds: p.wallSeconds, cpuSeconds: p.cpuSeconds });
     return p.wallSeconds;
@@ -117,7 +142,15 @@ try {
   const demo = await timed(() =>
     mapConcurrent(demoEpisodes, DEMO_CONCURRENCY, async (episodeId, i) => {
       const file = path.join(demoWork, `clip-${i}.mp4`);
-      await generateDemoClip({ outFile: file, seconds: DEMO_SECONDS, title: 'A Demo Series Title', episodeNumber: i + 1, hue: (i * 47) % 360, toneHz: 300 + i * 10, fps: DEMO_CLIP_FPS });
+      await generateDemoClip({
+        outFile: file,
+        seconds: DEMO_SECONDS,
+        title: 'A Demo Series Title',
+        episodeNumber: i + 1,
+        hue: (i * 47) % 360,
+        toneHz: 300 + i * 10,
+        fps: DEMO_CLIP_FPS,
+      });
       await ingestEpisode({ db, storage, episodeId, input: file, ...DEMO_INGEST_OPTIONS });
     }),
   );
@@ -127,9 +160,28 @@ try {
     benchmark: 'ingest',
     command: 'npx tsx bench/run.ts ingest',
     date: new Date().toISOString(),
-    machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model ?? 'unknown', node: process.version, loadAverage: os.loadavg().map((l) => round(l, 2)) },
-    source: { seconds: SOURCE_SECONDS, width: probe.width, height: probe.height, fps: probe.fps, renditions: rungs.map((r) => r.name) },
-    plainFfmpeg: { command: ['ffmpeg', ...buildPackagingArgs({ input: 'source.mp4', probe, rungs, outDir: 'out', images: false })].join(' '), runs: plain, median: plainBest, videoSecondsPerSecond: plainSpeed },
+    machine: {
+      cpus: os.cpus().length,
+      model: os.cpus()[0]?.model ?? 'unknown',
+      node: process.version,
+      loadAverage: os.loadavg().map((l) => round(l, 2)),
+    },
+    source: {
+      seconds: SOURCE_SECONDS,
+      width: probe.width,
+      height: probe.height,
+      fps: probe.fps,
+      renditions: rungs.map((r) => r.name),
+    },
+    plainFfmpeg: {
+      command: [
+        'ffmpeg',
+        ...buildPackagingArgs({ input: 'source.mp4', probe, rungs, outDir: 'out', images: false }),
+      ].join(' '),
+      runs: plain,
+      median: plainBest,
+      videoSecondsPerSecond: plainSpeed,
+    },
     ingestEpisode: { runs: ingest, median: ingestBest, videoSecondsPerSecond: ingestSpeed },
     ratio,
     cpuRatio: round(plainBest.cpuSeconds / ingestBest.cpuSeconds, 2),
@@ -146,11 +198,21 @@ try {
     },
   };
   console.table({
-    'plain ffmpeg ladder': { 'wall s': plainBest.wallSeconds, 'cpu s': plainBest.cpuSeconds, 'video s per s': plainSpeed },
-    'ingestEpisode()': { 'wall s': ingestBest.wallSeconds, 'cpu s': ingestBest.cpuSeconds, 'video s per s': ingestSpeed },
+    'plain ffmpeg ladder': {
+      'wall s': plainBest.wallSeconds,
+      'cpu s': plainBest.cpuSeconds,
+      'video s per s': plainSpeed,
+    },
+    'ingestEpisode()': {
+      'wall s': ingestBest.wallSeconds,
+      'cpu s': ingestBest.cpuSeconds,
+      'video s per s': ingestSpeed,
+    },
   });
   console.log(`ingestEpisode() runs at ${ratio}x the speed of the plain ffmpeg command`);
-  console.log(`demo clips: ${results.demoClips.wallSecondsPerClip} s wall per ${DEMO_SECONDS}-second clip (generate + ingest, ${DEMO_CONCURRENCY} at a time)`);
+  console.log(
+    `demo clips: ${results.demoClips.wallSecondsPerClip} s wall per ${DEMO_SECONDS}-second clip (generate + ingest, ${DEMO_CONCURRENCY} at a time)`,
+  );
   console.log(`written to ${writeResults('ingest', results)}`);
 } finally {
   fs.rmSync(work, { recursive: true, force: true });

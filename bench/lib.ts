@@ -21,7 +21,11 @@ export interface Service {
 }
 
 /** Runs a node script in its own process and waits until `readyPath` answers 200. */
-export async function startProcess(script: string, env: Record<string, string>, readyPath = '/readyz'): Promise<Service> {
+export async function startProcess(
+  script: string,
+  env: Record<string, string>,
+  readyPath = '/readyz',
+): Promise<Service> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, [script], {
@@ -60,8 +64,16 @@ export interface Figures {
 }
 
 /** Loads one URL with autocannon and returns its throughput and latency figures. */
-export async function measure(url: string, opts: { seconds: number; connections: number; headers?: Record<string, string> }): Promise<Figures> {
-  const result = await autocannon({ url, duration: opts.seconds, connections: opts.connections, headers: opts.headers ?? {} });
+export async function measure(
+  url: string,
+  opts: { seconds: number; connections: number; headers?: Record<string, string> },
+): Promise<Figures> {
+  const result = await autocannon({
+    url,
+    duration: opts.seconds,
+    connections: opts.connections,
+    headers: opts.headers ?? {},
+  });
   return {
     requestsPerSec: Math.round(result.requests.average),
     latencyP50Ms: result.latency.p50,

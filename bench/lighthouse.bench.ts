@@ -19,7 +19,11 @@ await (buildAll as (o: { quiet: boolean }) => Promise<void>)({ quiet: true });
 /** Demo episodes per series: the catalog is then packaged in about a minute. */
 const DEMO_EPISODES = 3;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'episodic-bench-lh-'));
-const server = await startProcess(path.join(repoRoot, 'apps/server/dist/main.js'), { DATA_DIR: dataDir, DEMO_CATALOG: 'true', DEMO_EPISODES_PER_SERIES: String(DEMO_EPISODES) });
+const server = await startProcess(path.join(repoRoot, 'apps/server/dist/main.js'), {
+  DATA_DIR: dataDir,
+  DEMO_CATALOG: 'true',
+  DEMO_EPISODES_PER_SERIES: String(DEMO_EPISODES),
+});
 
 /**
  * A series whose first episode is ready to play, once the whole demo catalog is packaged: ffmpeg
@@ -28,13 +32,19 @@ const server = await startProcess(path.join(repoRoot, 'apps/server/dist/main.js'
 async function playableSeries(): Promise<number> {
   const deadline = Date.now() + 300_000;
   for (;;) {
-    const all = (await (await fetch(`${server.url}/api/video?page=1&pageSize=50`)).json()) as { data?: { items?: { episodeCount: number }[] } };
+    const all = (await (await fetch(`${server.url}/api/video?page=1&pageSize=50`)).json()) as {
+      data?: { items?: { episodeCount: number }[] };
+    };
     const items = all.data?.items ?? [];
     const complete = items.length > 0 && items.every((series) => series.episodeCount >= DEMO_EPISODES);
-    const home = (await (await fetch(`${server.url}/api/homepage`)).json()) as { data?: { featured?: { id: number }[] } };
+    const home = (await (await fetch(`${server.url}/api/homepage`)).json()) as {
+      data?: { featured?: { id: number }[] };
+    };
     const id = home.data?.featured?.[0]?.id;
     if (id) {
-      const eps = (await (await fetch(`${server.url}/api/video/episode?seriesId=${String(id)}`)).json()) as { data?: { number: number }[] };
+      const eps = (await (await fetch(`${server.url}/api/video/episode?seriesId=${String(id)}`)).json()) as {
+        data?: { number: number }[];
+      };
       if (complete && eps.data?.some((e) => e.number === 1)) return id;
     }
     if (Date.now() > deadline) throw new Error('no playable series after 5 minutes');
@@ -72,7 +82,10 @@ function lighthouseOnce(url: string): Score {
     { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, CHROME_PATH: CHROMIUM } },
   );
   if (res.status !== 0 || !fs.existsSync(out)) throw new Error(`lighthouse failed for ${url}`);
-  const report = JSON.parse(fs.readFileSync(out, 'utf8')) as { categories: { performance: { score: number } }; audits: Record<string, { numericValue?: number }> };
+  const report = JSON.parse(fs.readFileSync(out, 'utf8')) as {
+    categories: { performance: { score: number } };
+    audits: Record<string, { numericValue?: number }>;
+  };
   const a = (id: string) => Math.round(report.audits[id]?.numericValue ?? 0);
   return {
     performance: Math.round(report.categories.performance.score * 100),

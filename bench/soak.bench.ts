@@ -34,7 +34,18 @@ const port = await freePort();
 const base = `http://127.0.0.1:${String(port)}`;
 const server = spawn(process.execPath, [path.join(repoRoot, 'apps/server/dist/main.js')], {
   cwd: repoRoot,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, DATA_DIR: dataDir, DATABASE_URL: dbUrl.toString(), LOG_LEVEL: 'warn', NODE_ENV: 'production', DEMO_CATALOG: 'true', DEMO_EPISODES_PER_SERIES: '3' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: base,
+    DATA_DIR: dataDir,
+    DATABASE_URL: dbUrl.toString(),
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    DEMO_CATALOG: 'true',
+    DEMO_EPISODES_PER_SERIES: '3',
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 
@@ -42,7 +53,12 @@ interface Envelope<T> {
   code: number;
   data: T;
 }
-async function call<T>(method: string, url: string, token: string | null, body?: unknown): Promise<{ status: number; env: Envelope<T> | null; text: string }> {
+async function call<T>(
+  method: string,
+  url: string,
+  token: string | null,
+  body?: unknown,
+): Promise<{ status: number; env: Envelope<T> | null; text: string }> {
   const headers: Record<string, string> = { accept: 'application/json', 'accept-encoding': 'br, gzip' };
   if (token) headers['x-user-token'] = token;
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -54,7 +70,7 @@ async function call<T>(method: string, url: string, token: string | null, body?:
 }
 
 // The server, and a demo catalog whose media is ready.
-for (const deadline = Date.now() + 120_000; ; ) {
+for (const deadline = Date.now() + 120_000; ;) {
   try {
     if ((await fetch(`${base}/readyz`)).ok) break;
   } catch {
@@ -69,9 +85,17 @@ interface EpisodeRow {
   free: boolean;
 }
 let series: { id: number; episodes: EpisodeRow[] }[] = [];
-for (const deadline = Date.now() + 600_000; ; ) {
-  const home = await call<{ featured: { id: number }[]; sections: { items: { id: number }[] }[] }>('GET', '/api/homepage', null);
-  const ids = [...new Set([...(home.env?.data.featured ?? []), ...(home.env?.data.sections ?? []).flatMap((s) => s.items)].map((s) => s.id))];
+for (const deadline = Date.now() + 600_000; ;) {
+  const home = await call<{ featured: { id: number }[]; sections: { items: { id: number }[] }[] }>(
+    'GET',
+    '/api/homepage',
+    null,
+  );
+  const ids = [
+    ...new Set(
+      [...(home.env?.data.featured ?? []), ...(home.env?.data.sections ?? []).flatMap((s) => s.items)].map((s) => s.id),
+    ),
+  ];
   series = [];
   for (const id of ids) {
     const eps = await call<EpisodeRow[]>('GET', `/api/video/episode?seriesId=${String(id)}`, null);
@@ -84,17 +108,34 @@ for (const deadline = Date.now() + 600_000; ; ) {
 }
 console.log(`catalog ready: ${String(series.length)} series with media`);
 
-const card = { number: '4242424242424242', expiry: '12/34', cvv: '123', firstName: 'Soak', lastName: 'Test', email: 'soak@example.com' };
+const card = {
+  number: '4242424242424242',
+  expiry: '12/34',
+  cvv: '123',
+  firstName: 'Soak',
+  lastName: 'Test',
+  email: 'soak@example.com',
+};
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
 
 type Outcome = { ok: boolean; detail?: string };
 const check = (r: { status: number; env: Envelope<unknown> | null }, accepted: number[] = [200]): Outcome =>
-  r.status === 200 && r.env && accepted.includes(r.env.code) ? { ok: true } : { ok: false, detail: `HTTP ${String(r.status)} envelope ${String(r.env?.code)}` };
+  r.status === 200 && r.env && accepted.includes(r.env.code)
+    ? { ok: true }
+    : { ok: false, detail: `HTTP ${String(r.status)} envelope ${String(r.env?.code)}` };
 
 const OPS: { name: string; weight: number; run: (token: string) => Promise<Outcome> }[] = [
   { name: 'homepage', weight: 20, run: async (t) => check(await call('GET', '/api/homepage', t)) },
-  { name: 'series', weight: 10, run: async (t) => check(await call('GET', `/api/video?id=${String(pick(series).id)}`, t)) },
-  { name: 'episode list', weight: 10, run: async (t) => check(await call('GET', `/api/video/episode?seriesId=${String(pick(series).id)}`, t)) },
+  {
+    name: 'series',
+    weight: 10,
+    run: async (t) => check(await call('GET', `/api/video?id=${String(pick(series).id)}`, t)),
+  },
+  {
+    name: 'episode list',
+    weight: 10,
+    run: async (t) => check(await call('GET', `/api/video/episode?seriesId=${String(pick(series).id)}`, t)),
+  },
   {
     name: 'playback (info, playlists, key)',
     weight: 20,
@@ -116,7 +157,17 @@ const OPS: { name: string; weight: number; run: (token: string) => Promise<Outco
       return key.ok ? { ok: true } : { ok: false, detail: `key ${String(key.status)}` };
     },
   },
-  { name: 'history write', weight: 15, run: async (t) => check(await call('POST', '/api/user/history', t, { episodeId: pick(pick(series).episodes).id, position: Math.random() * 3 })) },
+  {
+    name: 'history write',
+    weight: 15,
+    run: async (t) =>
+      check(
+        await call('POST', '/api/user/history', t, {
+          episodeId: pick(pick(series).episodes).id,
+          position: Math.random() * 3,
+        }),
+      ),
+  },
   {
     name: 'favorite add + remove',
     weight: 10,
@@ -127,14 +178,24 @@ const OPS: { name: string; weight: number; run: (token: string) => Promise<Outco
     },
   },
   // Coins may run out after many unlocks: "not enough coins" (402) is an answer, not an error.
-  { name: 'unlock', weight: 10, run: async (t) => check(await call('POST', '/api/video/unlock', t, { episodeId: pick(pick(series).episodes).id }), [200, 402]) },
+  {
+    name: 'unlock',
+    weight: 10,
+    run: async (t) =>
+      check(await call('POST', '/api/video/unlock', t, { episodeId: pick(pick(series).episodes).id }), [200, 402]),
+  },
   {
     name: 'order + card payment',
     weight: 5,
     run: async (t) => {
       const order = await call<{ id: string }>('POST', '/api/payment/order', t, { planId: 'coins-300' });
       if (order.env?.code !== 200) return check(order);
-      const paid = await call<{ status: string }>('POST', '/api/payment/pay', t, { orderId: order.env.data.id, method: 'card', card, agree: true });
+      const paid = await call<{ status: string }>('POST', '/api/payment/pay', t, {
+        orderId: order.env.data.id,
+        method: 'card',
+        card,
+        agree: true,
+      });
       return paid.env?.data.status === 'paid' ? { ok: true } : { ok: false, detail: `pay ${paid.text.slice(0, 120)}` };
     },
   },
@@ -206,7 +267,10 @@ console.log(`capacity ${capacity.toFixed(0)} operations/s; holding ${target.toFi
 
 const stats = newStats();
 const memory: { minute: number; rssMb: number }[] = [];
-const sampler = setInterval(() => memory.push({ minute: Number(((Date.now() - soakStart) / 60000).toFixed(2)), rssMb: rss() }), 10_000);
+const sampler = setInterval(
+  () => memory.push({ minute: Number(((Date.now() - soakStart) / 60000).toFixed(2)), rssMb: rss() }),
+  10_000,
+);
 const soakStart = Date.now();
 memory.push({ minute: 0, rssMb: rss() });
 const achieved = await runMix(minutes * 60, target, stats);
@@ -222,15 +286,24 @@ fs.rmSync(dataDir, { recursive: true, force: true });
 
 const pct = (list: number[], p: number) => {
   const sorted = [...list].sort((a, b) => a - b);
-  return sorted.length ? Number(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!.toFixed(1)) : 0;
+  return sorted.length
+    ? Number(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!.toFixed(1))
+    : 0;
 };
-const rows = Object.fromEntries(Object.entries(stats).map(([name, s]) => [name, { count: s.ms.length, errors: s.errors, 'p50 ms': pct(s.ms, 50), 'p99 ms': pct(s.ms, 99) }]));
+const rows = Object.fromEntries(
+  Object.entries(stats).map(([name, s]) => [
+    name,
+    { count: s.ms.length, errors: s.errors, 'p50 ms': pct(s.ms, 50), 'p99 ms': pct(s.ms, 99) },
+  ]),
+);
 console.table(rows);
 const errors = Object.values(stats).reduce((n, s) => n + s.errors, 0);
 const firstMinute = memory.filter((m) => m.minute <= 1).map((m) => m.rssMb);
 const lastMinute = memory.filter((m) => m.minute >= minutes - 1).map((m) => m.rssMb);
 const avg = (l: number[]) => Math.round(l.reduce((a, b) => a + b, 0) / Math.max(1, l.length));
-console.log(`errors: ${String(errors)}; achieved ${achieved.toFixed(0)} operations/s; memory ${String(avg(firstMinute))} MB in the first minute, ${String(avg(lastMinute))} MB in the last`);
+console.log(
+  `errors: ${String(errors)}; achieved ${achieved.toFixed(0)} operations/s; memory ${String(avg(firstMinute))} MB in the first minute, ${String(avg(lastMinute))} MB in the last`,
+);
 for (const [name, s] of Object.entries(stats)) for (const d of s.details) console.log(`  ${name}: ${d}`);
 console.log(
   `written to ${writeResults('soak', {

@@ -13,10 +13,20 @@ let facebook: FakeFacebook;
 let server: RunningServer;
 
 beforeAll(async () => {
-  facebook = await startFakeFacebook(APP_ID, APP_SECRET, { id: 'fb-4242', name: 'Dana Viewer', email: `dana-${String(Date.now())}@episodic.test` });
+  facebook = await startFakeFacebook(APP_ID, APP_SECRET, {
+    id: 'fb-4242',
+    name: 'Dana Viewer',
+    email: `dana-${String(Date.now())}@episodic.test`,
+  });
   [browser, server] = await Promise.all([
     launchBrowser(),
-    startServer({ DEMO_CATALOG: 'false', FACEBOOK_APP_ID: APP_ID, FACEBOOK_APP_SECRET: APP_SECRET, FACEBOOK_AUTH_URL: facebook.authUrl, FACEBOOK_GRAPH_URL: facebook.graphUrl }),
+    startServer({
+      DEMO_CATALOG: 'false',
+      FACEBOOK_APP_ID: APP_ID,
+      FACEBOOK_APP_SECRET: APP_SECRET,
+      FACEBOOK_AUTH_URL: facebook.authUrl,
+      FACEBOOK_GRAPH_URL: facebook.graphUrl,
+    }),
   ]);
 });
 
@@ -37,7 +47,10 @@ describe('Facebook sign-in', () => {
     await page.waitForURL(`${facebook.authUrl}**`);
     await page.getByRole('link', { name: 'Continue as Dana Viewer' }).click();
     await page.waitForURL(`${server.url}/my`);
-    await page.locator('[data-page="my"]').getByText(facebook.profile.email ?? '').waitFor();
+    await page
+      .locator('[data-page="my"]')
+      .getByText(facebook.profile.email ?? '')
+      .waitFor();
     await page.getByText('Signed in', { exact: true }).waitFor();
     expect(errors).toEqual([]);
     await page.context().close();
@@ -50,11 +63,18 @@ describe('Facebook sign-in', () => {
     await page.waitForURL(`${facebook.authUrl}**`);
     await page.getByRole('link', { name: 'Not now' }).click();
     await page.waitForURL(/\/login\?error=facebook_denied/);
-    await page.getByRole('alert').filter({ hasText: 'Facebook sign-in was cancelled. Try again, or sign in with your email.' }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Facebook sign-in was cancelled. Try again, or sign in with your email.' })
+      .waitFor();
     // Where the viewer was going is kept for the next try.
-    expect(await page.getByRole('link', { name: 'Continue with Facebook' }).getAttribute('href')).toBe('/api/user/oauth/facebook?returnTo=%2Ffavorites');
+    expect(await page.getByRole('link', { name: 'Continue with Facebook' }).getAttribute('href')).toBe(
+      '/api/user/oauth/facebook?returnTo=%2Ffavorites',
+    );
     await screenshot(page, 'account-login-facebook-denied');
-    const user = (await page.evaluate(() => fetch('/api/user').then((r) => r.json()))) as { data: { isGuest: boolean } };
+    const user = (await page.evaluate(() => fetch('/api/user').then((r) => r.json()))) as {
+      data: { isGuest: boolean };
+    };
     expect(user.data.isGuest).toBe(true);
     expect(errors).toEqual([]);
     await page.context().close();
@@ -77,7 +97,12 @@ describe('Facebook sign-in', () => {
     await page.waitForURL(`${facebook.authUrl}**`);
     await page.getByRole('link', { name: 'Continue as Held Owner' }).click();
     await page.waitForURL(/\/login\?error=facebook_link/);
-    await page.getByRole('status').filter({ hasText: 'An account with this email already exists. Sign in with its password to link Facebook to it.' }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({
+        hasText: 'An account with this email already exists. Sign in with its password to link Facebook to it.',
+      })
+      .waitFor();
     await screenshot(page, 'account-login-facebook-link');
     expect((await apiFromPage<{ isGuest: boolean }>(page, 'GET', '/api/user')).data.isGuest).toBe(true);
 
@@ -102,4 +127,3 @@ describe('Facebook sign-in', () => {
     await next.page.context().close();
   });
 });
-

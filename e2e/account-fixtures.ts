@@ -25,7 +25,12 @@ export async function phonePage(browser: Browser, baseUrl: string): Promise<{ pa
 }
 
 /** Calls the API from inside the page, so the session cookie (and the stored token header) go along. */
-export function apiFromPage<T>(page: Page, method: string, url: string, body?: unknown): Promise<{ code: number; message: string; data: T }> {
+export function apiFromPage<T>(
+  page: Page,
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<{ code: number; message: string; data: T }> {
   return page.evaluate(
     async ({ method, url, body }) => {
       const token = localStorage.getItem('userToken');
@@ -40,8 +45,15 @@ export function apiFromPage<T>(page: Page, method: string, url: string, body?: u
 }
 
 /** The episodes of a series, in order (durations in seconds). */
-export async function episodesOf(page: Page, seriesId: number): Promise<{ id: number; number: number; duration: number }[]> {
-  const answer = await apiFromPage<{ id: number; number: number; duration: number }[]>(page, 'GET', `/api/video/episode?seriesId=${String(seriesId)}`);
+export async function episodesOf(
+  page: Page,
+  seriesId: number,
+): Promise<{ id: number; number: number; duration: number }[]> {
+  const answer = await apiFromPage<{ id: number; number: number; duration: number }[]>(
+    page,
+    'GET',
+    `/api/video/episode?seriesId=${String(seriesId)}`,
+  );
   if (answer.code !== 200) throw new Error(`episode list: ${String(answer.code)} ${answer.message}`);
   return answer.data;
 }

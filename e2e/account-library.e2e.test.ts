@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, screenshot } from './browser';
-import { apiFromPage, episodesOf, homepageSeries, phonePage, registerThroughForm, signInThroughForm, uniqueEmail } from './account-fixtures';
+import {
+  apiFromPage,
+  episodesOf,
+  homepageSeries,
+  phonePage,
+  registerThroughForm,
+  signInThroughForm,
+  uniqueEmail,
+} from './account-fixtures';
 import { catalogServer, type CatalogServer } from './catalog-server';
 
 let browser: Browser;
@@ -46,11 +54,19 @@ describe('an account keeps its list and history', () => {
     const position = Math.max(1, Math.floor(watched.duration / 2));
     expect((await apiFromPage(page, 'POST', '/api/user/favorite', { seriesId: first.id })).code).toBe(200);
     expect((await apiFromPage(page, 'POST', '/api/user/favorite', { seriesId: second.id })).code).toBe(200);
-    expect((await apiFromPage(page, 'POST', '/api/user/history', { episodeId: watched.id, position, finished: false })).code).toBe(200);
+    expect(
+      (await apiFromPage(page, 'POST', '/api/user/history', { episodeId: watched.id, position, finished: false })).code,
+    ).toBe(200);
 
     await page.reload();
-    await page.getByRole('list', { name: 'My list' }).getByRole('link', { name: titled(first.title) }).waitFor();
-    await page.getByRole('list', { name: 'Continue watching' }).getByRole('link', { name: titled(first.title) }).waitFor();
+    await page
+      .getByRole('list', { name: 'My list' })
+      .getByRole('link', { name: titled(first.title) })
+      .waitFor();
+    await page
+      .getByRole('list', { name: 'Continue watching' })
+      .getByRole('link', { name: titled(first.title) })
+      .waitFor();
     await screenshot(page, 'account-my-signed-in');
 
     await page.goto('/favorites');
@@ -63,7 +79,9 @@ describe('an account keeps its list and history', () => {
     await page.goto('/historys');
     const row = page.getByRole('list', { name: 'Series you watched' }).getByRole('link', { name: titled(first.title) });
     await row.waitFor();
-    expect(await row.getAttribute('href')).toBe(`/videos/${String(first.id)}?ep=${String(watched.number)}&t=${String(position)}`);
+    expect(await row.getAttribute('href')).toBe(
+      `/videos/${String(first.id)}?ep=${String(watched.number)}&t=${String(position)}`,
+    );
     expect(await row.innerText()).toContain(`EP ${String(watched.number)}`);
     await screenshot(page, 'account-historys');
 
@@ -87,10 +105,16 @@ describe('an account keeps its list and history', () => {
     await page.locator('[data-page="my"]').getByText(email, { exact: true }).waitFor();
 
     await page.goto('/favorites');
-    await page.getByRole('list', { name: 'Series in my list' }).getByRole('link', { name: titled(first.title) }).waitFor();
+    await page
+      .getByRole('list', { name: 'Series in my list' })
+      .getByRole('link', { name: titled(first.title) })
+      .waitFor();
     expect(await page.getByRole('list', { name: 'Series in my list' }).getByRole('listitem').count()).toBe(2);
     await page.goto('/historys');
-    await page.getByRole('list', { name: 'Series you watched' }).getByRole('link', { name: titled(first.title) }).waitFor();
+    await page
+      .getByRole('list', { name: 'Series you watched' })
+      .getByRole('link', { name: titled(first.title) })
+      .waitFor();
 
     // Removing from the list is immediate and can be undone.
     await page.goto('/favorites');
@@ -99,7 +123,9 @@ describe('an account keeps its list and history', () => {
     expect(await page.getByRole('list', { name: 'Series in my list' }).getByRole('listitem').count()).toBe(1);
     await screenshot(page, 'account-favorites-removed');
     await page.getByRole('button', { name: 'Undo' }).click();
-    await expect.poll(() => page.getByRole('list', { name: 'Series in my list' }).getByRole('listitem').count()).toBe(2);
+    await expect
+      .poll(() => page.getByRole('list', { name: 'Series in my list' }).getByRole('listitem').count())
+      .toBe(2);
 
     expect(errors).toEqual([]);
     await page.context().close();
@@ -121,10 +147,15 @@ describe('an account keeps its list and history', () => {
     if (!started) throw new Error('the journey needs an episode');
     const position = Math.max(1, Math.floor(started.duration / 3));
     expect((await apiFromPage(page, 'POST', '/api/user/favorite', { seriesId: first.id })).code).toBe(200);
-    expect((await apiFromPage(page, 'POST', '/api/user/history', { episodeId: started.id, position, finished: false })).code).toBe(200);
+    expect(
+      (await apiFromPage(page, 'POST', '/api/user/history', { episodeId: started.id, position, finished: false })).code,
+    ).toBe(200);
     await page.goto('/my');
     await page.getByText("You're watching as a guest").waitFor();
-    await page.getByRole('list', { name: 'My list' }).getByRole('link', { name: titled(first.title) }).waitFor();
+    await page
+      .getByRole('list', { name: 'My list' })
+      .getByRole('link', { name: titled(first.title) })
+      .waitFor();
     await screenshot(page, 'account-my-guest-with-list');
 
     await page.getByRole('link', { name: 'Create an account' }).click();
@@ -135,10 +166,15 @@ describe('an account keeps its list and history', () => {
     await page.locator('[data-page="my"]').getByText(email, { exact: true }).waitFor();
 
     await page.goto('/favorites');
-    await page.getByRole('list', { name: 'Series in my list' }).getByRole('link', { name: titled(first.title) }).waitFor();
+    await page
+      .getByRole('list', { name: 'Series in my list' })
+      .getByRole('link', { name: titled(first.title) })
+      .waitFor();
     await page.goto('/historys');
     const row = page.getByRole('list', { name: 'Series you watched' }).getByRole('link', { name: titled(first.title) });
-    expect(await row.getAttribute('href')).toBe(`/videos/${String(first.id)}?ep=${String(started.number)}&t=${String(position)}`);
+    expect(await row.getAttribute('href')).toBe(
+      `/videos/${String(first.id)}?ep=${String(started.number)}&t=${String(position)}`,
+    );
 
     expect(errors).toEqual([]);
     await page.context().close();

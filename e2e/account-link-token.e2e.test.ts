@@ -45,7 +45,11 @@ describe('a link carrying a session token (?userToken=)', () => {
 
     // What the visitor does next is out of the author's reach.
     const added = await page.evaluate(async (seriesId) => {
-      const res = await fetch('/api/user/favorite', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seriesId }) });
+      const res = await fetch('/api/user/favorite', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ seriesId }),
+      });
       return ((await res.json()) as { code: number }).code;
     }, second!.id);
     expect(added).toBe(200);

@@ -31,7 +31,10 @@ async function resetLinkFor(to: string): Promise<URL> {
     const files = await fs.readdir(outbox).catch(() => [] as string[]);
     for (const file of files.filter((f) => f.endsWith('.eml'))) {
       const mail = await simpleParser(await fs.readFile(path.join(outbox, file)));
-      const recipients = [mail.to].flat().flatMap((a) => a?.value ?? []).map((v) => v.address);
+      const recipients = [mail.to]
+        .flat()
+        .flatMap((a) => a?.value ?? [])
+        .map((v) => v.address);
       if (!recipients.includes(to)) continue;
       const text = `${mail.text ?? ''} ${typeof mail.html === 'string' ? mail.html : ''}`;
       const link = /https?:\/\/[^\s"'<>]+\/retrievePassword\?token=[^\s"'<>]+/.exec(text)?.[0];
@@ -51,7 +54,12 @@ describe('forgot password', () => {
     // The account exists (made on another device).
     const setup = await phonePage(browser, server.url);
     await setup.page.goto('/');
-    const registered = await apiFromPage(setup.page, 'POST', '/api/user/register', { email, password: oldPassword, confirmPassword: oldPassword, agree: true });
+    const registered = await apiFromPage(setup.page, 'POST', '/api/user/register', {
+      email,
+      password: oldPassword,
+      confirmPassword: oldPassword,
+      agree: true,
+    });
     expect(registered.code).toBe(200);
     await setup.page.context().close();
 
@@ -62,14 +70,20 @@ describe('forgot password', () => {
     await screenshot(page, 'account-forgot');
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByRole('button', { name: 'Send link' }).click();
-    await page.getByText(`If an account exists for ${email}, we've sent a link. It works once and expires in 60 minutes.`).waitFor();
+    await page
+      .getByText(`If an account exists for ${email}, we've sent a link. It works once and expires in 60 minutes.`)
+      .waitFor();
     await screenshot(page, 'account-forgot-sent');
 
     // An unknown email gets exactly the same answer.
     await page.getByRole('button', { name: 'Use a different email' }).click();
     await page.getByLabel('Email', { exact: true }).fill('nobody-here@episodic.test');
     await page.getByRole('button', { name: 'Send link' }).click();
-    await page.getByText("If an account exists for nobody-here@episodic.test, we've sent a link. It works once and expires in 60 minutes.").waitFor();
+    await page
+      .getByText(
+        "If an account exists for nobody-here@episodic.test, we've sent a link. It works once and expires in 60 minutes.",
+      )
+      .waitFor();
 
     const link = await resetLinkFor(email);
     expect(link.origin).toBe(server.url);

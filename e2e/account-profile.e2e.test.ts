@@ -37,13 +37,29 @@ describe('profile and settings', () => {
     const toggle = page.getByRole('switch', { name: 'Auto-unlock' });
     expect(await toggle.getAttribute('aria-checked')).toBe('false');
     await toggle.click();
-    await expect.poll(() => page.evaluate(() => fetch('/api/user').then((r) => r.json()).then((b: { data: { autoUnlock: boolean } }) => b.data.autoUnlock))).toBe(true);
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          fetch('/api/user')
+            .then((r) => r.json())
+            .then((b: { data: { autoUnlock: boolean } }) => b.data.autoUnlock),
+        ),
+      )
+      .toBe(true);
 
     // The language follows the header chooser's choice and is saved to the account.
     const language = page.locator('[data-page="individual"]').getByRole('combobox', { name: /Language/ });
     await language.selectOption('dy');
     await page.getByRole('heading', { level: 1, name: 'Profil' }).waitFor();
-    await expect.poll(() => page.evaluate(() => fetch('/api/user').then((r) => r.json()).then((b: { data: { language: string } }) => b.data.language))).toBe('dy');
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          fetch('/api/user')
+            .then((r) => r.json())
+            .then((b: { data: { language: string } }) => b.data.language),
+        ),
+      )
+      .toBe('dy');
     await screenshot(page, 'account-individual-dy');
     await language.selectOption('en');
     await page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
@@ -60,7 +76,10 @@ describe('profile and settings', () => {
     await page.getByText('Your password was changed. Other devices were signed out.').waitFor();
 
     // Download my data: a JSON file about this account.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download my data' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download my data' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^episodic-data-\d{4}-\d{2}-\d{2}\.json$/);
     const saved = await download.path();
     const exported = JSON.parse(await fs.readFile(saved, 'utf8')) as { account: { email: string } };
@@ -70,7 +89,9 @@ describe('profile and settings', () => {
     await page.getByRole('button', { name: 'Delete my account' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });
     await dialog
-      .getByText('Deleting your account cancels any membership renewal; you will not be charged again, and remaining paid time and coins are lost.')
+      .getByText(
+        'Deleting your account cancels any membership renewal; you will not be charged again, and remaining paid time and coins are lost.',
+      )
       .waitFor();
     await screenshot(page, 'account-delete-dialog');
     const confirmPassword = dialog.getByLabel('Enter your password to confirm', { exact: true });

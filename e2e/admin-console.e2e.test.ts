@@ -22,10 +22,21 @@ interface Envelope<T> {
 }
 
 /** Calls the API from the test, as the holder of a session token. */
-async function api<T>(method: string, url: string, body?: unknown, token?: string, headers: Record<string, string> = {}): Promise<Envelope<T> & { token: string | null }> {
+async function api<T>(
+  method: string,
+  url: string,
+  body?: unknown,
+  token?: string,
+  headers: Record<string, string> = {},
+): Promise<Envelope<T> & { token: string | null }> {
   const res = await fetch(`${baseUrl}${url}`, {
     method,
-    headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { 'x-user-token': token } : {}), ...headers },
+    headers: {
+      accept: 'application/json',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { 'x-user-token': token } : {}),
+      ...headers,
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { ...((await res.json()) as Envelope<T>), token: res.headers.get('x-user-token') };
@@ -33,12 +44,24 @@ async function api<T>(method: string, url: string, body?: unknown, token?: strin
 
 /** A registered viewer who bought a coin pack, arriving from a Facebook ad. */
 async function buyerWithCoins(email: string): Promise<{ token: string; orderId: string }> {
-  const registered = await api('POST', '/api/user/register', { email, password: 'buyer password 1', confirmPassword: 'buyer password 1', agree: true });
+  const registered = await api('POST', '/api/user/register', {
+    email,
+    password: 'buyer password 1',
+    confirmPassword: 'buyer password 1',
+    agree: true,
+  });
   const token = registered.token!;
-  const order = await api<{ id: string }>('POST', '/api/payment/order', { planId: 'coins-1000' }, token, { fbclid: `IwAR-e2e-${stamp}` });
+  const order = await api<{ id: string }>('POST', '/api/payment/order', { planId: 'coins-1000' }, token, {
+    fbclid: `IwAR-e2e-${stamp}`,
+  });
   const expiry = `12/${String((new Date().getUTCFullYear() + 1) % 100).padStart(2, '0')}`;
   const card = { number: '4242 4242 4242 4242', expiry, cvv: '123', firstName: 'Ana', lastName: 'Lima', email };
-  const paid = await api<{ status: string }>('POST', '/api/payment/pay', { orderId: order.data.id, method: 'card', card, agree: true }, token);
+  const paid = await api<{ status: string }>(
+    'POST',
+    '/api/payment/pay',
+    { orderId: order.data.id, method: 'card', card, agree: true },
+    token,
+  );
   expect(paid.data.status).toBe('paid');
   return { token, orderId: order.data.id };
 }
@@ -51,7 +74,8 @@ async function shoot(name: string): Promise<void> {
 }
 
 const heading = (name: string | RegExp) => page.getByRole('heading', { level: 1, name });
-const nav = (name: string) => page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name, exact: true });
+const nav = (name: string) =>
+  page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name, exact: true });
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -66,7 +90,10 @@ beforeAll(async () => {
   await page.getByRole('button', { name: 'Sign in' }).click();
   await heading('Dashboard').waitFor();
   // The console's session is out of every page script's reach: no stored token, no readable cookie.
-  expect(await page.evaluate(() => ({ stored: localStorage.getItem('userToken'), cookies: document.cookie }))).toEqual({ stored: null, cookies: '' });
+  expect(await page.evaluate(() => ({ stored: localStorage.getItem('userToken'), cookies: document.cookie }))).toEqual({
+    stored: null,
+    cookies: '',
+  });
   const [operator] = (await page.context().cookies()).filter((c) => c.name === 'episodic_operator');
   expect(operator).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/admin' });
 }, 120_000);
@@ -109,7 +136,18 @@ describe('the operator console on a desktop', () => {
     await page.getByText('Saved. Viewers see the change now.').waitFor();
 
     const picture = path.join(os.tmpdir(), `cover-${stamp}.png`);
-    await promisify(execFile)('/usr/bin/ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=0x8e44ad:s=600x800', '-frames:v', '1', picture]);
+    await promisify(execFile)('/usr/bin/ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=0x8e44ad:s=600x800',
+      '-frames:v',
+      '1',
+      picture,
+    ]);
     await page.getByLabel('Replace cover', { exact: true }).setInputFiles(picture);
     await page.getByRole('img', { name: 'Cover' }).waitFor();
     await fs.rm(picture, { force: true });
@@ -136,7 +174,13 @@ describe('the operator console on a desktop', () => {
 
     const id = Number(new URL(page.url()).pathname.split('/').pop());
     createdSeriesId = id;
-    const detail = await api<{ status: string; texts: Record<string, { title: string }>; cover: string | null; tagIds: number[]; episodeList: { free: boolean; unlockCost: number }[] }>('GET', `/api/admin/series/${id}`, undefined, undefined, await operatorCookie());
+    const detail = await api<{
+      status: string;
+      texts: Record<string, { title: string }>;
+      cover: string | null;
+      tagIds: number[];
+      episodeList: { free: boolean; unlockCost: number }[];
+    }>('GET', `/api/admin/series/${id}`, undefined, undefined, await operatorCookie());
     expect(detail.data.status).toBe('published');
     expect(Object.keys(detail.data.texts).sort()).toEqual(['dy', 'en', 'es']);
     expect(detail.data.cover).toMatch(/^\/media\/covers\/series-/);
@@ -154,8 +198,27 @@ describe('the operator console on a desktop', () => {
     await row.getByText('No video').waitFor();
     const clip = path.join(os.tmpdir(), `episode-${stamp}.mp4`);
     await promisify(execFile)('/usr/bin/ffmpeg', [
-      '-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=s=360x640:r=15:d=3', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000:duration=3',
-      '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', clip,
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=s=360x640:r=15:d=3',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:sample_rate=48000:duration=3',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-shortest',
+      clip,
     ]);
     // The first chunk's connection drops: the upload has to notice, ask the server how far it got, and go on.
     let dropped = 0;
@@ -166,13 +229,16 @@ describe('the operator console on a desktop', () => {
       } else await route.continue();
     });
     await row.getByLabel('Video file for episode 1', { exact: true }).setInputFiles(clip);
-    await row.getByRole('progressbar', { name: /^Packaging|^Waiting to be packaged/ }).waitFor({ timeout: 60_000 }).then(
-      async () => {
-        await row.scrollIntoViewIfNeeded();
-        await shoot('admin-video-packaging');
-      },
-      () => undefined,
-    );
+    await row
+      .getByRole('progressbar', { name: /^Packaging|^Waiting to be packaged/ })
+      .waitFor({ timeout: 60_000 })
+      .then(
+        async () => {
+          await row.scrollIntoViewIfNeeded();
+          await shoot('admin-video-packaging');
+        },
+        () => undefined,
+      );
     await row.getByText(/^Video ready/).waitFor({ timeout: 120_000 });
     expect(dropped).toBe(1);
     await page.unroute('**/api/admin/uploads/*');
@@ -212,17 +278,31 @@ describe('the operator console on a desktop', () => {
     await page.getByRole('button', { name: 'Add section' }).click();
     const card = page.locator('li', { has: page.getByRole('heading', { name: /Staff picks/ }) });
     await card.waitFor();
-    const visible = (await api<{ items: { id: number; title: string; visible: boolean }[] }>('GET', '/api/admin/series?status=published&pageSize=50', undefined, undefined, await operatorCookie())).data.items.find((s) => s.visible)!;
+    const visible = (
+      await api<{ items: { id: number; title: string; visible: boolean }[] }>(
+        'GET',
+        '/api/admin/series?status=published&pageSize=50',
+        undefined,
+        undefined,
+        await operatorCookie(),
+      )
+    ).data.items.find((s) => s.visible)!;
     await card.getByLabel('Add a series', { exact: true }).fill(visible.title.slice(0, 12));
     await card.getByRole('button', { name: `+ ${visible.title}` }).click();
     await card.getByRole('button', { name: 'Save series' }).click();
     await expect
-      .poll(async () => (await api<{ sections: { title: string; items: { id: number }[] }[] }>('GET', '/api/homepage')).data.sections.find((s) => s.title === 'Staff picks')?.items.map((i) => i.id))
+      .poll(async () =>
+        (await api<{ sections: { title: string; items: { id: number }[] }[] }>('GET', '/api/homepage')).data.sections
+          .find((s) => s.title === 'Staff picks')
+          ?.items.map((i) => i.id),
+      )
       .toEqual([visible.id]);
     page.once('dialog', (dialog) => void dialog.accept());
     await card.getByRole('button', { name: 'Delete' }).click();
     await card.waitFor({ state: 'detached' });
-    expect((await api<{ sections: { title: string }[] }>('GET', '/api/homepage')).data.sections.map((s) => s.title)).not.toContain('Staff picks');
+    expect(
+      (await api<{ sections: { title: string }[] }>('GET', '/api/homepage')).data.sections.map((s) => s.title),
+    ).not.toContain('Staff picks');
   });
 
   it('finds an order by email, refunds it, and the buyer loses the coins', async () => {
@@ -245,7 +325,12 @@ describe('the operator console on a desktop', () => {
     await page.getByText('1100', { exact: true }).waitFor();
     await shoot('admin-order-refunded');
     expect((await api<{ coins: number }>('GET', '/api/user', undefined, buyer.token)).data.coins).toBe(0);
-    const order = await api<{ status: string }>('GET', `/api/payment/order?id=${buyer.orderId}`, undefined, buyer.token);
+    const order = await api<{ status: string }>(
+      'GET',
+      `/api/payment/order?id=${buyer.orderId}`,
+      undefined,
+      buyer.token,
+    );
     expect(order.data.status).toBe('refunded');
 
     await page.getByRole('link', { name: '← All orders' }).click();
@@ -288,18 +373,42 @@ describe('the operator console on a desktop', () => {
     const input = page.getByLabel('Value of bigo_pixel', { exact: true });
     await input.fill(pixel);
     await page.locator('tr', { has: input }).getByRole('button', { name: 'Save' }).click();
-    await expect.poll(async () => (await api<{ list: { config_key: string; config_value: string }[] }>('GET', '/api/config')).data.list.find((e) => e.config_key === 'bigo_pixel')?.config_value).toBe(pixel);
+    await expect
+      .poll(
+        async () =>
+          (await api<{ list: { config_key: string; config_value: string }[] }>('GET', '/api/config')).data.list.find(
+            (e) => e.config_key === 'bigo_pixel',
+          )?.config_value,
+      )
+      .toBe(pixel);
     await page.getByRole('heading', { name: 'Payment providers' }).waitFor();
     await shoot('admin-settings');
     await input.fill('');
     await page.locator('tr', { has: input }).getByRole('button', { name: 'Save' }).click();
-    await expect.poll(async () => (await api<{ list: { config_key: string; config_value: string }[] }>('GET', '/api/config')).data.list.find((e) => e.config_key === 'bigo_pixel')?.config_value).toBe('');
+    await expect
+      .poll(
+        async () =>
+          (await api<{ list: { config_key: string; config_value: string }[] }>('GET', '/api/config')).data.list.find(
+            (e) => e.config_key === 'bigo_pixel',
+          )?.config_value,
+      )
+      .toBe('');
   });
 
   it('shows every change in the audit log, with before and after', async () => {
     await nav('Audit log').click();
     await heading('Audit log').waitFor();
-    for (const action of ['series.create', 'series.publish', 'episode.upload', 'episode.publish', 'order.refund', 'user.grant-coins', 'user.disable', 'setting.update', 'homepage.delete-section']) {
+    for (const action of [
+      'series.create',
+      'series.publish',
+      'episode.upload',
+      'episode.publish',
+      'order.refund',
+      'user.grant-coins',
+      'user.disable',
+      'setting.update',
+      'homepage.delete-section',
+    ]) {
       await page.getByRole('cell', { name: action, exact: true }).first().waitFor();
     }
     const refund = page.locator('tr', { has: page.getByRole('cell', { name: 'order.refund', exact: true }) }).first();
@@ -320,7 +429,9 @@ describe('the operator console on a desktop', () => {
  * scripts cannot read it: it is HttpOnly) and sent as the cookie the console API takes.
  */
 async function operatorCookie(): Promise<Record<string, string>> {
-  const cookie = (await page.context().cookies(`${baseUrl}/api/admin/session`)).find((c) => c.name === 'episodic_operator');
+  const cookie = (await page.context().cookies(`${baseUrl}/api/admin/session`)).find(
+    (c) => c.name === 'episodic_operator',
+  );
   if (!cookie) throw new Error('the console holds no operator cookie');
   return { cookie: `${cookie.name}=${cookie.value}` };
 }

@@ -117,7 +117,9 @@ describe('paying for a membership from the paywall', () => {
 
     // Back to the episode: no paywall, it plays.
     await page.getByRole('link', { name: 'Back to the episode' }).click();
-    await page.waitForURL((url) => url.pathname === `/videos/${String(series.id)}` && url.searchParams.get('ep') === String(locked.number));
+    await page.waitForURL(
+      (url) => url.pathname === `/videos/${String(series.id)}` && url.searchParams.get('ep') === String(locked.number),
+    );
     await waitUntilPlaying(page);
     expect(await page.getByTestId('locked-panel').count()).toBe(0);
 
@@ -278,7 +280,9 @@ describe('coins, unlocks and the unlocked list', () => {
     await row.getByText(/^1 of \d+ episodes unlocked$/).waitFor();
     await screenshot(page, 'unlocked');
     await row.click();
-    await page.waitForURL((url) => url.pathname === `/videos/${String(series.id)}` && url.searchParams.get('ep') === String(locked.number));
+    await page.waitForURL(
+      (url) => url.pathname === `/videos/${String(series.id)}` && url.searchParams.get('ep') === String(locked.number),
+    );
     expect(errors).toEqual([]);
   });
 
@@ -293,7 +297,10 @@ describe('coins, unlocks and the unlocked list', () => {
     await page.goto('/register');
     await registerThroughForm(page, uniqueEmail('member'), 'longpass123');
     await page.waitForURL((url) => url.pathname === '/my');
-    await page.getByTestId('membership-status').getByText(/Renews on /).waitFor();
+    await page
+      .getByTestId('membership-status')
+      .getByText(/Renews on /)
+      .waitFor();
     const me = await apiFromPage<{ isGuest: boolean; membership: { active: boolean } }>(page, 'GET', '/api/user');
     expect(me.data).toMatchObject({ isGuest: false, membership: { active: true } });
     expect(errors).toEqual([]);

@@ -12,8 +12,13 @@ interface BudgetResult {
 
 describe('the viewer app’s first load', () => {
   it('stays within the home route budget (JS + CSS, gzip) and leaves the player out', () => {
-    const run = spawnSync(process.execPath, [path.join(repoRoot, 'scripts/check-bundle-budget.mjs'), '--json'], { cwd: repoRoot, encoding: 'utf8' });
-    const result = JSON.parse(run.stdout.slice(run.stdout.indexOf('{'), run.stdout.lastIndexOf('}') + 1)) as BudgetResult;
+    const run = spawnSync(process.execPath, [path.join(repoRoot, 'scripts/check-bundle-budget.mjs'), '--json'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    });
+    const result = JSON.parse(
+      run.stdout.slice(run.stdout.indexOf('{'), run.stdout.lastIndexOf('}') + 1),
+    ) as BudgetResult;
     const report = `${String(result.total)} bytes gzip of ${String(result.budget)}:\n${result.files.map((f) => `  ${f.file} ${String(f.gzip)}`).join('\n')}`;
     expect(run.status, `${run.stderr}\n${report}`).toBe(0);
     expect(result.ok, report).toBe(true);

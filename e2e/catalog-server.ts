@@ -34,12 +34,22 @@ export async function seedDataDir(dir: string): Promise<void> {
     for (let i = 1; i <= EXTRA_ROMANCE_SERIES; i++) {
       const { id } = await db
         .insertInto('series')
-        .values({ status: 'published', cover_key: null, accent_color: ACCENTS[i % ACCENTS.length] ?? null, published_at: new Date(Date.now() - (20 + i) * 86_400_000) })
+        .values({
+          status: 'published',
+          cover_key: null,
+          accent_color: ACCENTS[i % ACCENTS.length] ?? null,
+          published_at: new Date(Date.now() - (20 + i) * 86_400_000),
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       await db
         .insertInto('series_translations')
-        .values({ series_id: id, language: 'en', title: `Summer Letters ${String(i)}`, synopsis: 'Two strangers write to each other all summer.' })
+        .values({
+          series_id: id,
+          language: 'en',
+          title: `Summer Letters ${String(i)}`,
+          synopsis: 'Two strangers write to each other all summer.',
+        })
         .execute();
       await db.insertInto('series_tags').values({ series_id: id, tag_id: fixture.tags.romance, position: 0 }).execute();
       await db

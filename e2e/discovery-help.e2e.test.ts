@@ -42,7 +42,16 @@ describe('discovery: policy and help pages', () => {
       ['/serviceAgreement', 'Memberships', 'discovery-service-agreement'],
       ['/contentPolicy', 'Reporting a problem', 'discovery-content-policy'],
     ] as const) {
-      await page.locator('footer').getByRole('link', { name: { '/refundPolicy': 'Refund Policy', '/serviceAgreement': 'Service Agreement', '/contentPolicy': 'Content Policy' }[path] }).click();
+      await page
+        .locator('footer')
+        .getByRole('link', {
+          name: {
+            '/refundPolicy': 'Refund Policy',
+            '/serviceAgreement': 'Service Agreement',
+            '/contentPolicy': 'Content Policy',
+          }[path],
+        })
+        .click();
       await page.getByRole('heading', { level: 2, name: heading }).waitFor();
       expect(new URL(page.url()).pathname).toBe(path);
       await page.evaluate(() => window.scrollTo(0, 0));
@@ -59,7 +68,10 @@ describe('discovery: policy and help pages', () => {
     expect(await question.getAttribute('aria-expanded')).toBe('false');
     await question.click();
     expect(await question.getAttribute('aria-expanded')).toBe('true');
-    await page.getByRole('region', { name: 'How do I cancel my membership?' }).getByText(/cancel in one tap/).waitFor();
+    await page
+      .getByRole('region', { name: 'How do I cancel my membership?' })
+      .getByText(/cancel in one tap/)
+      .waitFor();
     await screenshot(page, 'discovery-faq');
     await page.keyboard.press('Enter');
     expect(await question.getAttribute('aria-expanded')).toBe('false');
@@ -67,7 +79,11 @@ describe('discovery: policy and help pages', () => {
   });
 
   it('checks and sends the contact form, confirming or saying it could not be sent', async () => {
-    const endpoint = await fetch(`${baseUrl}/api/help/contact`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    const endpoint = await fetch(`${baseUrl}/api/help/contact`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     const exists = endpoint.status !== 404;
     const page = await phonePage();
     await page.goto('/contactUs');

@@ -17,9 +17,22 @@ describe('discovery: installable app', () => {
     expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest"');
     const res = await fetch(`${baseUrl}/manifest.webmanifest`);
     expect(res.headers.get('cache-control')).toBe('no-cache');
-    const manifest = (await res.json()) as Record<string, unknown> & { icons: { src: string; sizes: string; purpose: string }[] };
-    expect(manifest).toMatchObject({ name: expect.any(String), short_name: 'Episodic', display: 'standalone', start_url: '/', theme_color: '#0b0b0f', background_color: '#0b0b0f' });
-    expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`).sort()).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+    const manifest = (await res.json()) as Record<string, unknown> & {
+      icons: { src: string; sizes: string; purpose: string }[];
+    };
+    expect(manifest).toMatchObject({
+      name: expect.any(String),
+      short_name: 'Episodic',
+      display: 'standalone',
+      start_url: '/',
+      theme_color: '#0b0b0f',
+      background_color: '#0b0b0f',
+    });
+    expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`).sort()).toEqual([
+      '192x192 any',
+      '512x512 any',
+      '512x512 maskable',
+    ]);
     for (const icon of manifest.icons) {
       const image = await fetch(`${baseUrl}${icon.src}`);
       expect(image.headers.get('content-type')).toBe('image/png');
@@ -45,14 +58,18 @@ describe('discovery: installable app', () => {
 
     await context.setOffline(true);
     await page.goto('/');
-    await page.getByRole('banner').getByRole('link', { name: /Episodic/ }).waitFor();
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: /Episodic/ })
+      .waitFor();
     await page.locator('[data-page="home"]').waitFor();
     await screenshot(page, 'discovery-offline');
     await context.setOffline(false);
 
     const cached = await page.evaluate(async () => {
       const urls: string[] = [];
-      for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+      for (const name of await caches.keys())
+        for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
       return urls;
     });
     expect(cached).toContain('/');

@@ -43,9 +43,16 @@ export default async function setup(project: TestProject) {
   await fs.cp(path.join(repoRoot, 'apps/admin/dist'), path.join(snapshot, 'admin'), { recursive: true });
   process.env.E2E_WEB_DIST = path.join(snapshot, 'web');
   process.env.E2E_ADMIN_DIST = path.join(snapshot, 'admin');
-  const admin = runNode(path.join(repoRoot, 'apps/server/dist/create-admin.js'), ['--email', ADMIN_EMAIL, '--password', ADMIN_PASSWORD], { DATA_DIR: dataDir });
+  const admin = runNode(
+    path.join(repoRoot, 'apps/server/dist/create-admin.js'),
+    ['--email', ADMIN_EMAIL, '--password', ADMIN_PASSWORD],
+    { DATA_DIR: dataDir },
+  );
   if ((await admin.exited) !== 0) throw new Error(`create-admin failed:\n${admin.output()}`);
-  const server = await startServer({ DEMO_CATALOG: 'true', DEMO_EPISODES_PER_SERIES: String(DEMO_EPISODES_PER_SERIES) }, dataDir);
+  const server = await startServer(
+    { DEMO_CATALOG: 'true', DEMO_EPISODES_PER_SERIES: String(DEMO_EPISODES_PER_SERIES) },
+    dataDir,
+  );
   const started = Date.now();
   await waitForDemo(server.url);
   console.log(`[e2e] demo catalog ready in ${((Date.now() - started) / 1000).toFixed(0)} s`);

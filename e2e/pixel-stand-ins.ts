@@ -69,8 +69,18 @@ const TIKTOK = `(function () {${PRELUDE}
   });
 })();`;
 
-const SOURCES: Record<PixelName, string> = { meta: META, ga: dataLayer('ga', 'dataLayer'), tiktok: TIKTOK, bigo: dataLayer('bigo', 'bgdataLayer') };
-const PATHS: Record<string, PixelName> = { '/en_US/fbevents.js': 'meta', '/gtag/js': 'ga', '/i18n/pixel/events.js': 'tiktok', '/ad/events.js': 'bigo' };
+const SOURCES: Record<PixelName, string> = {
+  meta: META,
+  ga: dataLayer('ga', 'dataLayer'),
+  tiktok: TIKTOK,
+  bigo: dataLayer('bigo', 'bgdataLayer'),
+};
+const PATHS: Record<string, PixelName> = {
+  '/en_US/fbevents.js': 'meta',
+  '/gtag/js': 'ga',
+  '/i18n/pixel/events.js': 'tiktok',
+  '/ad/events.js': 'bigo',
+};
 
 export async function startPixelStandIns(): Promise<PixelStandIns> {
   const calls: PixelCall[] = [];
@@ -113,7 +123,12 @@ export async function startPixelStandIns(): Promise<PixelStandIns> {
   const origin = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
   return {
     origin,
-    scripts: { meta: `${origin}/en_US/fbevents.js`, ga: `${origin}/gtag/js`, tiktok: `${origin}/i18n/pixel/events.js`, bigo: `${origin}/ad/events.js` },
+    scripts: {
+      meta: `${origin}/en_US/fbevents.js`,
+      ga: `${origin}/gtag/js`,
+      tiktok: `${origin}/i18n/pixel/events.js`,
+      bigo: `${origin}/ad/events.js`,
+    },
     calls,
     scriptRequests,
     holdNextTiktokScript: () => {

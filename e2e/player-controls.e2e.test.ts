@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, phoneContext, screenshot } from './browser';
-import { currentVideo, episodeInUrl, swipe, waitForPlayableSeries, waitUntilPlaying, type PlayableSeries } from './player-helpers';
+import {
+  currentVideo,
+  episodeInUrl,
+  swipe,
+  waitForPlayableSeries,
+  waitUntilPlaying,
+  type PlayableSeries,
+} from './player-helpers';
 
 let browser: Browser;
 let series: PlayableSeries;
@@ -42,7 +49,9 @@ describe('player controls', () => {
     await sheet.waitFor();
     expect(await sheet.getByRole('button', { name: 'Episode 1, Free' }).getAttribute('aria-current')).toBe('true');
     const locked = series.firstLocked;
-    await sheet.getByRole('button', { name: `Episode ${String(locked.number)}, Locked, ${String(locked.cost)} coins` }).waitFor();
+    await sheet
+      .getByRole('button', { name: `Episode ${String(locked.number)}, Locked, ${String(locked.cost)} coins` })
+      .waitFor();
     await screenshot(page, 'player-episode-sheet');
     await sheet.getByRole('button', { name: 'Episode 2, Free' }).click();
     await expect.poll(() => episodeInUrl(page)).toBe(2);
@@ -109,7 +118,9 @@ describe('player controls', () => {
     await expect.poll(() => episodeInUrl(page)).toBe(2);
     await waitUntilPlaying(page);
     await page.getByRole('button', { name: 'Share' }).click();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { sharedData: ShareData[] }).sharedData.map((d) => d.url))).toEqual([`${baseUrl}/videos/${String(series.id)}?ep=2`]);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { sharedData: ShareData[] }).sharedData.map((d) => d.url)))
+      .toEqual([`${baseUrl}/videos/${String(series.id)}?ep=2`]);
     await page.keyboard.press('ArrowUp');
     await expect.poll(() => episodeInUrl(page)).toBe(1);
 
@@ -119,7 +130,9 @@ describe('player controls', () => {
     });
     await page.getByRole('button', { name: 'Share' }).click();
     await page.getByText('Copy Success').waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseUrl}/videos/${String(series.id)}?ep=1`);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      `${baseUrl}/videos/${String(series.id)}?ep=1`,
+    );
     await screenshot(page, 'player-shared-copied');
     expect(errors).toEqual([]);
     await context.close();
@@ -140,9 +153,15 @@ describe('player controls', () => {
     const cdp = await context.newCDPSession(page);
     const y = box.y + box.height / 2;
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: box.x + 4, y }] });
-    for (let i = 1; i <= 6; i++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: box.x + 4 + (box.width * 0.75 - 4) * (i / 6), y }] });
+    for (let i = 1; i <= 6; i++)
+      await cdp.send('Input.dispatchTouchEvent', {
+        type: 'touchMove',
+        touchPoints: [{ x: box.x + 4 + (box.width * 0.75 - 4) * (i / 6), y }],
+      });
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-    const duration = await page.evaluate(() => document.querySelector<HTMLVideoElement>('video[data-current="true"]')?.duration ?? 0);
+    const duration = await page.evaluate(
+      () => document.querySelector<HTMLVideoElement>('video[data-current="true"]')?.duration ?? 0,
+    );
     await expect.poll(async () => (await currentVideo(page))?.time ?? 0).toBeGreaterThan(duration * 0.6);
     expect(Number(await slider.getAttribute('aria-valuenow'))).toBeGreaterThanOrEqual(Math.floor(duration * 0.6));
     // A drag on the seek bar is not a swipe: still the same episode.
@@ -157,7 +176,9 @@ describe('player controls', () => {
     await page.getByRole('button', { name: 'Add to my list' }).click();
     await page.getByText('Added to my list').waitFor();
     await page.getByRole('button', { name: 'Remove from my list' }).waitFor();
-    const list = await page.evaluate(async () => (await (await fetch('/api/user/favorite')).json()) as { data: { items: { id: number }[] } });
+    const list = await page.evaluate(
+      async () => (await (await fetch('/api/user/favorite')).json()) as { data: { items: { id: number }[] } },
+    );
     expect(list.data.items.map((s) => s.id)).toContain(series.id);
     await page.getByRole('button', { name: 'Remove from my list' }).click();
     await page.getByRole('button', { name: 'Add to my list' }).waitFor();
@@ -171,7 +192,9 @@ describe('player controls', () => {
     await page.route(master, (route) => route.abort('internetdisconnected'));
     await page.goto(`/videos/${String(series.id)}?ep=1`);
     const alert = page.getByRole('alert');
-    await alert.getByText("The episode couldn't be loaded. Check your connection and try again.").waitFor({ timeout: 30_000 });
+    await alert
+      .getByText("The episode couldn't be loaded. Check your connection and try again.")
+      .waitFor({ timeout: 30_000 });
     await screenshot(page, 'player-network-error');
     await page.unroute(master);
     await alert.getByRole('button', { name: 'Try again' }).click();

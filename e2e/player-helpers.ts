@@ -30,12 +30,17 @@ async function getData<T>(url: string): Promise<T> {
 
 /** A series whose free episodes (at least two) and first locked episode have their media ready. */
 async function findPlayableSeries(baseUrl: string): Promise<PlayableSeries | null> {
-  const home = await getData<{ featured: { id: number; title: string }[]; sections: { items: { id: number; title: string }[] }[] }>(`${baseUrl}/api/homepage`);
+  const home = await getData<{
+    featured: { id: number; title: string }[];
+    sections: { items: { id: number; title: string }[] }[];
+  }>(`${baseUrl}/api/homepage`);
   const seen = new Map<number, string>();
   for (const s of [...home.featured, ...home.sections.flatMap((section) => section.items)]) seen.set(s.id, s.title);
   const candidates: PlayableSeries[] = [];
   for (const [id, title] of seen) {
-    const episodes = (await getData<EpisodeRow[]>(`${baseUrl}/api/video/episode?seriesId=${String(id)}`)).sort((a, b) => a.number - b.number);
+    const episodes = (await getData<EpisodeRow[]>(`${baseUrl}/api/video/episode?seriesId=${String(id)}`)).sort(
+      (a, b) => a.number - b.number,
+    );
     // The list holds only episodes whose media is ready: numbers must run 1, 2, 3, … up to the first locked one.
     const firstLocked = episodes.find((e) => !e.free && !e.unlocked);
     if (!firstLocked) continue;
@@ -62,7 +67,10 @@ export async function waitForPlayableSeries(baseUrl: string, timeoutMs = 240_000
     } catch (error) {
       lastError = error;
     }
-    if (Date.now() > deadline) throw new Error(`No series with ready free and locked episodes after ${String(timeoutMs / 1000)} s (${String(lastError ?? 'catalog still filling')})`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `No series with ready free and locked episodes after ${String(timeoutMs / 1000)} s (${String(lastError ?? 'catalog still filling')})`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 3000));
   }
 }
@@ -98,7 +106,12 @@ export function nothingPlays(page: Page): Promise<boolean> {
 }
 
 /** A finger swipe over the player (CDP touch events: the page sees real touch and pointer events). */
-export async function swipe(context: BrowserContext, page: Page, direction: 'up' | 'down', distance = 320): Promise<void> {
+export async function swipe(
+  context: BrowserContext,
+  page: Page,
+  direction: 'up' | 'down',
+  distance = 320,
+): Promise<void> {
   const cdp = await context.newCDPSession(page);
   const viewport = page.viewportSize() ?? { width: 390, height: 664 };
   const x = Math.round(viewport.width / 2) - 40;
@@ -107,7 +120,10 @@ export async function swipe(context: BrowserContext, page: Page, direction: 'up'
   const steps = 8;
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y: startY }] });
   for (let i = 1; i <= steps; i++) {
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: startY + Math.round((dy * i) / steps) }] });
+    await cdp.send('Input.dispatchTouchEvent', {
+      type: 'touchMove',
+      touchPoints: [{ x, y: startY + Math.round((dy * i) / steps) }],
+    });
   }
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await cdp.detach();

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, phoneContext, screenshot } from './browser';
-import { currentVideo, episodeInUrl, nothingPlays, swipe, waitForPlayableSeries, waitUntilPlaying, watchKeyRequests, type PlayableSeries } from './player-helpers';
+import {
+  currentVideo,
+  episodeInUrl,
+  nothingPlays,
+  swipe,
+  waitForPlayableSeries,
+  waitUntilPlaying,
+  watchKeyRequests,
+  type PlayableSeries,
+} from './player-helpers';
 
 let browser: Browser;
 let series: PlayableSeries;
@@ -32,7 +41,10 @@ describe('player: from the home screen to the paywall', () => {
     // Home → the series (a tap: the browser then lets the player start with sound).
     await page.goto('/');
     await page.locator('[data-page="home"]').waitFor();
-    await page.locator(`[data-page="home"] a[href="/videos/${String(series.id)}"]`).first().click();
+    await page
+      .locator(`[data-page="home"] a[href="/videos/${String(series.id)}"]`)
+      .first()
+      .click();
     await page.waitForURL(new RegExp(`/videos/${String(series.id)}\\?ep=1$`));
     await page.locator('[data-page="videos"]').waitFor();
 
@@ -43,10 +55,16 @@ describe('player: from the home screen to the paywall', () => {
     const before = await currentVideo(page);
     await page.waitForTimeout(300);
     expect((await currentVideo(page))?.time).toBeGreaterThan(before?.time ?? 0);
-    await expect.poll(() => page.evaluate(() => (navigator.mediaSession.metadata ? navigator.mediaSession.metadata.title : ''))).toMatch(/^EP 1 · /);
+    await expect
+      .poll(() => page.evaluate(() => (navigator.mediaSession.metadata ? navigator.mediaSession.metadata.title : '')))
+      .toMatch(/^EP 1 · /);
 
     // The next episode waits below, loaded up to its first frame.
-    await page.waitForFunction(() => Array.from(document.querySelectorAll('video')).some((v) => v.dataset.current !== 'true' && v.readyState >= 2 && v.style.visibility !== 'hidden'));
+    await page.waitForFunction(() =>
+      Array.from(document.querySelectorAll('video')).some(
+        (v) => v.dataset.current !== 'true' && v.readyState >= 2 && v.style.visibility !== 'hidden',
+      ),
+    );
     const historyLength = await page.evaluate(() => history.length);
 
     // Swipe up: the next episode plays; the address follows, replaced rather than pushed.
@@ -88,7 +106,9 @@ describe('player: from the home screen to the paywall', () => {
     await alert.waitFor();
     expect(await alert.innerText()).toMatch(/Not enough coins/);
     const returnTo = encodeURIComponent(`/videos/${String(series.id)}?ep=${String(locked.number)}`);
-    expect(await alert.getByRole('link', { name: 'Get coins' }).getAttribute('href')).toBe(`/shopping?returnTo=${returnTo}`);
+    expect(await alert.getByRole('link', { name: 'Get coins' }).getAttribute('href')).toBe(
+      `/shopping?returnTo=${returnTo}`,
+    );
     expect(await nothingPlays(page)).toBe(true);
     await screenshot(page, 'player-locked-not-enough-coins');
 
@@ -139,7 +159,11 @@ describe('player: from the home screen to the paywall', () => {
   it('draws the series title from index.html exactly where the player draws it, and not over a locked episode', async () => {
     // Without the app's code, index.html alone draws the player's frame and the series title.
     const title = async (page: Page, selector: string) =>
-      page.locator(selector).evaluate((h1) => ({ text: h1.textContent, ...h1.getBoundingClientRect().toJSON() }) as Record<string, unknown>);
+      page
+        .locator(selector)
+        .evaluate(
+          (h1) => ({ text: h1.textContent, ...h1.getBoundingClientRect().toJSON() }) as Record<string, unknown>,
+        );
     const early = await phone();
     await early.page.route(/\/assets\/index-[^/]*\.js$/, (route) => route.abort());
     await early.page.goto(`/videos/${String(series.id)}?ep=1`);

@@ -64,14 +64,21 @@ class ConnectionFailure extends Error {
 }
 
 /** One API call; a connection that fails before an answer throws `ConnectionFailure`. */
-async function call(base: string, path: string, opts: { method?: string; token?: string; body?: unknown } = {}): Promise<Answer> {
+async function call(
+  base: string,
+  path: string,
+  opts: { method?: string; token?: string; body?: unknown } = {},
+): Promise<Answer> {
   const startedAt = Date.now();
   let res: Response;
   let text: string;
   try {
     res = await fetch(`${base}${path}`, {
       method: opts.method ?? 'GET',
-      headers: { ...(opts.token ? { 'x-user-token': opts.token } : {}), ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        ...(opts.token ? { 'x-user-token': opts.token } : {}),
+        ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
       signal: AbortSignal.timeout(30_000),
     });
@@ -92,7 +99,14 @@ async function call(base: string, path: string, opts: { method?: string; token?:
 // address, the guest budget per address (GUEST_SESSIONS_PER_MINUTE) is raised to fit them.
 const MANY_VISITORS = { GUEST_SESSIONS_PER_MINUTE: '10000' };
 
-const CARD = { number: '4242424242424242', expiry: '12/34', cvv: '123', firstName: 'Ana', lastName: 'Lima', email: 'ana@example.com' };
+const CARD = {
+  number: '4242424242424242',
+  expiry: '12/34',
+  cvv: '123',
+  firstName: 'Ana',
+  lastName: 'Lima',
+  email: 'ana@example.com',
+};
 const PLANS = ['coins-300', 'coins-1000', 'monthly'];
 
 async function guest(base: string): Promise<{ token: string; id: string }> {
@@ -108,7 +122,11 @@ async function openOrder(base: string, token: string, planId: string): Promise<s
 }
 
 function pay(base: string, token: string, orderId: string): Promise<Answer> {
-  return call(base, '/api/payment/pay', { method: 'POST', token, body: { orderId, method: 'card', agree: true, card: CARD } });
+  return call(base, '/api/payment/pay', {
+    method: 'POST',
+    token,
+    body: { orderId, method: 'card', agree: true, card: CARD },
+  });
 }
 
 /** Runs `task` on `concurrency` loops until `stop()` is true or a loop's server is gone. */
@@ -139,11 +157,20 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs = 60
 
 /** The money invariants over the whole database: no double charge, no lost paid charge, coins as bought. */
 async function expectMoneyConsistent(url: string): Promise<void> {
-  const doubles = await query(url, `SELECT split_part(idempotency_key, ':', 1) AS order_id, count(*) FROM sandbox_charges WHERE status = 'succeeded' GROUP BY 1 HAVING count(*) > 1`);
+  const doubles = await query(
+    url,
+    `SELECT split_part(idempotency_key, ':', 1) AS order_id, count(*) FROM sandbox_charges WHERE status = 'succeeded' GROUP BY 1 HAVING count(*) > 1`,
+  );
   expect(doubles, 'orders charged twice').toEqual([]);
-  const lost = await query(url, `SELECT o.id, o.status FROM sandbox_charges c JOIN orders o ON o.id::text = split_part(c.idempotency_key, ':', 1) WHERE c.status = 'succeeded' AND o.status <> 'paid'`);
+  const lost = await query(
+    url,
+    `SELECT o.id, o.status FROM sandbox_charges c JOIN orders o ON o.id::text = split_part(c.idempotency_key, ':', 1) WHERE c.status = 'succeeded' AND o.status <> 'paid'`,
+  );
   expect(lost, 'charges taken for orders not paid').toEqual([]);
-  const unbacked = await query(url, `SELECT o.id FROM orders o WHERE o.status = 'paid' AND NOT EXISTS (SELECT 1 FROM sandbox_charges c WHERE split_part(c.idempotency_key, ':', 1) = o.id::text AND c.status = 'succeeded')`);
+  const unbacked = await query(
+    url,
+    `SELECT o.id FROM orders o WHERE o.status = 'paid' AND NOT EXISTS (SELECT 1 FROM sandbox_charges c WHERE split_part(c.idempotency_key, ':', 1) = o.id::text AND c.status = 'succeeded')`,
+  );
   expect(unbacked, 'paid orders without a charge').toEqual([]);
   const stuck = await query(url, `SELECT id FROM orders WHERE status = 'processing'`);
   expect(stuck, 'orders left processing').toEqual([]);
@@ -155,7 +182,13 @@ async function expectMoneyConsistent(url: string): Promise<void> {
             coalesce((SELECT balance FROM coin_balances b WHERE b.user_id = u.user_id), 0)::int AS balance
        FROM (SELECT DISTINCT user_id FROM orders) u`,
   );
-  for (const row of coins) expect(row, 'coins of a buyer').toEqual({ user_id: row.user_id, bought: row.bought, ledger: row.bought, balance: row.bought });
+  for (const row of coins)
+    expect(row, 'coins of a buyer').toEqual({
+      user_id: row.user_id,
+      bought: row.bought,
+      ledger: row.bought,
+      balance: row.bought,
+    });
 }
 
 let postgres: PostgresServer;
@@ -175,7 +208,9 @@ describe('a server killed with SIGKILL in the middle of payments and renewals', 
       const members: { token: string; id: string }[] = [];
       for (let i = 0; i < 24; i++) {
         const m = await guest(server.url);
-        expect((await pay(server.url, m.token, await openOrder(server.url, m.token, 'weekly'))).body?.data).toMatchObject({ status: 'paid' });
+        expect(
+          (await pay(server.url, m.token, await openOrder(server.url, m.token, 'weekly'))).body?.data,
+        ).toMatchObject({ status: 'paid' });
         members.push(m);
       }
       const seenPaid = new Set<string>();
@@ -183,21 +218,32 @@ describe('a server killed with SIGKILL in the middle of payments and renewals', 
       for (let round = 0; round < 4 && interrupted === 0; round++) {
         if (round > 0) server = await startServer(env);
         const current = server;
-        await query(database.url, `UPDATE memberships SET current_period_end = now() WHERE user_id = ANY($1::uuid[]) AND current_period_end > now()`, [members.map((m) => m.id)]);
+        await query(
+          database.url,
+          `UPDATE memberships SET current_period_end = now() WHERE user_id = ANY($1::uuid[]) AND current_period_end > now()`,
+          [members.map((m) => m.id)],
+        );
         let killed = false;
-        const traffic = load(6, () => killed, async () => {
-          const buyer = await guest(current.url);
-          const orderId = await openOrder(current.url, buyer.token, PLANS[Math.floor(Math.random() * PLANS.length)]!);
-          const paid = await pay(current.url, buyer.token, orderId);
-          expect(paid.status, paid.body?.message).toBe(200);
-          if ((paid.body?.data as { status: string }).status === 'paid') seenPaid.add(orderId);
-        });
+        const traffic = load(
+          6,
+          () => killed,
+          async () => {
+            const buyer = await guest(current.url);
+            const orderId = await openOrder(current.url, buyer.token, PLANS[Math.floor(Math.random() * PLANS.length)]!);
+            const paid = await pay(current.url, buyer.token, orderId);
+            expect(paid.status, paid.body?.message).toBe(200);
+            if ((paid.body?.data as { status: string }).status === 'paid') seenPaid.add(orderId);
+          },
+        );
         await sleep(300 + Math.random() * 900);
         current.process.kill('SIGKILL');
         killed = true;
         await current.stop();
         await traffic;
-        interrupted = Number((await query<{ n: string }>(database.url, `SELECT count(*) AS n FROM orders WHERE status = 'processing'`))[0]!.n);
+        interrupted = Number(
+          (await query<{ n: string }>(database.url, `SELECT count(*) AS n FROM orders WHERE status = 'processing'`))[0]!
+            .n,
+        );
       }
       expect(interrupted, 'a kill landed between a charge and its outcome').toBeGreaterThan(0);
 
@@ -233,7 +279,9 @@ describe('a server killed with SIGKILL in the middle of payments and renewals', 
       expect(Math.min(...memberships.map((m) => m.period_days))).toBeGreaterThanOrEqual(6);
       // And a customer can go on paying.
       const after = await guest(server.url);
-      expect((await pay(server.url, after.token, await openOrder(server.url, after.token, 'coins-300'))).body?.data).toMatchObject({ status: 'paid' });
+      expect(
+        (await pay(server.url, after.token, await openOrder(server.url, after.token, 'coins-300'))).body?.data,
+      ).toMatchObject({ status: 'paid' });
     } finally {
       await server?.stop();
       await database.drop();
@@ -244,7 +292,7 @@ describe('a server killed with SIGKILL in the middle of payments and renewals', 
 describe('a server stopped with SIGTERM under load', () => {
   it('answers every request it took, acts on none it did not answer, and exits cleanly', async () => {
     const database = await freshDatabase(postgres);
-    const server = await startServer({ ...MANY_VISITORS, DATABASE_URL: database.url, DEMO_CATALOG: 'false', });
+    const server = await startServer({ ...MANY_VISITORS, DATABASE_URL: database.url, DEMO_CATALOG: 'false' });
     try {
       // Buyers with open orders, paid during the load.
       const orders: { token: string; orderId: string }[] = [];
@@ -252,7 +300,10 @@ describe('a server stopped with SIGTERM under load', () => {
         await Promise.all(
           Array.from({ length: 10 }, async (_, i) => {
             const buyer = await guest(server.url);
-            orders.push({ token: buyer.token, orderId: await openOrder(server.url, buyer.token, PLANS[i % PLANS.length]!) });
+            orders.push({
+              token: buyer.token,
+              orderId: await openOrder(server.url, buyer.token, PLANS[i % PLANS.length]!),
+            });
           }),
         );
       }
@@ -261,23 +312,29 @@ describe('a server stopped with SIGTERM under load', () => {
       const payments: { orderId: string; answer: Answer | null }[] = [];
       let next = 0;
       let signalledAt = Infinity;
-      const traffic = load(12, () => false, async (loop) => {
-        let answer: Answer;
-        try {
-          if (loop % 2 === 0 && next < orders.length) {
-            const order = orders[next++]!;
-            const entry: { orderId: string; answer: Answer | null } = { orderId: order.orderId, answer: null };
-            payments.push(entry);
-            answer = entry.answer = await pay(server.url, order.token, order.orderId);
-          } else {
-            answer = await call(server.url, ['/api/plan', '/api/homepage', '/api/config', '/api/user'][loop % 4]!, { token: orders[loop]!.token });
+      const traffic = load(
+        12,
+        () => false,
+        async (loop) => {
+          let answer: Answer;
+          try {
+            if (loop % 2 === 0 && next < orders.length) {
+              const order = orders[next++]!;
+              const entry: { orderId: string; answer: Answer | null } = { orderId: order.orderId, answer: null };
+              payments.push(entry);
+              answer = entry.answer = await pay(server.url, order.token, order.orderId);
+            } else {
+              answer = await call(server.url, ['/api/plan', '/api/homepage', '/api/config', '/api/user'][loop % 4]!, {
+                token: orders[loop]!.token,
+              });
+            }
+          } catch (err) {
+            if (err instanceof ConnectionFailure) failures.push(err);
+            throw err;
           }
-        } catch (err) {
-          if (err instanceof ConnectionFailure) failures.push(err);
-          throw err;
-        }
-        answers.push(answer);
-      });
+          answers.push(answer);
+        },
+      );
       await sleep(1500);
       signalledAt = Date.now();
       const code = await server.stop('SIGTERM');
@@ -297,7 +354,8 @@ describe('a server stopped with SIGTERM under load', () => {
       const rows = await query<{ id: string; status: string }>(database.url, `SELECT id, status FROM orders`);
       const status = new Map(rows.map((r) => [r.id, r.status]));
       for (const p of payments) {
-        if (p.answer?.status === 200) expect(status.get(p.orderId)).toBe((p.answer.body?.data as { status: string }).status);
+        if (p.answer?.status === 200)
+          expect(status.get(p.orderId)).toBe((p.answer.body?.data as { status: string }).status);
         else expect(status.get(p.orderId), `order ${p.orderId} without an answer`).toBe('pending');
       }
       await expectMoneyConsistent(database.url);
@@ -317,7 +375,14 @@ describe('PostgreSQL restarted under load', () => {
 
   it('answers 503 envelopes fast during the outage, recovers within seconds, and leaves nothing half-written', async () => {
     const database = await freshDatabase(privatePg);
-    const server = await startServer({ ...MANY_VISITORS, DATABASE_URL: database.url, DEMO_CATALOG: 'false', DATABASE_CONNECT_TIMEOUT_MS: '1000', RENEWAL_INTERVAL_SECONDS: '1', PAYMENT_RECONCILE_AFTER_SECONDS: '2' });
+    const server = await startServer({
+      ...MANY_VISITORS,
+      DATABASE_URL: database.url,
+      DEMO_CATALOG: 'false',
+      DATABASE_CONNECT_TIMEOUT_MS: '1000',
+      RENEWAL_INTERVAL_SECONDS: '1',
+      PAYMENT_RECONCILE_AFTER_SECONDS: '2',
+    });
     try {
       const buyers: { token: string; id: string }[] = [];
       for (let i = 0; i < 6; i++) buyers.push(await guest(server.url));
@@ -325,19 +390,30 @@ describe('PostgreSQL restarted under load', () => {
       // Requests are judged by the phase they began and ended in; those spanning a change are not.
       let phase: 'before' | 'stopping' | 'down' | 'starting' | 'after' = 'before';
       let stop = false;
-      const traffic = load(6, () => stop, async (loop) => {
-        const buyer = buyers[loop]!;
-        const started = phase;
-        let answer: Answer;
-        if (loop % 3 === 0) {
-          const order = await call(server.url, '/api/payment/order', { method: 'POST', token: buyer.token, body: { planId: PLANS[loop % PLANS.length] } });
-          answer = order.status === 200 ? await pay(server.url, buyer.token, (order.body?.data as { id: string }).id) : order;
-        } else {
-          answer = await call(server.url, loop % 3 === 1 ? '/api/user' : '/api/payment', { token: buyer.token });
-        }
-        if (phase === started) answers.push({ ...answer, phase: started });
-        if (answer.status === 503) await sleep(50);
-      });
+      const traffic = load(
+        6,
+        () => stop,
+        async (loop) => {
+          const buyer = buyers[loop]!;
+          const started = phase;
+          let answer: Answer;
+          if (loop % 3 === 0) {
+            const order = await call(server.url, '/api/payment/order', {
+              method: 'POST',
+              token: buyer.token,
+              body: { planId: PLANS[loop % PLANS.length] },
+            });
+            answer =
+              order.status === 200
+                ? await pay(server.url, buyer.token, (order.body?.data as { id: string }).id)
+                : order;
+          } else {
+            answer = await call(server.url, loop % 3 === 1 ? '/api/user' : '/api/payment', { token: buyer.token });
+          }
+          if (phase === started) answers.push({ ...answer, phase: started });
+          if (answer.status === 503) await sleep(50);
+        },
+      );
       await sleep(1500);
       phase = 'stopping';
       await privatePg.pause!();
@@ -346,7 +422,11 @@ describe('PostgreSQL restarted under load', () => {
       phase = 'starting';
       await privatePg.resume!();
       const back = Date.now();
-      await until('requests succeed again', async () => (await call(server.url, '/api/user', { token: buyers[1]!.token })).status === 200, 20_000).catch((err: unknown) => {
+      await until(
+        'requests succeed again',
+        async () => (await call(server.url, '/api/user', { token: buyers[1]!.token })).status === 200,
+        20_000,
+      ).catch((err: unknown) => {
         throw new Error(`${(err as Error).message}\n${server.output()}`);
       });
       const recoveredMs = Date.now() - back;
@@ -364,7 +444,8 @@ describe('PostgreSQL restarted under load', () => {
       for (const a of down) {
         expect([200, 503]).toContain(a.status);
         expect(a.body?.code).toBe(a.status);
-        if (a.status === 503) expect(a.body?.message).toBe('The service is temporarily unavailable. Please try again in a moment.');
+        if (a.status === 503)
+          expect(a.body?.message).toBe('The service is temporarily unavailable. Please try again in a moment.');
         expect(a.endedAt - a.startedAt).toBeLessThan(8000);
       }
       expect(recoveredMs).toBeLessThan(15_000);
@@ -372,7 +453,11 @@ describe('PostgreSQL restarted under load', () => {
       for (const a of by('after')) expect(a.status).toBe(200);
 
       // Payments cut off by the outage are finished by reconciliation: nothing stays half-done.
-      await until('no order is left processing', async () => (await query(database.url, `SELECT id FROM orders WHERE status = 'processing'`)).length === 0, 30_000);
+      await until(
+        'no order is left processing',
+        async () => (await query(database.url, `SELECT id FROM orders WHERE status = 'processing'`)).length === 0,
+        30_000,
+      );
       await expectMoneyConsistent(database.url);
       expect((await call(server.url, '/readyz')).status).toBe(200);
     } finally {

@@ -8,7 +8,9 @@ describe('the server process', () => {
   it('stops at start with one clear line naming a bad variable', async () => {
     const run = runNode(serverMain, [], { PORT: 'eighty' });
     expect(await run.exited).toBe(1);
-    expect(run.output().trim()).toBe('Invalid environment variable PORT: expected a whole number from 0 to 65535, got "eighty"');
+    expect(run.output().trim()).toBe(
+      'Invalid environment variable PORT: expected a whole number from 0 to 65535, got "eighty"',
+    );
   });
 
   it('shuts down gracefully on SIGTERM and releases the database', async () => {

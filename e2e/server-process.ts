@@ -26,8 +26,15 @@ export interface RunningServer {
 /** Runs a node script of the built server with its own environment and collects its output. */
 export function runNode(script: string, args: string[], env: Record<string, string>) {
   // The apps are served from the snapshot the global setup made (see there), when it made one.
-  const snapshot = { ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}), ...(process.env.E2E_ADMIN_DIST ? { ADMIN_DIST: process.env.E2E_ADMIN_DIST } : {}) };
-  const child = spawn(process.execPath, [script, ...args], { cwd: repoRoot, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', ...snapshot, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const snapshot = {
+    ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
+    ...(process.env.E2E_ADMIN_DIST ? { ADMIN_DIST: process.env.E2E_ADMIN_DIST } : {}),
+  };
+  const child = spawn(process.execPath, [script, ...args], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', ...snapshot, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr.on('data', (d: Buffer) => (out += d.toString()));
@@ -40,7 +47,14 @@ export async function startServer(env: Record<string, string> = {}, dataDir?: st
   const dir = dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'episodic-e2e-')));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const run = runNode(serverMain, [], { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, PUBLIC_URL: url, LOG_LEVEL: 'warn', ...env });
+  const run = runNode(serverMain, [], {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dir,
+    PUBLIC_URL: url,
+    LOG_LEVEL: 'warn',
+    ...env,
+  });
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (run.child.exitCode !== null) throw new Error(`server exited early:\n${run.output()}`);

@@ -30,8 +30,14 @@ async function preparedDataDir(): Promise<string> {
   if ((await migrate.exited) !== 0) throw new Error(`migrate failed:\n${migrate.output()}`);
   const database = await openPglite(path.join(dataDir, 'db'));
   try {
-    const values = { facebook_pixel_id: META_PIXEL, google_analytics: GA_ID, tiktok_pixel: TIKTOK_PIXEL, bigo_pixel: BIGO_PIXEL };
-    for (const [key, value] of Object.entries(values)) await database.db.updateTable('settings').set({ config_value: value }).where('config_key', '=', key).execute();
+    const values = {
+      facebook_pixel_id: META_PIXEL,
+      google_analytics: GA_ID,
+      tiktok_pixel: TIKTOK_PIXEL,
+      bigo_pixel: BIGO_PIXEL,
+    };
+    for (const [key, value] of Object.entries(values))
+      await database.db.updateTable('settings').set({ config_value: value }).where('config_key', '=', key).execute();
   } finally {
     await database.close();
   }
@@ -58,7 +64,8 @@ function serverEnv(extra: Record<string, string> = {}): Record<string, string> {
 /** Every event the page reported to the server (checked against the server's records at the end). */
 function collectReports(page: Page): Record<string, unknown>[] {
   const reports: Record<string, unknown>[] = [];
-  const isReport = (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/reports';
+  const isReport = (request: Request) =>
+    request.method() === 'POST' && new URL(request.url()).pathname === '/api/reports';
   // Counted when sent: a keepalive report sent just before the test moves the page to another address
   // reaches the server, but its response event may never come. One the server refused is taken out again.
   page.on('request', (request) => {
@@ -74,7 +81,8 @@ function collectReports(page: Page): Record<string, unknown>[] {
   return reports;
 }
 
-const callsOf = (pixel: PixelName, match: (args: unknown[]) => boolean): PixelCall[] => pixels.calls.filter((c) => c.pixel === pixel && match(c.args));
+const callsOf = (pixel: PixelName, match: (args: unknown[]) => boolean): PixelCall[] =>
+  pixels.calls.filter((c) => c.pixel === pixel && match(c.args));
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 async function eventually(check: () => void, timeoutMs = 20_000): Promise<void> {
@@ -101,7 +109,11 @@ interface Journey {
 }
 
 /** Lands from an ad with click ids and a referrer token, registers, and buys the monthly membership. */
-async function landRegisterAndBuy(baseUrl: string, ids: { fbclid: string; ttclid: string; token: string }, beforePaying?: () => void): Promise<Journey> {
+async function landRegisterAndBuy(
+  baseUrl: string,
+  ids: { fbclid: string; ttclid: string; token: string },
+  beforePaying?: () => void,
+): Promise<Journey> {
   const { page, errors } = await phonePage(browser, baseUrl);
   const reports = collectReports(page);
   const requestedUrls: string[] = [];
@@ -137,7 +149,9 @@ async function landRegisterAndBuy(baseUrl: string, ids: { fbclid: string; ttclid
   await page.waitForURL(/\/order\/result\?orderId=/);
   await page.getByRole('status').filter({ hasText: 'Payment successful' }).waitFor();
   await eventually(() => {
-    expect(reports.map((r) => r.event_name)).toEqual(expect.arrayContaining(['CompleteRegistration', 'InitiateCheckout', 'AddPaymentInfo', 'Purchase', 'Subscribe']));
+    expect(reports.map((r) => r.event_name)).toEqual(
+      expect.arrayContaining(['CompleteRegistration', 'InitiateCheckout', 'AddPaymentInfo', 'Purchase', 'Subscribe']),
+    );
   });
   expect(errors).toEqual([]);
   return { page, reports, landingPageViews, userId: user.data.id, orderId, email, requestedUrls };
@@ -145,13 +159,22 @@ async function landRegisterAndBuy(baseUrl: string, ids: { fbclid: string; ttclid
 
 /** The server's accepted deliveries of one event, by platform. */
 function delivered(eventId: string) {
-  const metaEvents = meta.accepted().flatMap((r) => (r.body.data as Record<string, unknown>[]).filter((e) => e.event_id === eventId));
-  const tiktokEvents = tiktok.accepted().flatMap((r) => (r.body.data as Record<string, unknown>[]).filter((e) => e.event_id === eventId));
+  const metaEvents = meta
+    .accepted()
+    .flatMap((r) => (r.body.data as Record<string, unknown>[]).filter((e) => e.event_id === eventId));
+  const tiktokEvents = tiktok
+    .accepted()
+    .flatMap((r) => (r.body.data as Record<string, unknown>[]).filter((e) => e.event_id === eventId));
   return { meta: metaEvents, tiktok: tiktokEvents };
 }
 
 beforeAll(async () => {
-  [browser, pixels, meta, tiktok] = await Promise.all([launchBrowser(), startPixelStandIns(), startMetaReceiver(), startTiktokReceiver()]);
+  [browser, pixels, meta, tiktok] = await Promise.all([
+    launchBrowser(),
+    startPixelStandIns(),
+    startMetaReceiver(),
+    startTiktokReceiver(),
+  ]);
 });
 
 afterAll(async () => {
@@ -178,44 +201,74 @@ describe('ad attribution, end to end', () => {
   it('lands from an ad, registers and buys: pixels and server reports share event ids, and each platform gets the conversion once', async () => {
     // The TikTok library's host does not answer at first: the pixel tries again after 2 seconds.
     pixels.holdNextTiktokScript();
-    first = await landRegisterAndBuy(server.url, { fbclid: 'IwAR0e2eFbClick', ttclid: 'E2E.tt.click', token: 'ref-e2e-1' });
+    first = await landRegisterAndBuy(server.url, {
+      fbclid: 'IwAR0e2eFbClick',
+      ttclid: 'E2E.tt.click',
+      token: 'ref-e2e-1',
+    });
     const { userId, orderId, reports, landingPageViews } = first;
     const registration = `registration-${userId}`;
     const purchase = `purchase-${orderId}`;
     const subscribe = `subscribe-${orderId}`;
     // Read again on every check: a report's answer can arrive after the pixel call it matches.
     const reported = { has: (id: string) => reports.some((r) => String(r.event_id) === id) };
-    expect(reports.find((r) => r.event_name === 'Purchase')).toMatchObject({ event_id: purchase, value: 14.99, currency: 'USD', custom_data: { order_id: orderId, currency: 'USD', value: 14.99 }, action_source: 'website' });
+    expect(reports.find((r) => r.event_name === 'Purchase')).toMatchObject({
+      event_id: purchase,
+      value: 14.99,
+      currency: 'USD',
+      custom_data: { order_id: orderId, currency: 'USD', value: 14.99 },
+      action_source: 'website',
+    });
     expect(reports.find((r) => r.event_name === 'CompleteRegistration')?.event_id).toBe(registration);
     expect(reports.find((r) => r.event_name === 'Subscribe')?.event_id).toBe(subscribe);
 
     await eventually(() => {
       // Meta: initialised with the configured pixel, every event with the id the server recorded.
       expect(callsOf('meta', (a) => a[0] === 'init')[0]?.args).toEqual(['init', META_PIXEL]);
-      const pageViews = callsOf('meta', (a) => a[0] === 'track' && a[1] === 'PageView').map((c) => (c.args[3] as { eventID: string }).eventID);
+      const pageViews = callsOf('meta', (a) => a[0] === 'track' && a[1] === 'PageView').map(
+        (c) => (c.args[3] as { eventID: string }).eventID,
+      );
       expect(pageViews).toContain(landingPageViews[0]);
       expect(pageViews.every((id) => reported.has(id))).toBe(true);
-      expect(callsOf('meta', (a) => a[1] === 'CompleteRegistration').map((c) => c.args[3])).toEqual([{ eventID: registration }]);
-      expect(callsOf('meta', (a) => a[1] === 'Purchase').map((c) => c.args.slice(2))).toEqual([[{ value: 14.99, currency: 'USD', order_id: orderId, content_type: 'membership' }, { eventID: purchase }]]);
+      expect(callsOf('meta', (a) => a[1] === 'CompleteRegistration').map((c) => c.args[3])).toEqual([
+        { eventID: registration },
+      ]);
+      expect(callsOf('meta', (a) => a[1] === 'Purchase').map((c) => c.args.slice(2))).toEqual([
+        [{ value: 14.99, currency: 'USD', order_id: orderId, content_type: 'membership' }, { eventID: purchase }],
+      ]);
       expect(callsOf('meta', (a) => a[1] === 'Subscribe').map((c) => c.args[3])).toEqual([{ eventID: subscribe }]);
 
       // Google Analytics 4: its own event names, the same ids.
       expect(callsOf('ga', (a) => a[0] === 'config')[0]?.args).toEqual(['config', GA_ID, { send_page_view: false }]);
-      expect(callsOf('ga', (a) => a[1] === 'page_view').map((c) => (c.args[2] as { event_id: string }).event_id)).toContain(landingPageViews[0]);
-      expect(callsOf('ga', (a) => a[1] === 'sign_up').map((c) => (c.args[2] as { event_id: string }).event_id)).toEqual([registration]);
-      expect(callsOf('ga', (a) => a[1] === 'purchase').map((c) => c.args[2])).toEqual([{ event_id: purchase, value: 14.99, currency: 'USD', transaction_id: orderId }]);
+      expect(
+        callsOf('ga', (a) => a[1] === 'page_view').map((c) => (c.args[2] as { event_id: string }).event_id),
+      ).toContain(landingPageViews[0]);
+      expect(callsOf('ga', (a) => a[1] === 'sign_up').map((c) => (c.args[2] as { event_id: string }).event_id)).toEqual(
+        [registration],
+      );
+      expect(callsOf('ga', (a) => a[1] === 'purchase').map((c) => c.args[2])).toEqual([
+        { event_id: purchase, value: 14.99, currency: 'USD', transaction_id: orderId },
+      ]);
 
       // TikTok: loaded for the pixel code, page views with page(), events with their ids.
       expect(callsOf('tiktok', (a) => a[0] === 'load')[0]?.args).toEqual(['load', TIKTOK_PIXEL]);
       expect(callsOf('tiktok', (a) => a[0] === 'page').length).toBeGreaterThanOrEqual(1);
-      expect(callsOf('tiktok', (a) => a[1] === 'CompleteRegistration').map((c) => c.args[3])).toEqual([{ event_id: registration }]);
+      expect(callsOf('tiktok', (a) => a[1] === 'CompleteRegistration').map((c) => c.args[3])).toEqual([
+        { event_id: registration },
+      ]);
       expect(callsOf('tiktok', (a) => a[1] === 'Purchase').map((c) => c.args[3])).toEqual([{ event_id: purchase }]);
 
       // Bigo: its standard web events.
       expect(callsOf('bigo', (a) => a[0] === 'init')[0]?.args).toEqual(['init', BIGO_PIXEL]);
-      expect(callsOf('bigo', (a) => a[1] === 'page_view').map((c) => (c.args[2] as { event_id: string }).event_id)).toContain(landingPageViews[0]);
-      expect(callsOf('bigo', (a) => a[1] === 'ec_register').map((c) => (c.args[2] as { event_id: string }).event_id)).toEqual([registration]);
-      expect(callsOf('bigo', (a) => a[1] === 'ec_purchase').map((c) => c.args[2])).toEqual([{ event_id: purchase, value: 14.99, currency: 'USD', order_id: orderId }]);
+      expect(
+        callsOf('bigo', (a) => a[1] === 'page_view').map((c) => (c.args[2] as { event_id: string }).event_id),
+      ).toContain(landingPageViews[0]);
+      expect(
+        callsOf('bigo', (a) => a[1] === 'ec_register').map((c) => (c.args[2] as { event_id: string }).event_id),
+      ).toEqual([registration]);
+      expect(callsOf('bigo', (a) => a[1] === 'ec_purchase').map((c) => c.args[2])).toEqual([
+        { event_id: purchase, value: 14.99, currency: 'USD', order_id: orderId },
+      ]);
     });
 
     // The first TikTok script never arrived; the retry loaded it.
@@ -229,13 +282,21 @@ describe('ad attribution, end to end', () => {
       expect(delivered(purchase).tiktok).toHaveLength(1);
       expect(delivered(registration).meta).toHaveLength(1);
     });
-    const metaPurchase = delivered(purchase).meta[0] as { event_name: string; user_data: Record<string, unknown>; custom_data: Record<string, unknown> };
+    const metaPurchase = delivered(purchase).meta[0] as {
+      event_name: string;
+      user_data: Record<string, unknown>;
+      custom_data: Record<string, unknown>;
+    };
     expect(metaPurchase.event_name).toBe('Purchase');
     expect(metaPurchase.custom_data).toEqual({ value: 14.99, currency: 'USD', order_id: orderId });
     expect(metaPurchase.user_data.fbc).toMatch(/^fb\.1\.\d{13}\.IwAR0e2eFbClick$/);
     expect(metaPurchase.user_data.em).toEqual([sha256(first.email.toLowerCase())]);
     expect(metaPurchase.user_data.client_user_agent).toMatch(/iPhone/);
-    const tiktokPurchase = delivered(purchase).tiktok[0] as { event: string; user: Record<string, unknown>; properties: Record<string, unknown> };
+    const tiktokPurchase = delivered(purchase).tiktok[0] as {
+      event: string;
+      user: Record<string, unknown>;
+      properties: Record<string, unknown>;
+    };
     expect(tiktokPurchase.event).toBe('Purchase');
     expect(tiktokPurchase.user.ttclid).toBe('E2E.tt.click');
     expect(tiktokPurchase.properties).toMatchObject({ value: 14.99, currency: 'USD', order_id: orderId });
@@ -243,18 +304,30 @@ describe('ad attribution, end to end', () => {
 
     // Error reporting is off (no DSN in this build): its code is not even part of the build, and nothing
     // of Sentry was requested.
-    const manifest = JSON.parse(await fs.readFile(path.join(process.env.E2E_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'), '.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
+    const manifest = JSON.parse(
+      await fs.readFile(
+        path.join(process.env.E2E_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'), '.vite/manifest.json'),
+        'utf8',
+      ),
+    ) as Record<string, { file: string }>;
     expect(Object.keys(manifest).filter((key) => key.includes('@sentry'))).toEqual([]);
     expect(first.requestedUrls.filter((url) => /sentry/i.test(url))).toEqual([]);
     await first.page.context().close();
   });
 
   it('delivers once when the ad platforms fail at first', async () => {
-    const failedBefore = { meta: meta.requests.filter((r) => r.status === 500).length, tiktok: tiktok.requests.filter((r) => r.status === 500).length };
-    second = await landRegisterAndBuy(server.url, { fbclid: 'IwAR0e2eSecond', ttclid: 'E2E.tt.second', token: 'ref-e2e-2' }, () => {
-      meta.failNext(2);
-      tiktok.failNext(2);
-    });
+    const failedBefore = {
+      meta: meta.requests.filter((r) => r.status === 500).length,
+      tiktok: tiktok.requests.filter((r) => r.status === 500).length,
+    };
+    second = await landRegisterAndBuy(
+      server.url,
+      { fbclid: 'IwAR0e2eSecond', ttclid: 'E2E.tt.second', token: 'ref-e2e-2' },
+      () => {
+        meta.failNext(2);
+        tiktok.failNext(2);
+      },
+    );
     const purchase = `purchase-${second.orderId}`;
     const subscribe = `subscribe-${second.orderId}`;
     await eventually(() => {
@@ -277,7 +350,11 @@ describe('ad attribution, end to end', () => {
     expect(await server.stop()).toBe(0);
     const database = await openPglite(path.join(dataDir, 'db'));
     try {
-      const orders = await database.db.selectFrom('orders').select(['id', 'attribution']).where('id', 'in', [first.orderId, second.orderId]).execute();
+      const orders = await database.db
+        .selectFrom('orders')
+        .select(['id', 'attribution'])
+        .where('id', 'in', [first.orderId, second.orderId])
+        .execute();
       const byId = Object.fromEntries(orders.map((o) => [o.id, o.attribution]));
       expect(byId[first.orderId]).toMatchObject({
         fbclid: 'IwAR0e2eFbClick',
@@ -286,14 +363,40 @@ describe('ad attribution, end to end', () => {
         firstTouch: { fbclid: 'IwAR0e2eFbClick', ttclid: 'E2E.tt.click', refererToken: 'ref-e2e-1' },
         lastTouch: { fbclid: 'IwAR0e2eFbClick', ttclid: 'E2E.tt.click', refererToken: 'ref-e2e-1' },
       });
-      expect(String((byId[first.orderId] as { firstTouch: { landingUrl: string } }).firstTouch.landingUrl)).toContain('fbclid=IwAR0e2eFbClick');
-      expect(byId[second.orderId]).toMatchObject({ fbclid: 'IwAR0e2eSecond', ttclid: 'E2E.tt.second', refererToken: 'ref-e2e-2' });
+      expect(String((byId[first.orderId] as { firstTouch: { landingUrl: string } }).firstTouch.landingUrl)).toContain(
+        'fbclid=IwAR0e2eFbClick',
+      );
+      expect(byId[second.orderId]).toMatchObject({
+        fbclid: 'IwAR0e2eSecond',
+        ttclid: 'E2E.tt.second',
+        refererToken: 'ref-e2e-2',
+      });
       // The events the pixels saw are the events the server recorded, with the same ids and the visitor's click ids.
-      const ids = [first.landingPageViews[0]!, `registration-${first.userId}`, `purchase-${first.orderId}`, `subscribe-${first.orderId}`];
-      const recorded = await database.db.selectFrom('tracking_events').select(['event_id', 'event_name', 'user_id', 'fbclid', 'ttclid', 'referer_token', 'user_agent']).where('event_id', 'in', ids).execute();
+      const ids = [
+        first.landingPageViews[0]!,
+        `registration-${first.userId}`,
+        `purchase-${first.orderId}`,
+        `subscribe-${first.orderId}`,
+      ];
+      const recorded = await database.db
+        .selectFrom('tracking_events')
+        .select(['event_id', 'event_name', 'user_id', 'fbclid', 'ttclid', 'referer_token', 'user_agent'])
+        .where('event_id', 'in', ids)
+        .execute();
       expect(recorded.map((r) => r.event_id).sort()).toEqual([...ids].sort());
-      for (const row of recorded) expect(row).toMatchObject({ user_id: first.userId, fbclid: 'IwAR0e2eFbClick', ttclid: 'E2E.tt.click', referer_token: 'ref-e2e-1', user_agent: expect.stringContaining('iPhone') as string });
-      const outbox = await database.db.selectFrom('conversion_outbox').select(['event_id', 'platform', 'status']).where('event_id', '=', `purchase-${second.orderId}`).execute();
+      for (const row of recorded)
+        expect(row).toMatchObject({
+          user_id: first.userId,
+          fbclid: 'IwAR0e2eFbClick',
+          ttclid: 'E2E.tt.click',
+          referer_token: 'ref-e2e-1',
+          user_agent: expect.stringContaining('iPhone') as string,
+        });
+      const outbox = await database.db
+        .selectFrom('conversion_outbox')
+        .select(['event_id', 'platform', 'status'])
+        .where('event_id', '=', `purchase-${second.orderId}`)
+        .execute();
       expect(outbox.map((r) => [r.platform, r.status]).sort()).toEqual([
         ['meta', 'delivered'],
         ['tiktok', 'delivered'],
@@ -339,8 +442,14 @@ describe('consent required', () => {
     await eventually(() => {
       const calls = pixels.calls.slice(callsBefore).filter((c) => c.page.startsWith(server.url));
       const metaCalls = calls.filter((c) => c.pixel === 'meta').map((c) => c.args);
-      expect(metaCalls.slice(0, 3)).toEqual([['consent', 'grant'], ['init', META_PIXEL], ['track', 'PageView', {}, { eventID: landing }]]);
-      const gaConsent = calls.filter((c) => c.pixel === 'ga' && c.args[0] === 'consent').map((c) => [c.args[1], (c.args[2] as { ad_storage: string }).ad_storage]);
+      expect(metaCalls.slice(0, 3)).toEqual([
+        ['consent', 'grant'],
+        ['init', META_PIXEL],
+        ['track', 'PageView', {}, { eventID: landing }],
+      ]);
+      const gaConsent = calls
+        .filter((c) => c.pixel === 'ga' && c.args[0] === 'consent')
+        .map((c) => [c.args[1], (c.args[2] as { ad_storage: string }).ad_storage]);
       expect(gaConsent).toEqual([
         ['default', 'denied'],
         ['update', 'granted'],

@@ -50,7 +50,13 @@ describe('the viewer app shell', () => {
     for (const [path, name] of ROUTES) {
       await page.goto(path);
       await page.locator(`[data-page="${name}"]`).waitFor({ timeout: 15_000 });
-      await expect(page.locator('h1').first().isVisible().catch(() => false)).resolves.toBeDefined();
+      await expect(
+        page
+          .locator('h1')
+          .first()
+          .isVisible()
+          .catch(() => false),
+      ).resolves.toBeDefined();
       await screenshot(page, `shell-${name}`);
     }
     await page.context().close();
@@ -111,7 +117,12 @@ describe('the viewer app shell', () => {
       tt: localStorage.getItem('TTCLID'),
       token: localStorage.getItem('userToken'),
     }));
-    expect(stored).toMatchObject({ ref: 'ref-42', fb: 'fb.1.abc', tt: 'tt-xyz', token: expect.stringMatching(/^[\w-]{43}$/) });
+    expect(stored).toMatchObject({
+      ref: 'ref-42',
+      fb: 'fb.1.abc',
+      tt: 'tt-xyz',
+      token: expect.stringMatching(/^[\w-]{43}$/),
+    });
 
     // The next visit, without any parameter, still carries them: as headers and as params.
     apiRequests.length = 0;
@@ -144,7 +155,9 @@ describe('the viewer app shell', () => {
     });
     await page.locator('[data-page="search"]').waitFor();
     await expect.poll(() => page.evaluate(() => localStorage.getItem('TTCLID'))).toBe('tt-2');
-    expect(await page.evaluate(() => [localStorage.getItem('xUserRefererToken'), localStorage.getItem('FBCLID')])).toEqual(['ref-2', 'fb-first']);
+    expect(
+      await page.evaluate(() => [localStorage.getItem('xUserRefererToken'), localStorage.getItem('FBCLID')]),
+    ).toEqual(['ref-2', 'fb-first']);
     await page.context().close();
   });
 });

@@ -9,21 +9,31 @@ let report;
 try {
   report = JSON.parse(res.stdout);
 } catch {
-  console.error(`npm audit gave no report (exit ${res.status}): ${(res.stderr || res.stdout).trim().split('\n').slice(-3).join(' ')}`);
+  console.error(
+    `npm audit gave no report (exit ${res.status}): ${(res.stderr || res.stdout).trim().split('\n').slice(-3).join(' ')}`,
+  );
   process.exit(1);
 }
 
 if (report.statusCode || report.error) {
-  const why = report.statusCode ? `HTTP ${report.statusCode} from ${report.uri}` : (report.error.summary ?? report.error.code);
+  const why = report.statusCode
+    ? `HTTP ${report.statusCode} from ${report.uri}`
+    : (report.error.summary ?? report.error.code);
   console.log(`[audit] the registry offers no audit service (${why}): production dependencies not checked here`);
   process.exit(0);
 }
 
 const counts = report.metadata?.vulnerabilities ?? {};
-const serious = Object.entries(report.vulnerabilities ?? {}).filter(([, v]) => v.severity === 'high' || v.severity === 'critical');
-console.log(`[audit] production dependencies: ${counts.critical ?? 0} critical, ${counts.high ?? 0} high, ${counts.moderate ?? 0} moderate, ${counts.low ?? 0} low`);
+const serious = Object.entries(report.vulnerabilities ?? {}).filter(
+  ([, v]) => v.severity === 'high' || v.severity === 'critical',
+);
+console.log(
+  `[audit] production dependencies: ${counts.critical ?? 0} critical, ${counts.high ?? 0} high, ${counts.moderate ?? 0} moderate, ${counts.low ?? 0} low`,
+);
 for (const [name, v] of serious) {
   const via = v.via.map((x) => (typeof x === 'string' ? x : `${x.title} (${x.url})`)).join('; ');
-  console.error(`  ${v.severity}: ${name} ${v.range} — ${via}${v.fixAvailable ? ' — a fix is available (npm audit fix)' : ''}`);
+  console.error(
+    `  ${v.severity}: ${name} ${v.range} — ${via}${v.fixAvailable ? ' — a fix is available (npm audit fix)' : ''}`,
+  );
 }
 process.exit(serious.length > 0 ? 1 : 0);

@@ -36,14 +36,17 @@ export function measureHomeRoute(distDir = path.join(root, 'apps/web/dist'), bud
   const manifestFile = path.join(distDir, '.vite/manifest.json');
   const indexFile = path.join(distDir, 'index.html');
   if (!fs.existsSync(manifestFile) || !fs.existsSync(indexFile)) {
-    throw new Error(`No built app with a manifest in ${distDir}: run \`node scripts/build.mjs\` first (build.manifest must be on).`);
+    throw new Error(
+      `No built app with a manifest in ${distDir}: run \`node scripts/build.mjs\` first (build.manifest must be on).`,
+    );
   }
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
   const html = fs.readFileSync(indexFile, 'utf8');
   const files = new Set();
 
   // What index.html itself pulls in (scripts, module preloads, stylesheets), then the entry's graph.
-  for (const match of html.matchAll(/<(?:script|link)\b[^>]*?\b(?:src|href)="\/?(assets\/[^"]+\.(?:js|css))"/g)) files.add(match[1]);
+  for (const match of html.matchAll(/<(?:script|link)\b[^>]*?\b(?:src|href)="\/?(assets\/[^"]+\.(?:js|css))"/g))
+    files.add(match[1]);
   const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry);
   if (entries.length === 0) throw new Error('The Vite manifest names no entry chunk');
   for (const [key] of entries) collect(manifest, key, files);
@@ -75,7 +78,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   if (args.includes('--json')) {
     console.log(JSON.stringify(result, null, 2));
   } else {
-    for (const row of [...result.files].sort((a, b) => b.gzip - a.gzip)) console.log(`${kib(row.gzip).padStart(10)}  ${row.file}`);
+    for (const row of [...result.files].sort((a, b) => b.gzip - a.gzip))
+      console.log(`${kib(row.gzip).padStart(10)}  ${row.file}`);
   }
   const line = `home route first load: ${kib(result.total)} gzip (${result.total} bytes; JS + CSS, ${result.files.length} files), budget ${kib(result.budget)}`;
   if (result.ok) {

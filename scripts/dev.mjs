@@ -39,4 +39,6 @@ function shutdown() {
 }
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
-console.log('Viewer app: http://localhost:5173   Console: http://localhost:5174/admin/   API: http://localhost:8080/api/docs');
+console.log(
+  'Viewer app: http://localhost:5173   Console: http://localhost:5174/admin/   API: http://localhost:8080/api/docs',
+);

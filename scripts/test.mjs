@@ -50,8 +50,22 @@ const unitReport = path.join(resultsDir, 'unit.json');
 const e2eReport = path.join(resultsDir, 'e2e.json');
 fs.rmSync(unitReport, { force: true });
 fs.rmSync(e2eReport, { force: true });
-ok = step('unit and route tests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`]) && ok;
-ok = step('browser journeys', bin('vitest'), ['run', '--config', 'e2e/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${e2eReport}`]) && ok;
+ok =
+  step('unit and route tests', bin('vitest'), [
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${unitReport}`,
+  ]) && ok;
+ok =
+  step('browser journeys', bin('vitest'), [
+    'run',
+    '--config',
+    'e2e/vitest.config.ts',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${e2eReport}`,
+  ]) && ok;
 
 const unit = counts(unitReport);
 const e2e = counts(e2eReport);

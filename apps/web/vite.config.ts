@@ -25,7 +25,8 @@ function homeChunk(id: string, graph: ModuleGraph): string | null {
       const current = stack.pop() as string;
       if (homeImports.has(current)) continue;
       homeImports.add(current);
-      for (const next of graph.getModuleInfo(current)?.importedIds ?? []) if (!next.includes('node_modules')) stack.push(next);
+      for (const next of graph.getModuleInfo(current)?.importedIds ?? [])
+        if (!next.includes('node_modules')) stack.push(next);
     }
   }
   return homeImports.has(id) && !HOME_FOLDER.test(id) ? 'home-shared' : null;
@@ -85,18 +86,27 @@ function routePreloads(): Plugin {
           messages[language] = `/${chunk.fileName}`;
         }
         // Every page but home waits for page-styles.css (app/routes.tsx).
-        const pageStyles = Object.values(ctx.bundle).find((f) => f.type === 'asset' && /(^|\/)page-styles-[^/]*\.css$/.test(f.fileName));
+        const pageStyles = Object.values(ctx.bundle).find(
+          (f) => f.type === 'asset' && /(^|\/)page-styles-[^/]*\.css$/.test(f.fileName),
+        );
         if (!pageStyles) throw new Error('route preloads: no page-styles stylesheet');
-        const videos = needs('/src/pages/videos/videos-page.tsx', ['/hls.js/dist/hls.light.mjs', '/src/features/player/open-early.ts']);
+        const videos = needs('/src/pages/videos/videos-page.tsx', [
+          '/hls.js/dist/hls.light.mjs',
+          '/src/features/player/open-early.ts',
+        ]);
         videos.splice(1, 0, `/${pageStyles.fileName}`);
         const table = { home: needs('/src/pages/home/home-page.tsx'), videos, messages };
-        if (!html.includes('/*ROUTE_PRELOADS*/{}')) throw new Error('route preloads: index.html has no /*ROUTE_PRELOADS*/{} placeholder');
+        if (!html.includes('/*ROUTE_PRELOADS*/{}'))
+          throw new Error('route preloads: index.html has no /*ROUTE_PRELOADS*/{} placeholder');
         // The stylesheet and the entry are asked for before index.html's own script runs (its API calls and
         // preloads would otherwise go first): the first paint waits for the stylesheet alone. A preload,
         // unlike the stylesheet link itself, does not hold that script back until the sheet arrives.
-        const stylesheets = [...html.matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)">/g)].map((m) => m[1] ?? '');
+        const stylesheets = [...html.matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)">/g)].map(
+          (m) => m[1] ?? '',
+        );
         const firstScript = html.indexOf('<script>');
-        if (firstScript < 0 || stylesheets.length === 0 || !entry) throw new Error('route preloads: index.html has no inline script, stylesheet or entry');
+        if (firstScript < 0 || stylesheets.length === 0 || !entry)
+          throw new Error('route preloads: index.html has no inline script, stylesheet or entry');
         const hints = [
           ...stylesheets.map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
           `<link rel="modulepreload" crossorigin href="/${entry.fileName}">`,
@@ -110,8 +120,15 @@ function routePreloads(): Plugin {
         // index.html's own script and style, written to be read, are sent minified (the script's gzip size
         // about halves). The server's CSP hashes the script as served.
         return html
-          .replace(/<script>([\s\S]*?)<\/script>/, (_all, code: string) => `<script>${transformSync(code, { minify: true, target: 'es2015' }).code.trim()}</script>`)
-          .replace(/<style>([\s\S]*?)<\/style>/, (_all, css: string) => `<style>${transformSync(css, { loader: 'css', minify: true }).code.trim()}</style>`);
+          .replace(
+            /<script>([\s\S]*?)<\/script>/,
+            (_all, code: string) =>
+              `<script>${transformSync(code, { minify: true, target: 'es2015' }).code.trim()}</script>`,
+          )
+          .replace(
+            /<style>([\s\S]*?)<\/style>/,
+            (_all, css: string) => `<style>${transformSync(css, { loader: 'css', minify: true }).code.trim()}</style>`,
+          );
       },
     },
   };
@@ -168,7 +185,8 @@ export default defineConfig({
       // from the home screen): the list of every page's imports would weigh on every first load. Other
       // pages start loading when a link to them is pressed or hovered (app/routes.tsx), and stylesheets
       // are always loaded before the page shows.
-      resolveDependencies: (file, deps) => (/(^|\/)videos-page-[^/]*\.js$/.test(file) ? deps : deps.filter((dep) => dep.endsWith('.css'))),
+      resolveDependencies: (file, deps) =>
+        /(^|\/)videos-page-[^/]*\.js$/.test(file) ? deps : deps.filter((dep) => dep.endsWith('.css')),
     },
     rolldownOptions: {
       output: {

@@ -28,7 +28,10 @@ function walk(dir, out) {
 function fingerprint(inputs, viteEnv = false) {
   const hash = createHash('sha256');
   if (viteEnv) {
-    for (const name of Object.keys(process.env).filter((key) => key.startsWith('VITE_')).sort()) hash.update(`env:${name}=${process.env[name]}\n`);
+    for (const name of Object.keys(process.env)
+      .filter((key) => key.startsWith('VITE_'))
+      .sort())
+      hash.update(`env:${name}=${process.env[name]}\n`);
   }
   for (const input of inputs) {
     const files = fs.existsSync(input) && fs.statSync(input).isDirectory() ? walk(input, []).sort() : [input];
@@ -49,12 +52,21 @@ function precompress(dir) {
     if (!COMPRESSIBLE.test(file) || file.endsWith('.map')) continue;
     const data = fs.readFileSync(file);
     if (data.length < 1024) continue;
-    fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+    fs.writeFileSync(
+      `${file}.br`,
+      zlib.brotliCompressSync(data, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+      }),
+    );
     fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
   }
 }
 
-const shared = [path.join(root, 'packages/contract/src'), path.join(root, 'package-lock.json'), path.join(root, 'tsconfig.base.json')];
+const shared = [
+  path.join(root, 'packages/contract/src'),
+  path.join(root, 'package-lock.json'),
+  path.join(root, 'tsconfig.base.json'),
+];
 
 async function buildVite(app) {
   const { build } = await import('vite');
@@ -76,13 +88,25 @@ export const targets = [
   {
     name: 'web',
     out: path.join(root, 'apps/web/dist'),
-    inputs: [path.join(root, 'apps/web/src'), path.join(root, 'apps/web/public'), path.join(root, 'apps/web/index.html'), path.join(root, 'apps/web/vite.config.ts'), ...shared],
+    inputs: [
+      path.join(root, 'apps/web/src'),
+      path.join(root, 'apps/web/public'),
+      path.join(root, 'apps/web/index.html'),
+      path.join(root, 'apps/web/vite.config.ts'),
+      ...shared,
+    ],
     run: () => buildVite('web'),
   },
   {
     name: 'admin',
     out: path.join(root, 'apps/admin/dist'),
-    inputs: [path.join(root, 'apps/admin/src'), path.join(root, 'apps/admin/public'), path.join(root, 'apps/admin/index.html'), path.join(root, 'apps/admin/vite.config.ts'), ...shared],
+    inputs: [
+      path.join(root, 'apps/admin/src'),
+      path.join(root, 'apps/admin/public'),
+      path.join(root, 'apps/admin/index.html'),
+      path.join(root, 'apps/admin/vite.config.ts'),
+      ...shared,
+    ],
     run: () => buildVite('admin'),
   },
 ];

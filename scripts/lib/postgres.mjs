@@ -26,17 +26,25 @@ export async function canConnect(url, timeoutMs = 3000) {
 function findPgBin() {
   const base = '/usr/lib/postgresql';
   if (!fs.existsSync(base)) return null;
-  const versions = fs.readdirSync(base).filter((v) => fs.existsSync(path.join(base, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+  const versions = fs
+    .readdirSync(base)
+    .filter((v) => fs.existsSync(path.join(base, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
   return versions.length ? path.join(base, versions[0], 'bin') : null;
 }
 
 function installPostgres() {
   if (process.getuid?.() !== 0) {
-    throw new Error('No PostgreSQL answers and none is installed: run `sudo apt-get install -y postgresql` or set TEST_DATABASE_URL.');
+    throw new Error(
+      'No PostgreSQL answers and none is installed: run `sudo apt-get install -y postgresql` or set TEST_DATABASE_URL.',
+    );
   }
   console.log('[postgres] installing Debian package postgresql (apt-get)…');
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-  execFileSync('apt-get', ['install', '-y', '-qq', 'postgresql'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  execFileSync('apt-get', ['install', '-y', '-qq', 'postgresql'], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
 }
 
 function freePort() {
@@ -62,7 +70,8 @@ export async function startPrivatePostgres() {
   const port = await freePort();
   const asRoot = process.getuid?.() === 0;
   // PostgreSQL refuses to run as root: run it as the postgres system user the package creates.
-  const command = (cmd, args) => (asRoot ? ['runuser', ['-u', 'postgres', '--', path.join(bin, cmd), ...args]] : [path.join(bin, cmd), args]);
+  const command = (cmd, args) =>
+    asRoot ? ['runuser', ['-u', 'postgres', '--', path.join(bin, cmd), ...args]] : [path.join(bin, cmd), args];
   const run = (cmd, args) => {
     const [file, argv] = command(cmd, args);
     const res = spawnSync(file, argv, { encoding: 'utf8' });
@@ -72,12 +81,23 @@ export async function startPrivatePostgres() {
   const runAsync = (cmd, args) =>
     new Promise((resolve, reject) => {
       const [file, argv] = command(cmd, args);
-      execFile(file, argv, (err, stdout, stderr) => (err ? reject(new Error(`${cmd} failed: ${stderr || stdout || err.message}`)) : resolve()));
+      execFile(file, argv, (err, stdout, stderr) =>
+        err ? reject(new Error(`${cmd} failed: ${stderr || stdout || err.message}`)) : resolve(),
+      );
     });
   if (asRoot) execFileSync('chown', ['postgres:postgres', dir]);
   fs.chmodSync(dir, 0o700);
   const data = path.join(dir, 'data');
-  const startArgs = ['-D', data, '-l', path.join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`, 'start'];
+  const startArgs = [
+    '-D',
+    data,
+    '-l',
+    path.join(dir, 'log'),
+    '-w',
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+    'start',
+  ];
   run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
   run('pg_ctl', startArgs);
   const admin = `postgres://postgres@127.0.0.1:${port}/postgres`;

@@ -18,18 +18,43 @@ import { registerHealth } from './http/health';
 import { registerSpa } from './http/spa';
 import { guardAdminRoutes } from './http/admin-guard';
 import type { AppInstance } from './http/types';
-import { createAccountsService, createFacebookSignIn, createOperatorSessions, purgeUnusedAccounts, registerAccountsRoutes, registerFacebookRoutes, registerOperatorSessionRoutes } from './modules/accounts/index';
+import {
+  createAccountsService,
+  createFacebookSignIn,
+  createOperatorSessions,
+  purgeUnusedAccounts,
+  registerAccountsRoutes,
+  registerFacebookRoutes,
+  registerOperatorSessionRoutes,
+} from './modules/accounts/index';
 import { createSettingsService, registerSettingsRoutes } from './modules/settings/index';
 import { configureMediaTools, createStorage, type StorageDriver } from './media/index';
 import { createPlaybackService, registerMediaFileRoutes, registerPlaybackRoutes } from './modules/playback/index';
-import { createCatalogService, createPlayCounter, registerCatalogRoutes, seedDemoCatalog } from './modules/catalog/index';
+import {
+  createCatalogService,
+  createPlayCounter,
+  registerCatalogRoutes,
+  seedDemoCatalog,
+} from './modules/catalog/index';
 import { createLibraryService, exportLibrary, mergeLibrary, registerLibraryRoutes } from './modules/library/index';
 import { exportCatalogData, mergeCatalogData } from './modules/catalog/index';
 import { createLocalBus, createRedisBus } from './cache/invalidation-bus';
 import { createRateLimiter } from './cache/rate-limiter';
 import { createMailer } from './mail/mailer';
 import { EventBus } from './events';
-import { createBillingService, createOrderReconciler, createReceipts, createRenewals, createPaypalRest, createPaypalSandbox, createSandboxProvider, createStripeProvider, exportBilling, mergeBilling, registerBillingRoutes } from './modules/billing/index';
+import {
+  createBillingService,
+  createOrderReconciler,
+  createReceipts,
+  createRenewals,
+  createPaypalRest,
+  createPaypalSandbox,
+  createSandboxProvider,
+  createStripeProvider,
+  exportBilling,
+  mergeBilling,
+  registerBillingRoutes,
+} from './modules/billing/index';
 import { isActiveMember } from './modules/billing/index';
 import { createAccessService } from './modules/access/index';
 import { lazySharedSecret } from './db/secrets';
@@ -51,7 +76,15 @@ const REQUEST_ID = /^[\w.-]{1,64}$/;
 
 /** The server's logging: the level from the environment, cookies and session tokens redacted. */
 export function loggerOptions(env: Pick<Env, 'logLevel'>) {
-  return { level: env.logLevel, redact: ['req.headers.cookie', 'req.headers["x-user-token"]', 'res.headers["set-cookie"]', 'res.headers["x-user-token"]'] };
+  return {
+    level: env.logLevel,
+    redact: [
+      'req.headers.cookie',
+      'req.headers["x-user-token"]',
+      'res.headers["set-cookie"]',
+      'res.headers["x-user-token"]',
+    ],
+  };
 }
 
 /** The services the composition root made, for operator tools and tests that drive them directly. */
@@ -71,7 +104,12 @@ declare module 'fastify' {
 }
 
 /** The composition root: plugins, protocol and modules wired by hand, in order. */
-export async function buildApp({ env, database, logger, storage = createStorage(env.storage) }: AppOptions): Promise<AppInstance> {
+export async function buildApp({
+  env,
+  database,
+  logger,
+  storage = createStorage(env.storage),
+}: AppOptions): Promise<AppInstance> {
   const app = Fastify({
     logger: logger ?? loggerOptions(env),
     // One line per request, written by the protocol's onResponse hook with the envelope code.
@@ -80,7 +118,8 @@ export async function buildApp({ env, database, logger, storage = createStorage(
     bodyLimit: 1024 * 1024,
     // Addresses the router cannot even read (bad percent-encoding, an over-long parameter) get a 400
     // envelope like any other bad request.
-    frameworkErrors: (_err, _req, reply) => sendErrorEnvelope(reply, 400, EnvelopeCode.badRequest, 'invalid_address', 'The address is not valid.'),
+    frameworkErrors: (_err, _req, reply) =>
+      sendErrorEnvelope(reply, 400, EnvelopeCode.badRequest, 'invalid_address', 'The address is not valid.'),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     requestIdHeader: false,
@@ -117,23 +156,43 @@ export async function buildApp({ env, database, logger, storage = createStorage(
     log: (msg, data) => app.log.info(data, msg),
   });
   // Billing is created after the catalog it asks about; these closures only run once requests arrive.
-  const accounts = createAccountsService({ db, sessionTtlDays: env.sessionTtlDays, events, mailer, limiter, guestBudget: env.guestBudget, publicUrl: env.publicUrl, money: (userId) => billing.accountSummary(userId) });
+  const accounts = createAccountsService({
+    db,
+    sessionTtlDays: env.sessionTtlDays,
+    events,
+    mailer,
+    limiter,
+    guestBudget: env.guestBudget,
+    publicUrl: env.publicUrl,
+    money: (userId) => billing.accountSummary(userId),
+  });
   configureMediaTools(env);
   // Who may play what, for playback, lists, unlocking, play counts and the library.
   const access = createAccessService({ db, isMember: (userId) => isActiveMember(db, userId) });
   const playback = createPlaybackService({ db, storage, mediaBaseUrl: env.mediaPublicUrl ?? '/media', access });
-  const bus = env.redisUrl ? createRedisBus(env.redisUrl, (err) => app.log.warn({ err: { message: err.message } }, 'redis')) : createLocalBus();
+  const bus = env.redisUrl
+    ? createRedisBus(env.redisUrl, (err) => app.log.warn({ err: { message: err.message } }, 'redis'))
+    : createLocalBus();
   const settings = createSettingsService({ db, bus, tracking: () => tracking.settings() });
   const catalog = createCatalogService({
     db,
     bus,
     mediaUrl: (key) => playback.mediaUrl(key)!,
-    episodeMedia: async (episodeId, userId) => (await playback.playbackInfo(episodeId, userId)) ?? { playable: false, hls: null, poster: null, thumbnail: null, subtitles: [] },
+    episodeMedia: async (episodeId, userId) =>
+      (await playback.playbackInfo(episodeId, userId)) ?? {
+        playable: false,
+        hls: null,
+        poster: null,
+        thumbnail: null,
+        subtitles: [],
+      },
     access,
   });
   // Unset, the sandbox's signing secret is made once per database (never a constant of the source).
   const configuredHookSecret = env.sandboxWebhookSecret;
-  const sandboxHookSecret = configuredHookSecret ? async () => configuredHookSecret : lazySharedSecret(db, 'sandbox-webhook');
+  const sandboxHookSecret = configuredHookSecret
+    ? async () => configuredHookSecret
+    : lazySharedSecret(db, 'sandbox-webhook');
   const sandbox = createSandboxProvider({
     db,
     publicUrl: env.publicUrl,
@@ -148,11 +207,22 @@ export async function buildApp({ env, database, logger, storage = createStorage(
   });
   const linkSecret = lazySharedSecret(db, 'links');
   const log = (msg: string, data?: Record<string, unknown>) => app.log.info(data ?? {}, msg);
-  const sendReceipt = createReceipts({ db, mailer, publicUrl: env.publicUrl, linkSecret, testMode: env.paymentMode === 'test', log });
+  const sendReceipt = createReceipts({
+    db,
+    mailer,
+    publicUrl: env.publicUrl,
+    linkSecret,
+    testMode: env.paymentMode === 'test',
+    log,
+  });
   const stripe = env.stripe ? createStripeProvider(env.stripe) : null;
   const card = stripe ?? sandbox;
   // PayPal only when it is really configured, or the built-in one when the whole shop is in test mode.
-  const paypal = env.paypal ? createPaypalRest(env.paypal) : env.paymentMode === 'test' ? createPaypalSandbox({ publicUrl: env.publicUrl, secret: lazySharedSecret(db, 'paypal-sandbox') }) : null;
+  const paypal = env.paypal
+    ? createPaypalRest(env.paypal)
+    : env.paymentMode === 'test'
+      ? createPaypalSandbox({ publicUrl: env.publicUrl, secret: lazySharedSecret(db, 'paypal-sandbox') })
+      : null;
   const billing = createBillingService({
     db,
     catalog,
@@ -168,7 +238,16 @@ export async function buildApp({ env, database, logger, storage = createStorage(
     inBackground('receipt', () => sendReceipt(order.id));
     inBackground('conversion', () => tracking.orderPaid(order));
   });
-  const renewals = createRenewals({ db, billing, provider: card, mailer, publicUrl: env.publicUrl, linkSecret, testMode: env.paymentMode === 'test', log });
+  const renewals = createRenewals({
+    db,
+    billing,
+    provider: card,
+    mailer,
+    publicUrl: env.publicUrl,
+    linkSecret,
+    testMode: env.paymentMode === 'test',
+    log,
+  });
   if (env.demoCatalog) {
     // Seeded after the server listens: it answers at once, and episodes appear as their media is ready.
     const stopDemo = new AbortController();
@@ -181,9 +260,7 @@ export async function buildApp({ env, database, logger, storage = createStorage(
         log: (msg) => app.log.info(msg),
         signal: stopDemo.signal,
         episodesPerSeries: env.demoEpisodesPerSeries ?? undefined,
-      }).catch((err: unknown) =>
-        app.log.error({ err }, 'demo catalog could not be prepared'),
-      );
+      }).catch((err: unknown) => app.log.error({ err }, 'demo catalog could not be prepared'));
     });
     app.addHook('onClose', async () => {
       stopDemo.abort();
@@ -191,7 +268,13 @@ export async function buildApp({ env, database, logger, storage = createStorage(
     });
   }
   if (env.jobs) {
-    const reconciler = createOrderReconciler({ db, billing, provider: card, staleAfterMs: env.paymentReconcileAfterSeconds * 1000, log });
+    const reconciler = createOrderReconciler({
+      db,
+      billing,
+      provider: card,
+      staleAfterMs: env.paymentReconcileAfterSeconds * 1000,
+      log,
+    });
     jobs.every('renewals', env.renewalIntervalSeconds * 1000, () => renewals.runOnce());
     jobs.every('payments-reconcile', env.renewalIntervalSeconds * 1000, () => reconciler.runOnce());
   }
@@ -219,14 +302,19 @@ export async function buildApp({ env, database, logger, storage = createStorage(
     await errorReporter?.flush();
   });
   events.on('user.registered', async (user) => {
-    await tracking.registered(user).catch((err: unknown) => app.log.error({ err, userId: user.userId }, 'conversion not queued'));
+    await tracking
+      .registered(user)
+      .catch((err: unknown) => app.log.error({ err, userId: user.userId }, 'conversion not queued'));
   });
   // Progress reports count plays (after real playback); a failure to count never fails saving the viewer's place.
   const library = createLibraryService({
     db,
     catalog,
     access,
-    onProgress: (p) => plays.progressed(p.episodeId, p.userId, p.position, p.address).catch((err: unknown) => app.log.warn({ err }, 'play not counted')),
+    onProgress: (p) =>
+      plays
+        .progressed(p.episodeId, p.userId, p.position, p.address)
+        .catch((err: unknown) => app.log.warn({ err }, 'play not counted')),
   });
   events.on('user.merged', async ({ fromUserId, toUserId, trx }) => {
     await mergeLibrary(trx, fromUserId, toUserId);
@@ -273,7 +361,11 @@ export async function buildApp({ env, database, logger, storage = createStorage(
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Episodic API', version: '1.0.0', description: 'Every answer is an envelope { code, message, data }; code 200 is success.' },
+      info: {
+        title: 'Episodic API',
+        version: '1.0.0',
+        description: 'Every answer is an envelope { code, message, data }; code 200 is success.',
+      },
       servers: [{ url: env.publicUrl }],
     },
   });
@@ -288,11 +380,22 @@ export async function buildApp({ env, database, logger, storage = createStorage(
     publicUrl: env.publicUrl,
     webDist: env.webDist,
     pixelScripts: env.tracking.scripts,
-    configuredPixels: async () => (await settings.configList()).list.filter((s) => s.config_value.trim() !== '').map((s) => s.config_key),
-    extraConnect: [env.mediaPublicUrl, env.errorReporting?.dsn, process.env.VITE_SENTRY_DSN, process.env.VITE_SENTRY_SANDBOX_DSN].filter((u): u is string => Boolean(u)),
+    configuredPixels: async () =>
+      (await settings.configList()).list.filter((s) => s.config_value.trim() !== '').map((s) => s.config_key),
+    extraConnect: [
+      env.mediaPublicUrl,
+      env.errorReporting?.dsn,
+      process.env.VITE_SENTRY_DSN,
+      process.env.VITE_SENTRY_SANDBOX_DSN,
+    ].filter((u): u is string => Boolean(u)),
   });
   const operatorSessions = createOperatorSessions({ db, accounts });
-  registerProtocol(app, { resolveSession: accounts.resolveSession, resolveOperator: operatorSessions.resolve, isDatabaseUnavailable, reportError: errorReporter?.capture });
+  registerProtocol(app, {
+    resolveSession: accounts.resolveSession,
+    resolveOperator: operatorSessions.resolve,
+    isDatabaseUnavailable,
+    reportError: errorReporter?.capture,
+  });
   // While shutting down, each answer still going out closes its connection, and connections that
   // fall idle meanwhile (a keep-alive client between two requests) are closed as they do: the server
   // stops as soon as the requests in flight are answered instead of waiting out keep-alive timers.
@@ -316,10 +419,22 @@ export async function buildApp({ env, database, logger, storage = createStorage(
   // Before any /api/admin route exists: each one gets the admin check.
   guardAdminRoutes(app);
 
-  const cookies = { secureByDefault: env.publicUrl.startsWith('https:'), maxAgeSeconds: env.sessionTtlDays * 24 * 60 * 60 };
+  const cookies = {
+    secureByDefault: env.publicUrl.startsWith('https:'),
+    maxAgeSeconds: env.sessionTtlDays * 24 * 60 * 60,
+  };
   registerAccountsRoutes(app, accounts, cookies);
-  registerOperatorSessionRoutes(app, operatorSessions, { ...cookies, secureByDefault: (env.consoleUrl ?? env.publicUrl).startsWith('https:') });
-  const facebook = env.facebook ? createFacebookSignIn(db, { ...env.facebook, redirectUri: `${env.publicUrl}/api/user/oauth/facebook/callback` }, accounts) : null;
+  registerOperatorSessionRoutes(app, operatorSessions, {
+    ...cookies,
+    secureByDefault: (env.consoleUrl ?? env.publicUrl).startsWith('https:'),
+  });
+  const facebook = env.facebook
+    ? createFacebookSignIn(
+        db,
+        { ...env.facebook, redirectUri: `${env.publicUrl}/api/user/oauth/facebook/callback` },
+        accounts,
+      )
+    : null;
   registerFacebookRoutes(app, facebook, cookies);
   registerSettingsRoutes(app, settings);
   registerPlaybackRoutes(app, playback);
@@ -328,7 +443,14 @@ export async function buildApp({ env, database, logger, storage = createStorage(
   registerLibraryRoutes(app, library);
   // Orders carry the user's attribution (first and last touch) besides the ordering request's click ids.
   const orderAttribution = (userId: string, clickIds: unknown) => tracking.orderAttribution(userId, clickIds);
-  registerBillingRoutes(app, billing, sandbox, linkSecret, { stripe, paypal, mode: env.paymentMode, sandboxCards: !stripe, publicUrl: env.publicUrl, orderAttribution });
+  registerBillingRoutes(app, billing, sandbox, linkSecret, {
+    stripe,
+    paypal,
+    mode: env.paymentMode,
+    sandboxCards: !stripe,
+    publicUrl: env.publicUrl,
+    orderAttribution,
+  });
   registerTrackingRoutes(app, tracking, limiter);
   registerSupportRoutes(app, { db, mailer, limiter, supportEmail: env.supportEmail });
   registerAdminRoutes(app, {

@@ -32,8 +32,18 @@ describe('loadEnv: tracking', () => {
       GOOGLE_ANALYTICS_SCRIPT_URL: 'http://127.0.0.1:9001/gtag.js',
     });
     expect(tracking.consentMode).toBe('required');
-    expect(tracking.meta).toEqual({ accessToken: 'EAAB-token', pixelId: '1234567890', apiUrl: 'http://127.0.0.1:9000/v21.0', testEventCode: 'TEST123' });
-    expect(tracking.tiktok).toEqual({ accessToken: 'tiktok-token', pixelCode: null, apiUrl: 'https://business-api.tiktok.com/open_api/v1.3', testEventCode: null });
+    expect(tracking.meta).toEqual({
+      accessToken: 'EAAB-token',
+      pixelId: '1234567890',
+      apiUrl: 'http://127.0.0.1:9000/v21.0',
+      testEventCode: 'TEST123',
+    });
+    expect(tracking.tiktok).toEqual({
+      accessToken: 'tiktok-token',
+      pixelCode: null,
+      apiUrl: 'https://business-api.tiktok.com/open_api/v1.3',
+      testEventCode: null,
+    });
     expect(tracking.scripts.google_analytics).toBe('http://127.0.0.1:9001/gtag.js');
   });
 
@@ -52,24 +62,40 @@ describe('loadEnv: tracking', () => {
   });
 
   it('needs the access token with a pixel id', () => {
-    expect(() => loadEnv({ META_CAPI_PIXEL_ID: '1234567890' })).toThrow(/META_CAPI_ACCESS_TOKEN: required when META_CAPI_PIXEL_ID is set/);
+    expect(() => loadEnv({ META_CAPI_PIXEL_ID: '1234567890' })).toThrow(
+      /META_CAPI_ACCESS_TOKEN: required when META_CAPI_PIXEL_ID is set/,
+    );
     expect(() => loadEnv({ TIKTOK_EVENTS_PIXEL_CODE: 'CABCDEF123' })).toThrow(/TIKTOK_EVENTS_ACCESS_TOKEN: required/);
   });
 });
 
 describe('loadEnv: error reporting', () => {
-  const DSNS = { SENTRY_DSN: 'https://pub@o1.ingest.sentry.io/11', SENTRY_SANDBOX_DSN: 'https://pub@o1.ingest.sentry.io/22' };
+  const DSNS = {
+    SENTRY_DSN: 'https://pub@o1.ingest.sentry.io/11',
+    SENTRY_SANDBOX_DSN: 'https://pub@o1.ingest.sentry.io/22',
+  };
 
   it('reports to the production project from a production host', () => {
-    expect(loadEnv({ ...DSNS, PUBLIC_URL: 'https://episodic.com' }).errorReporting).toEqual({ dsn: DSNS.SENTRY_DSN, environment: 'production' });
+    expect(loadEnv({ ...DSNS, PUBLIC_URL: 'https://episodic.com' }).errorReporting).toEqual({
+      dsn: DSNS.SENTRY_DSN,
+      environment: 'production',
+    });
   });
 
   it('reports to the sandbox project, as sandbox, from a host containing .cc', () => {
-    expect(loadEnv({ ...DSNS, PUBLIC_URL: 'https://episodic.cc' }).errorReporting).toEqual({ dsn: DSNS.SENTRY_SANDBOX_DSN, environment: 'sandbox' });
-    expect(loadEnv({ SENTRY_DSN: DSNS.SENTRY_DSN, PUBLIC_URL: 'https://staging.episodic.cc' }).errorReporting).toEqual({ dsn: DSNS.SENTRY_DSN, environment: 'sandbox' });
+    expect(loadEnv({ ...DSNS, PUBLIC_URL: 'https://episodic.cc' }).errorReporting).toEqual({
+      dsn: DSNS.SENTRY_SANDBOX_DSN,
+      environment: 'sandbox',
+    });
+    expect(loadEnv({ SENTRY_DSN: DSNS.SENTRY_DSN, PUBLIC_URL: 'https://staging.episodic.cc' }).errorReporting).toEqual({
+      dsn: DSNS.SENTRY_DSN,
+      environment: 'sandbox',
+    });
   });
 
   it('stays off without a DSN for the host', () => {
-    expect(loadEnv({ SENTRY_SANDBOX_DSN: DSNS.SENTRY_SANDBOX_DSN, PUBLIC_URL: 'https://episodic.com' }).errorReporting).toBeNull();
+    expect(
+      loadEnv({ SENTRY_SANDBOX_DSN: DSNS.SENTRY_SANDBOX_DSN, PUBLIC_URL: 'https://episodic.com' }).errorReporting,
+    ).toBeNull();
   });
 });

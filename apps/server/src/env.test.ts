@@ -54,7 +54,15 @@ describe('loadEnv: media', () => {
       S3_FORCE_PATH_STYLE: 'true',
       MEDIA_PUBLIC_URL: 'https://cdn.example.com/media/',
     });
-    expect(env.storage).toEqual({ driver: 's3', bucket: 'episodic-media', region: 'us-east-1', endpoint: 'http://127.0.0.1:9000', accessKeyId: 'id', secretAccessKey: 'secret', forcePathStyle: true });
+    expect(env.storage).toEqual({
+      driver: 's3',
+      bucket: 'episodic-media',
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:9000',
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    });
     expect(env.mediaPublicUrl).toBe('https://cdn.example.com/media');
   });
 
@@ -63,8 +71,14 @@ describe('loadEnv: media', () => {
     [{ STORAGE_DRIVER: 's3' }, /S3_BUCKET: required when STORAGE_DRIVER=s3/],
     [{ STORAGE_DRIVER: 's3', S3_BUCKET: 'Bad_Bucket' }, /S3_BUCKET: expected a bucket name/],
     [{ STORAGE_DRIVER: 's3', S3_BUCKET: 'media', S3_ENDPOINT: 'minio:9000' }, /S3_ENDPOINT/],
-    [{ STORAGE_DRIVER: 's3', S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'id' }, /S3_SECRET_ACCESS_KEY: required when S3_ACCESS_KEY_ID is set/],
-    [{ STORAGE_DRIVER: 's3', S3_BUCKET: 'media', S3_FORCE_PATH_STYLE: 'sometimes' }, /S3_FORCE_PATH_STYLE: expected true or false/],
+    [
+      { STORAGE_DRIVER: 's3', S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'id' },
+      /S3_SECRET_ACCESS_KEY: required when S3_ACCESS_KEY_ID is set/,
+    ],
+    [
+      { STORAGE_DRIVER: 's3', S3_BUCKET: 'media', S3_FORCE_PATH_STYLE: 'sometimes' },
+      /S3_FORCE_PATH_STYLE: expected true or false/,
+    ],
     [{ MEDIA_PUBLIC_URL: 'cdn.example.com' }, /MEDIA_PUBLIC_URL: expected a URL/],
     [{ FFMPEG_PATH: '/no/such/ffmpeg' }, /FFMPEG_PATH: no file at \/no\/such\/ffmpeg/],
   ])('stops on %j with a line naming the variable', (vars, message) => {
@@ -73,17 +87,27 @@ describe('loadEnv: media', () => {
   });
 
   it('never echoes the S3 secret', () => {
-    expect(() => loadEnv({ STORAGE_DRIVER: 's3', S3_BUCKET: 'media', S3_SECRET_ACCESS_KEY: 'topsecret' })).not.toThrow(/topsecret/);
+    expect(() => loadEnv({ STORAGE_DRIVER: 's3', S3_BUCKET: 'media', S3_SECRET_ACCESS_KEY: 'topsecret' })).not.toThrow(
+      /topsecret/,
+    );
   });
 });
 
 describe('loadEnv: Stripe', () => {
   it('uses the built-in processor unless Stripe is configured, and needs both secrets', () => {
     expect(loadEnv({}).stripe).toBeNull();
-    expect(loadEnv({ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' }).stripe).toEqual({ secretKey: 'sk_test_abc', webhookSecret: 'whsec_abc', apiUrl: null });
+    expect(loadEnv({ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' }).stripe).toEqual({
+      secretKey: 'sk_test_abc',
+      webhookSecret: 'whsec_abc',
+      apiUrl: null,
+    });
     expect(() => loadEnv({ STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
     expect(() => loadEnv({ STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toThrow(/STRIPE_SECRET_KEY/);
-    expect(() => loadEnv({ STRIPE_SECRET_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toThrow(/STRIPE_SECRET_KEY.*secret key/);
-    expect(() => loadEnv({ STRIPE_SECRET_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).not.toThrow(/pk_test_abc/);
+    expect(() => loadEnv({ STRIPE_SECRET_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toThrow(
+      /STRIPE_SECRET_KEY.*secret key/,
+    );
+    expect(() => loadEnv({ STRIPE_SECRET_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).not.toThrow(
+      /pk_test_abc/,
+    );
   });
 });

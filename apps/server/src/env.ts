@@ -155,13 +155,20 @@ function storageConfig(src: Source, dataDir: string): StorageConfig {
   if (driver === 'local') return { driver, dir: path.join(dataDir, 'media') };
   const bucket = read(src, 'S3_BUCKET');
   if (bucket === undefined) throw new EnvError('S3_BUCKET', 'required when STORAGE_DRIVER=s3');
-  if (!BUCKET.test(bucket)) throw new EnvError('S3_BUCKET', `expected a bucket name (3-63 lowercase letters, digits, dots, hyphens), got "${bucket}"`);
+  if (!BUCKET.test(bucket))
+    throw new EnvError(
+      'S3_BUCKET',
+      `expected a bucket name (3-63 lowercase letters, digits, dots, hyphens), got "${bucket}"`,
+    );
   const region = read(src, 'S3_REGION') ?? 'us-east-1';
-  if (!/^[a-z0-9-]{2,40}$/.test(region)) throw new EnvError('S3_REGION', `expected a region such as us-east-1, got "${region}"`);
+  if (!/^[a-z0-9-]{2,40}$/.test(region))
+    throw new EnvError('S3_REGION', `expected a region such as us-east-1, got "${region}"`);
   const accessKeyId = read(src, 'S3_ACCESS_KEY_ID') ?? null;
   const secretAccessKey = read(src, 'S3_SECRET_ACCESS_KEY') ?? null;
-  if (accessKeyId && !secretAccessKey) throw new EnvError('S3_SECRET_ACCESS_KEY', 'required when S3_ACCESS_KEY_ID is set');
-  if (secretAccessKey && !accessKeyId) throw new EnvError('S3_ACCESS_KEY_ID', 'required when S3_SECRET_ACCESS_KEY is set');
+  if (accessKeyId && !secretAccessKey)
+    throw new EnvError('S3_SECRET_ACCESS_KEY', 'required when S3_ACCESS_KEY_ID is set');
+  if (secretAccessKey && !accessKeyId)
+    throw new EnvError('S3_ACCESS_KEY_ID', 'required when S3_SECRET_ACCESS_KEY is set');
   return {
     driver,
     bucket,
@@ -182,8 +189,13 @@ function facebookEnv(src: Source): Env['facebook'] {
   return {
     appId,
     appSecret,
-    authUrl: (url(src, 'FACEBOOK_AUTH_URL', ['http:', 'https:']) ?? 'https://www.facebook.com/v19.0/dialog/oauth').replace(/\/+$/, ''),
-    graphUrl: (url(src, 'FACEBOOK_GRAPH_URL', ['http:', 'https:']) ?? 'https://graph.facebook.com/v19.0').replace(/\/+$/, ''),
+    authUrl: (
+      url(src, 'FACEBOOK_AUTH_URL', ['http:', 'https:']) ?? 'https://www.facebook.com/v19.0/dialog/oauth'
+    ).replace(/\/+$/, ''),
+    graphUrl: (url(src, 'FACEBOOK_GRAPH_URL', ['http:', 'https:']) ?? 'https://graph.facebook.com/v19.0').replace(
+      /\/+$/,
+      '',
+    ),
   };
 }
 
@@ -192,8 +204,13 @@ function stripeEnv(src: Source): Env['stripe'] {
   const webhookSecret = read(src, 'STRIPE_WEBHOOK_SECRET');
   if (!secretKey && !webhookSecret) return null;
   if (!secretKey) throw new EnvError('STRIPE_SECRET_KEY', 'must be set when STRIPE_WEBHOOK_SECRET is');
-  if (!/^(sk|rk)_(test|live)_\w+$/.test(secretKey)) throw new EnvError('STRIPE_SECRET_KEY', 'must be a Stripe secret key (sk_test_… or sk_live_…)');
-  if (!webhookSecret) throw new EnvError('STRIPE_WEBHOOK_SECRET', 'must be set when STRIPE_SECRET_KEY is (the whsec_… signing secret of the webhook endpoint)');
+  if (!/^(sk|rk)_(test|live)_\w+$/.test(secretKey))
+    throw new EnvError('STRIPE_SECRET_KEY', 'must be a Stripe secret key (sk_test_… or sk_live_…)');
+  if (!webhookSecret)
+    throw new EnvError(
+      'STRIPE_WEBHOOK_SECRET',
+      'must be set when STRIPE_SECRET_KEY is (the whsec_… signing secret of the webhook endpoint)',
+    );
   return { secretKey, webhookSecret, apiUrl: url(src, 'STRIPE_API_URL', ['http:', 'https:']) ?? null };
 }
 
@@ -207,25 +224,43 @@ function paypalEnv(src: Source, mode: Env['paymentMode']): Env['paypal'] {
   if (!clientId) throw new EnvError('PAYPAL_CLIENT_ID', 'must be set when PAYPAL_CLIENT_SECRET is');
   if (!clientSecret) throw new EnvError('PAYPAL_CLIENT_SECRET', 'must be set when PAYPAL_CLIENT_ID is');
   // The API follows the payment mode: PayPal's own sandbox in test mode, its live API in live mode.
-  const apiUrl = (url(src, 'PAYPAL_API_URL', ['http:', 'https:']) ?? (mode === 'live' ? PAYPAL_LIVE_API : PAYPAL_SANDBOX_API)).replace(/\/+$/, '');
-  if (mode === 'test' && apiUrl === PAYPAL_LIVE_API) throw new EnvError('PAYPAL_API_URL', `is PayPal's live API but PAYMENT_MODE is test (no money may move): use ${PAYPAL_SANDBOX_API}, or set PAYMENT_MODE=live`);
-  if (mode === 'live' && new URL(apiUrl).hostname.endsWith('sandbox.paypal.com')) throw new EnvError('PAYPAL_API_URL', "is PayPal's sandbox but PAYMENT_MODE is live");
+  const apiUrl = (
+    url(src, 'PAYPAL_API_URL', ['http:', 'https:']) ?? (mode === 'live' ? PAYPAL_LIVE_API : PAYPAL_SANDBOX_API)
+  ).replace(/\/+$/, '');
+  if (mode === 'test' && apiUrl === PAYPAL_LIVE_API)
+    throw new EnvError(
+      'PAYPAL_API_URL',
+      `is PayPal's live API but PAYMENT_MODE is test (no money may move): use ${PAYPAL_SANDBOX_API}, or set PAYMENT_MODE=live`,
+    );
+  if (mode === 'live' && new URL(apiUrl).hostname.endsWith('sandbox.paypal.com'))
+    throw new EnvError('PAYPAL_API_URL', "is PayPal's sandbox but PAYMENT_MODE is live");
   return { clientId, clientSecret, apiUrl };
 }
 
 /** Live mode needs a real card processor with live keys; test mode never uses live keys. */
 function checkPaymentMode(mode: Env['paymentMode'], stripe: Env['stripe']): void {
-  if (mode === 'live' && !stripe) throw new EnvError('PAYMENT_MODE', 'live needs a real card processor: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (the built-in sandbox takes no money)');
+  if (mode === 'live' && !stripe)
+    throw new EnvError(
+      'PAYMENT_MODE',
+      'live needs a real card processor: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (the built-in sandbox takes no money)',
+    );
   const liveKey = stripe ? /^(sk|rk)_live_/.test(stripe.secretKey) : false;
-  if (stripe && mode === 'live' && !liveKey) throw new EnvError('STRIPE_SECRET_KEY', 'is a test key but PAYMENT_MODE is live: use a live key (sk_live_…)');
-  if (stripe && mode === 'test' && liveKey) throw new EnvError('STRIPE_SECRET_KEY', 'is a live key but PAYMENT_MODE is test: set PAYMENT_MODE=live to take real money');
+  if (stripe && mode === 'live' && !liveKey)
+    throw new EnvError('STRIPE_SECRET_KEY', 'is a test key but PAYMENT_MODE is live: use a live key (sk_live_…)');
+  if (stripe && mode === 'test' && liveKey)
+    throw new EnvError(
+      'STRIPE_SECRET_KEY',
+      'is a live key but PAYMENT_MODE is test: set PAYMENT_MODE=live to take real money',
+    );
 }
 
 /**
  * Why this environment must not start, or null: test payments on a public https address give
  * purchases away unless an operator says this is a test server.
  */
-export function paymentStartProblem(env: Pick<Env, 'paymentMode' | 'publicUrl' | 'allowTestPaymentsOnHttps'>): string | null {
+export function paymentStartProblem(
+  env: Pick<Env, 'paymentMode' | 'publicUrl' | 'allowTestPaymentsOnHttps'>,
+): string | null {
   if (env.paymentMode !== 'test' || !env.publicUrl.startsWith('https:') || env.allowTestPaymentsOnHttps) return null;
   return `Refusing to start: PAYMENT_MODE is test (no money is taken, test cards only) but PUBLIC_URL is https (${env.publicUrl}); set PAYMENT_MODE=live with a real processor, or ALLOW_TEST_PAYMENTS_ON_HTTPS=true for a public test server.`;
 }
@@ -240,13 +275,20 @@ function consoleUrlEnv(src: Source, publicUrl: string): string | null {
   if (raw === null) return null;
   const parsed = new URL(raw);
   if (parsed.username || parsed.password || parsed.pathname !== '/' || parsed.search || parsed.hash) {
-    throw new EnvError('CONSOLE_URL', `expected an origin such as https://console.example.com (no path, query or credentials), got "${redact(raw)}"`);
+    throw new EnvError(
+      'CONSOLE_URL',
+      `expected an origin such as https://console.example.com (no path, query or credentials), got "${redact(raw)}"`,
+    );
   }
   const viewer = new URL(publicUrl);
   if (parsed.hostname === viewer.hostname) {
-    throw new EnvError('CONSOLE_URL', `must name another hostname than PUBLIC_URL (${viewer.origin}): the console needs an origin of its own, and cookies do not tell ports apart`);
+    throw new EnvError(
+      'CONSOLE_URL',
+      `must name another hostname than PUBLIC_URL (${viewer.origin}): the console needs an origin of its own, and cookies do not tell ports apart`,
+    );
   }
-  if (viewer.protocol === 'https:' && parsed.protocol !== 'https:') throw new EnvError('CONSOLE_URL', 'must be https:// when PUBLIC_URL is https');
+  if (viewer.protocol === 'https:' && parsed.protocol !== 'https:')
+    throw new EnvError('CONSOLE_URL', 'must be https:// when PUBLIC_URL is https');
   return parsed.origin;
 }
 
@@ -263,7 +305,7 @@ export function consoleStartProblem(env: Pick<Env, 'publicUrl' | 'consoleUrl' | 
 /** The start-up warning of a console on the viewer app's origin, or null when it has its own. */
 export function consoleOriginWarning(env: Pick<Env, 'consoleUrl'>): string | null {
   if (env.consoleUrl) return null;
-  return "The operator console (/admin) shares its origin with the viewer app, whose third-party pixel scripts could act as a signed-in operator; set CONSOLE_URL to give the console a hostname of its own.";
+  return 'The operator console (/admin) shares its origin with the viewer app, whose third-party pixel scripts could act as a signed-in operator; set CONSOLE_URL to give the console a hostname of its own.';
 }
 
 export interface TrackingEnv {
@@ -289,21 +331,36 @@ function matching(src: Source, name: string, pattern: RegExp, expected: string):
 
 const TOKEN = /^\S{8,1000}$/;
 const TEST_CODE = /^[A-Za-z0-9_-]{1,64}$/;
-const base = (src: Source, name: string, fallback: string) => (url(src, name, ['http:', 'https:']) ?? fallback).replace(/\/+$/, '');
+const base = (src: Source, name: string, fallback: string) =>
+  (url(src, name, ['http:', 'https:']) ?? fallback).replace(/\/+$/, '');
 
 function trackingEnv(src: Source): TrackingEnv {
   const metaToken = matching(src, 'META_CAPI_ACCESS_TOKEN', TOKEN, 'an access token (8 to 1000 characters, no spaces)');
-  const tiktokToken = matching(src, 'TIKTOK_EVENTS_ACCESS_TOKEN', TOKEN, 'an access token (8 to 1000 characters, no spaces)');
+  const tiktokToken = matching(
+    src,
+    'TIKTOK_EVENTS_ACCESS_TOKEN',
+    TOKEN,
+    'an access token (8 to 1000 characters, no spaces)',
+  );
   const metaPixel = matching(src, 'META_CAPI_PIXEL_ID', /^\d{5,20}$/, 'a pixel id (5 to 20 digits)');
-  const tiktokPixel = matching(src, 'TIKTOK_EVENTS_PIXEL_CODE', /^[A-Za-z0-9_-]{4,64}$/, 'a pixel code (4 to 64 letters and digits)');
+  const tiktokPixel = matching(
+    src,
+    'TIKTOK_EVENTS_PIXEL_CODE',
+    /^[A-Za-z0-9_-]{4,64}$/,
+    'a pixel code (4 to 64 letters and digits)',
+  );
   if (metaPixel && !metaToken) throw new EnvError('META_CAPI_ACCESS_TOKEN', 'required when META_CAPI_PIXEL_ID is set');
-  if (tiktokPixel && !tiktokToken) throw new EnvError('TIKTOK_EVENTS_ACCESS_TOKEN', 'required when TIKTOK_EVENTS_PIXEL_CODE is set');
+  if (tiktokPixel && !tiktokToken)
+    throw new EnvError('TIKTOK_EVENTS_ACCESS_TOKEN', 'required when TIKTOK_EVENTS_PIXEL_CODE is set');
   return {
     consentMode: oneOf(src, 'CONSENT_MODE', ['off', 'required'] as const, 'off'),
     scripts: {
-      facebook_pixel_id: url(src, 'META_PIXEL_SCRIPT_URL', ['http:', 'https:']) ?? 'https://connect.facebook.net/en_US/fbevents.js',
-      google_analytics: url(src, 'GOOGLE_ANALYTICS_SCRIPT_URL', ['http:', 'https:']) ?? 'https://www.googletagmanager.com/gtag/js',
-      tiktok_pixel: url(src, 'TIKTOK_PIXEL_SCRIPT_URL', ['http:', 'https:']) ?? 'https://analytics.tiktok.com/i18n/pixel/events.js',
+      facebook_pixel_id:
+        url(src, 'META_PIXEL_SCRIPT_URL', ['http:', 'https:']) ?? 'https://connect.facebook.net/en_US/fbevents.js',
+      google_analytics:
+        url(src, 'GOOGLE_ANALYTICS_SCRIPT_URL', ['http:', 'https:']) ?? 'https://www.googletagmanager.com/gtag/js',
+      tiktok_pixel:
+        url(src, 'TIKTOK_PIXEL_SCRIPT_URL', ['http:', 'https:']) ?? 'https://analytics.tiktok.com/i18n/pixel/events.js',
       bigo_pixel: url(src, 'BIGO_PIXEL_SCRIPT_URL', ['http:', 'https:']) ?? 'https://api.imotech.video/ad/events.js',
     },
     meta: metaToken
@@ -311,7 +368,12 @@ function trackingEnv(src: Source): TrackingEnv {
           accessToken: metaToken,
           pixelId: metaPixel,
           apiUrl: base(src, 'META_CAPI_URL', 'https://graph.facebook.com/v21.0'),
-          testEventCode: matching(src, 'META_CAPI_TEST_EVENT_CODE', TEST_CODE, 'a test event code (letters, digits, _ and -)'),
+          testEventCode: matching(
+            src,
+            'META_CAPI_TEST_EVENT_CODE',
+            TEST_CODE,
+            'a test event code (letters, digits, _ and -)',
+          ),
         }
       : null,
     tiktok: tiktokToken
@@ -319,7 +381,12 @@ function trackingEnv(src: Source): TrackingEnv {
           accessToken: tiktokToken,
           pixelCode: tiktokPixel,
           apiUrl: base(src, 'TIKTOK_EVENTS_URL', 'https://business-api.tiktok.com/open_api/v1.3'),
-          testEventCode: matching(src, 'TIKTOK_EVENTS_TEST_EVENT_CODE', TEST_CODE, 'a test event code (letters, digits, _ and -)'),
+          testEventCode: matching(
+            src,
+            'TIKTOK_EVENTS_TEST_EVENT_CODE',
+            TEST_CODE,
+            'a test event code (letters, digits, _ and -)',
+          ),
         }
       : null,
     conversionsIntervalSeconds: int(src, 'CONVERSIONS_INTERVAL_SECONDS', 5, 1, 3600),
@@ -332,7 +399,8 @@ function dsn(src: Source, name: string): string | null {
   const raw = url(src, name, ['http:', 'https:']);
   if (raw === null) return null;
   const parsed = new URL(raw);
-  if (!parsed.username || !/\/\d+$/.test(parsed.pathname)) throw new EnvError(name, 'expected a DSN such as https://<key>@<host>/<project id>');
+  if (!parsed.username || !/\/\d+$/.test(parsed.pathname))
+    throw new EnvError(name, 'expected a DSN such as https://<key>@<host>/<project id>');
   return raw;
 }
 
@@ -359,7 +427,11 @@ export function loadEnv(src: Source = process.env): Env {
   checkPaymentMode(paymentMode, stripe);
   const consoleUrl = consoleUrlEnv(src, publicUrl);
   const consoleSameOrigin = bool(src, 'CONSOLE_SAME_ORIGIN', false);
-  if (consoleUrl && consoleSameOrigin) throw new EnvError('CONSOLE_SAME_ORIGIN', 'contradicts CONSOLE_URL (the console has its own origin): unset one of them');
+  if (consoleUrl && consoleSameOrigin)
+    throw new EnvError(
+      'CONSOLE_SAME_ORIGIN',
+      'contradicts CONSOLE_URL (the console has its own origin): unset one of them',
+    );
   return {
     nodeEnv,
     port,
@@ -371,24 +443,38 @@ export function loadEnv(src: Source = process.env): Env {
     publicUrl: publicUrl.replace(/\/+$/, ''),
     consoleUrl,
     consoleSameOrigin,
-    logLevel: oneOf(src, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, nodeEnv === 'test' ? 'silent' : 'info'),
+    logLevel: oneOf(
+      src,
+      'LOG_LEVEL',
+      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const,
+      nodeEnv === 'test' ? 'silent' : 'info',
+    ),
     trustProxy: bool(src, 'TRUST_PROXY', false),
     webDist: path.resolve(read(src, 'WEB_DIST') ?? path.join(repoRoot, 'apps/web/dist')),
     adminDist: path.resolve(read(src, 'ADMIN_DIST') ?? path.join(repoRoot, 'apps/admin/dist')),
     shutdownTimeoutMs: int(src, 'SHUTDOWN_TIMEOUT_MS', 10000, 0, 600000),
     dbConnectTimeoutMs: int(src, 'DATABASE_CONNECT_TIMEOUT_MS', 3000, 100, 60000),
     sessionTtlDays: int(src, 'SESSION_TTL_DAYS', 180, 1, 3650),
-    guestBudget: { perMinute: int(src, 'GUEST_SESSIONS_PER_MINUTE', 30, 1, 100000), burstPerHour: int(src, 'GUEST_SESSIONS_BURST', 300, 0, 1000000) },
+    guestBudget: {
+      perMinute: int(src, 'GUEST_SESSIONS_PER_MINUTE', 30, 1, 100000),
+      burstPerHour: int(src, 'GUEST_SESSIONS_BURST', 300, 0, 1000000),
+    },
     guestRetentionDays: int(src, 'GUEST_RETENTION_DAYS', 30, 1, 3650),
     mailUrl: url(src, 'MAIL_URL', ['smtp:', 'smtps:']),
     mailFrom: read(src, 'MAIL_FROM') ?? 'Episodic <no-reply@episodic.local>',
     supportEmail: read(src, 'SUPPORT_EMAIL') ?? null,
     facebook: facebookEnv(src),
     demoCatalog: bool(src, 'DEMO_CATALOG', nodeEnv !== 'test'),
-    demoEpisodesPerSeries: read(src, 'DEMO_EPISODES_PER_SERIES') === undefined ? null : int(src, 'DEMO_EPISODES_PER_SERIES', 30, 1, 30),
+    demoEpisodesPerSeries:
+      read(src, 'DEMO_EPISODES_PER_SERIES') === undefined ? null : int(src, 'DEMO_EPISODES_PER_SERIES', 30, 1, 30),
     paymentMode,
     allowTestPaymentsOnHttps: bool(src, 'ALLOW_TEST_PAYMENTS_ON_HTTPS', false),
-    sandboxWebhookSecret: matching(src, 'SANDBOX_WEBHOOK_SECRET', /^\S{16,200}$/, 'a secret of 16 to 200 characters without spaces (or leave it unset: one is made per database)'),
+    sandboxWebhookSecret: matching(
+      src,
+      'SANDBOX_WEBHOOK_SECRET',
+      /^\S{16,200}$/,
+      'a secret of 16 to 200 characters without spaces (or leave it unset: one is made per database)',
+    ),
     stripe,
     paypal: paypalEnv(src, paymentMode),
     tracking: trackingEnv(src),

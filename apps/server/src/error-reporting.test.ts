@@ -34,11 +34,14 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => ingest.listen(0, '127.0.0.1', resolve));
   const { port } = ingest.address() as AddressInfo;
-  t = await createTestApp({ SENTRY_DSN: `http://publickey@127.0.0.1:${String(port)}/42`, PUBLIC_URL: 'https://episodic.example' }, (app) => {
-    app.get('/api/test/crash', async () => {
-      throw new Error('crash reported to error reporting');
-    });
-  });
+  t = await createTestApp(
+    { SENTRY_DSN: `http://publickey@127.0.0.1:${String(port)}/42`, PUBLIC_URL: 'https://episodic.example' },
+    (app) => {
+      app.get('/api/test/crash', async () => {
+        throw new Error('crash reported to error reporting');
+      });
+    },
+  );
 });
 afterAll(async () => {
   await t.close();
@@ -51,7 +54,12 @@ describe('error reporting on the server', () => {
   });
 
   it('uses the specification settings', () => {
-    expect(errorReportingOptions({ dsn: 'https://k@h/1', environment: 'sandbox' })).toEqual({ dsn: 'https://k@h/1', environment: 'sandbox', tracesSampleRate: 0.3, sendDefaultPii: false });
+    expect(errorReportingOptions({ dsn: 'https://k@h/1', environment: 'sandbox' })).toEqual({
+      dsn: 'https://k@h/1',
+      environment: 'sandbox',
+      tracesSampleRate: 0.3,
+      sendDefaultPii: false,
+    });
   });
 
   it('sends a crash to the configured project, while the viewer gets the generic envelope', async () => {
@@ -59,7 +67,11 @@ describe('error reporting on the server', () => {
     expect(res.statusCode).toBe(500);
     expect(envelope(res).message).toBe('Something went wrong on our side. Please try again.');
     expect(await (await startErrorReporting(t.env.errorReporting))!.flush(5000)).toBe(true);
-    const events = received.filter((r) => r.path.startsWith('/api/42/envelope/')).flatMap((r) => r.items) as { exception?: { values: { value: string }[] }; environment?: string; extra?: Record<string, unknown> }[];
+    const events = received.filter((r) => r.path.startsWith('/api/42/envelope/')).flatMap((r) => r.items) as {
+      exception?: { values: { value: string }[] };
+      environment?: string;
+      extra?: Record<string, unknown>;
+    }[];
     const crash = events.find((e) => e.exception?.values.some((v) => v.value === 'crash reported to error reporting'));
     expect(crash?.environment).toBe('production');
     expect(crash?.extra).toMatchObject({ method: 'GET', route: '/api/test/crash' });

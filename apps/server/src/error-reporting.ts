@@ -26,7 +26,10 @@ export function startErrorReporting(config: Env['errorReporting']): Promise<Erro
       // Fastify's tracing stays; its automatic capture would also report every application outcome
       // (login required, invalid input: envelopes, not faults). Crashes are reported by the protocol's
       // error handler, which knows the difference.
-      integrations: (defaults) => [...defaults.filter((i) => i.name !== 'Fastify'), Sentry.fastifyIntegration({ shouldHandleError: () => false })],
+      integrations: (defaults) => [
+        ...defaults.filter((i) => i.name !== 'Fastify'),
+        Sentry.fastifyIntegration({ shouldHandleError: () => false }),
+      ],
     });
     return {
       capture: (error, context) => {

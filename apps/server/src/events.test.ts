@@ -6,7 +6,9 @@ describe('event bus', () => {
     const events = new EventBus();
     events.emits('user.registered', 'user.deleting');
     events.on('user.registered', async () => {});
-    expect(() => events.assertHandled()).toThrow('No handler for the emitted event(s) user.deleting: wire one, or stop emitting it.');
+    expect(() => events.assertHandled()).toThrow(
+      'No handler for the emitted event(s) user.deleting: wire one, or stop emitting it.',
+    );
     events.on('user.deleting', async () => {});
     expect(() => events.assertHandled()).not.toThrow();
   });

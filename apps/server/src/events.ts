@@ -45,7 +45,8 @@ export class EventBus {
   /** Throws when a declared event has no handler (called at the end of the wiring). */
   assertHandled(): void {
     const unheard = [...this.emitted].filter((name) => (this.handlers[name] ?? []).length === 0);
-    if (unheard.length > 0) throw new Error(`No handler for the emitted event(s) ${unheard.join(', ')}: wire one, or stop emitting it.`);
+    if (unheard.length > 0)
+      throw new Error(`No handler for the emitted event(s) ${unheard.join(', ')}: wire one, or stop emitting it.`);
   }
 
   on<K extends keyof DomainEvents>(name: K, handler: Handler<K>): void {

@@ -38,7 +38,9 @@ async function main(): Promise<void> {
   try {
     await migrateToLatest(database.db as never);
   } catch (err) {
-    console.error(`Could not prepare the database (${database.kind === 'postgres' && env.databaseUrl ? redact(env.databaseUrl) : env.dataDir}): ${(err as Error).message}`);
+    console.error(
+      `Could not prepare the database (${database.kind === 'postgres' && env.databaseUrl ? redact(env.databaseUrl) : env.dataDir}): ${(err as Error).message}`,
+    );
     await database.close().catch(() => undefined);
     process.exit(1);
   }
@@ -76,7 +78,11 @@ async function main(): Promise<void> {
     await server.listen({ port: env.port, host: env.host });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    console.error(code === 'EADDRINUSE' ? `Port ${env.port} is already in use: stop the other server or set PORT.` : `Could not start: ${(err as Error).message}`);
+    console.error(
+      code === 'EADDRINUSE'
+        ? `Port ${env.port} is already in use: stop the other server or set PORT.`
+        : `Could not start: ${(err as Error).message}`,
+    );
     await database.close().catch(() => undefined);
     process.exit(1);
   }

@@ -38,22 +38,51 @@ beforeAll(async () => {
   const storage = new LocalStorage(path.join(t.dataDir, 'media'));
   draftEpisode = f.episodes.wolf[7]!;
   await db.updateTable('episodes').set({ status: 'draft' }).where('id', '=', draftEpisode).execute();
-  const draftSeriesEpisodes = await db.selectFrom('episodes').select(['id', 'free']).where('series_id', '=', f.series.draft).orderBy('number').execute();
+  const draftSeriesEpisodes = await db
+    .selectFrom('episodes')
+    .select(['id', 'free'])
+    .where('series_id', '=', f.series.draft)
+    .orderBy('number')
+    .execute();
   const published = [...f.episodes.ceo.slice(0, 6), ...f.episodes.wolf];
   // Packaged media for every episode of the pool: playlists in storage and a content key (no ffmpeg
   // needed: what is checked is who gets them).
   for (const [id, free, isPublished] of [
-    ...published.map((id) => [id, f.episodes.ceo.slice(0, 2).includes(id) || f.episodes.wolf.slice(0, 2).includes(id), id !== draftEpisode] as const),
+    ...published.map(
+      (id) =>
+        [
+          id,
+          f.episodes.ceo.slice(0, 2).includes(id) || f.episodes.wolf.slice(0, 2).includes(id),
+          id !== draftEpisode,
+        ] as const,
+    ),
     ...draftSeriesEpisodes.map((e) => [e.id, e.free, false] as const),
   ]) {
     const key = randomBytes(16);
     const prefix = `episodes/${id}/p${randomBytes(4).toString('hex')}`;
     await db
       .insertInto('episode_media')
-      .values({ episode_id: id, prefix, key, source_hash: 'x', width: 720, height: 1280, duration_ms: 95_000, renditions: JSON.stringify([{ name: '360p', width: 360, height: 640, bandwidth: 600_000, codecs: 'avc1.4d401e,mp4a.40.2' }]) })
+      .values({
+        episode_id: id,
+        prefix,
+        key,
+        source_hash: 'x',
+        width: 720,
+        height: 1280,
+        duration_ms: 95_000,
+        renditions: JSON.stringify([
+          { name: '360p', width: 360, height: 640, bandwidth: 600_000, codecs: 'avc1.4d401e,mp4a.40.2' },
+        ]),
+      })
       .execute();
-    await storage.putBuffer(`${prefix}/master.m3u8`, '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=600000,RESOLUTION=360x640\n360p/index.m3u8\n');
-    await storage.putBuffer(`${prefix}/360p/index.m3u8`, '#EXTM3U\n#EXT-X-TARGETDURATION:4\n#EXT-X-KEY:METHOD=AES-128,URI="key",IV=0x00000000000000000000000000000001\n#EXTINF:4.0,\nseg_000.ts\n#EXT-X-ENDLIST\n');
+    await storage.putBuffer(
+      `${prefix}/master.m3u8`,
+      '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=600000,RESOLUTION=360x640\n360p/index.m3u8\n',
+    );
+    await storage.putBuffer(
+      `${prefix}/360p/index.m3u8`,
+      '#EXTM3U\n#EXT-X-TARGETDURATION:4\n#EXT-X-KEY:METHOD=AES-128,URI="key",IV=0x00000000000000000000000000000001\n#EXTINF:4.0,\nseg_000.ts\n#EXT-X-ENDLIST\n',
+    );
     catalog.set(id, { published: isPublished, free, listed: isPublished, key });
   }
   pool = [...catalog.keys()];
@@ -102,11 +131,19 @@ async function prepare(plan: ViewerPlan): Promise<Viewer> {
       expect(res.data).toMatchObject({ active: true, autoRenew: false });
     } else if (plan.membership === 'ended') {
       const now = Date.now();
-      await t.database.db.updateTable('memberships').set({ current_period_start: new Date(now - 8 * 86400_000), current_period_end: new Date(now - 1000) }).where('user_id', '=', v.id).execute();
+      await t.database.db
+        .updateTable('memberships')
+        .set({ current_period_start: new Date(now - 8 * 86400_000), current_period_end: new Date(now - 1000) })
+        .where('user_id', '=', v.id)
+        .execute();
       v.memberActive = false;
     } else if (plan.membership === 'lapsed') {
       // What the third declined renewal leaves: the period's end may not even have come yet.
-      await t.database.db.updateTable('memberships').set({ status: 'lapsed', auto_renew: false }).where('user_id', '=', v.id).execute();
+      await t.database.db
+        .updateTable('memberships')
+        .set({ status: 'lapsed', auto_renew: false })
+        .where('user_id', '=', v.id)
+        .execute();
       v.memberActive = false;
     }
   }
@@ -119,7 +156,12 @@ async function prepare(plan: ViewerPlan): Promise<Viewer> {
       // Each from its own address: registrations are rate-limited per address.
       remoteAddress: `10.9.${n >> 8}.${n & 255}`,
       headers: { 'x-user-token': v.token },
-      payload: { email: `access-${n}-${randomBytes(3).toString('hex')}@example.com`, password, confirmPassword: password, agree: true },
+      payload: {
+        email: `access-${n}-${randomBytes(3).toString('hex')}@example.com`,
+        password,
+        confirmPassword: password,
+        agree: true,
+      },
     });
     expect(envelope<User>(reg).data).toMatchObject({ id: v.id, isGuest: false });
     v.token = String(reg.headers['x-user-token']);
@@ -144,19 +186,37 @@ interface Ask {
   carrier: 'header' | 'cookie';
 }
 
-async function ask(v: Viewer | null, episodeId: number, endpoint: Endpoint, carrier: 'header' | 'cookie'): Promise<void> {
-  const auth = v === null ? {} : carrier === 'header' ? { headers: { 'x-user-token': v.token } } : { cookies: { [SESSION_COOKIE]: v.token } };
+async function ask(
+  v: Viewer | null,
+  episodeId: number,
+  endpoint: Endpoint,
+  carrier: 'header' | 'cookie',
+): Promise<void> {
+  const auth =
+    v === null
+      ? {}
+      : carrier === 'header'
+        ? { headers: { 'x-user-token': v.token } }
+        : { cookies: { [SESSION_COOKIE]: v.token } };
   const expected = mayPlay(v, episodeId);
   const e = catalog.get(episodeId)!;
   if (endpoint === 'info') {
     if (!e.listed) return;
     const res = await t.app.inject({ method: 'GET', url: `/api/video/episode?id=${episodeId}`, ...auth });
     const info = envelope<EpisodePlayback>(res).data;
-    expect({ episodeId, playable: info.playable, hls: info.hls !== null }).toEqual({ episodeId, playable: expected, hls: expected });
+    expect({ episodeId, playable: info.playable, hls: info.hls !== null }).toEqual({
+      episodeId,
+      playable: expected,
+      hls: expected,
+    });
     return;
   }
   const url =
-    endpoint === 'key' ? `/api/media/keys/${episodeId}` : endpoint === 'master' ? `/api/media/episodes/${episodeId}/master.m3u8` : `/api/media/episodes/${episodeId}/360p/index.m3u8`;
+    endpoint === 'key'
+      ? `/api/media/keys/${episodeId}`
+      : endpoint === 'master'
+        ? `/api/media/episodes/${episodeId}/master.m3u8`
+        : `/api/media/episodes/${episodeId}/360p/index.m3u8`;
   const res = await t.app.inject({ method: 'GET', url, ...auth });
   expect({ url, status: res.statusCode }).toEqual({ url, status: expected ? 200 : 403 });
   if (!expected) {
@@ -200,7 +260,11 @@ describe('playback access (property-based)', () => {
           for (const plan of plans) viewers.push(await prepare(plan));
           // Index 0 of `who` beyond the viewers is an anonymous caller (no session at all).
           const callers: (Viewer | null)[] = [null, ...viewers];
-          await Promise.all(asks.map((a) => ask(callers[a.who % callers.length]!, pool[a.episode % pool.length]!, a.endpoint, a.carrier)));
+          await Promise.all(
+            asks.map((a) =>
+              ask(callers[a.who % callers.length]!, pool[a.episode % pool.length]!, a.endpoint, a.carrier),
+            ),
+          );
           // Every viewer's own unlocked episodes play for them, and their keys stay theirs.
           for (const v of viewers) for (const id of v.unlocked) await ask(v, id, 'key', 'header');
         },

@@ -25,7 +25,12 @@ export async function createCallers(t: TestApp): Promise<Callers> {
   const viewer = await t.app.inject({
     method: 'POST',
     url: '/api/user/register',
-    payload: { email: 'viewer@episodic.test', password: 'viewer password 1', confirmPassword: 'viewer password 1', agree: true },
+    payload: {
+      email: 'viewer@episodic.test',
+      password: 'viewer password 1',
+      confirmPassword: 'viewer password 1',
+      agree: true,
+    },
   });
   const idOf = (res: { body: string }) => (JSON.parse(res.body) as { data: { id: string } }).data.id;
   return {
@@ -39,10 +44,20 @@ export async function createCallers(t: TestApp): Promise<Callers> {
 }
 
 /** Signs in to the operator console; the operator cookie's value. */
-export async function consoleSignIn(t: TestApp, credentials: { email: string; password: string }, remoteAddress?: string): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/admin/session', payload: credentials, ...(remoteAddress ? { remoteAddress } : {}) });
+export async function consoleSignIn(
+  t: TestApp,
+  credentials: { email: string; password: string },
+  remoteAddress?: string,
+): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/session',
+    payload: credentials,
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
   const cookie = res.cookies.find((c) => c.name === ADMIN_SESSION_COOKIE);
-  if (res.statusCode !== 200 || !cookie) throw new Error(`console sign-in failed: HTTP ${String(res.statusCode)} ${res.body.slice(0, 200)}`);
+  if (res.statusCode !== 200 || !cookie)
+    throw new Error(`console sign-in failed: HTTP ${String(res.statusCode)} ${res.body.slice(0, 200)}`);
   return cookie.value;
 }
 
@@ -62,9 +77,21 @@ export function sessionOf(token: string): { headers: Record<string, string>; coo
 
 /** Calls the API as the holder of a session token. */
 export function caller(t: TestApp, token: string) {
-  const call = async <T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) => {
-    const res = await t.app.inject({ method, url, ...sessionOf(token), ...(payload === undefined ? {} : { payload: payload as object }) });
-    return { status: res.statusCode, ...(JSON.parse(res.body) as { code: number; message: string; data: T; fields?: Record<string, string> }) };
+  const call = async <T = unknown>(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: unknown,
+  ) => {
+    const res = await t.app.inject({
+      method,
+      url,
+      ...sessionOf(token),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+    return {
+      status: res.statusCode,
+      ...(JSON.parse(res.body) as { code: number; message: string; data: T; fields?: Record<string, string> }),
+    };
   };
   return {
     get: <T = unknown>(url: string) => call<T>('GET', url),

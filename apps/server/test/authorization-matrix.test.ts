@@ -102,7 +102,9 @@ const PASSWORD_2 = 'matrix password 2';
 
 // ------------------------------------------------------------------ answers
 
-function jsonBody(res: LightMyRequestResponse): { code?: unknown; message?: unknown; data?: unknown; fields?: unknown } | null {
+function jsonBody(
+  res: LightMyRequestResponse,
+): { code?: unknown; message?: unknown; data?: unknown; fields?: unknown } | null {
   if (!String(res.headers['content-type'] ?? '').startsWith('application/json')) return null;
   try {
     return JSON.parse(res.body) as { code?: unknown };
@@ -121,48 +123,63 @@ function successEnvelope(res: LightMyRequestResponse): string | null {
 const redirectTo =
   (pattern: RegExp) =>
   (res: LightMyRequestResponse): string | null =>
-    res.statusCode === 302 && pattern.test(String(res.headers.location)) ? null : `HTTP ${String(res.statusCode)} to ${String(res.headers.location)} (expected a redirect to ${String(pattern)})`;
+    res.statusCode === 302 && pattern.test(String(res.headers.location))
+      ? null
+      : `HTTP ${String(res.statusCode)} to ${String(res.headers.location)} (expected a redirect to ${String(pattern)})`;
 
 const envelopeWith =
   (code: number) =>
   (res: LightMyRequestResponse): string | null => {
     const body = jsonBody(res);
-    return res.statusCode === 200 && body?.code === code ? null : `HTTP ${String(res.statusCode)} ${res.body.slice(0, 160)} (expected envelope ${String(code)})`;
+    return res.statusCode === 200 && body?.code === code
+      ? null
+      : `HTTP ${String(res.statusCode)} ${res.body.slice(0, 160)} (expected envelope ${String(code)})`;
   };
 
 function download(res: LightMyRequestResponse): string | null {
-  if (res.statusCode !== 200 || !String(res.headers['content-disposition'] ?? '').startsWith('attachment')) return `HTTP ${String(res.statusCode)} ${res.body.slice(0, 160)} (expected a download)`;
+  if (res.statusCode !== 200 || !String(res.headers['content-disposition'] ?? '').startsWith('attachment'))
+    return `HTTP ${String(res.statusCode)} ${res.body.slice(0, 160)} (expected a download)`;
   return null;
 }
 
 function png(res: LightMyRequestResponse): string | null {
-  return res.statusCode === 200 && res.headers['content-type'] === 'image/png' ? null : `HTTP ${String(res.statusCode)} ${String(res.headers['content-type'])} (expected the PNG)`;
+  return res.statusCode === 200 && res.headers['content-type'] === 'image/png'
+    ? null
+    : `HTTP ${String(res.statusCode)} ${String(res.headers['content-type'])} (expected the PNG)`;
 }
 
 const media =
   (type: RegExp) =>
   (res: LightMyRequestResponse): string | null =>
-    res.statusCode === 200 && type.test(String(res.headers['content-type'])) ? null : `HTTP ${String(res.statusCode)} ${String(res.headers['content-type'])} (expected the media)`;
+    res.statusCode === 200 && type.test(String(res.headers['content-type']))
+      ? null
+      : `HTTP ${String(res.statusCode)} ${String(res.headers['content-type'])} (expected the media)`;
 
 /** An application refusal: HTTP 200, the error envelope `{ code, message, data: null }`, never cached. */
 function refusal(res: LightMyRequestResponse, codes: number[]): string | null {
   const body = jsonBody(res);
-  if (!body) return `HTTP ${String(res.statusCode)} ${String(res.headers['content-type'])} ${res.body.slice(0, 160)} (expected an error envelope ${codes.join('/')})`;
-  if (res.statusCode !== 200) return `HTTP ${String(res.statusCode)} (envelope ${String(body.code)}), expected HTTP 200 with envelope ${codes.join('/')}`;
-  if (typeof body.code !== 'number' || !codes.includes(body.code)) return `envelope ${String(body.code)} "${String(body.message)}", expected ${codes.join('/')}`;
+  if (!body)
+    return `HTTP ${String(res.statusCode)} ${String(res.headers['content-type'])} ${res.body.slice(0, 160)} (expected an error envelope ${codes.join('/')})`;
+  if (res.statusCode !== 200)
+    return `HTTP ${String(res.statusCode)} (envelope ${String(body.code)}), expected HTTP 200 with envelope ${codes.join('/')}`;
+  if (typeof body.code !== 'number' || !codes.includes(body.code))
+    return `envelope ${String(body.code)} "${String(body.message)}", expected ${codes.join('/')}`;
   if (typeof body.message !== 'string' || !body.message.trim()) return 'an error envelope without a message';
   if (body.data !== null) return `an error envelope carrying data: ${JSON.stringify(body.data).slice(0, 160)}`;
   const extra = Object.keys(body).filter((k) => !['code', 'message', 'data', 'fields'].includes(k));
   if (extra.length) return `an error envelope with extra keys ${extra.join(', ')}`;
-  if (res.headers['cache-control'] !== 'no-store') return `an error envelope with Cache-Control ${String(res.headers['cache-control'])}`;
+  if (res.headers['cache-control'] !== 'no-store')
+    return `an error envelope with Cache-Control ${String(res.headers['cache-control'])}`;
   return null;
 }
 
 /** Media refusals are plain HTTP 403s (players read statuses, not JSON), never cached, with no playlist or key in them. */
 function mediaRefusal(res: LightMyRequestResponse): string | null {
   if (res.statusCode !== 403) return `HTTP ${String(res.statusCode)} (expected a plain 403)`;
-  if (!String(res.headers['content-type']).startsWith('text/plain')) return `a 403 of type ${String(res.headers['content-type'])}`;
-  if (res.headers['cache-control'] !== 'no-store') return `a 403 with Cache-Control ${String(res.headers['cache-control'])}`;
+  if (!String(res.headers['content-type']).startsWith('text/plain'))
+    return `a 403 of type ${String(res.headers['content-type'])}`;
+  if (res.headers['cache-control'] !== 'no-store')
+    return `a 403 with Cache-Control ${String(res.headers['cache-control'])}`;
   if (res.rawPayload.length > 64 || res.body.includes('#EXT')) return 'a 403 with a body that is not a short text';
   return null;
 }
@@ -205,7 +222,14 @@ function leak(kind: Kind, fresh: boolean, res: LightMyRequestResponse): string |
 
 const dbOf = () => t.database.db;
 const json = (url: string, payload: unknown = {}) => ({ url, payload });
-const card = { number: '4242 4242 4242 4242', expiry: '12/34', cvv: '123', firstName: 'Ana', lastName: 'Lima', email: 'ana@example.com' };
+const card = {
+  number: '4242 4242 4242 4242',
+  expiry: '12/34',
+  cvv: '123',
+  firstName: 'Ana',
+  lastName: 'Lima',
+  email: 'ana@example.com',
+};
 
 const TABLE: Record<string, Spec> = {
   // accounts
@@ -213,7 +237,13 @@ const TABLE: Record<string, Spec> = {
   'POST /api/user/register': {
     access: 'public',
     fresh: true,
-    req: () => json('/api/user/register', { email: `matrix-new-${unique()}@example.com`, password: PASSWORD_2, confirmPassword: PASSWORD_2, agree: true }),
+    req: () =>
+      json('/api/user/register', {
+        email: `matrix-new-${unique()}@example.com`,
+        password: PASSWORD_2,
+        confirmPassword: PASSWORD_2,
+        agree: true,
+      }),
   },
   'POST /api/user/login': {
     access: 'public',
@@ -224,7 +254,10 @@ const TABLE: Record<string, Spec> = {
     },
   },
   'POST /api/user/logout': { access: 'public', fresh: true, req: () => json('/api/user/logout', {}) },
-  'POST /api/user/password/forgot': { access: 'public', req: () => json('/api/user/password/forgot', { email: `forgot-${unique()}@example.com` }) },
+  'POST /api/user/password/forgot': {
+    access: 'public',
+    req: () => json('/api/user/password/forgot', { email: `forgot-${unique()}@example.com` }),
+  },
   'POST /api/user/password/reset': {
     // The emailed token is the authority; whoever holds it may use it, signed in or not.
     access: 'public',
@@ -233,7 +266,11 @@ const TABLE: Record<string, Spec> = {
       const token = randomBytes(32).toString('base64url');
       await dbOf()
         .insertInto('password_resets')
-        .values({ user_id: target.id!, token_hash: createHash('sha256').update(token).digest('hex'), expires_at: new Date(Date.now() + 600_000) })
+        .values({
+          user_id: target.id!,
+          token_hash: createHash('sha256').update(token).digest('hex'),
+          expires_at: new Date(Date.now() + 600_000),
+        })
         .execute();
       return json('/api/user/password/reset', { token, password: PASSWORD_2, confirmPassword: PASSWORD_2 });
     },
@@ -246,7 +283,12 @@ const TABLE: Record<string, Spec> = {
       const token = randomBytes(32).toString('base64url');
       await dbOf()
         .insertInto('email_verifications')
-        .values({ user_id: target.id!, email: target.email!, token_hash: createHash('sha256').update(token).digest('hex'), expires_at: new Date(Date.now() + 600_000) })
+        .values({
+          user_id: target.id!,
+          email: target.email!,
+          token_hash: createHash('sha256').update(token).digest('hex'),
+          expires_at: new Date(Date.now() + 600_000),
+        })
         .execute();
       return json('/api/user/email/verify', { token });
     },
@@ -260,22 +302,42 @@ const TABLE: Record<string, Spec> = {
   'POST /api/user/password': {
     access: 'account',
     fresh: true,
-    req: (who) => json('/api/user/password', { currentPassword: who.password ?? 'not a password', password: PASSWORD_2, confirmPassword: PASSWORD_2 }),
+    req: (who) =>
+      json('/api/user/password', {
+        currentPassword: who.password ?? 'not a password',
+        password: PASSWORD_2,
+        confirmPassword: PASSWORD_2,
+      }),
   },
   'POST /api/user/profile': { access: 'session', req: () => json('/api/user/profile', { language: 'en' }) },
   'GET /api/user/export': { access: 'session', req: () => ({ url: '/api/user/export' }), allowed: download },
-  'POST /api/user/delete': { access: 'account', fresh: true, req: (who) => json('/api/user/delete', { password: who.password ?? 'not a password' }) },
+  'POST /api/user/delete': {
+    access: 'account',
+    fresh: true,
+    req: (who) => json('/api/user/delete', { password: who.password ?? 'not a password' }),
+  },
   'GET /api/admin/session': { access: 'admin', req: () => ({ url: '/api/admin/session' }) },
   // The console's sign-in: each caller tries its own email and password; only an operator gets a console session.
   'POST /api/admin/session': {
     access: 'admin',
     fresh: true,
-    req: (who) => json('/api/admin/session', { email: who.email ?? 'nobody@example.com', password: who.password ?? 'not a password' }),
+    req: (who) =>
+      json('/api/admin/session', {
+        email: who.email ?? 'nobody@example.com',
+        password: who.password ?? 'not a password',
+      }),
   },
   'DELETE /api/admin/session': { access: 'admin', fresh: true, req: () => ({ url: '/api/admin/session' }) },
-  'POST /api/admin/session/password': { access: 'admin', req: (who) => json('/api/admin/session/password', { password: who.password ?? 'not a password' }) },
+  'POST /api/admin/session/password': {
+    access: 'admin',
+    req: (who) => json('/api/admin/session/password', { password: who.password ?? 'not a password' }),
+  },
   'GET /api/user/providers': { access: 'public', req: () => ({ url: '/api/user/providers' }) },
-  'GET /api/user/oauth/facebook': { access: 'public', req: () => ({ url: '/api/user/oauth/facebook?returnTo=%2Fmy' }), allowed: redirectTo(/^\/login\?error=facebook_unavailable$/) },
+  'GET /api/user/oauth/facebook': {
+    access: 'public',
+    req: () => ({ url: '/api/user/oauth/facebook?returnTo=%2Fmy' }),
+    allowed: redirectTo(/^\/login\?error=facebook_unavailable$/),
+  },
   'GET /api/user/oauth/facebook/callback': {
     access: 'signature',
     req: () => ({ url: '/api/user/oauth/facebook/callback?code=forged-code&state=forged-state' }),
@@ -302,33 +364,58 @@ const TABLE: Record<string, Spec> = {
   'GET /api/media/keys/{episodeId}': {
     access: 'entitled',
     req: () => ({ url: `/api/media/keys/${String(fx.locked)}` }),
-    allowed: (res) => media(/^application\/octet-stream/)(res) ?? (res.rawPayload.length === 16 ? null : `a key of ${String(res.rawPayload.length)} bytes`),
+    allowed: (res) =>
+      media(/^application\/octet-stream/)(res) ??
+      (res.rawPayload.length === 16 ? null : `a key of ${String(res.rawPayload.length)} bytes`),
   },
   // catalog
   'GET /api/tag': { access: 'public', req: () => ({ url: '/api/tag' }) },
   'GET /api/homepage': { access: 'public', req: () => ({ url: '/api/homepage' }) },
-  'GET /api/homepage/query': { access: 'public', req: () => ({ url: `/api/homepage/query?sectionId=${String(fx.cat.sections.asian)}` }) },
+  'GET /api/homepage/query': {
+    access: 'public',
+    req: () => ({ url: `/api/homepage/query?sectionId=${String(fx.cat.sections.asian)}` }),
+  },
   'GET /api/video': { access: 'public', req: () => ({ url: `/api/video?id=${String(fx.cat.series.ceo)}` }) },
-  'GET /api/video/episode': { access: 'public', req: () => ({ url: `/api/video/episode?seriesId=${String(fx.cat.series.ceo)}` }) },
-  'POST /api/video/play': { access: 'public', req: () => json('/api/video/play', { episodeId: fx.cat.episodes.ceo[0] }) },
+  'GET /api/video/episode': {
+    access: 'public',
+    req: () => ({ url: `/api/video/episode?seriesId=${String(fx.cat.series.ceo)}` }),
+  },
+  'POST /api/video/play': {
+    access: 'public',
+    req: () => json('/api/video/play', { episodeId: fx.cat.episodes.ceo[0] }),
+  },
   'GET /api/search/history': { access: 'account', req: () => ({ url: '/api/search/history' }) },
   'POST /api/search/history': { access: 'account', req: () => json('/api/search/history', { query: 'alpha' }) },
   'DELETE /api/search/history': {
     access: 'account',
     req: () => ({ url: '/api/search/history?query=billionaire' }),
     beforeOwner: async () => {
-      const rows = await dbOf().selectFrom('search_history').select('query').where('user_id', '=', base.free.id!).execute();
-      return rows.some((r) => r.query === 'billionaire') ? null : "another caller's DELETE removed the first user's search";
+      const rows = await dbOf()
+        .selectFrom('search_history')
+        .select('query')
+        .where('user_id', '=', base.free.id!)
+        .execute();
+      return rows.some((r) => r.query === 'billionaire')
+        ? null
+        : "another caller's DELETE removed the first user's search";
     },
   },
   // library
   'GET /api/user/favorite': { access: 'session', req: () => ({ url: '/api/user/favorite' }) },
-  'POST /api/user/favorite': { access: 'session', req: () => json('/api/user/favorite', { seriesId: fx.cat.series.wolf }) },
+  'POST /api/user/favorite': {
+    access: 'session',
+    req: () => json('/api/user/favorite', { seriesId: fx.cat.series.wolf }),
+  },
   'DELETE /api/user/favorite': {
     access: 'session',
     req: () => ({ url: `/api/user/favorite?seriesId=${String(fx.cat.series.ceo)}` }),
     beforeOwner: async () => {
-      const row = await dbOf().selectFrom('favorites').select('series_id').where('user_id', '=', base.free.id!).where('series_id', '=', fx.cat.series.ceo).executeTakeFirst();
+      const row = await dbOf()
+        .selectFrom('favorites')
+        .select('series_id')
+        .where('user_id', '=', base.free.id!)
+        .where('series_id', '=', fx.cat.series.ceo)
+        .executeTakeFirst();
       return row ? null : "another caller's DELETE removed the first user's favorite";
     },
   },
@@ -337,29 +424,52 @@ const TABLE: Record<string, Spec> = {
     access: 'session',
     req: () => json('/api/user/history', { episodeId: fx.cat.episodes.ceo[1], position: 99, finished: false }),
     beforeOwner: async () => {
-      const row = await dbOf().selectFrom('watch_history').select(['episode_id', 'position_ms']).where('user_id', '=', base.free.id!).where('series_id', '=', fx.cat.series.ceo).executeTakeFirst();
-      return row !== undefined && row.episode_id === fx.cat.episodes.ceo[1] && row.position_ms === 12_000 ? null : `the first user's history changed: ${JSON.stringify(row)}`;
+      const row = await dbOf()
+        .selectFrom('watch_history')
+        .select(['episode_id', 'position_ms'])
+        .where('user_id', '=', base.free.id!)
+        .where('series_id', '=', fx.cat.series.ceo)
+        .executeTakeFirst();
+      return row !== undefined && row.episode_id === fx.cat.episodes.ceo[1] && row.position_ms === 12_000
+        ? null
+        : `the first user's history changed: ${JSON.stringify(row)}`;
     },
   },
   'GET /api/user/unlocked': { access: 'session', req: () => ({ url: '/api/user/unlocked' }) },
   // billing
   'GET /api/plan': { access: 'public', req: () => ({ url: '/api/plan' }) },
   'GET /api/payment/options': { access: 'public', req: () => ({ url: '/api/payment/options' }) },
-  'POST /api/video/unlock': { access: 'session', req: () => json('/api/video/unlock', { episodeId: fx.cat.episodes.ceo[0] }) },
+  'POST /api/video/unlock': {
+    access: 'session',
+    req: () => json('/api/video/unlock', { episodeId: fx.cat.episodes.ceo[0] }),
+  },
   'POST /api/payment/order': { access: 'session', req: () => json('/api/payment/order', { planId: 'coins-300' }) },
   'GET /api/payment/order': {
     access: 'owner',
     req: () => ({ url: `/api/payment/order?id=${fx.paidOrder}` }),
-    allowed: (res) => successEnvelope(res) ?? (res.body.includes(fx.paidOrder) ? null : 'the owner did not get the order'),
+    allowed: (res) =>
+      successEnvelope(res) ?? (res.body.includes(fx.paidOrder) ? null : 'the owner did not get the order'),
   },
   'POST /api/payment/pay': {
     access: 'owner',
     req: () => json('/api/payment/pay', { orderId: fx.openOrder, method: 'card', card, agree: true }),
-    allowed: (res) => successEnvelope(res) ?? (/"status":"paid"/.test(res.body) ? null : `the owner's payment did not go through: ${res.body.slice(0, 160)}`),
+    allowed: (res) =>
+      successEnvelope(res) ??
+      (/"status":"paid"/.test(res.body) ? null : `the owner's payment did not go through: ${res.body.slice(0, 160)}`),
     beforeOwner: async () => {
-      const order = await dbOf().selectFrom('orders').select(['status', 'provider_ref']).where('id', '=', fx.openOrder).executeTakeFirstOrThrow();
-      const charges = await dbOf().selectFrom('sandbox_charges').select('id').where('idempotency_key', 'like', `${fx.openOrder}%`).execute();
-      return order.status === 'pending' && charges.length === 0 ? null : `another caller moved the first user's order: ${order.status}, ${String(charges.length)} charges`;
+      const order = await dbOf()
+        .selectFrom('orders')
+        .select(['status', 'provider_ref'])
+        .where('id', '=', fx.openOrder)
+        .executeTakeFirstOrThrow();
+      const charges = await dbOf()
+        .selectFrom('sandbox_charges')
+        .select('id')
+        .where('idempotency_key', 'like', `${fx.openOrder}%`)
+        .execute();
+      return order.status === 'pending' && charges.length === 0
+        ? null
+        : `another caller moved the first user's order: ${order.status}, ${String(charges.length)} charges`;
     },
   },
   'GET /api/payment': { access: 'session', req: () => ({ url: '/api/payment' }) },
@@ -367,8 +477,12 @@ const TABLE: Record<string, Spec> = {
   'GET /api/payment/cancel-link': {
     access: 'signature',
     req: () => ({ url: `/api/payment/cancel-link?u=${base.member.id!}&p=${String(Date.now())}&s=${'A'.repeat(43)}` }),
-    allowed: (res) => (res.statusCode === 400 && res.body.includes('This link is not valid') ? null : `a forged cancel link answered ${String(res.statusCode)}`),
-    after: async () => ((await membershipOf(t, base.member)).autoRenew ? null : "a forged cancel link stopped the member's renewal"),
+    allowed: (res) =>
+      res.statusCode === 400 && res.body.includes('This link is not valid')
+        ? null
+        : `a forged cancel link answered ${String(res.statusCode)}`,
+    after: async () =>
+      (await membershipOf(t, base.member)).autoRenew ? null : "a forged cancel link stopped the member's renewal",
   },
   'POST /api/payment/cancel-link': {
     access: 'signature',
@@ -377,10 +491,18 @@ const TABLE: Record<string, Spec> = {
       payload: `u=${base.member.id!}&p=${String(Date.now())}&s=${'A'.repeat(43)}`,
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://episodic.test' },
     }),
-    allowed: (res) => (res.statusCode === 400 && res.body.includes('This link is not valid') ? null : `a forged cancel form answered ${String(res.statusCode)}`),
-    after: async () => ((await membershipOf(t, base.member)).autoRenew ? null : "a forged cancel form stopped the member's renewal"),
+    allowed: (res) =>
+      res.statusCode === 400 && res.body.includes('This link is not valid')
+        ? null
+        : `a forged cancel form answered ${String(res.statusCode)}`,
+    after: async () =>
+      (await membershipOf(t, base.member)).autoRenew ? null : "a forged cancel form stopped the member's renewal",
   },
-  'GET /api/payment/paypal/return': { access: 'signature', req: () => ({ url: '/api/payment/paypal/return?token=FORGED-PAYPAL-ORDER&PayerID=X' }), allowed: redirectTo(/^\/order\/result$/) },
+  'GET /api/payment/paypal/return': {
+    access: 'signature',
+    req: () => ({ url: '/api/payment/paypal/return?token=FORGED-PAYPAL-ORDER&PayerID=X' }),
+    allowed: redirectTo(/^\/order\/result$/),
+  },
   'GET /api/webhook/payment/paypal-cancel': {
     access: 'signature',
     req: () => ({ url: '/api/webhook/payment/paypal-cancel?token=FORGED-PAYPAL-ORDER' }),
@@ -389,30 +511,76 @@ const TABLE: Record<string, Spec> = {
   // tracking and support
   'GET /api/reports': { access: 'public', req: () => ({ url: '/api/reports?event_name=PageView' }) },
   'POST /api/reports': { access: 'public', req: () => json('/api/reports', { event_name: 'PageView' }) },
-  'GET /api/statics.png': { access: 'public', req: () => ({ url: '/api/statics.png?event_name=PageView' }), allowed: png },
-  'POST /api/help/contact': { access: 'public', req: () => json('/api/help/contact', { email: 'someone@example.com', subject: 'Hello', message: 'A question.' }) },
+  'GET /api/statics.png': {
+    access: 'public',
+    req: () => ({ url: '/api/statics.png?event_name=PageView' }),
+    allowed: png,
+  },
+  'POST /api/help/contact': {
+    access: 'public',
+    req: () => json('/api/help/contact', { email: 'someone@example.com', subject: 'Hello', message: 'A question.' }),
+  },
   // the console: content
   'GET /api/admin/series': { access: 'admin', req: () => ({ url: '/api/admin/series' }) },
-  'POST /api/admin/series': { access: 'admin', req: () => json('/api/admin/series', { texts: { en: { title: 'Matrix Series', synopsis: 'Made by the matrix.' } } }) },
-  'GET /api/admin/series/{id}': { access: 'admin', req: () => ({ url: `/api/admin/series/${String(fx.cat.series.ceo)}` }) },
-  'PATCH /api/admin/series/{id}': { access: 'admin', req: () => json(`/api/admin/series/${String(fx.cat.series.draft)}`, { accentColor: '#123456' }) },
-  'POST /api/admin/series/{id}/status': { access: 'admin', req: () => json(`/api/admin/series/${String(fx.cat.series.draft)}/status`, { status: 'draft' }) },
+  'POST /api/admin/series': {
+    access: 'admin',
+    req: () =>
+      json('/api/admin/series', { texts: { en: { title: 'Matrix Series', synopsis: 'Made by the matrix.' } } }),
+  },
+  'GET /api/admin/series/{id}': {
+    access: 'admin',
+    req: () => ({ url: `/api/admin/series/${String(fx.cat.series.ceo)}` }),
+  },
+  'PATCH /api/admin/series/{id}': {
+    access: 'admin',
+    req: () => json(`/api/admin/series/${String(fx.cat.series.draft)}`, { accentColor: '#123456' }),
+  },
+  'POST /api/admin/series/{id}/status': {
+    access: 'admin',
+    req: () => json(`/api/admin/series/${String(fx.cat.series.draft)}/status`, { status: 'draft' }),
+  },
   'PUT /api/admin/series/{id}/episode-order': {
     access: 'admin',
     req: async () => {
-      const rows = await dbOf().selectFrom('episodes').select('id').where('series_id', '=', fx.cat.series.draft).orderBy('number').execute();
-      return json(`/api/admin/series/${String(fx.cat.series.draft)}/episode-order`, { episodeIds: rows.map((r) => r.id) });
+      const rows = await dbOf()
+        .selectFrom('episodes')
+        .select('id')
+        .where('series_id', '=', fx.cat.series.draft)
+        .orderBy('number')
+        .execute();
+      return json(`/api/admin/series/${String(fx.cat.series.draft)}/episode-order`, {
+        episodeIds: rows.map((r) => r.id),
+      });
     },
   },
-  'POST /api/admin/series/{id}/pricing': { access: 'admin', req: () => json(`/api/admin/series/${String(fx.cat.series.draft)}/pricing`, { freeEpisodes: 1, unlockCost: 40 }) },
-  'POST /api/admin/series/{id}/episodes': { access: 'admin', req: () => json(`/api/admin/series/${String(fx.cat.series.draft)}/episodes`, { titles: { en: 'Matrix episode' } }) },
+  'POST /api/admin/series/{id}/pricing': {
+    access: 'admin',
+    req: () => json(`/api/admin/series/${String(fx.cat.series.draft)}/pricing`, { freeEpisodes: 1, unlockCost: 40 }),
+  },
+  'POST /api/admin/series/{id}/episodes': {
+    access: 'admin',
+    req: () => json(`/api/admin/series/${String(fx.cat.series.draft)}/episodes`, { titles: { en: 'Matrix episode' } }),
+  },
   'PUT /api/admin/series/{id}/artwork/{kind}': {
     access: 'admin',
-    req: () => ({ url: `/api/admin/series/${String(fx.cat.series.draft)}/artwork/cover`, payload: fx.png, headers: { 'content-type': 'image/png' } }),
+    req: () => ({
+      url: `/api/admin/series/${String(fx.cat.series.draft)}/artwork/cover`,
+      payload: fx.png,
+      headers: { 'content-type': 'image/png' },
+    }),
   },
-  'GET /api/admin/episodes/{id}': { access: 'admin', req: () => ({ url: `/api/admin/episodes/${String(fx.cat.episodes.ceo[0])}` }) },
-  'PATCH /api/admin/episodes/{id}': { access: 'admin', req: () => json(`/api/admin/episodes/${String(fx.draftEpisodes[0])}`, { free: false, unlockCost: 30 }) },
-  'POST /api/admin/episodes/{id}/status': { access: 'admin', req: () => json(`/api/admin/episodes/${String(fx.draftEpisodes[1])}/status`, { status: 'draft' }) },
+  'GET /api/admin/episodes/{id}': {
+    access: 'admin',
+    req: () => ({ url: `/api/admin/episodes/${String(fx.cat.episodes.ceo[0])}` }),
+  },
+  'PATCH /api/admin/episodes/{id}': {
+    access: 'admin',
+    req: () => json(`/api/admin/episodes/${String(fx.draftEpisodes[0])}`, { free: false, unlockCost: 30 }),
+  },
+  'POST /api/admin/episodes/{id}/status': {
+    access: 'admin',
+    req: () => json(`/api/admin/episodes/${String(fx.draftEpisodes[1])}/status`, { status: 'draft' }),
+  },
   'POST /api/admin/episodes/{id}/media': {
     // A real episode; the upload id names no finished upload (a tus upload is out of this test's scope),
     // so the operator gets past the guard and is told there is no such upload.
@@ -421,56 +589,120 @@ const TABLE: Record<string, Spec> = {
     allowed: envelopeWith(404),
   },
   'GET /api/admin/tags': { access: 'admin', req: () => ({ url: '/api/admin/tags' }) },
-  'POST /api/admin/tags': { access: 'admin', req: () => json('/api/admin/tags', { slug: `matrix-${unique()}`, names: { en: 'Matrix' } }) },
-  'PATCH /api/admin/tags/{id}': { access: 'admin', req: () => json(`/api/admin/tags/${String(fx.cat.tags.empty)}`, { names: { en: 'Nothing yet' } }) },
+  'POST /api/admin/tags': {
+    access: 'admin',
+    req: () => json('/api/admin/tags', { slug: `matrix-${unique()}`, names: { en: 'Matrix' } }),
+  },
+  'PATCH /api/admin/tags/{id}': {
+    access: 'admin',
+    req: () => json(`/api/admin/tags/${String(fx.cat.tags.empty)}`, { names: { en: 'Nothing yet' } }),
+  },
   'DELETE /api/admin/tags/{id}': { access: 'admin', req: () => ({ url: `/api/admin/tags/${String(fx.deleteTag)}` }) },
   'PUT /api/admin/tag-order': {
     access: 'admin',
-    req: async () => json('/api/admin/tag-order', { ids: (await dbOf().selectFrom('tags').select('id').orderBy('position').orderBy('id').execute()).map((r) => r.id) }),
+    req: async () =>
+      json('/api/admin/tag-order', {
+        ids: (await dbOf().selectFrom('tags').select('id').orderBy('position').orderBy('id').execute()).map(
+          (r) => r.id,
+        ),
+      }),
   },
   // the console: homepage
   'GET /api/admin/homepage': { access: 'admin', req: () => ({ url: '/api/admin/homepage' }) },
-  'POST /api/admin/homepage/sections': { access: 'admin', req: () => json('/api/admin/homepage/sections', { slug: `matrix-${unique()}`, kind: 'newest', titles: { en: 'Matrix' } }) },
-  'PATCH /api/admin/homepage/sections/{id}': { access: 'admin', req: () => json(`/api/admin/homepage/sections/${String(fx.cat.sections.trending)}`, { titles: { en: 'Trending' } }) },
-  'DELETE /api/admin/homepage/sections/{id}': { access: 'admin', req: () => ({ url: `/api/admin/homepage/sections/${String(fx.deleteSection)}` }) },
+  'POST /api/admin/homepage/sections': {
+    access: 'admin',
+    req: () =>
+      json('/api/admin/homepage/sections', { slug: `matrix-${unique()}`, kind: 'newest', titles: { en: 'Matrix' } }),
+  },
+  'PATCH /api/admin/homepage/sections/{id}': {
+    access: 'admin',
+    req: () => json(`/api/admin/homepage/sections/${String(fx.cat.sections.trending)}`, { titles: { en: 'Trending' } }),
+  },
+  'DELETE /api/admin/homepage/sections/{id}': {
+    access: 'admin',
+    req: () => ({ url: `/api/admin/homepage/sections/${String(fx.deleteSection)}` }),
+  },
   'PUT /api/admin/homepage/sections/{id}/items': {
     access: 'admin',
-    req: () => json(`/api/admin/homepage/sections/${String(fx.cat.sections.asian)}/items`, { seriesIds: [fx.cat.series.ceo, fx.cat.series.palace] }),
+    req: () =>
+      json(`/api/admin/homepage/sections/${String(fx.cat.sections.asian)}/items`, {
+        seriesIds: [fx.cat.series.ceo, fx.cat.series.palace],
+      }),
   },
   'PUT /api/admin/homepage/sections/{id}/tags': {
     access: 'admin',
-    req: () => json(`/api/admin/homepage/sections/${String(fx.cat.sections.categories)}/tags`, { tagIds: [fx.cat.tags.revenge, fx.cat.tags.romance] }),
+    req: () =>
+      json(`/api/admin/homepage/sections/${String(fx.cat.sections.categories)}/tags`, {
+        tagIds: [fx.cat.tags.revenge, fx.cat.tags.romance],
+      }),
   },
   'PUT /api/admin/homepage/order': {
     access: 'admin',
-    req: async () => json('/api/admin/homepage/order', { ids: (await dbOf().selectFrom('homepage_sections').select('id').orderBy('position').orderBy('id').execute()).map((r) => r.id) }),
+    req: async () =>
+      json('/api/admin/homepage/order', {
+        ids: (
+          await dbOf().selectFrom('homepage_sections').select('id').orderBy('position').orderBy('id').execute()
+        ).map((r) => r.id),
+      }),
   },
   // the console: commerce
   'GET /api/admin/plans': { access: 'admin', req: () => ({ url: '/api/admin/plans' }) },
   'POST /api/admin/plans': {
     access: 'admin',
-    req: () => json('/api/admin/plans', { id: 'matrix-pack', kind: 'coins', price: 100, currency: 'USD', coins: 10, texts: { en: { name: 'Matrix pack', description: '' } } }),
+    req: () =>
+      json('/api/admin/plans', {
+        id: 'matrix-pack',
+        kind: 'coins',
+        price: 100,
+        currency: 'USD',
+        coins: 10,
+        texts: { en: { name: 'Matrix pack', description: '' } },
+      }),
   },
   'PATCH /api/admin/plans/{id}': { access: 'admin', req: () => json('/api/admin/plans/coins-2500', { active: true }) },
   'GET /api/admin/orders': { access: 'admin', req: () => ({ url: '/api/admin/orders' }) },
   'GET /api/admin/orders/{id}': { access: 'admin', req: () => ({ url: `/api/admin/orders/${fx.paidOrder}` }) },
-  'POST /api/admin/orders/{id}/refund': { access: 'admin', req: () => json(`/api/admin/orders/${fx.refundOrder}/refund`, { reason: 'Matrix refund' }) },
+  'POST /api/admin/orders/{id}/refund': {
+    access: 'admin',
+    req: () => json(`/api/admin/orders/${fx.refundOrder}/refund`, { reason: 'Matrix refund' }),
+  },
   // the console: users
   'GET /api/admin/users': { access: 'admin', req: () => ({ url: '/api/admin/users' }) },
   'GET /api/admin/users/{id}': { access: 'admin', req: () => ({ url: `/api/admin/users/${base.free.id!}` }) },
-  'POST /api/admin/users/{id}/disable': { access: 'admin', req: () => json(`/api/admin/users/${fx.disableUser}/disable`, { reason: 'Matrix' }) },
-  'POST /api/admin/users/{id}/enable': { access: 'admin', req: () => json(`/api/admin/users/${fx.enableUser}/enable`, { reason: 'Matrix' }) },
+  'POST /api/admin/users/{id}/disable': {
+    access: 'admin',
+    req: () => json(`/api/admin/users/${fx.disableUser}/disable`, { reason: 'Matrix' }),
+  },
+  'POST /api/admin/users/{id}/enable': {
+    access: 'admin',
+    req: () => json(`/api/admin/users/${fx.enableUser}/enable`, { reason: 'Matrix' }),
+  },
   'POST /api/admin/users/{id}/grants': {
     access: 'admin',
-    req: () => json(`/api/admin/users/${fx.grantUser}/grants`, { requestId: randomUUID(), kind: 'coins', coins: 10, reason: 'Matrix' }),
+    req: () =>
+      json(`/api/admin/users/${fx.grantUser}/grants`, {
+        requestId: randomUUID(),
+        kind: 'coins',
+        coins: 10,
+        reason: 'Matrix',
+      }),
   },
-  'POST /api/admin/users/{id}/role': { access: 'admin', req: () => json(`/api/admin/users/${fx.roleUser}/role`, { role: 'admin', reason: 'Matrix' }) },
+  'POST /api/admin/users/{id}/role': {
+    access: 'admin',
+    req: () => json(`/api/admin/users/${fx.roleUser}/role`, { role: 'admin', reason: 'Matrix' }),
+  },
   // the console: system
   'GET /api/admin/dashboard': { access: 'admin', req: () => ({ url: '/api/admin/dashboard' }) },
   'GET /api/admin/audit': { access: 'admin', req: () => ({ url: '/api/admin/audit' }) },
   'GET /api/admin/settings': { access: 'admin', req: () => ({ url: '/api/admin/settings' }) },
-  'PUT /api/admin/settings/config/{key}': { access: 'admin', req: () => json('/api/admin/settings/config/support_chat_url', { value: 'https://chat.example.com/episodic' }) },
-  'DELETE /api/admin/settings/config/{key}': { access: 'admin', req: () => ({ url: `/api/admin/settings/config/${fx.deleteConfigKey}` }) },
+  'PUT /api/admin/settings/config/{key}': {
+    access: 'admin',
+    req: () => json('/api/admin/settings/config/support_chat_url', { value: 'https://chat.example.com/episodic' }),
+  },
+  'DELETE /api/admin/settings/config/{key}': {
+    access: 'admin',
+    req: () => ({ url: `/api/admin/settings/config/${fx.deleteConfigKey}` }),
+  },
 };
 
 // ------------------------------------------------------------------ setup
@@ -503,10 +735,24 @@ beforeAll(async () => {
     // The locked episode's subtitles are paid media too: stored sealed, as ingestion stores them.
     (async () => {
       const key = `episodes/${String(locked)}/subtitles/en-matrix.sealed`;
-      await new LocalStorage(path.join(t.dataDir, 'media')).putBuffer(key, sealSubtitle('WEBVTT\n\n00:00:00.000 --> 00:00:01.000\nA paid line.\n', await subtitleKey(db)));
+      await new LocalStorage(path.join(t.dataDir, 'media')).putBuffer(
+        key,
+        sealSubtitle('WEBVTT\n\n00:00:00.000 --> 00:00:01.000\nA paid line.\n', await subtitleKey(db)),
+      );
       await upsertSubtitles(db, locked, [{ language: 'en', storageKey: key }]);
     })(),
-    promisify(execFile)(mediaTools().ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=red:s=300x400', '-frames:v', '1', file]),
+    promisify(execFile)(mediaTools().ffmpeg, [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=red:s=300x400',
+      '-frames:v',
+      '1',
+      file,
+    ]),
   ]);
 
   base = {
@@ -520,9 +766,15 @@ beforeAll(async () => {
 
   // The first user's own things: a paid order, an open one, a favorite, a history entry, a search.
   const paidOrder = await buy(t, base.free, 'coins-300');
-  const openOrder = (await callOk<{ id: string }>(t, base.free.token, 'POST', '/api/payment/order', { planId: 'coins-300' })).data.id;
+  const openOrder = (
+    await callOk<{ id: string }>(t, base.free.token, 'POST', '/api/payment/order', { planId: 'coins-300' })
+  ).data.id;
   await callOk(t, base.free.token, 'POST', '/api/user/favorite', { seriesId: cat.series.ceo });
-  await callOk(t, base.free.token, 'POST', '/api/user/history', { episodeId: cat.episodes.ceo[1], position: 12, finished: false });
+  await callOk(t, base.free.token, 'POST', '/api/user/history', {
+    episodeId: cat.episodes.ceo[1],
+    position: 12,
+    finished: false,
+  });
   await callOk(t, base.free.token, 'POST', '/api/search/history', { query: 'billionaire' });
 
   // What the console's calls change, so that the operator's own (successful) calls touch nothing the others rely on.
@@ -534,13 +786,41 @@ beforeAll(async () => {
   await callOk(t, admin, 'POST', `/api/admin/users/${enableUser}/disable`, { reason: 'Set up' });
   const grantUser = (await newAccount(t, 'grant target')).id!;
   const roleUser = (await newAccount(t, 'role target')).id!;
-  const deleteTag = (await callOk<{ id: number }>(t, admin, 'POST', '/api/admin/tags', { slug: 'matrix-doomed', names: { en: 'Doomed' } })).data.id;
-  const deleteSection = (await callOk<{ id: number }>(t, admin, 'POST', '/api/admin/homepage/sections', { slug: 'matrix-doomed', kind: 'newest', titles: { en: 'Doomed' } })).data.id;
+  const deleteTag = (
+    await callOk<{ id: number }>(t, admin, 'POST', '/api/admin/tags', {
+      slug: 'matrix-doomed',
+      names: { en: 'Doomed' },
+    })
+  ).data.id;
+  const deleteSection = (
+    await callOk<{ id: number }>(t, admin, 'POST', '/api/admin/homepage/sections', {
+      slug: 'matrix-doomed',
+      kind: 'newest',
+      titles: { en: 'Doomed' },
+    })
+  ).data.id;
   const deleteConfigKey = 'matrix_doomed_key';
   await callOk(t, admin, 'PUT', `/api/admin/settings/config/${deleteConfigKey}`, { value: 'doomed' });
-  const draftEpisodes = (await db.selectFrom('episodes').select('id').where('series_id', '=', cat.series.draft).orderBy('number').execute()).map((r) => r.id);
+  const draftEpisodes = (
+    await db.selectFrom('episodes').select('id').where('series_id', '=', cat.series.draft).orderBy('number').execute()
+  ).map((r) => r.id);
 
-  fx = { cat, locked, draftEpisodes, paidOrder, openOrder, refundOrder, disableUser, enableUser, grantUser, roleUser, deleteTag, deleteSection, deleteConfigKey, png: await fs.readFile(file) };
+  fx = {
+    cat,
+    locked,
+    draftEpisodes,
+    paidOrder,
+    openOrder,
+    refundOrder,
+    disableUser,
+    enableUser,
+    grantUser,
+    roleUser,
+    deleteTag,
+    deleteSection,
+    deleteConfigKey,
+    png: await fs.readFile(file),
+  };
   const member = base.member as Principal & { orderId: string };
   secrets = [
     { owner: 'free', values: [base.free.id!, base.free.email!, paidOrder, openOrder] },
@@ -550,8 +830,12 @@ beforeAll(async () => {
     { owner: 'admin', values: [base.admin.id!, base.admin.email!] },
   ];
 
-  const doc = JSON.parse((await send(t, null, 'GET', '/api/openapi.json')).body) as { paths: Record<string, Record<string, unknown>> };
-  operations = Object.entries(doc.paths).flatMap(([p, ops]) => Object.keys(ops).map((method) => `${method.toUpperCase()} ${p}`));
+  const doc = JSON.parse((await send(t, null, 'GET', '/api/openapi.json')).body) as {
+    paths: Record<string, Record<string, unknown>>;
+  };
+  operations = Object.entries(doc.paths).flatMap(([p, ops]) =>
+    Object.keys(ops).map((method) => `${method.toUpperCase()} ${p}`),
+  );
 }, 120_000);
 afterAll(() => t?.close());
 
@@ -584,12 +868,18 @@ describe('the authorization matrix', () => {
       }
       const who = spec.fresh ? await freshPrincipal(kind) : base[kind];
       const request = await spec.req(who);
-      expect(request.url.startsWith(pathTemplate.replace(/\{.*$/, '').replace(/\?.*$/, '')), `${op} sends ${request.url}`).toBe(true);
+      expect(
+        request.url.startsWith(pathTemplate.replace(/\{.*$/, '').replace(/\?.*$/, '')),
+        `${op} sends ${request.url}`,
+      ).toBe(true);
       const res = await send(t, who.token, method, request.url, { payload: request.payload, headers: request.headers });
       const expected = expectedFor(spec.access, kind);
       let problem: string | null;
       if (expected.allow) {
-        problem = res.statusCode === 401 || res.statusCode === 403 || [401, 403].includes(jsonBody(res)?.code as number) ? `refused: ${res.body.slice(0, 160)}` : (spec.allowed ?? successEnvelope)(res);
+        problem =
+          res.statusCode === 401 || res.statusCode === 403 || [401, 403].includes(jsonBody(res)?.code as number)
+            ? `refused: ${res.body.slice(0, 160)}`
+            : (spec.allowed ?? successEnvelope)(res);
       } else if ('media' in expected) {
         problem = mediaRefusal(res);
       } else {
@@ -608,11 +898,20 @@ describe('the authorization matrix', () => {
 
 describe('endpoints the document leaves out', () => {
   it('refuses a forged payment-processor webhook whoever sends it', async () => {
-    const body = JSON.stringify({ id: `evt_${unique()}`, type: 'charge.succeeded', chargeId: 'ch_forged', idempotencyKey: `${fx.openOrder}:1`, created: Math.floor(Date.now() / 1000) });
+    const body = JSON.stringify({
+      id: `evt_${unique()}`,
+      type: 'charge.succeeded',
+      chargeId: 'ch_forged',
+      idempotencyKey: `${fx.openOrder}:1`,
+      created: Math.floor(Date.now() / 1000),
+    });
     for (const kind of KINDS) {
       const res = await send(t, base[kind].token, 'POST', '/api/webhook/payment/sandbox', {
         payload: body,
-        headers: { 'content-type': 'application/json', 'sandbox-signature': `t=${String(Math.floor(Date.now() / 1000))},v1=${'0'.repeat(64)}` },
+        headers: {
+          'content-type': 'application/json',
+          'sandbox-signature': `t=${String(Math.floor(Date.now() / 1000))},v1=${'0'.repeat(64)}`,
+        },
       });
       expect(res.statusCode, kind).toBe(400);
       expect(jsonBody(res), kind).toMatchObject({ code: 400, data: null });

@@ -15,9 +15,24 @@ export function billingInstance(t: TestApp, { events }: { events?: EventBus } = 
   const db = t.database.db;
   const publicUrl = 'http://episodic.test';
   const access = createAccessService({ db, isMember: (userId) => isActiveMember(db, userId) });
-  const catalog = createCatalogService({ db, bus: createLocalBus(), mediaUrl: (k) => k, episodeMedia: async () => ({ playable: false, hls: null, poster: null, thumbnail: null, subtitles: [] }), access });
+  const catalog = createCatalogService({
+    db,
+    bus: createLocalBus(),
+    mediaUrl: (k) => k,
+    episodeMedia: async () => ({ playable: false, hls: null, poster: null, thumbnail: null, subtitles: [] }),
+    access,
+  });
   const hookSecret = lazySharedSecret(db, 'sandbox-webhook');
   const sandbox = createSandboxProvider({ db, publicUrl, webhookSecret: hookSecret, deliver: async () => undefined });
-  const billing = createBillingService({ db, catalog, access, providers: { card: sandbox }, publicUrl, linkSecret: lazySharedSecret(db, 'links'), webhookSecret: hookSecret, events });
+  const billing = createBillingService({
+    db,
+    catalog,
+    access,
+    providers: { card: sandbox },
+    publicUrl,
+    linkSecret: lazySharedSecret(db, 'links'),
+    webhookSecret: hookSecret,
+    events,
+  });
   return { db, sandbox, billing };
 }

@@ -39,7 +39,13 @@ async function startReceiver(success: (req: ReceivedRequest) => { status: number
       } catch {
         // Recorded as an empty body.
       }
-      const received: ReceivedRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body, status: 0 };
+      const received: ReceivedRequest = {
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        body,
+        status: 0,
+      };
       let answer: { status: number; body: unknown };
       if (forced.length > 0) answer = forced.shift()!;
       else if (failures > 0) {
@@ -70,16 +76,26 @@ async function startReceiver(success: (req: ReceivedRequest) => { status: number
 /** Answers `POST /{pixel}/events` like the Graph API: `{ events_received }`. */
 export function startMetaReceiver(): Promise<Receiver> {
   return startReceiver((req) => {
-    const ok = req.method === 'POST' && /^\/v\d+\.\d+\/\d+\/events$|^\/\d+\/events$/.test(req.path) && typeof req.body.access_token === 'string';
-    return ok ? { status: 200, body: { events_received: (req.body.data as unknown[]).length, messages: [], fbtrace_id: 'test' } } : { status: 400, body: { error: { message: 'Invalid request', code: 100 } } };
+    const ok =
+      req.method === 'POST' &&
+      /^\/v\d+\.\d+\/\d+\/events$|^\/\d+\/events$/.test(req.path) &&
+      typeof req.body.access_token === 'string';
+    return ok
+      ? {
+          status: 200,
+          body: { events_received: (req.body.data as unknown[]).length, messages: [], fbtrace_id: 'test' },
+        }
+      : { status: 400, body: { error: { message: 'Invalid request', code: 100 } } };
   });
 }
 
 /** Answers `POST /event/track/` like TikTok: HTTP 200 with `code: 0`, or another code for a bad token. */
 export function startTiktokReceiver(): Promise<Receiver> {
   return startReceiver((req) => {
-    if (req.method !== 'POST' || !req.path.endsWith('/event/track/')) return { status: 404, body: { code: 40002, message: 'not found' } };
-    if (!req.headers['access-token']) return { status: 200, body: { code: 40001, message: 'Access token is required' } };
+    if (req.method !== 'POST' || !req.path.endsWith('/event/track/'))
+      return { status: 404, body: { code: 40002, message: 'not found' } };
+    if (!req.headers['access-token'])
+      return { status: 200, body: { code: 40001, message: 'Access token is required' } };
     return { status: 200, body: { code: 0, message: 'OK', request_id: 'test', data: {} } };
   });
 }

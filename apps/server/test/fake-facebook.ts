@@ -40,7 +40,13 @@ export async function startFakeFacebook(appId: string, appSecret: string, profil
       res.end(JSON.stringify(body));
     };
     if (url.pathname === '/dialog/oauth') {
-      if (query.client_id !== appId || !query.redirect_uri || !query.state || query.code_challenge_method !== 'S256' || !query.code_challenge) {
+      if (
+        query.client_id !== appId ||
+        !query.redirect_uri ||
+        !query.state ||
+        query.code_challenge_method !== 'S256' ||
+        !query.code_challenge
+      ) {
         res.writeHead(400, { 'content-type': 'text/plain' });
         return res.end('Invalid OAuth request');
       }
@@ -49,7 +55,12 @@ export async function startFakeFacebook(appId: string, appSecret: string, profil
       const allow = new URL(query.redirect_uri);
       allow.search = new URLSearchParams({ code, state: query.state }).toString();
       const deny = new URL(query.redirect_uri);
-      deny.search = new URLSearchParams({ error: 'access_denied', error_reason: 'user_denied', error_description: 'Permissions error', state: query.state }).toString();
+      deny.search = new URLSearchParams({
+        error: 'access_denied',
+        error_reason: 'user_denied',
+        error_description: 'Permissions error',
+        state: query.state,
+      }).toString();
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       return res.end(`<!doctype html><meta name="viewport" content="width=device-width"><title>Log in with Facebook</title>
 <h1>Continue as ${esc(profile.name)}?</h1><p>Episodic will receive your name and email address.</p>
@@ -57,10 +68,15 @@ export async function startFakeFacebook(appId: string, appSecret: string, profil
     }
     if (url.pathname.endsWith('/oauth/access_token')) {
       const grant = codes.get(query.code ?? '');
-      const challenge = createHash('sha256').update(query.code_verifier ?? '').digest('base64url');
-      if (query.client_id !== appId || query.client_secret !== appSecret) return json(400, { error: { message: 'Error validating client secret.', type: 'OAuthException', code: 1 } });
+      const challenge = createHash('sha256')
+        .update(query.code_verifier ?? '')
+        .digest('base64url');
+      if (query.client_id !== appId || query.client_secret !== appSecret)
+        return json(400, { error: { message: 'Error validating client secret.', type: 'OAuthException', code: 1 } });
       if (!grant || grant.redirectUri !== query.redirect_uri || grant.challenge !== challenge) {
-        return json(400, { error: { message: 'Invalid verification code format.', type: 'OAuthException', code: 100 } });
+        return json(400, {
+          error: { message: 'Invalid verification code format.', type: 'OAuthException', code: 100 },
+        });
       }
       codes.delete(query.code ?? '');
       const token = randomBytes(16).toString('hex');
@@ -68,9 +84,13 @@ export async function startFakeFacebook(appId: string, appSecret: string, profil
       return json(200, { access_token: token, token_type: 'bearer', expires_in: 5183944 });
     }
     if (url.pathname.endsWith('/me')) {
-      if (!tokens.has(query.access_token ?? '')) return json(400, { error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190 } });
+      if (!tokens.has(query.access_token ?? ''))
+        return json(400, { error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190 } });
       const fields = (query.fields ?? 'id,name').split(',');
-      return json(200, { ...Object.fromEntries(fields.filter((f) => f in profile).map((f) => [f, profile[f as keyof FakeProfile]])), ...profile.extra });
+      return json(200, {
+        ...Object.fromEntries(fields.filter((f) => f in profile).map((f) => [f, profile[f as keyof FakeProfile]])),
+        ...profile.extra,
+      });
     }
     json(404, { error: { message: 'Unknown path' } });
   });

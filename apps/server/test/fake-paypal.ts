@@ -19,7 +19,13 @@ interface FakeOrder {
 export interface FakePaypal {
   url: string;
   orders: Map<string, FakeOrder>;
-  requests: { method: string; path: string; requestId: string | undefined; authorization: string | undefined; body: unknown }[];
+  requests: {
+    method: string;
+    path: string;
+    requestId: string | undefined;
+    authorization: string | undefined;
+    body: unknown;
+  }[];
   refunds: { captureId: string; body: unknown }[];
   approve(id: string): void;
   /** The next N calls to create or capture answer HTTP 503. */
@@ -38,7 +44,12 @@ export async function startFakePaypal(): Promise<FakePaypal> {
   const view = (o: FakeOrder) => ({
     id: o.id,
     status: o.status,
-    purchase_units: [{ ...((o.body.purchase_units as object[] | undefined)?.[0] ?? {}), payments: o.captureId ? { captures: [{ id: o.captureId, status: 'COMPLETED' }] } : undefined }],
+    purchase_units: [
+      {
+        ...((o.body.purchase_units as object[] | undefined)?.[0] ?? {}),
+        payments: o.captureId ? { captures: [{ id: o.captureId, status: 'COMPLETED' }] } : undefined,
+      },
+    ],
     links: [
       { rel: 'self', href: `${server.url}/v2/checkout/orders/${o.id}` },
       { rel: 'payer-action', href: `${server.url}/checkoutnow?token=${o.id}` },
@@ -65,12 +76,14 @@ export async function startFakePaypal(): Promise<FakePaypal> {
         };
         if (path === '/v1/oauth2/token') {
           const expected = `Basic ${Buffer.from(`${FAKE_PAYPAL.clientId}:${FAKE_PAYPAL.clientSecret}`).toString('base64')}`;
-          if (req.headers.authorization !== expected || text !== 'grant_type=client_credentials') return send(401, { error: 'invalid_client' });
+          if (req.headers.authorization !== expected || text !== 'grant_type=client_credentials')
+            return send(401, { error: 'invalid_client' });
           const token = `A21.${randomBytes(8).toString('hex')}`;
           tokens.add(token);
           return send(200, { access_token: token, token_type: 'Bearer', expires_in: 32400 });
         }
-        if (!tokens.has((req.headers.authorization ?? '').replace(/^Bearer /, ''))) return send(401, { name: 'AUTHENTICATION_FAILURE' });
+        if (!tokens.has((req.headers.authorization ?? '').replace(/^Bearer /, '')))
+          return send(401, { name: 'AUTHENTICATION_FAILURE' });
         if (failures > 0 && req.method === 'POST') {
           failures -= 1;
           return send(503, { name: 'SERVICE_UNAVAILABLE' });
@@ -78,7 +91,12 @@ export async function startFakePaypal(): Promise<FakePaypal> {
         if (req.method === 'POST' && path === '/v2/checkout/orders') {
           const known = requestId ? byRequestId.get(requestId) : undefined;
           if (known) return send(200, view(orders.get(known)!));
-          const order: FakeOrder = { id: randomBytes(8).toString('hex').toUpperCase(), status: 'CREATED', body: body as Record<string, unknown>, captureId: null };
+          const order: FakeOrder = {
+            id: randomBytes(8).toString('hex').toUpperCase(),
+            status: 'CREATED',
+            body: body as Record<string, unknown>,
+            captureId: null,
+          };
           orders.set(order.id, order);
           if (requestId) byRequestId.set(requestId, order.id);
           return send(201, view(order));
@@ -92,8 +110,16 @@ export async function startFakePaypal(): Promise<FakePaypal> {
         if (req.method === 'POST' && capture) {
           const order = orders.get(capture[1]!);
           if (!order) return send(404, { name: 'RESOURCE_NOT_FOUND' });
-          if (order.status === 'COMPLETED') return send(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_ALREADY_CAPTURED', description: 'Order already captured.' }] });
-          if (order.status !== 'APPROVED') return send(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_NOT_APPROVED', description: 'The buyer has not approved this payment.' }] });
+          if (order.status === 'COMPLETED')
+            return send(422, {
+              name: 'UNPROCESSABLE_ENTITY',
+              details: [{ issue: 'ORDER_ALREADY_CAPTURED', description: 'Order already captured.' }],
+            });
+          if (order.status !== 'APPROVED')
+            return send(422, {
+              name: 'UNPROCESSABLE_ENTITY',
+              details: [{ issue: 'ORDER_NOT_APPROVED', description: 'The buyer has not approved this payment.' }],
+            });
           order.status = 'COMPLETED';
           order.captureId = `CAP${randomBytes(6).toString('hex').toUpperCase()}`;
           return send(201, view(order));

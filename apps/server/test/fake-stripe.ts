@@ -20,7 +20,11 @@ export interface RecordedRequest {
 
 const DECLINES: Record<string, { code: string; decline_code?: string; message: string }> = {
   '4000000000000002': { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' },
-  '4000000000009995': { code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
+  '4000000000009995': {
+    code: 'card_declined',
+    decline_code: 'insufficient_funds',
+    message: 'Your card has insufficient funds.',
+  },
   '4000000000000069': { code: 'expired_card', message: 'Your card has expired.' },
   '4000000000000127': { code: 'incorrect_cvc', message: "Your card's security code is incorrect." },
 };
@@ -72,7 +76,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
 
   function createIntent(body: Json): { status: number; body: Json } {
     const pm = methods.get(String(body.payment_method));
-    if (!pm) return { status: 400, body: { error: { type: 'invalid_request_error', message: 'No such PaymentMethod' } } };
+    if (!pm)
+      return { status: 400, body: { error: { type: 'invalid_request_error', message: 'No such PaymentMethod' } } };
     const intent: Json = {
       id: id('pi'),
       object: 'payment_intent',
@@ -90,7 +95,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     };
     intents.set(intent.id as string, intent);
     const offSession = body.off_session === 'true';
-    const decline = DECLINES[pm.number] ?? (offSession && pm.number === DECLINE_LATER ? DECLINES['4000000000000002'] : undefined);
+    const decline =
+      DECLINES[pm.number] ?? (offSession && pm.number === DECLINE_LATER ? DECLINES['4000000000000002'] : undefined);
     if (decline) {
       intent.status = 'requires_payment_method';
       intent.last_payment_error = { type: 'card_error', ...decline };
@@ -98,7 +104,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     }
     if (pm.number === CHALLENGE && !offSession) {
       intent.status = 'requires_action';
-      intent.next_action = { type: 'redirect_to_url', redirect_to_url: { url: `${server.url}/authenticate/${String(intent.id)}`, return_url: body.return_url } };
+      intent.next_action = {
+        type: 'redirect_to_url',
+        redirect_to_url: { url: `${server.url}/authenticate/${String(intent.id)}`, return_url: body.return_url },
+      };
     } else {
       intent.status = 'succeeded';
     }
@@ -123,7 +132,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         number,
         customer: null,
         billing_details: body.billing_details ?? {},
-        card: { brand: number.startsWith('4') ? 'visa' : 'mastercard', last4: number.slice(-4), exp_month: Number(card.exp_month), exp_year: Number(card.exp_year), funding: 'credit' },
+        card: {
+          brand: number.startsWith('4') ? 'visa' : 'mastercard',
+          last4: number.slice(-4),
+          exp_month: Number(card.exp_month),
+          exp_year: Number(card.exp_year),
+          funding: 'credit',
+        },
       };
       methods.set(pm.id, pm);
       return { status: 200, body: publicMethod(pm) };
@@ -135,20 +150,43 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     }
     if (method === 'GET' && path === '/v1/payment_intents/search') {
       const wanted = /metadata\['idempotency_key'\]:'([^']*)'/.exec(query.get('query') ?? '')?.[1];
-      const data = [...intents.values()].filter((i) => (i.metadata as Json).idempotency_key === wanted).map((i) => present(i, true));
-      return { status: 200, body: { object: 'search_result', data, has_more: false, next_page: null, url: '/v1/payment_intents/search' } };
+      const data = [...intents.values()]
+        .filter((i) => (i.metadata as Json).idempotency_key === wanted)
+        .map((i) => present(i, true));
+      return {
+        status: 200,
+        body: { object: 'search_result', data, has_more: false, next_page: null, url: '/v1/payment_intents/search' },
+      };
     }
     const one = /^\/v1\/payment_intents\/(pi_\w+)$/.exec(path);
     if (method === 'GET' && one) {
       const intent = intents.get(one[1]!);
-      return intent ? { status: 200, body: present(intent, expand) } : { status: 404, body: { error: { type: 'invalid_request_error', message: 'No such payment_intent' } } };
+      return intent
+        ? { status: 200, body: present(intent, expand) }
+        : { status: 404, body: { error: { type: 'invalid_request_error', message: 'No such payment_intent' } } };
     }
     if (method === 'POST' && path === '/v1/refunds') {
       const intent = intents.get(String(body.payment_intent));
-      if (!intent || intent.status !== 'succeeded') return { status: 400, body: { error: { type: 'invalid_request_error', message: 'This PaymentIntent cannot be refunded.' } } };
-      return { status: 200, body: { id: id('re'), object: 'refund', amount: Number(body.amount ?? intent.amount), payment_intent: intent.id, status: 'succeeded' } };
+      if (!intent || intent.status !== 'succeeded')
+        return {
+          status: 400,
+          body: { error: { type: 'invalid_request_error', message: 'This PaymentIntent cannot be refunded.' } },
+        };
+      return {
+        status: 200,
+        body: {
+          id: id('re'),
+          object: 'refund',
+          amount: Number(body.amount ?? intent.amount),
+          payment_intent: intent.id,
+          status: 'succeeded',
+        },
+      };
     }
-    return { status: 404, body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` } } };
+    return {
+      status: 404,
+      body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` } },
+    };
   }
 
   const server = Object.assign(
@@ -159,7 +197,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         const url = new URL(req.url ?? '/', 'http://localhost');
         const body = parseStripeForm(text);
         const key = req.headers['idempotency-key'] as string | undefined;
-        requests.push({ method: req.method ?? 'GET', path: url.pathname, authorization: req.headers.authorization, idempotencyKey: key, body });
+        requests.push({
+          method: req.method ?? 'GET',
+          path: url.pathname,
+          authorization: req.headers.authorization,
+          idempotencyKey: key,
+          body,
+        });
         const send = (status: number, payload: string) => {
           res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') });
           res.end(payload);
@@ -168,7 +212,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           const saved = idempotent.get(key)!;
           return send(saved.status, saved.body);
         }
-        if (req.headers.authorization !== `Bearer ${expectedKey}`) return send(401, JSON.stringify({ error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } }));
+        if (req.headers.authorization !== `Bearer ${expectedKey}`)
+          return send(
+            401,
+            JSON.stringify({ error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } }),
+          );
         const answer = route(req.method ?? 'GET', url.pathname, body, url.searchParams);
         const payload = JSON.stringify(answer.body);
         if (key && req.method === 'POST') idempotent.set(key, { status: answer.status, body: payload });
@@ -195,7 +243,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         if (pm && intent.setup_future_usage) pm.customer = intent.customer;
       } else {
         intent.status = 'requires_payment_method';
-        intent.last_payment_error = { type: 'card_error', code: 'payment_intent_authentication_failure', message: 'The card authentication was not completed.' };
+        intent.last_payment_error = {
+          type: 'card_error',
+          code: 'payment_intent_authentication_failure',
+          message: 'The card authentication was not completed.',
+        };
       }
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -47,7 +47,12 @@ export default async function setup(project: TestProject) {
   await admin.query(`CREATE DATABASE ${template}`);
   const url = new URL(server.url);
   url.pathname = `/${template}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '', poolSize: 2, connectTimeoutMs: 5000 });
+  const database = await openDatabase({
+    databaseUrl: url.toString(),
+    dataDir: '',
+    poolSize: 2,
+    connectTimeoutMs: 5000,
+  });
   await migrateToLatest(database.db as never);
   await database.close();
   project.provide('pgliteTemplate', '');
@@ -56,7 +61,9 @@ export default async function setup(project: TestProject) {
   project.provide('postgresDbPrefix', `episodic_t_${process.pid}_`);
   return async () => {
     // Test files drop their own databases; sweep any a crashed file left behind.
-    const { rows } = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE 'episodic_t_${process.pid}_%'`);
+    const { rows } = await admin.query<{ datname: string }>(
+      `SELECT datname FROM pg_database WHERE datname LIKE 'episodic_t_${process.pid}_%'`,
+    );
     for (const row of rows) await admin.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`);
     await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
     await admin.end();

@@ -6,7 +6,15 @@ import { promisify } from 'node:util';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EpisodePlayback, Membership, UnlockResult } from '@episodic/contract';
-import { decryptSegment, LocalStorage, mediaTools, S3Storage, sealSubtitle, subtitleKey as sealingKey, type StorageDriver } from '../src/media/index';
+import {
+  decryptSegment,
+  LocalStorage,
+  mediaTools,
+  S3Storage,
+  sealSubtitle,
+  subtitleKey as sealingKey,
+  type StorageDriver,
+} from '../src/media/index';
 import { upsertSubtitles } from '../src/media/ingest.repository';
 import { startLocalS3, type LocalS3 } from './s3-server';
 import { createTestApp, envelope, type TestApp } from './test-app';
@@ -53,9 +61,19 @@ let who: {
   cancelledMember: Principal;
 };
 /** Episode A's media as the member (an entitled user) is handed it. */
-let served: { master: string; variantUrls: string[]; renditionUrl: string; playlist: string; keyUri: string; key: Buffer; segments: string[]; ivs: Buffer[] };
+let served: {
+  master: string;
+  variantUrls: string[];
+  renditionUrl: string;
+  playlist: string;
+  keyUri: string;
+  key: Buffer;
+  segments: string[];
+  ivs: Buffer[];
+};
 
-const get = (principal: Principal, url: string, viaCookie = false) => send(t, principal.token, 'GET', url, { viaCookie });
+const get = (principal: Principal, url: string, viaCookie = false) =>
+  send(t, principal.token, 'GET', url, { viaCookie });
 const masterUrl = (id: number) => `/api/media/episodes/${String(id)}/master.m3u8`;
 const subtitleUrl = (id: number, language = 'en') => `/api/media/episodes/${String(id)}/subtitles/${language}.vtt`;
 
@@ -63,7 +81,13 @@ const subtitleUrl = (id: number, language = 'en') => `/api/media/episodes/${Stri
  * Stores a subtitle file for an episode as ingestion does (sealed, under its own key outside the
  * packaging), or as it did before sealing (`legacy`: plain WebVTT, `.vtt`), and records it.
  */
-async function addSubtitle(db: TestApp['database']['db'], storage: StorageDriver, episodeId: number, text: string, opts: { legacy?: boolean } = {}): Promise<string> {
+async function addSubtitle(
+  db: TestApp['database']['db'],
+  storage: StorageDriver,
+  episodeId: number,
+  text: string,
+  opts: { legacy?: boolean } = {},
+): Promise<string> {
   const language = 'en';
   const vtt = `WEBVTT\n\n00:00:00.000 --> 00:00:01.000\n${text}\n`;
   const key = `episodes/${String(episodeId)}/subtitles/${language}-${Date.now().toString(36)}.${opts.legacy ? 'vtt' : 'sealed'}`;
@@ -75,7 +99,11 @@ const keyUrl = (id: number) => `/api/media/keys/${String(id)}`;
 
 /** Marks a membership's paid period as over, as the clock would (renewals.test.ts does the same). */
 async function endPaidPeriod(userId: string): Promise<void> {
-  await t.database.db.updateTable('memberships').set({ current_period_end: new Date(Date.now() - 60_000) }).where('user_id', '=', userId).execute();
+  await t.database.db
+    .updateTable('memberships')
+    .set({ current_period_end: new Date(Date.now() - 60_000) })
+    .where('user_id', '=', userId)
+    .execute();
 }
 
 async function cancel(principal: Principal): Promise<Membership> {
@@ -139,7 +167,16 @@ beforeAll(async () => {
   const { segments, keyUris, ivs } = readMediaPlaylist(rendition.body);
   const key = await get(who.member, keyUris[0]!);
   expect(key.statusCode).toBe(200);
-  served = { master: master.body, variantUrls, renditionUrl, playlist: rendition.body, keyUri: keyUris[0]!, key: key.rawPayload, segments, ivs };
+  served = {
+    master: master.body,
+    variantUrls,
+    renditionUrl,
+    playlist: rendition.body,
+    keyUri: keyUris[0]!,
+    key: key.rawPayload,
+    segments,
+    ivs,
+  };
 }, 120_000);
 afterAll(() => t?.close());
 
@@ -149,11 +186,19 @@ const ENTITLED = ['unlockedThis', 'member', 'cancelledMember'] as const;
 describe('the callers of this test are who they claim to be', () => {
   it('has an ended, cancelled membership, a cancelled one still running, and an unlock of another episode that works', async () => {
     expect(await membershipOf(t, who.lapsedMember)).toMatchObject({ active: false });
-    const row = await t.database.db.selectFrom('memberships').select(['auto_renew', 'cancelled_at', 'current_period_end']).where('user_id', '=', who.lapsedMember.id!).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('memberships')
+      .select(['auto_renew', 'cancelled_at', 'current_period_end'])
+      .where('user_id', '=', who.lapsedMember.id!)
+      .executeTakeFirstOrThrow();
     expect(row.auto_renew).toBe(false);
     expect(row.cancelled_at).not.toBeNull();
     expect(row.current_period_end.getTime()).toBeLessThan(Date.now());
-    expect(await membershipOf(t, who.cancelledMember)).toMatchObject({ active: true, autoRenew: false, renewsAt: null });
+    expect(await membershipOf(t, who.cancelledMember)).toMatchObject({
+      active: true,
+      autoRenew: false,
+      renewsAt: null,
+    });
     expect(await membershipOf(t, who.member)).toMatchObject({ active: true, autoRenew: true });
     // The unlock of B is real: B's key is served to that user.
     const keyB = await get(who.unlockedOther, keyUrl(episodeB));
@@ -163,14 +208,17 @@ describe('the callers of this test are who they claim to be', () => {
 });
 
 describe('a locked episode', () => {
-  it.each(REFUSED)('refuses the master playlist, every rendition playlist and the key to %s (header and cookie alike)', async (name) => {
-    const principal = who[name];
-    const urls = [masterUrl(episodeA), ...served.variantUrls, served.keyUri, keyUrl(episodeA)];
-    for (const url of urls) {
-      expectRefused(await get(principal, url), `${name} ${url}`);
-      if (principal.token) expectRefused(await get(principal, url, true), `${name} ${url} (cookie)`);
-    }
-  });
+  it.each(REFUSED)(
+    'refuses the master playlist, every rendition playlist and the key to %s (header and cookie alike)',
+    async (name) => {
+      const principal = who[name];
+      const urls = [masterUrl(episodeA), ...served.variantUrls, served.keyUri, keyUrl(episodeA)];
+      for (const url of urls) {
+        expectRefused(await get(principal, url), `${name} ${url}`);
+        if (principal.token) expectRefused(await get(principal, url, true), `${name} ${url} (cookie)`);
+      }
+    },
+  );
 
   it.each(REFUSED)('gives %s no playlist or subtitles in the episode information', async (name) => {
     const res = await get(who[name], `/api/video/episode?id=${String(episodeA)}`);
@@ -195,9 +243,18 @@ describe('a locked episode', () => {
   });
 
   it('never serves playlists or the key from the public media path, and keeps the key out of storage', async () => {
-    const media = await t.database.db.selectFrom('episode_media').select(['prefix', 'key']).where('episode_id', '=', episodeA).executeTakeFirstOrThrow();
+    const media = await t.database.db
+      .selectFrom('episode_media')
+      .select(['prefix', 'key'])
+      .where('episode_id', '=', episodeA)
+      .executeTakeFirstOrThrow();
     const rendition = served.renditionUrl.split('/').at(-2)!;
-    for (const stored of [`${media.prefix}/master.m3u8`, `${media.prefix}/${rendition}/index.m3u8`, `${media.prefix}/key`, `${media.prefix}/${rendition}/key.bin`]) {
+    for (const stored of [
+      `${media.prefix}/master.m3u8`,
+      `${media.prefix}/${rendition}/index.m3u8`,
+      `${media.prefix}/key`,
+      `${media.prefix}/${rendition}/key.bin`,
+    ]) {
       const res = await get(NOBODY, `/media/${stored}`);
       expect(res.statusCode, stored).toBe(404);
       expect(res.body, stored).not.toContain('#EXT');
@@ -218,9 +275,11 @@ describe('a cancelled membership', () => {
   it('keeps the key to the end of the paid period, then loses it on the next request', async () => {
     const member = await newMember(t, 'cancelling member');
     await cancel(member);
-    for (const url of [masterUrl(episodeA), served.renditionUrl, served.keyUri]) expect((await get(member, url)).statusCode, url).toBe(200);
+    for (const url of [masterUrl(episodeA), served.renditionUrl, served.keyUri])
+      expect((await get(member, url)).statusCode, url).toBe(200);
     await endPaidPeriod(member.id!);
-    for (const url of [masterUrl(episodeA), served.renditionUrl, served.keyUri]) expectRefused(await get(member, url), url);
+    for (const url of [masterUrl(episodeA), served.renditionUrl, served.keyUri])
+      expectRefused(await get(member, url), url);
   });
 });
 
@@ -261,7 +320,19 @@ describe('a playlist handed from an entitled user to someone else', () => {
     const base = `http://127.0.0.1:${String((t.app.server.address() as AddressInfo).port)}`;
     const play = async (principal: Principal, url: string) => {
       const headers = principal.token ? ['-headers', `X-User-Token: ${principal.token}\r\n`] : [];
-      const { stdout } = await promisify(execFile)(mediaTools().ffprobe, ['-v', 'error', ...headers, '-count_frames', '-select_streams', 'v:0', '-show_entries', 'stream=nb_read_frames', '-of', 'json', `${base}${url}`]);
+      const { stdout } = await promisify(execFile)(mediaTools().ffprobe, [
+        '-v',
+        'error',
+        ...headers,
+        '-count_frames',
+        '-select_streams',
+        'v:0',
+        '-show_entries',
+        'stream=nb_read_frames',
+        '-of',
+        'json',
+        `${base}${url}`,
+      ]);
       return Number((JSON.parse(stdout) as { streams: { nb_read_frames: string }[] }).streams[0]?.nb_read_frames ?? 0);
     };
     for (const url of [masterUrl(episodeA), served.renditionUrl]) {
@@ -275,7 +346,11 @@ describe('a playlist handed from an entitled user to someone else', () => {
 describe("a locked episode's subtitles", () => {
   it.each(REFUSED)('are refused to %s (header and cookie alike), under any spelling of the address', async (name) => {
     const principal = who[name];
-    for (const url of [subtitleUrl(episodeA), subtitleUrl(episodeA, 'es'), `/%61pi/media/episodes/${String(episodeA)}/subtitles/en.vtt`]) {
+    for (const url of [
+      subtitleUrl(episodeA),
+      subtitleUrl(episodeA, 'es'),
+      `/%61pi/media/episodes/${String(episodeA)}/subtitles/en.vtt`,
+    ]) {
       const res = await get(principal, url);
       expect([403, 404], url).toContain(res.statusCode);
       if (res.statusCode === 403) expectRefused(res, `${name} ${url}`);
@@ -285,18 +360,21 @@ describe("a locked episode's subtitles", () => {
     expectRefused(await get(principal, subtitleUrl(episodeA)), name);
   });
 
-  it.each(ENTITLED)('are served to %s, privately and uncached, at the address the episode information names', async (name) => {
-    const principal = who[name];
-    const info = envelope<EpisodePlayback>(await get(principal, `/api/video/episode?id=${String(episodeA)}`)).data;
-    expect(info.subtitles).toEqual([{ language: 'en', url: subtitleUrl(episodeA) }]);
-    for (const viaCookie of [false, true]) {
-      const res = await get(principal, info.subtitles[0]!.url, viaCookie);
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['content-type']).toBe('text/vtt; charset=utf-8');
-      expect(res.headers['cache-control']).toBe('private, no-store');
-      expect(res.body).toContain(DIALOGUE);
-    }
-  });
+  it.each(ENTITLED)(
+    'are served to %s, privately and uncached, at the address the episode information names',
+    async (name) => {
+      const principal = who[name];
+      const info = envelope<EpisodePlayback>(await get(principal, `/api/video/episode?id=${String(episodeA)}`)).data;
+      expect(info.subtitles).toEqual([{ language: 'en', url: subtitleUrl(episodeA) }]);
+      for (const viaCookie of [false, true]) {
+        const res = await get(principal, info.subtitles[0]!.url, viaCookie);
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-type']).toBe('text/vtt; charset=utf-8');
+        expect(res.headers['cache-control']).toBe('private, no-store');
+        expect(res.body).toContain(DIALOGUE);
+      }
+    },
+  );
 
   it('are not served from their storage address, to anyone', async () => {
     for (const principal of [NOBODY, who.guest, who.member]) {
@@ -332,7 +410,19 @@ describe('subtitles with S3 storage and a CDN (MEDIA_PUBLIC_URL)', () => {
     const seriesId = await seedSeries(db, { title: 'Locked Subtitles on S3' });
     locked = await seedEpisode(db, seriesId, 1, { free: false, cost: 60 });
     // Media of the episode as packaging records it (playable for the entitled); the files are not needed here.
-    await db.insertInto('episode_media').values({ episode_id: locked, prefix: `episodes/${String(locked)}/p1`, key: Buffer.alloc(16, 1), source_hash: 'x', width: 360, height: 640, duration_ms: 1000, renditions: JSON.stringify([]) }).execute();
+    await db
+      .insertInto('episode_media')
+      .values({
+        episode_id: locked,
+        prefix: `episodes/${String(locked)}/p1`,
+        key: Buffer.alloc(16, 1),
+        source_hash: 'x',
+        width: 360,
+        height: 640,
+        duration_ms: 1000,
+        renditions: JSON.stringify([]),
+      })
+      .execute();
     await db.updateTable('episodes').set({ media_status: 'ready' }).where('id', '=', locked).execute();
     await addSubtitle(db, new S3Storage(s3.options), locked, DIALOGUE);
   }, 60_000);
@@ -347,7 +437,9 @@ describe('subtitles with S3 storage and a CDN (MEDIA_PUBLIC_URL)', () => {
     const buyer = await newAccount(app, 's3 unlocker');
     await grantCoins(app, buyer.id!, 60);
     await callOk(app, buyer.token, 'POST', '/api/video/unlock', { episodeId: locked });
-    const info = envelope<EpisodePlayback>(await send(app, buyer.token, 'GET', `/api/video/episode?id=${String(locked)}`)).data;
+    const info = envelope<EpisodePlayback>(
+      await send(app, buyer.token, 'GET', `/api/video/episode?id=${String(locked)}`),
+    ).data;
     expect(info.subtitles).toEqual([{ language: 'en', url: subtitleUrl(locked) }]);
     expect(JSON.stringify(info.subtitles)).not.toContain(CDN);
     const res = await send(app, buyer.token, 'GET', info.subtitles[0]!.url);
@@ -355,7 +447,13 @@ describe('subtitles with S3 storage and a CDN (MEDIA_PUBLIC_URL)', () => {
     expect(res.body).toContain(DIALOGUE);
     expect(res.headers['cache-control']).toBe('private, no-store');
     // A CDN in front of the servers' /media/ gets nothing for it either.
-    const key = (await app.database.db.selectFrom('episode_subtitles').select('storage_key').where('episode_id', '=', locked).executeTakeFirstOrThrow()).storage_key;
+    const key = (
+      await app.database.db
+        .selectFrom('episode_subtitles')
+        .select('storage_key')
+        .where('episode_id', '=', locked)
+        .executeTakeFirstOrThrow()
+    ).storage_key;
     expect((await send(app, null, 'GET', `/media/${key}`)).statusCode).toBe(404);
     // A CDN in front of the bucket (MEDIA_PUBLIC_URL's origin here is the bucket itself) serves the
     // object to anyone who finds its key: it holds no dialogue.

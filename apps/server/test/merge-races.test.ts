@@ -17,19 +17,39 @@ const PASSWORD = 'merge races 1';
 async function newGuest(coins: number): Promise<{ token: string; id: string }> {
   const res = await t.app.inject({ method: 'GET', url: '/api/user' });
   const id = envelope<{ id: string }>(res).data.id;
-  if (coins > 0) await t.database.db.transaction().execute((trx) => appendLedgerEntry(trx, { userId: id, delta: coins, kind: 'grant', key: `test:${id}` }));
+  if (coins > 0)
+    await t.database.db
+      .transaction()
+      .execute((trx) => appendLedgerEntry(trx, { userId: id, delta: coins, kind: 'grant', key: `test:${id}` }));
   return { token: String(res.headers['x-user-token']), id };
 }
 
 async function newAccount(email: string, coins: number): Promise<{ token: string; id: string }> {
   const g = await newGuest(coins);
-  const res = await t.app.inject({ method: 'POST', url: '/api/user/register', headers: { 'x-user-token': g.token }, payload: { email, password: PASSWORD, confirmPassword: PASSWORD, agree: true } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/user/register',
+    headers: { 'x-user-token': g.token },
+    payload: { email, password: PASSWORD, confirmPassword: PASSWORD, agree: true },
+  });
   expect(envelope(res).code).toBe(200);
   return { token: String(res.headers['x-user-token']), id: g.id };
 }
 
-const unlock = (token: string, episodeId: number) => t.app.inject({ method: 'POST', url: '/api/video/unlock', headers: { 'x-user-token': token }, payload: { episodeId } });
-const login = (token: string, email: string) => t.app.inject({ method: 'POST', url: '/api/user/login', headers: { 'x-user-token': token }, payload: { email, password: PASSWORD } });
+const unlock = (token: string, episodeId: number) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/video/unlock',
+    headers: { 'x-user-token': token },
+    payload: { episodeId },
+  });
+const login = (token: string, email: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/user/login',
+    headers: { 'x-user-token': token },
+    payload: { email, password: PASSWORD },
+  });
 
 /** Users whose ledger does not add up to their balance (a missing balance row counts as 0). */
 async function ledgerMismatches(): Promise<unknown[]> {
@@ -53,9 +73,21 @@ describe('merging a guest into an account', () => {
     expect(signedIn.code).toBe(200);
     // 200 - 50 on the account; 120 - 50 - 50 on the guest; the guest's spend on the shared episode comes back.
     expect(signedIn.data.coins).toBe(150 + 20 + 50);
-    const lines = await t.database.db.selectFrom('coin_ledger').select(['delta', 'kind', 'episode_id', 'reason']).where('user_id', '=', account.id).where('kind', 'in', ['spend', 'refund']).execute();
+    const lines = await t.database.db
+      .selectFrom('coin_ledger')
+      .select(['delta', 'kind', 'episode_id', 'reason'])
+      .where('user_id', '=', account.id)
+      .where('kind', 'in', ['spend', 'refund'])
+      .execute();
     expect(lines.filter((l) => l.kind === 'spend' && l.episode_id === episode)).toHaveLength(2);
-    expect(lines.filter((l) => l.kind === 'refund')).toEqual([{ delta: 50, kind: 'refund', episode_id: episode, reason: expect.stringMatching(/already unlocked on this account/) as unknown }]);
+    expect(lines.filter((l) => l.kind === 'refund')).toEqual([
+      {
+        delta: 50,
+        kind: 'refund',
+        episode_id: episode,
+        reason: expect.stringMatching(/already unlocked on this account/) as unknown,
+      },
+    ]);
     expect(await ledgerMismatches()).toEqual([]);
   });
 
@@ -63,12 +95,26 @@ describe('merging a guest into an account', () => {
     const account = await newAccount('series-overlap@example.com', 100);
     expect(envelope(await unlock(account.token, f.episodes.palace[2]!)).code).toBe(200);
     const guest = await newGuest(1000);
-    const quote = await t.app.inject({ method: 'GET', url: `/api/video?id=${String(f.series.palace)}`, headers: { 'x-user-token': guest.token } });
+    const quote = await t.app.inject({
+      method: 'GET',
+      url: `/api/video?id=${String(f.series.palace)}`,
+      headers: { 'x-user-token': guest.token },
+    });
     const price = envelope<{ seriesPrice: number | null }>(quote).data.seriesPrice;
-    const series = await t.app.inject({ method: 'POST', url: '/api/video/unlock', headers: { 'x-user-token': guest.token }, payload: { seriesId: f.series.palace, price } });
+    const series = await t.app.inject({
+      method: 'POST',
+      url: '/api/video/unlock',
+      headers: { 'x-user-token': guest.token },
+      payload: { seriesId: f.series.palace, price },
+    });
     const bought = envelope<{ unlocked: number[] }>(series).data.unlocked;
     expect(envelope(await login(guest.token, 'series-overlap@example.com')).code).toBe(200);
-    const refund = await t.database.db.selectFrom('coin_ledger').select(['delta', 'reason']).where('user_id', '=', account.id).where('kind', '=', 'refund').executeTakeFirstOrThrow();
+    const refund = await t.database.db
+      .selectFrom('coin_ledger')
+      .select(['delta', 'reason'])
+      .where('user_id', '=', account.id)
+      .where('kind', '=', 'refund')
+      .executeTakeFirstOrThrow();
     expect(refund.delta).toBe(Math.floor((price ?? 0) / bought.length));
     expect(refund.reason).toMatch(new RegExp(`1 of ${bought.length} episodes`));
     expect(await ledgerMismatches()).toEqual([]);
@@ -87,14 +133,23 @@ describe.skipIf(testDbKind !== 'postgres')('unlocks racing sign-in merges (Postg
       const guest = await newGuest(120);
       // Unlocks of episodes the account may already hold (their coins come back) and of new ones, with the sign-in among them.
       const episodes = [0, 1, 2, 3].map((i) => locked[(round + i * 3) % locked.length]!);
-      const calls = [...episodes.slice(0, 2).map((e) => unlock(guest.token, e)), login(guest.token, email), ...episodes.slice(2).map((e) => unlock(guest.token, e)), unlock(account.token, episodes[0]!)];
+      const calls = [
+        ...episodes.slice(0, 2).map((e) => unlock(guest.token, e)),
+        login(guest.token, email),
+        ...episodes.slice(2).map((e) => unlock(guest.token, e)),
+        unlock(account.token, episodes[0]!),
+      ];
       const answers = await Promise.all(calls);
       for (const a of answers) {
         statuses.push(a.statusCode);
         codes.push(envelope(a).code);
       }
       expect(await ledgerMismatches()).toEqual([]);
-      const orphaned = await t.database.db.selectFrom('coin_ledger').select('id').where('user_id', '=', guest.id).execute();
+      const orphaned = await t.database.db
+        .selectFrom('coin_ledger')
+        .select('id')
+        .where('user_id', '=', guest.id)
+        .execute();
       expect(orphaned).toEqual([]);
     }
     expect(statuses.filter((s) => s >= 500)).toEqual([]);
@@ -110,14 +165,33 @@ describe.skipIf(testDbKind !== 'postgres')('unlocks racing sign-in merges (Postg
   it('settles payments racing sign-in merges onto the account, with no 5xx and the ledger whole', async () => {
     const email = 'paying-racer@example.com';
     const account = await newAccount(email, 0);
-    const card = { number: '4242424242424242', expiry: '12/34', cvv: '123', firstName: 'Ana', lastName: 'Lima', email: 'ana@example.com' };
+    const card = {
+      number: '4242424242424242',
+      expiry: '12/34',
+      cvv: '123',
+      firstName: 'Ana',
+      lastName: 'Lima',
+      email: 'ana@example.com',
+    };
     const statuses: number[] = [];
     let paid = 0;
     for (let round = 0; round < 20; round++) {
       const guest = await newGuest(0);
-      const order = envelope<{ id: string }>(await t.app.inject({ method: 'POST', url: '/api/payment/order', headers: { 'x-user-token': guest.token }, payload: { planId: 'coins-300' } }));
+      const order = envelope<{ id: string }>(
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/payment/order',
+          headers: { 'x-user-token': guest.token },
+          payload: { planId: 'coins-300' },
+        }),
+      );
       const [payment, signIn] = await Promise.all([
-        t.app.inject({ method: 'POST', url: '/api/payment/pay', headers: { 'x-user-token': guest.token }, payload: { orderId: order.data.id, method: 'card', card, agree: true } }),
+        t.app.inject({
+          method: 'POST',
+          url: '/api/payment/pay',
+          headers: { 'x-user-token': guest.token },
+          payload: { orderId: order.data.id, method: 'card', card, agree: true },
+        }),
         login(guest.token, email),
       ]);
       statuses.push(payment.statusCode, signIn.statusCode);
@@ -127,8 +201,18 @@ describe.skipIf(testDbKind !== 'postgres')('unlocks racing sign-in merges (Postg
     expect(statuses.filter((s) => s >= 500)).toEqual([]);
     // Every order paid, whichever side of the merge it settled on, credited the account.
     await new Promise((r) => setTimeout(r, 500));
-    const orders = await t.database.db.selectFrom('orders').select('status').where('user_id', '=', account.id).where('plan_id', '=', 'coins-300').execute();
-    const credited = await t.database.db.selectFrom('coin_ledger').select('id').where('user_id', '=', account.id).where('kind', '=', 'purchase').execute();
+    const orders = await t.database.db
+      .selectFrom('orders')
+      .select('status')
+      .where('user_id', '=', account.id)
+      .where('plan_id', '=', 'coins-300')
+      .execute();
+    const credited = await t.database.db
+      .selectFrom('coin_ledger')
+      .select('id')
+      .where('user_id', '=', account.id)
+      .where('kind', '=', 'purchase')
+      .execute();
     expect(credited.length).toBe(orders.filter((o) => o.status === 'paid').length);
     expect(credited.length).toBeGreaterThanOrEqual(paid);
   }, 120_000);
@@ -153,7 +237,12 @@ describe('a request whose user is merged away while it runs', () => {
         ['/api/video/unlock', { episodeId: fx.episodes.ceo[3] }],
       ] as const) {
         const made = await vanish.app.inject({ method: 'GET', url: '/api/user' });
-        const res = await vanish.app.inject({ method: 'POST', url, headers: { 'x-user-token': String(made.headers['x-user-token']), 'x-test-vanish': '1' }, payload });
+        const res = await vanish.app.inject({
+          method: 'POST',
+          url,
+          headers: { 'x-user-token': String(made.headers['x-user-token']), 'x-test-vanish': '1' },
+          payload,
+        });
         expect(res.statusCode, url).toBe(200);
         expect(envelope(res).code, url).toBe(401);
       }

@@ -41,8 +41,16 @@ beforeAll(async () => {
       episodes.set(id, { series: key, free: i < 2, cost, visible: true });
     }
   }
-  await db.updateTable('series').set({ series_price: seriesOverride.palace }).where('id', '=', f.series.palace).execute();
-  const hidden = await db.selectFrom('episodes').select(['id', 'free']).where('series_id', 'in', [f.series.draft, f.series.unpackaged]).execute();
+  await db
+    .updateTable('series')
+    .set({ series_price: seriesOverride.palace })
+    .where('id', '=', f.series.palace)
+    .execute();
+  const hidden = await db
+    .selectFrom('episodes')
+    .select(['id', 'free'])
+    .where('series_id', 'in', [f.series.draft, f.series.unpackaged])
+    .execute();
   for (const e of hidden) episodes.set(e.id, { series: null, free: e.free, cost: 50, visible: false });
   pool = [...f.episodes.wolf, ...f.episodes.palace, hidden[0]!.id, hidden[hidden.length - 1]!.id];
   admin = caller(t, (await createCallers(t)).admin);
@@ -66,7 +74,8 @@ interface Model {
 }
 
 const balanceOf = (m: Model) => m.credits - m.spent;
-const lockedOf = (m: Model, series: SeriesKey) => f.episodes[series].filter((id) => !episodes.get(id)!.free && !m.unlocked.has(id));
+const lockedOf = (m: Model, series: SeriesKey) =>
+  f.episodes[series].filter((id) => !episodes.get(id)!.free && !m.unlocked.has(id));
 const totalOf = (ids: number[]) => ids.reduce((sum, id) => sum + episodes.get(id)!.cost, 0);
 
 /** The documented rule: 70 % of the locked episodes' total, rounded up to 5 coins, or the operator's price if lower. */
@@ -112,8 +121,24 @@ const episodeArb = fc.nat({ max: 1000 }).map((n) => n % Math.max(1, pool.length)
 const copiesArb = fc.integer({ min: 1, max: 3 });
 
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('buy' as const), plan: fc.constantFrom(...COIN_PLANS), taps: copiesArb, junk: junkArb }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('grant' as const), slot: fc.nat({ max: 2 }), coins: fc.integer({ min: 1, max: 200 }), copies: copiesArb }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('buy' as const),
+      plan: fc.constantFrom(...COIN_PLANS),
+      taps: copiesArb,
+      junk: junkArb,
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('grant' as const),
+      slot: fc.nat({ max: 2 }),
+      coins: fc.integer({ min: 1, max: 200 }),
+      copies: copiesArb,
+    }),
+  },
   { weight: 5, arbitrary: fc.record({ kind: fc.constant('unlock' as const), episode: episodeArb, copies: copiesArb }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('see' as const), series: seriesArb }) },
   {
@@ -126,7 +151,14 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
       copies: copiesArb,
     }),
   },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('reprice' as const), series: seriesArb, price: fc.option(fc.integer({ min: 1, max: 400 }), { nil: null }) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('reprice' as const),
+      series: seriesArb,
+      price: fc.option(fc.integer({ min: 1, max: 400 }), { nil: null }),
+    }),
+  },
   {
     weight: 3,
     arbitrary: fc.record({
@@ -151,25 +183,45 @@ interface Viewer {
   slots: string[];
 }
 
-const unlockEpisode = (v: Viewer, episodeId: number) => call<UnlockResult>(t, v.token, 'POST', '/api/video/unlock', { episodeId });
+const unlockEpisode = (v: Viewer, episodeId: number) =>
+  call<UnlockResult>(t, v.token, 'POST', '/api/video/unlock', { episodeId });
 const unlockSeries = (v: Viewer, series: SeriesKey, price: number | undefined) =>
-  call<UnlockResult>(t, v.token, 'POST', '/api/video/unlock', { seriesId: f.series[series], ...(price === undefined ? {} : { price }) });
-const grantCoins = (v: Viewer, requestId: string, coins: number) => admin.post(`/api/admin/users/${v.id}/grants`, { requestId, kind: 'coins', coins, reason: 'property test' });
+  call<UnlockResult>(t, v.token, 'POST', '/api/video/unlock', {
+    seriesId: f.series[series],
+    ...(price === undefined ? {} : { price }),
+  });
+const grantCoins = (v: Viewer, requestId: string, coins: number) =>
+  admin.post(`/api/admin/users/${v.id}/grants`, { requestId, kind: 'coins', coins, reason: 'property test' });
 
 /** Opens an order with extra client fields, checks the server's price, and pays it with `taps` simultaneous taps. */
 async function buyCoins(v: Viewer, m: Model, planId: string, taps: number, junk: Junk): Promise<void> {
   const plan = plans.get(planId)!;
-  const order = await call<{ id: string; amount: number; currency: string }>(t, v.token, 'POST', '/api/payment/order', { ...junk, planId });
+  const order = await call<{ id: string; amount: number; currency: string }>(t, v.token, 'POST', '/api/payment/order', {
+    ...junk,
+    planId,
+  });
   expect(order.code).toBe(200);
   expect(order.data).toMatchObject({ amount: plan.price, currency: plan.currency });
   const results = await Promise.all(
-    Array.from({ length: taps }, () => call<PayResult>(t, v.token, 'POST', '/api/payment/pay', { ...junk, orderId: order.data.id, method: 'card', card: card(), agree: true })),
+    Array.from({ length: taps }, () =>
+      call<PayResult>(t, v.token, 'POST', '/api/payment/pay', {
+        ...junk,
+        orderId: order.data.id,
+        method: 'card',
+        card: card(),
+        agree: true,
+      }),
+    ),
   );
   expect(results.map((r) => r.code)).toEqual(results.map(() => 200));
   expect(results.some((r) => r.data.status === 'paid')).toBe(true);
   expect(results.every((r) => r.data.status === 'paid' || r.data.status === 'processing')).toBe(true);
   // One charge at the processor, for the server's price.
-  const charges = await t.database.db.selectFrom('sandbox_charges').select(['amount', 'currency']).where('idempotency_key', 'like', `${order.data.id}:%`).execute();
+  const charges = await t.database.db
+    .selectFrom('sandbox_charges')
+    .select(['amount', 'currency'])
+    .where('idempotency_key', 'like', `${order.data.id}:%`)
+    .execute();
   expect(charges).toEqual([{ amount: plan.price, currency: plan.currency }]);
   m.credits += plan.coins + plan.bonusCoins;
 }
@@ -183,7 +235,8 @@ async function stepUnlock(v: Viewer, m: Model, episodeId: number, copies: number
     return;
   }
   if (e.free || m.unlocked.has(episodeId)) {
-    for (const r of results) expect(r).toMatchObject({ code: 200, data: { spent: 0, coins: balanceOf(m), unlocked: [episodeId] } });
+    for (const r of results)
+      expect(r).toMatchObject({ code: 200, data: { spent: 0, coins: balanceOf(m), unlocked: [episodeId] } });
     return;
   }
   if (balanceOf(m) < e.cost) {
@@ -200,7 +253,12 @@ async function stepUnlockSeries(v: Viewer, m: Model, step: Extract<Step, { kind:
   const quote = quoteOf(m, step.series);
   const locked = lockedOf(m, step.series);
   const seen = step.series in m.seen ? m.seen[step.series]! : quote;
-  const sent = step.price === 'omit' ? undefined : step.price === 'stale' ? Math.max(0, (quote ?? 0) + step.staleBy) : (seen ?? undefined);
+  const sent =
+    step.price === 'omit'
+      ? undefined
+      : step.price === 'stale'
+        ? Math.max(0, (quote ?? 0) + step.staleBy)
+        : (seen ?? undefined);
   const results = await Promise.all(Array.from({ length: step.copies }, () => unlockSeries(v, step.series, sent)));
   if (quote === null) {
     for (const r of results) expect(r).toMatchObject({ code: 200, data: { spent: 0, unlocked: [] } });
@@ -241,7 +299,10 @@ async function stepBurst(v: Viewer, m: Model, steps: BurstStep[]): Promise<void>
         return { step: s };
       }
       if (s.kind === 'unlock') return { step: s, result: await unlockEpisode(v, pool[s.episode]!) };
-      return { step: s, result: await unlockSeries(v, s.series, s.sendPrice ? (quotes[s.series] ?? undefined) : undefined) };
+      return {
+        step: s,
+        result: await unlockSeries(v, s.series, s.sendPrice ? (quotes[s.series] ?? undefined) : undefined),
+      };
     }),
   );
   const charged: number[] = [];
@@ -276,7 +337,9 @@ async function run(v: Viewer, m: Model, step: Step): Promise<void> {
       return buyCoins(v, m, step.plan, step.taps, step.junk);
     case 'grant': {
       const requestId = v.slots[step.slot]!;
-      const results = await Promise.all(Array.from({ length: step.copies }, () => grantCoins(v, requestId, step.coins)));
+      const results = await Promise.all(
+        Array.from({ length: step.copies }, () => grantCoins(v, requestId, step.coins)),
+      );
       expect(results.map((r) => r.code)).toEqual(results.map(() => 200));
       // The same request id grants once, whatever is sent again with it.
       if (!m.grants.has(requestId)) {
@@ -311,8 +374,16 @@ async function run(v: Viewer, m: Model, step: Step): Promise<void> {
 async function checkInvariants(v: Viewer, m: Model): Promise<void> {
   const { db } = t.database;
   const me = await call<User>(t, v.token, 'GET', '/api/user');
-  const ledger = await db.selectFrom('coin_ledger').select(['delta', 'kind', 'episode_id']).where('user_id', '=', v.id).execute();
-  const balanceRow = await db.selectFrom('coin_balances').select('balance').where('user_id', '=', v.id).executeTakeFirst();
+  const ledger = await db
+    .selectFrom('coin_ledger')
+    .select(['delta', 'kind', 'episode_id'])
+    .where('user_id', '=', v.id)
+    .execute();
+  const balanceRow = await db
+    .selectFrom('coin_balances')
+    .select('balance')
+    .where('user_id', '=', v.id)
+    .executeTakeFirst();
   const sum = (rows: { delta: number }[]) => rows.reduce((s, r) => s + r.delta, 0);
   expect(me.data.coins).toBe(balanceOf(m));
   expect(me.data.coins).toBeGreaterThanOrEqual(0);
@@ -345,8 +416,18 @@ describe('coins (property-based)', () => {
         }
         // The episode lists show exactly the model's locks.
         for (const series of SERIES) {
-          const list = await call<EpisodeListItem[]>(t, v.token, 'GET', `/api/video/episode?seriesId=${f.series[series]}`);
-          for (const e of list.data) expect({ id: e.id, unlocked: e.unlocked, cost: e.cost }).toEqual({ id: e.id, unlocked: e.free || m.unlocked.has(e.id), cost: e.free ? 0 : episodes.get(e.id)!.cost });
+          const list = await call<EpisodeListItem[]>(
+            t,
+            v.token,
+            'GET',
+            `/api/video/episode?seriesId=${f.series[series]}`,
+          );
+          for (const e of list.data)
+            expect({ id: e.id, unlocked: e.unlocked, cost: e.cost }).toEqual({
+              id: e.id,
+              unlocked: e.free || m.unlocked.has(e.id),
+              cost: e.free ? 0 : episodes.get(e.id)!.cost,
+            });
         }
       }),
       { numRuns: 30 },
@@ -365,17 +446,27 @@ describe('coins (property-based)', () => {
           const v: Viewer = { ...g, slots: [] };
           expect((await grantCoins(v, randomUUID(), 5000)).code).toBe(200);
           const targets = picks.map((i) => lockedOfSeries(series)[i % lockedOfSeries(series).length]!);
-          const requests: (() => Promise<{ episode?: number; result: Envelope<UnlockResult> }>)[] = targets.map((episode) => async () => ({ episode, result: await unlockEpisode(v, episode) }));
-          requests.splice(Math.min(seriesAt, requests.length), 0, async () => ({ result: await unlockSeries(v, series, undefined) }));
+          const requests: (() => Promise<{ episode?: number; result: Envelope<UnlockResult> }>)[] = targets.map(
+            (episode) => async () => ({ episode, result: await unlockEpisode(v, episode) }),
+          );
+          requests.splice(Math.min(seriesAt, requests.length), 0, async () => ({
+            result: await unlockSeries(v, series, undefined),
+          }));
           const outcomes = await Promise.all(requests.map((r) => r()));
-          const charged = outcomes.flatMap(({ episode, result }) => (result.code === 200 && result.data.spent > 0 ? (episode ? [episode] : result.data.unlocked) : []));
+          const charged = outcomes.flatMap(({ episode, result }) =>
+            result.code === 200 && result.data.spent > 0 ? (episode ? [episode] : result.data.unlocked) : [],
+          );
           expect(charged.filter((id, i) => charged.indexOf(id) !== i)).toEqual([]);
           const spent = outcomes.reduce((sum, o) => sum + (o.result.code === 200 ? o.result.data.spent : 0), 0);
           expect((await call<User>(t, v.token, 'GET', '/api/user')).data.coins).toBe(5000 - spent);
           // Unless the series unlock gave up on a price that kept changing (409), every locked episode
           // of the series ends unlocked, each paid for once.
           if (outcomes.some((o) => o.episode === undefined && o.result.code === 409)) return;
-          const unlocks = await t.database.db.selectFrom('unlocks').select('episode_id').where('user_id', '=', v.id).execute();
+          const unlocks = await t.database.db
+            .selectFrom('unlocks')
+            .select('episode_id')
+            .where('user_id', '=', v.id)
+            .execute();
           expect(unlocks.map((u) => u.episode_id).sort()).toEqual([...lockedOfSeries(series)].sort());
           expect([...charged].sort()).toEqual([...lockedOfSeries(series)].sort());
         },
@@ -391,14 +482,34 @@ describe('prices are set on the server (property-based)', () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...plans.keys()), junkArb, fc.boolean(), async (planId, junk, pay) => {
         const plan = plans.get(planId)!;
-        const order = await call<{ id: string; amount: number; currency: string }>(t, v.token, 'POST', '/api/payment/order', { ...junk, planId });
+        const order = await call<{ id: string; amount: number; currency: string }>(
+          t,
+          v.token,
+          'POST',
+          '/api/payment/order',
+          { ...junk, planId },
+        );
         expect(order.data).toMatchObject({ amount: plan.price, currency: plan.currency, planId });
-        const row = await t.database.db.selectFrom('orders').select(['amount', 'currency']).where('id', '=', order.data.id).executeTakeFirstOrThrow();
+        const row = await t.database.db
+          .selectFrom('orders')
+          .select(['amount', 'currency'])
+          .where('id', '=', order.data.id)
+          .executeTakeFirstOrThrow();
         expect(row).toEqual({ amount: plan.price, currency: plan.currency });
         if (!pay) return;
-        const paid = await call<PayResult>(t, v.token, 'POST', '/api/payment/pay', { ...junk, orderId: order.data.id, method: 'card', card: card(), agree: true });
+        const paid = await call<PayResult>(t, v.token, 'POST', '/api/payment/pay', {
+          ...junk,
+          orderId: order.data.id,
+          method: 'card',
+          card: card(),
+          agree: true,
+        });
         expect(paid.data.status).toBe('paid');
-        const charges = await t.database.db.selectFrom('sandbox_charges').select(['amount', 'currency']).where('idempotency_key', 'like', `${order.data.id}:%`).execute();
+        const charges = await t.database.db
+          .selectFrom('sandbox_charges')
+          .select(['amount', 'currency'])
+          .where('idempotency_key', 'like', `${order.data.id}:%`)
+          .execute();
         expect(charges).toEqual([{ amount: plan.price, currency: plan.currency }]);
       }),
       { numRuns: 25 },
@@ -415,9 +526,16 @@ describe('prices are set on the server (property-based)', () => {
         const res = await unlockSeries({ ...v, slots: [] }, series, price);
         expect(res.code).toBe(409);
         expect(res.message).toContain(`${detail.data.seriesPrice} coins`);
-        const spends = await t.database.db.selectFrom('coin_ledger').select('id').where('user_id', '=', v.id).where('kind', '=', 'spend').execute();
+        const spends = await t.database.db
+          .selectFrom('coin_ledger')
+          .select('id')
+          .where('user_id', '=', v.id)
+          .where('kind', '=', 'spend')
+          .execute();
         expect(spends).toEqual([]);
-        expect(await t.database.db.selectFrom('unlocks').select('episode_id').where('user_id', '=', v.id).execute()).toEqual([]);
+        expect(
+          await t.database.db.selectFrom('unlocks').select('episode_id').where('user_id', '=', v.id).execute(),
+        ).toEqual([]);
         expect((await call<User>(t, v.token, 'GET', '/api/user')).data.coins).toBe(5000);
       }),
       { numRuns: 15 },

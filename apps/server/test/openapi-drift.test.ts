@@ -19,7 +19,10 @@ describe('the typed API client', () => {
     const files = await renderApiFiles(published);
     for (const [name, text] of Object.entries(files)) {
       const committed = await fs.readFile(path.join(clientDir, name), 'utf8').catch(() => '');
-      expect(committed === text, `packages/api-client/${name} is not what the server publishes: run \`${GENERATE_COMMAND}\``).toBe(true);
+      expect(
+        committed === text,
+        `packages/api-client/${name} is not what the server publishes: run \`${GENERATE_COMMAND}\``,
+      ).toBe(true);
     }
   });
 });

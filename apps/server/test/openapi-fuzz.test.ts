@@ -99,7 +99,8 @@ function plausible(g: Gen, schema: Schema | undefined, depth = 0): unknown {
   switch (type) {
     case 'object': {
       const out: Record<string, unknown> = {};
-      for (const [name, prop] of Object.entries(schema.properties ?? {})) if (g.chance(0.8)) out[name] = plausible(g, prop, depth + 1);
+      for (const [name, prop] of Object.entries(schema.properties ?? {}))
+        if (g.chance(0.8)) out[name] = plausible(g, prop, depth + 1);
       return out;
     }
     case 'integer':
@@ -110,7 +111,11 @@ function plausible(g: Gen, schema: Schema | undefined, depth = 0): unknown {
     case 'array':
       return [];
     default:
-      return schema.format === 'uuid' ? '6b1d3c2e-0c57-4c8e-9d61-5a2f4f1c9e11' : schema.format === 'email' ? `fuzz${String(g.int(1e6))}@example.com` : 'fuzz';
+      return schema.format === 'uuid'
+        ? '6b1d3c2e-0c57-4c8e-9d61-5a2f4f1c9e11'
+        : schema.format === 'email'
+          ? `fuzz${String(g.int(1e6))}@example.com`
+          : 'fuzz';
   }
 }
 
@@ -158,7 +163,13 @@ interface Operation {
 
 let t: TestApp;
 let operations: Operation[];
-const tokens: Record<'none' | 'bad' | 'guest' | 'viewer' | 'admin', string | null> = { none: null, bad: 'x'.repeat(43), guest: null, viewer: null, admin: null };
+const tokens: Record<'none' | 'bad' | 'guest' | 'viewer' | 'admin', string | null> = {
+  none: null,
+  bad: 'x'.repeat(43),
+  guest: null,
+  viewer: null,
+  admin: null,
+};
 
 async function session(): Promise<string> {
   return String((await t.app.inject({ method: 'GET', url: '/api/user' })).headers['x-user-token']);
@@ -168,14 +179,24 @@ let consoleSignIns = 0;
 /** The operator's console session (the operator cookie's value), which the console API requires. */
 async function consoleSession(email: string): Promise<string | null> {
   consoleSignIns++;
-  const res = await t.app.inject({ method: 'POST', url: '/api/admin/session', payload: { email, password: 'fuzzpass123' }, remoteAddress: `10.77.0.${String(consoleSignIns % 250)}` });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/session',
+    payload: { email, password: 'fuzzpass123' },
+    remoteAddress: `10.77.0.${String(consoleSignIns % 250)}`,
+  });
   return res.cookies.find((c) => c.name === ADMIN_SESSION_COOKIE)?.value ?? null;
 }
 let operator: string | null = null;
 
 async function registered(email: string): Promise<string> {
   const guest = await session();
-  const res = await t.app.inject({ method: 'POST', url: '/api/user/register', headers: { 'x-user-token': guest }, payload: { email, password: 'fuzzpass123', confirmPassword: 'fuzzpass123', agree: true } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/user/register',
+    headers: { 'x-user-token': guest },
+    payload: { email, password: 'fuzzpass123', confirmPassword: 'fuzzpass123', agree: true },
+  });
   return String(res.headers['x-user-token'] ?? guest);
 }
 
@@ -183,7 +204,13 @@ beforeAll(async () => {
   t = await createTestApp({ PUBLIC_URL: 'http://episodic.test' });
   await seedCatalogFixture(t.database.db);
   const doc = JSON.parse((await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).body) as {
-    paths: Record<string, Record<string, { parameters?: Operation['parameters']; requestBody?: { content?: Record<string, { schema?: Schema }> } }>>;
+    paths: Record<
+      string,
+      Record<
+        string,
+        { parameters?: Operation['parameters']; requestBody?: { content?: Record<string, { schema?: Schema }> } }
+      >
+    >;
   };
   operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
     Object.entries(ops).map(([method, op]) => ({
@@ -196,7 +223,11 @@ beforeAll(async () => {
   tokens.guest = await session();
   tokens.viewer = await registered('fuzz-viewer@example.com');
   tokens.admin = await registered('fuzz-admin@example.com');
-  await t.database.db.updateTable('users').set({ role: 'admin' }).where('email', '=', 'fuzz-admin@example.com').execute();
+  await t.database.db
+    .updateTable('users')
+    .set({ role: 'admin' })
+    .where('email', '=', 'fuzz-admin@example.com')
+    .execute();
   operator = await consoleSession('fuzz-admin@example.com');
 }, 120_000);
 afterAll(() => t?.close());
@@ -216,7 +247,11 @@ describe('malformed requests to every endpoint of the OpenAPI document', () => {
         tokens.guest = await session();
         tokens.viewer = await registered(`fuzz-viewer-${String(i)}@example.com`);
         tokens.admin = await registered(`fuzz-admin-${String(i)}@example.com`);
-        await t.database.db.updateTable('users').set({ role: 'admin' }).where('email', '=', `fuzz-admin-${String(i)}@example.com`).execute();
+        await t.database.db
+          .updateTable('users')
+          .set({ role: 'admin' })
+          .where('email', '=', `fuzz-admin-${String(i)}@example.com`)
+          .execute();
         operator = await consoleSession(`fuzz-admin-${String(i)}@example.com`);
       }
       let path = op.path;
@@ -227,13 +262,16 @@ describe('malformed requests to every endpoint of the OpenAPI document', () => {
         if (p.in === 'path') path = path.replace(`{${p.name}}`, encodePathPart(text.slice(0, 300)));
         else if (p.in === 'query' && g.chance(0.8)) query.set(p.name, text.slice(0, 3000));
       }
-      if (g.chance(0.2)) query.set(g.pick(['extra', 'page', 'lang', '__proto__', 'pageSize']), textOf(oddValue(g)).slice(0, 500));
+      if (g.chance(0.2))
+        query.set(g.pick(['extra', 'page', 'lang', '__proto__', 'pageSize']), textOf(oddValue(g)).slice(0, 500));
       const url = query.size ? `${path}?${query.toString()}` : path;
       const headers: Record<string, string> = {};
       const token = tokens[who];
-      if (token) headers[g.chance(0.7) ? 'x-user-token' : 'cookie'] = g.chance(0.7) ? token : `episodic_session=${token}`;
+      if (token)
+        headers[g.chance(0.7) ? 'x-user-token' : 'cookie'] = g.chance(0.7) ? token : `episodic_session=${token}`;
       // The console API takes only the operator cookie: the operator sends it there, as the console does.
-      if (who === 'admin' && operator && path.startsWith('/api/admin')) headers.cookie = [headers.cookie, `${ADMIN_SESSION_COOKIE}=${operator}`].filter(Boolean).join('; ');
+      if (who === 'admin' && operator && path.startsWith('/api/admin'))
+        headers.cookie = [headers.cookie, `${ADMIN_SESSION_COOKIE}=${operator}`].filter(Boolean).join('; ');
       if (g.chance(0.1)) headers['accept-language'] = String(g.pick(ODD_STRINGS)).slice(0, 200);
       if (g.chance(0.05)) headers['fbclid'] = 'x'.repeat(g.int(5000));
       let payload: string | undefined;
@@ -251,10 +289,17 @@ describe('malformed requests to every endpoint of the OpenAPI document', () => {
       reached.add(`${op.method} ${op.path}`);
       const problem = (() => {
         if (res.statusCode >= 500) return `HTTP ${String(res.statusCode)}`;
-        if (!url.startsWith('/api/') || res.statusCode === 204 || res.statusCode === 304 || (res.statusCode >= 300 && res.statusCode < 400)) return null;
+        if (
+          !url.startsWith('/api/') ||
+          res.statusCode === 204 ||
+          res.statusCode === 304 ||
+          (res.statusCode >= 300 && res.statusCode < 400)
+        )
+          return null;
         const type = String(res.headers['content-type'] ?? '');
         // Downloads (the data export) are files, not envelopes.
-        if (!type.includes('json') || String(res.headers['content-disposition'] ?? '').startsWith('attachment')) return null;
+        if (!type.includes('json') || String(res.headers['content-disposition'] ?? '').startsWith('attachment'))
+          return null;
         try {
           const body = JSON.parse(res.body) as { code?: unknown; message?: unknown };
           if (typeof body.code !== 'number' || typeof body.message !== 'string') return 'not an envelope';
@@ -265,7 +310,8 @@ describe('malformed requests to every endpoint of the OpenAPI document', () => {
         }
         return null;
       })();
-      if (problem && failures.length < 20) failures.push(`${problem}: ${op.method} ${url.slice(0, 200)} as ${who} → ${res.body.slice(0, 200)}`);
+      if (problem && failures.length < 20)
+        failures.push(`${problem}: ${op.method} ${url.slice(0, 200)} as ${who} → ${res.body.slice(0, 200)}`);
     }
     expect(failures, `seed ${String(seed)}`).toEqual([]);
     expect(reached.size).toBe(operations.length);

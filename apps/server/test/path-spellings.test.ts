@@ -46,7 +46,10 @@ function spellings(path: string): string[] {
 }
 
 /** Every cookie the caller's browser holds: the viewer session, and an operator's console session. */
-const sessionCookie = (who: Principal) => (who === admin ? `${SESSION_COOKIE}=${who.token!}; ${ADMIN_SESSION_COOKIE}=${operatorSessionOf(who)}` : `${SESSION_COOKIE}=${who.token!}`);
+const sessionCookie = (who: Principal) =>
+  who === admin
+    ? `${SESSION_COOKIE}=${who.token!}; ${ADMIN_SESSION_COOKIE}=${operatorSessionOf(who)}`
+    : `${SESSION_COOKIE}=${who.token!}`;
 
 /** A refusal before any handler: 403 (another site) or 415 (a body type the call does not take), or a route that does not exist. */
 function expectRefused(res: LightMyRequestResponse, label: string): void {
@@ -74,10 +77,18 @@ describe('state-changing calls under every spelling of their address', () => {
           for (const origin of [undefined, EVIL, 'null']) {
             const headers: Record<string, string> = { 'content-type': type, cookie: sessionCookie(who) };
             if (origin) headers.origin = origin;
-            expectRefused(await t.app.inject({ method: 'POST', url, headers, payload }), `${url} ${type} origin=${String(origin)}`);
+            expectRefused(
+              await t.app.inject({ method: 'POST', url, headers, payload }),
+              `${url} ${type} origin=${String(origin)}`,
+            );
           }
           // A form sent from this very site is still not JSON: these calls take JSON only.
-          const own = await t.app.inject({ method: 'POST', url, headers: { 'content-type': type, cookie: sessionCookie(who), origin: OWN }, payload });
+          const own = await t.app.inject({
+            method: 'POST',
+            url,
+            headers: { 'content-type': type, cookie: sessionCookie(who), origin: OWN },
+            payload,
+          });
           expect([404, 415], `${url} ${type} from our origin`).toContain(own.statusCode);
         }
       }
@@ -85,14 +96,23 @@ describe('state-changing calls under every spelling of their address', () => {
     // Nothing happened: the member still renews, the viewer is still signed in, the target is not disabled.
     expect((await membershipOf(t, member)).autoRenew).toBe(true);
     expect(envelope<User>(await send(t, viewer.token, 'GET', '/api/user')).data.id).toBe(viewer.id);
-    const row = await t.database.db.selectFrom('users').selectAll().where('id', '=', target.id!).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', target.id!)
+      .executeTakeFirstOrThrow();
     expect(JSON.stringify(row)).not.toMatch(/"disabled_at":"/);
   });
 
   it('refuses JSON from another site (or from an opaque origin) under every spelling', async () => {
     for (const url of spellings(`/api/admin/users/${target.id!}/disable`)) {
       for (const source of [{ origin: EVIL }, { origin: 'null' }, { referer: `${EVIL}/page` }]) {
-        const res = await t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', cookie: sessionCookie(admin), ...source }, payload: { reason: 'forged' } });
+        const res = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: { 'content-type': 'application/json', cookie: sessionCookie(admin), ...source },
+          payload: { reason: 'forged' },
+        });
         expectRefused(res, `${url} ${JSON.stringify(source)}`);
       }
     }
@@ -101,31 +121,64 @@ describe('state-changing calls under every spelling of their address', () => {
       expectRefused(res, url);
     }
     expect(envelope<User>(await send(t, viewer.token, 'GET', '/api/user')).data.id).toBe(viewer.id);
-    const audit = await t.database.db.selectFrom('users').selectAll().where('id', '=', target.id!).executeTakeFirstOrThrow();
+    const audit = await t.database.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', target.id!)
+      .executeTakeFirstOrThrow();
     expect(JSON.stringify(audit)).not.toMatch(/"disabled_at":"/);
   });
 
   it('applies the rule to any cookie, not only the viewer session', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/user/logout', headers: { cookie: `${ADMIN_SESSION_COOKIE}=whatever`, 'content-type': 'text/plain' }, payload: '' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/logout',
+      headers: { cookie: `${ADMIN_SESSION_COOKIE}=whatever`, 'content-type': 'text/plain' },
+      payload: '',
+    });
     expect(res.statusCode).toBe(415);
-    const beacon = await t.app.inject({ method: 'POST', url: '/api/reports', headers: { cookie: `${ADMIN_SESSION_COOKIE}=whatever`, 'content-type': 'text/plain' }, payload: JSON.stringify({ event_name: 'PageView' }) });
+    const beacon = await t.app.inject({
+      method: 'POST',
+      url: '/api/reports',
+      headers: { cookie: `${ADMIN_SESSION_COOKIE}=whatever`, 'content-type': 'text/plain' },
+      payload: JSON.stringify({ event_name: 'PageView' }),
+    });
     expect(beacon.statusCode).toBe(403);
   });
 
   it('refuses them with credentials that work: the same console call as JSON from this site acts', async () => {
     const control = await newAccount(t, 'spelling control');
     for (const url of [`/%61pi/admin/users/${control.id!}/disable`, `/api/admin/users/${control.id!}/disable`]) {
-      const res = await t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', cookie: sessionCookie(admin), origin: OWN }, payload: { reason: 'control' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/json', cookie: sessionCookie(admin), origin: OWN },
+        payload: { reason: 'control' },
+      });
       expect(envelope(res).code, url).toBe(200);
     }
-    const row = await t.database.db.selectFrom('users').select('disabled_at').where('id', '=', control.id!).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('users')
+      .select('disabled_at')
+      .where('id', '=', control.id!)
+      .executeTakeFirstOrThrow();
     expect(row.disabled_at).not.toBeNull();
   });
 
   it('still lets the app itself through: JSON from this site, and bodiless calls from header-token clients', async () => {
-    const own = await t.app.inject({ method: 'POST', url: '/%61pi/user/favorite', headers: { 'content-type': 'application/json', cookie: sessionCookie(viewer), origin: OWN }, payload: { seriesId: 999 } });
+    const own = await t.app.inject({
+      method: 'POST',
+      url: '/%61pi/user/favorite',
+      headers: { 'content-type': 'application/json', cookie: sessionCookie(viewer), origin: OWN },
+      payload: { seriesId: 999 },
+    });
     expect(envelope(own).code).toBe(404);
-    const headerClient = await t.app.inject({ method: 'POST', url: '/api/user/favorite', headers: { 'content-type': 'application/json', 'x-user-token': viewer.token! }, payload: { seriesId: 999 } });
+    const headerClient = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/favorite',
+      headers: { 'content-type': 'application/json', 'x-user-token': viewer.token! },
+      payload: { seriesId: 999 },
+    });
     expect(envelope(headerClient).code).toBe(404);
   });
 });
@@ -134,13 +187,27 @@ describe('sendBeacon reports', () => {
   const event = JSON.stringify({ event_name: 'PageView', event_source_url: `${OWN}/` });
   it('takes text/plain from this site (cookie or not), and from cookieless clients', async () => {
     for (const headers of [{ origin: OWN, cookie: sessionCookie(viewer) }, { origin: OWN }, {}]) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/reports', headers: { 'content-type': 'text/plain;charset=UTF-8', ...headers }, payload: event });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/reports',
+        headers: { 'content-type': 'text/plain;charset=UTF-8', ...headers },
+        payload: event,
+      });
       expect(envelope(res).code, JSON.stringify(headers)).toBe(200);
     }
   });
   it('refuses text/plain from another site, from an opaque origin, or with cookies and no origin', async () => {
-    for (const headers of [{ origin: EVIL }, { origin: 'null', cookie: sessionCookie(viewer) }, { cookie: sessionCookie(viewer) }]) {
-      const res = await t.app.inject({ method: 'POST', url: '/%61pi/reports', headers: { 'content-type': 'text/plain', ...headers }, payload: event });
+    for (const headers of [
+      { origin: EVIL },
+      { origin: 'null', cookie: sessionCookie(viewer) },
+      { cookie: sessionCookie(viewer) },
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/%61pi/reports',
+        headers: { 'content-type': 'text/plain', ...headers },
+        payload: event,
+      });
       expect(res.statusCode, JSON.stringify(headers)).toBe(403);
     }
   });
@@ -160,7 +227,12 @@ describe('personal answers under every spelling', () => {
     }
     // POST /api/user/profile answers the user too.
     for (const url of spellings('/api/user/profile')) {
-      const res = await t.app.inject({ method: 'POST', url, headers: { cookie: sessionCookie(member), origin: OWN, 'content-type': 'application/json' }, payload: { autoUnlock: false } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { cookie: sessionCookie(member), origin: OWN, 'content-type': 'application/json' },
+        payload: { autoUnlock: false },
+      });
       expect(res.headers['cache-control'], url).toBe('no-store');
     }
   });
@@ -169,7 +241,8 @@ describe('personal answers under every spelling', () => {
     for (const url of ['/admin/', '/%61dmin/', '/%61dmin/users', '/admin/users']) {
       const res = await t.app.inject({ method: 'GET', url });
       const csp = String(res.headers['content-security-policy'] ?? '');
-      if (String(res.headers['content-type']).startsWith('text/html')) expect(csp, url).toMatch(/^default-src 'self'; style-src/);
+      if (String(res.headers['content-type']).startsWith('text/html'))
+        expect(csp, url).toMatch(/^default-src 'self'; style-src/);
     }
   });
 

@@ -1,6 +1,13 @@
 import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { ADMIN_SESSION_COOKIE, SESSION_COOKIE, type AdminSession, type Membership, type PayResult, type User } from '@episodic/contract';
+import {
+  ADMIN_SESSION_COOKIE,
+  SESSION_COOKIE,
+  type AdminSession,
+  type Membership,
+  type PayResult,
+  type User,
+} from '@episodic/contract';
 import { createAccountsService } from '../src/modules/accounts/index';
 import { appendLedgerEntry } from '../src/modules/billing/index';
 import { ingestEpisode, LocalStorage } from '../src/media/index';
@@ -58,14 +65,21 @@ export function operatorSessionOf(who: Principal): string {
 }
 
 /** One request as the holder of a token (none for null), from a fresh address. */
-export function send(t: TestApp, token: string | null, method: string, url: string, opts: CallOptions = {}): Promise<LightMyRequestResponse> {
+export function send(
+  t: TestApp,
+  token: string | null,
+  method: string,
+  url: string,
+  opts: CallOptions = {},
+): Promise<LightMyRequestResponse> {
   const headers: Record<string, string> = { ...(opts.headers ?? {}) };
   if (token && !opts.viaCookie) headers['x-user-token'] = token;
   const request: InjectOptions = { method: method as 'GET', url, headers, remoteAddress: nextAddress() };
   if (token && opts.viaCookie) request.cookies = { [SESSION_COOKIE]: token };
   // An operator calls the console API as the console does: with its own cookie (the header alone is refused).
   const operator = token ? consoleSessions.get(token) : undefined;
-  if (operator && url.startsWith('/api/admin')) request.cookies = { ...request.cookies, [ADMIN_SESSION_COOKIE]: operator };
+  if (operator && url.startsWith('/api/admin'))
+    request.cookies = { ...request.cookies, [ADMIN_SESSION_COOKIE]: operator };
   if (opts.payload !== undefined) {
     if (Buffer.isBuffer(opts.payload) || typeof opts.payload === 'string') request.payload = opts.payload;
     else request.payload = opts.payload as object;
@@ -74,10 +88,17 @@ export function send(t: TestApp, token: string | null, method: string, url: stri
 }
 
 /** An envelope call as the holder of a token; fails loudly when the answer is not a success envelope. */
-export async function callOk<T>(t: TestApp, token: string | null, method: string, url: string, payload?: unknown): Promise<{ data: T; res: LightMyRequestResponse }> {
+export async function callOk<T>(
+  t: TestApp,
+  token: string | null,
+  method: string,
+  url: string,
+  payload?: unknown,
+): Promise<{ data: T; res: LightMyRequestResponse }> {
   const res = await send(t, token, method, url, { payload });
   const body = envelope<T>(res);
-  if (res.statusCode !== 200 || body.code !== 200) throw new Error(`${method} ${url} answered HTTP ${String(res.statusCode)} ${res.body.slice(0, 300)}`);
+  if (res.statusCode !== 200 || body.code !== 200)
+    throw new Error(`${method} ${url} answered HTTP ${String(res.statusCode)} ${res.body.slice(0, 300)}`);
   return { data: body.data, res };
 }
 
@@ -95,7 +116,12 @@ export async function newGuest(t: TestApp, label = 'guest'): Promise<Principal> 
 export async function newAccount(t: TestApp, label = 'signed-in user'): Promise<Principal> {
   const email = `${label.replace(/[^a-z]+/gi, '-').toLowerCase()}-${unique()}@example.com`;
   const password = 'matrix password 1';
-  const { data, res } = await callOk<User>(t, null, 'POST', '/api/user/register', { email, password, confirmPassword: password, agree: true });
+  const { data, res } = await callOk<User>(t, null, 'POST', '/api/user/register', {
+    email,
+    password,
+    confirmPassword: password,
+    agree: true,
+  });
   return { label, token: String(res.headers['x-user-token']), id: data.id, email, password };
 }
 
@@ -113,7 +139,6 @@ export async function newAdmin(t: TestApp, label = 'admin'): Promise<Principal> 
   return { label, token, id: data.id, email, password };
 }
 
-
 /** Polls until the check passes (the sandbox's webhooks land shortly after the payment's answer). */
 export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
   let value = await read();
@@ -128,7 +153,12 @@ export async function eventually<T>(read: () => Promise<T>, done: (value: T) => 
 /** Opens an order for a plan and pays it with a sandbox test card; the order id. */
 export async function buy(t: TestApp, who: Principal, planId: string): Promise<string> {
   const order = await callOk<{ id: string }>(t, who.token, 'POST', '/api/payment/order', { planId });
-  const paid = await callOk<PayResult>(t, who.token, 'POST', '/api/payment/pay', { orderId: order.data.id, method: 'card', card: card(), agree: true });
+  const paid = await callOk<PayResult>(t, who.token, 'POST', '/api/payment/pay', {
+    orderId: order.data.id,
+    method: 'card',
+    card: card(),
+    agree: true,
+  });
   if (paid.data.status !== 'paid') throw new Error(`the sandbox answered ${paid.data.status} for ${planId}`);
   return order.data.id;
 }
@@ -142,20 +172,33 @@ export async function membershipOf(t: TestApp, who: Principal): Promise<Membersh
 export async function newMember(t: TestApp, label = 'member'): Promise<Principal & { orderId: string }> {
   const who = await newAccount(t, label);
   const orderId = await buy(t, who, 'weekly');
-  await eventually(() => membershipOf(t, who), (m) => m.active, `${label}'s membership`);
+  await eventually(
+    () => membershipOf(t, who),
+    (m) => m.active,
+    `${label}'s membership`,
+  );
   return { ...who, orderId };
 }
 
 /** Gives a user coins (an operator-style grant on the ledger). */
 export async function grantCoins(t: TestApp, userId: string, coins: number): Promise<void> {
-  await t.database.db.transaction().execute((trx) => appendLedgerEntry(trx, { userId, delta: coins, kind: 'grant', key: `test-grant:${userId}:${unique()}` }));
+  await t.database.db
+    .transaction()
+    .execute((trx) =>
+      appendLedgerEntry(trx, { userId, delta: coins, kind: 'grant', key: `test-grant:${userId}:${unique()}` }),
+    );
 }
 
 /** Packages a one-second 360x640 test clip as the (encrypted HLS) media of each episode, in the app's own storage. */
 export async function packageEpisodes(t: TestApp, episodeIds: number[]): Promise<void> {
   const storage = new LocalStorage(path.join(t.dataDir, 'media'));
-  const clip = await makeTestClip(path.join(t.dataDir, `clip-${unique()}.mp4`), { seconds: 1, width: 360, height: 640 });
-  for (const episodeId of episodeIds) await ingestEpisode({ db: t.database.db, storage, episodeId, input: clip, preset: 'ultrafast' });
+  const clip = await makeTestClip(path.join(t.dataDir, `clip-${unique()}.mp4`), {
+    seconds: 1,
+    width: 360,
+    height: 640,
+  });
+  for (const episodeId of episodeIds)
+    await ingestEpisode({ db: t.database.db, storage, episodeId, input: clip, preset: 'ultrafast' });
 }
 
 /** The segment URLs, IVs and key URIs of a served rendition playlist. */

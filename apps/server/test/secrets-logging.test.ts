@@ -41,7 +41,12 @@ const ENV_SECRETS = {
 };
 // Fixed by the stand-ins, still secrets of the configuration.
 const FIXED_SECRETS = { STRIPE_SECRET_KEY: FAKE_STRIPE_KEY, PAYPAL_CLIENT_SECRET: FAKE_PAYPAL.clientSecret };
-const PASSWORDS = { first: 'LogProbe-pass-1-first', wrong: 'LogProbe-pass-2-wrong', reset: 'LogProbe-pass-3-reset', other: 'LogProbe-pass-4-other' };
+const PASSWORDS = {
+  first: 'LogProbe-pass-1-first',
+  wrong: 'LogProbe-pass-2-wrong',
+  reset: 'LogProbe-pass-3-reset',
+  other: 'LogProbe-pass-4-other',
+};
 const CARDS = {
   amex: { number: '3782 822463 10005', cvv: '8264' },
   visaDeclined: { number: '4000 0000 0000 0002', cvv: '731' },
@@ -61,8 +66,17 @@ let a: TestApp;
 let b: TestApp;
 
 beforeAll(async () => {
-  [stripe, paypal, meta, tiktok] = await Promise.all([startFakeStripe(), startFakePaypal(), startMetaReceiver(), startTiktokReceiver()]);
-  facebook = await startFakeFacebook('log-probe-app', ENV_SECRETS.FACEBOOK_APP_SECRET, { id: 'fb-log-1', name: 'Lou Probe', email: 'lou.fb@example.com' });
+  [stripe, paypal, meta, tiktok] = await Promise.all([
+    startFakeStripe(),
+    startFakePaypal(),
+    startMetaReceiver(),
+    startTiktokReceiver(),
+  ]);
+  facebook = await startFakeFacebook('log-probe-app', ENV_SECRETS.FACEBOOK_APP_SECRET, {
+    id: 'fb-log-1',
+    name: 'Lou Probe',
+    email: 'lou.fb@example.com',
+  });
   // A: Stripe cards, PayPal's REST API, Facebook sign-in, server-side conversions; mail to the outbox.
   a = await createTestApp(
     {
@@ -90,7 +104,11 @@ beforeAll(async () => {
   );
   // B: the built-in card sandbox (signed webhooks) and PayPal sandbox; SMTP that cannot be reached.
   b = await createTestApp(
-    { PUBLIC_URL: ORIGIN, SANDBOX_WEBHOOK_SECRET: ENV_SECRETS.SANDBOX_WEBHOOK_SECRET, MAIL_URL: `smtp://mailer:${ENV_SECRETS.MAIL_PASSWORD}@127.0.0.1:9` },
+    {
+      PUBLIC_URL: ORIGIN,
+      SANDBOX_WEBHOOK_SECRET: ENV_SECRETS.SANDBOX_WEBHOOK_SECRET,
+      MAIL_URL: `smtp://mailer:${ENV_SECRETS.MAIL_PASSWORD}@127.0.0.1:9`,
+    },
     undefined,
     logger,
   );
@@ -103,12 +121,23 @@ afterAll(async () => {
 
 type Carrier = 'cookie' | 'header' | 'both';
 /** A request as a browser (cookie) or the app (X-User-Token) sends it; every token handed out is remembered. */
-async function send(t: TestApp, method: 'GET' | 'POST', url: string, token: string | null, carrier: Carrier = 'header', payload?: object) {
+async function send(
+  t: TestApp,
+  method: 'GET' | 'POST',
+  url: string,
+  token: string | null,
+  carrier: Carrier = 'header',
+  payload?: object,
+) {
   const res = await t.app.inject({
     method,
     url,
     payload,
-    headers: { origin: ORIGIN, 'user-agent': 'LogProbe/1.0', ...(token && carrier !== 'cookie' ? { 'x-user-token': token } : {}) },
+    headers: {
+      origin: ORIGIN,
+      'user-agent': 'LogProbe/1.0',
+      ...(token && carrier !== 'cookie' ? { 'x-user-token': token } : {}),
+    },
     ...(token && carrier !== 'header' ? { cookies: { [SESSION_COOKIE]: token } } : {}),
   });
   const issued = res.headers['x-user-token'];
@@ -131,9 +160,20 @@ async function mailTo(t: TestApp, to: string, subject: RegExp): Promise<string> 
   throw new Error(`no mail to ${to} about ${String(subject)}`);
 }
 
-async function payByCard(t: TestApp, token: string, planId: string, c: { number: string; cvv: string }, carrier: Carrier = 'header') {
+async function payByCard(
+  t: TestApp,
+  token: string,
+  planId: string,
+  c: { number: string; cvv: string },
+  carrier: Carrier = 'header',
+) {
   const order = data<{ id: string }>(await send(t, 'POST', '/api/payment/order', token, carrier, { planId }));
-  const res = await send(t, 'POST', '/api/payment/pay', token, carrier, { orderId: order.id, method: 'card', card: card(c.number, { cvv: c.cvv }), agree: true });
+  const res = await send(t, 'POST', '/api/payment/pay', token, carrier, {
+    orderId: order.id,
+    method: 'card',
+    card: card(c.number, { cvv: c.cvv }),
+    agree: true,
+  });
   return { orderId: order.id, result: data<PayResult>(res) };
 }
 
@@ -141,11 +181,24 @@ async function payByCard(t: TestApp, token: string, planId: string, c: { number:
 async function runAppA(): Promise<void> {
   const email = 'lou.probe@example.com';
   const guest = tokenOf(await send(a, 'GET', '/api/user', null));
-  await send(a, 'POST', '/api/reports', guest, 'both', { event_name: 'PageView', event_source_url: `${ORIGIN}/?fbclid=LogProbeClick` });
-  const registered = await send(a, 'POST', '/api/user/register', guest, 'both', { email, password: PASSWORDS.first, confirmPassword: PASSWORDS.first, agree: true });
+  await send(a, 'POST', '/api/reports', guest, 'both', {
+    event_name: 'PageView',
+    event_source_url: `${ORIGIN}/?fbclid=LogProbeClick`,
+  });
+  const registered = await send(a, 'POST', '/api/user/register', guest, 'both', {
+    email,
+    password: PASSWORDS.first,
+    confirmPassword: PASSWORDS.first,
+    agree: true,
+  });
   expect(data<User>(registered).isGuest).toBe(false);
-  expect(envelope(await send(a, 'POST', '/api/user/login', null, 'header', { email, password: PASSWORDS.wrong })).code).toBe(401);
-  const login = await send(a, 'POST', '/api/user/login', tokenOf(registered), 'cookie', { email, password: PASSWORDS.first });
+  expect(
+    envelope(await send(a, 'POST', '/api/user/login', null, 'header', { email, password: PASSWORDS.wrong })).code,
+  ).toBe(401);
+  const login = await send(a, 'POST', '/api/user/login', tokenOf(registered), 'cookie', {
+    email,
+    password: PASSWORDS.first,
+  });
   const token = tokenOf(login);
   await send(a, 'GET', '/api/user', token, 'both');
 
@@ -153,11 +206,26 @@ async function runAppA(): Promise<void> {
   const member = await payByCard(a, token, 'weekly', CARDS.amex, 'cookie');
   expect(member.result.status).toBe('paid');
   expect((await payByCard(a, token, 'coins-300', CARDS.visaDeclined)).result.status).toBe('failed');
-  const intent = [...stripe.intents.values()].find((i) => (i.metadata as Record<string, string>).order_id === member.orderId)!;
-  const event = JSON.stringify({ id: 'evt_log_probe', object: 'event', type: 'payment_intent.succeeded', data: { object: intent } });
+  const intent = [...stripe.intents.values()].find(
+    (i) => (i.metadata as Record<string, string>).order_id === member.orderId,
+  )!;
+  const event = JSON.stringify({
+    id: 'evt_log_probe',
+    object: 'event',
+    type: 'payment_intent.succeeded',
+    data: { object: intent },
+  });
   const signer = new Stripe(FAKE_STRIPE_KEY);
   for (const secret of [ENV_SECRETS.STRIPE_WEBHOOK_SECRET, 'whsec_forged']) {
-    await a.app.inject({ method: 'POST', url: '/api/webhook/payment/stripe', payload: event, headers: { 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload: event, secret }) } });
+    await a.app.inject({
+      method: 'POST',
+      url: '/api/webhook/payment/stripe',
+      payload: event,
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': signer.webhooks.generateTestHeaderString({ payload: event, secret }),
+      },
+    });
   }
   // The receipt's one-tap cancel link is a signed capability.
   const receipt = await mailTo(a, email, /receipt|Receipt/);
@@ -166,8 +234,12 @@ async function runAppA(): Promise<void> {
   expect((await send(a, 'GET', cancelLink.replace(ORIGIN, ''), null)).statusCode).toBe(200);
 
   // PayPal's REST API (client credentials, then an order approved and captured on return).
-  const ppOrder = data<{ id: string }>(await send(a, 'POST', '/api/payment/order', token, 'header', { planId: 'coins-300' }));
-  const started = data<PayResult>(await send(a, 'POST', '/api/payment/pay', token, 'header', { orderId: ppOrder.id, method: 'paypal', agree: true }));
+  const ppOrder = data<{ id: string }>(
+    await send(a, 'POST', '/api/payment/order', token, 'header', { planId: 'coins-300' }),
+  );
+  const started = data<PayResult>(
+    await send(a, 'POST', '/api/payment/pay', token, 'header', { orderId: ppOrder.id, method: 'paypal', agree: true }),
+  );
   const paypalId = new URL(started.redirectUrl!).searchParams.get('token')!;
   paypal.approve(paypalId);
   await send(a, 'GET', `/api/payment/paypal/return?token=${encodeURIComponent(paypalId)}&PayerID=LOGPROBE`, null);
@@ -177,7 +249,9 @@ async function runAppA(): Promise<void> {
   const verifyToken = decodeURIComponent(/verifyToken=([^\s"&<]+)/.exec(verifyMail)![1]!);
   seen.add(verifyToken);
   await send(a, 'GET', `/my?verifyToken=${encodeURIComponent(verifyToken)}`, null);
-  expect(envelope(await send(a, 'POST', '/api/user/email/verify', null, 'header', { token: verifyToken })).code).toBe(200);
+  expect(envelope(await send(a, 'POST', '/api/user/email/verify', null, 'header', { token: verifyToken })).code).toBe(
+    200,
+  );
   // A session token that arrived in a link (stored by the app, so also in the header), traded for a new one.
   const linkGuest = tokenOf(await send(a, 'GET', '/api/user', null));
   await send(a, 'GET', `/?userToken=${encodeURIComponent(linkGuest)}`, null);
@@ -189,9 +263,17 @@ async function runAppA(): Promise<void> {
   const resetToken = decodeURIComponent(/token=([^\s"&<]+)/.exec(resetMail)![1]!);
   seen.add(resetToken);
   await send(a, 'GET', `/retrievePassword?token=${encodeURIComponent(resetToken)}`, null);
-  const reset = await send(a, 'POST', '/api/user/password/reset', null, 'header', { token: resetToken, password: PASSWORDS.reset, confirmPassword: PASSWORDS.reset });
+  const reset = await send(a, 'POST', '/api/user/password/reset', null, 'header', {
+    token: resetToken,
+    password: PASSWORDS.reset,
+    confirmPassword: PASSWORDS.reset,
+  });
   expect(envelope(reset).code).toBe(200);
-  await send(a, 'POST', '/api/user/password', tokenOf(reset), 'header', { currentPassword: PASSWORDS.reset, password: PASSWORDS.other, confirmPassword: PASSWORDS.other });
+  await send(a, 'POST', '/api/user/password', tokenOf(reset), 'header', {
+    currentPassword: PASSWORDS.reset,
+    password: PASSWORDS.other,
+    confirmPassword: PASSWORDS.other,
+  });
 
   // Facebook sign-in: the authorization code and state come back in the callback's address.
   const fbGuest = tokenOf(await send(a, 'GET', '/api/user', null));
@@ -201,7 +283,11 @@ async function runAppA(): Promise<void> {
   const dialog = await (await fetch(String(start.headers.location))).text();
   const back = new URL(/id="continue" href="([^"]+)"/.exec(dialog)![1]!.replace(/&#38;/g, '&'));
   seen.add(back.searchParams.get('code')!);
-  const callback = await a.app.inject({ method: 'GET', url: `${back.pathname}${back.search}`, cookies: { episodic_oauth: stateCookie.value, [SESSION_COOKIE]: fbGuest } });
+  const callback = await a.app.inject({
+    method: 'GET',
+    url: `${back.pathname}${back.search}`,
+    cookies: { episodic_oauth: stateCookie.value, [SESSION_COOKIE]: fbGuest },
+  });
   expect(callback.statusCode).toBe(302);
   const fbSession = callback.cookies.find((c) => c.name === SESSION_COOKIE)!.value;
   seen.add(fbSession);
@@ -217,7 +303,12 @@ async function runAppA(): Promise<void> {
 /** Exercises the card and PayPal sandboxes (signed webhooks, the bank's page) and an unreachable SMTP server on app B. */
 async function runAppB(): Promise<void> {
   const guest = tokenOf(await send(b, 'GET', '/api/user', null));
-  const reg = await send(b, 'POST', '/api/user/register', guest, 'header', { email: 'bea.probe@example.com', password: PASSWORDS.first, confirmPassword: PASSWORDS.first, agree: true });
+  const reg = await send(b, 'POST', '/api/user/register', guest, 'header', {
+    email: 'bea.probe@example.com',
+    password: PASSWORDS.first,
+    confirmPassword: PASSWORDS.first,
+    agree: true,
+  });
   const token = tokenOf(reg);
   expect((await payByCard(b, token, 'coins-1000', CARDS.amex, 'cookie')).result.status).toBe('paid');
   expect((await payByCard(b, token, 'coins-300', CARDS.visaDeclined, 'both')).result.status).toBe('failed');
@@ -225,16 +316,30 @@ async function runAppB(): Promise<void> {
   const challenged = await payByCard(b, token, 'weekly', CARDS.visaChallenge);
   expect(challenged.result.status).toBe('requires_action');
   const bank = new URL(challenged.result.redirectUrl!).pathname;
-  await b.app.inject({ method: 'POST', url: bank, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'action=complete' });
+  await b.app.inject({
+    method: 'POST',
+    url: bank,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: 'action=complete',
+  });
   // PayPal's built-in sandbox: its approval page's address is signed.
-  const order = data<{ id: string }>(await send(b, 'POST', '/api/payment/order', token, 'header', { planId: 'coins-300' }));
-  const approval = data<PayResult>(await send(b, 'POST', '/api/payment/pay', token, 'header', { orderId: order.id, method: 'paypal', agree: true })).redirectUrl!;
+  const order = data<{ id: string }>(
+    await send(b, 'POST', '/api/payment/order', token, 'header', { planId: 'coins-300' }),
+  );
+  const approval = data<PayResult>(
+    await send(b, 'POST', '/api/payment/pay', token, 'header', { orderId: order.id, method: 'paypal', agree: true }),
+  ).redirectUrl!;
   seen.add(new URL(approval).searchParams.get('sig')!);
   const page = await send(b, 'GET', approval.replace(ORIGIN, ''), null);
-  const payNow = /href="([^"]+)"[^>]*>Pay now/.exec(page.body)![1]!.replace(/&#(\d+);/g, (_m, n: string) => String.fromCharCode(Number(n)));
+  const payNow = /href="([^"]+)"[^>]*>Pay now/
+    .exec(page.body)![1]!
+    .replace(/&#(\d+);/g, (_m, n: string) => String.fromCharCode(Number(n)));
   await send(b, 'GET', payNow.replace(ORIGIN, ''), null);
   await send(b, 'POST', '/api/user/password/forgot', null, 'header', { email: 'bea.probe@example.com' });
-  await send(b, 'POST', '/api/user/login', token, 'both', { email: 'bea.probe@example.com', password: PASSWORDS.first });
+  await send(b, 'POST', '/api/user/login', token, 'both', {
+    email: 'bea.probe@example.com',
+    password: PASSWORDS.first,
+  });
   // The sandbox's webhooks and the receipts (which fail at the SMTP server) run after the answers.
   await settleAsyncWork();
   await new Promise((r) => setTimeout(r, 300));
@@ -242,7 +347,9 @@ async function runAppB(): Promise<void> {
 
 /** Where a value shows up in the log; short numeric values only as a whole (not inside an id or a timestamp). */
 function findIn(text: string, secret: string): string | null {
-  const at = /^\d{3,4}$/.test(secret) ? new RegExp(`(?<![0-9A-Za-z])${secret}(?![0-9A-Za-z])`).exec(text)?.index ?? -1 : text.indexOf(secret);
+  const at = /^\d{3,4}$/.test(secret)
+    ? (new RegExp(`(?<![0-9A-Za-z])${secret}(?![0-9A-Za-z])`).exec(text)?.index ?? -1)
+    : text.indexOf(secret);
   return at < 0 ? null : text.slice(Math.max(0, at - 200), at + secret.length + 50);
 }
 
@@ -251,7 +358,11 @@ describe('secrets in the logs', () => {
     await runAppA();
     await runAppB();
     for (const t of [a, b]) {
-      const secrets = await t.database.db.selectFrom('system_state').select('value').where('key', 'like', 'secret:%').execute();
+      const secrets = await t.database.db
+        .selectFrom('system_state')
+        .select('value')
+        .where('key', 'like', 'secret:%')
+        .execute();
       for (const s of secrets) seen.add(s.value as string);
     }
     const text = log.join('');

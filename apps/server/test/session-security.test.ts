@@ -35,11 +35,21 @@ async function request(method: 'GET' | 'POST', url: string, token: string | null
   const auth = carrying(token, carrier);
   // State-changing calls with the cookie come from the site itself (the CSRF guard wants its Origin).
   const headers = { origin: ORIGIN, ...('headers' in auth ? auth.headers : {}) };
-  return t.app.inject({ method, url, payload, remoteAddress: nextAddress(), headers, ...('cookies' in auth ? { cookies: auth.cookies } : {}) });
+  return t.app.inject({
+    method,
+    url,
+    payload,
+    remoteAddress: nextAddress(),
+    headers,
+    ...('cookies' in auth ? { cookies: auth.cookies } : {}),
+  });
 }
 
 /** The token a response hands over, checking that the header and the cookie agree. */
-function issuedToken(res: { headers: Record<string, unknown>; cookies: { name: string; value: string }[] }): string | undefined {
+function issuedToken(res: {
+  headers: Record<string, unknown>;
+  cookies: { name: string; value: string }[];
+}): string | undefined {
   const header = res.headers['x-user-token'] as string | undefined;
   const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE)?.value;
   expect(cookie).toBe(header);
@@ -48,7 +58,12 @@ function issuedToken(res: { headers: Record<string, unknown>; cookies: { name: s
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 async function liveSessionsWith(token: string): Promise<number> {
-  const rows = await t.database.db.selectFrom('sessions').select('id').where('token_hash', '=', hashOf(token)).where('revoked_at', 'is', null).execute();
+  const rows = await t.database.db
+    .selectFrom('sessions')
+    .select('id')
+    .where('token_hash', '=', hashOf(token))
+    .where('revoked_at', 'is', null)
+    .execute();
   return rows.length;
 }
 
@@ -62,33 +77,40 @@ async function whoIs(token: string, carrier: Carrier): Promise<{ id: string; isG
 }
 
 // Made-up tokens: as well-formed as the server's own (43 base64url characters), or any printable value.
-const madeUpToken = fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{43}$/), fc.stringMatching(/^[A-Za-z0-9_.~%=+/:@!*'()-]{1,120}$/));
+const madeUpToken = fc.oneof(
+  fc.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+  fc.stringMatching(/^[A-Za-z0-9_.~%=+/:@!*'()-]{1,120}$/),
+);
 const carrierArb = fc.constantFrom<Carrier>('cookie', 'header');
 
 describe('an attacker-chosen token is never adopted', () => {
   it('a visitor presenting an unknown token gets a new one of the server’s own; the unknown one never becomes a session', async () => {
     await fc.assert(
-      fc.asyncProperty(madeUpToken, fc.constantFrom<Carrier | 'both'>('cookie', 'header', 'both'), async (planted, how) => {
-        const res = await t.app.inject({
-          method: 'GET',
-          url: '/api/user',
-          ...(how !== 'header' ? { cookies: { [SESSION_COOKIE]: planted } } : {}),
-          ...(how !== 'cookie' ? { headers: { 'x-user-token': planted } } : {}),
-        });
-        const user = envelope<User>(res).data;
-        const issued = issuedToken(res);
-        expect(issued).toMatch(/^[\w-]{43}$/);
-        expect(issued).not.toBe(planted);
-        expect(user.isGuest).toBe(true);
-        expect(await liveSessionsWith(planted)).toBe(0);
-        // The issued token is the session; the planted value still leads nowhere near it.
-        expect(await whoIs(issued!, 'cookie')).toEqual({ id: user.id, isGuest: true, reissued: false });
-        for (const carrier of ['cookie', 'header'] as const) {
-          const later = await whoIs(planted, carrier);
-          expect(later.id).not.toBe(user.id);
-          expect(later.reissued).toBe(true);
-        }
-      }),
+      fc.asyncProperty(
+        madeUpToken,
+        fc.constantFrom<Carrier | 'both'>('cookie', 'header', 'both'),
+        async (planted, how) => {
+          const res = await t.app.inject({
+            method: 'GET',
+            url: '/api/user',
+            ...(how !== 'header' ? { cookies: { [SESSION_COOKIE]: planted } } : {}),
+            ...(how !== 'cookie' ? { headers: { 'x-user-token': planted } } : {}),
+          });
+          const user = envelope<User>(res).data;
+          const issued = issuedToken(res);
+          expect(issued).toMatch(/^[\w-]{43}$/);
+          expect(issued).not.toBe(planted);
+          expect(user.isGuest).toBe(true);
+          expect(await liveSessionsWith(planted)).toBe(0);
+          // The issued token is the session; the planted value still leads nowhere near it.
+          expect(await whoIs(issued!, 'cookie')).toEqual({ id: user.id, isGuest: true, reissued: false });
+          for (const carrier of ['cookie', 'header'] as const) {
+            const later = await whoIs(planted, carrier);
+            expect(later.id).not.toBe(user.id);
+            expect(later.reissued).toBe(true);
+          }
+        },
+      ),
       { numRuns: 25 },
     );
   });
@@ -99,7 +121,10 @@ describe('an attacker-chosen token is never adopted', () => {
       fc.asyncProperty(
         fc.constantFrom('login' as const, 'register' as const),
         carrierArb,
-        fc.oneof(fc.constant({ kind: 'guest' as const }), madeUpToken.map((value) => ({ kind: 'made-up' as const, value }))),
+        fc.oneof(
+          fc.constant({ kind: 'guest' as const }),
+          madeUpToken.map((value) => ({ kind: 'made-up' as const, value })),
+        ),
         async (elevation, carrier, plant) => {
           // The planted value: a made-up one, or a real guest session the attacker opened for themself.
           let planted: string;
@@ -113,13 +138,23 @@ describe('an attacker-chosen token is never adopted', () => {
           const email = `victim-${randomBytes(5).toString('hex')}@example.com`;
           let accountId: string | null = null;
           if (elevation === 'login') {
-            const reg = await request('POST', '/api/user/register', null, 'header', { email, password, confirmPassword: password, agree: true });
+            const reg = await request('POST', '/api/user/register', null, 'header', {
+              email,
+              password,
+              confirmPassword: password,
+              agree: true,
+            });
             accountId = envelope<User>(reg).data.id;
           }
           const res =
             elevation === 'login'
               ? await request('POST', '/api/user/login', planted, carrier, { email, password })
-              : await request('POST', '/api/user/register', planted, carrier, { email, password, confirmPassword: password, agree: true });
+              : await request('POST', '/api/user/register', planted, carrier, {
+                  email,
+                  password,
+                  confirmPassword: password,
+                  agree: true,
+                });
           const body = envelope<User>(res);
           expect(body.code).toBe(200);
           expect(body.data).toMatchObject({ email, isGuest: false });
@@ -130,7 +165,8 @@ describe('an attacker-chosen token is never adopted', () => {
           expect(issued).not.toBe(planted);
 
           // The new token is the account's session, by either carrier.
-          for (const c of ['cookie', 'header'] as const) expect(await whoIs(issued!, c)).toEqual({ id: accountId, isGuest: false, reissued: false });
+          for (const c of ['cookie', 'header'] as const)
+            expect(await whoIs(issued!, c)).toEqual({ id: accountId, isGuest: false, reissued: false });
           // The planted token is no session at all now: not the account, not even the attacker's guest.
           expect(await liveSessionsWith(planted)).toBe(0);
           for (const c of ['cookie', 'header'] as const) {
@@ -153,26 +189,34 @@ describe('signing out', () => {
     ['a guest', 'header'],
     ['an account', 'cookie'],
     ['an account', 'header'],
-  ] as const)('ends the session of %s signed out by %s: the old token stops working by either carrier', async (who, carrier) => {
-    const guest = await request('GET', '/api/user', null, 'header');
-    let token = issuedToken(guest)!;
-    let id = envelope<User>(guest).data.id;
-    if (who === 'an account') {
-      const password = 'signout1pass';
-      const reg = await request('POST', '/api/user/register', token, 'header', { email: `out-${randomBytes(5).toString('hex')}@example.com`, password, confirmPassword: password, agree: true });
-      token = issuedToken(reg)!;
-      id = envelope<User>(reg).data.id;
-    }
-    expect(await whoIs(token, carrier)).toMatchObject({ id, reissued: false });
-    const out = await request('POST', '/api/user/logout', token, carrier, {});
-    expect(envelope(out).code).toBe(200);
-    expect(out.cookies.find((c) => c.name === SESSION_COOKIE)?.value).toBe('');
-    expect(await liveSessionsWith(token)).toBe(0);
-    for (const c of ['cookie', 'header'] as const) {
-      const later = await whoIs(token, c);
-      expect(later.id).not.toBe(id);
-      expect(later.reissued).toBe(true);
-      expect(envelope(await request('POST', '/api/payment/order', token, c, { planId: 'coins-300' })).code).toBe(401);
-    }
-  });
+  ] as const)(
+    'ends the session of %s signed out by %s: the old token stops working by either carrier',
+    async (who, carrier) => {
+      const guest = await request('GET', '/api/user', null, 'header');
+      let token = issuedToken(guest)!;
+      let id = envelope<User>(guest).data.id;
+      if (who === 'an account') {
+        const password = 'signout1pass';
+        const reg = await request('POST', '/api/user/register', token, 'header', {
+          email: `out-${randomBytes(5).toString('hex')}@example.com`,
+          password,
+          confirmPassword: password,
+          agree: true,
+        });
+        token = issuedToken(reg)!;
+        id = envelope<User>(reg).data.id;
+      }
+      expect(await whoIs(token, carrier)).toMatchObject({ id, reissued: false });
+      const out = await request('POST', '/api/user/logout', token, carrier, {});
+      expect(envelope(out).code).toBe(200);
+      expect(out.cookies.find((c) => c.name === SESSION_COOKIE)?.value).toBe('');
+      expect(await liveSessionsWith(token)).toBe(0);
+      for (const c of ['cookie', 'header'] as const) {
+        const later = await whoIs(token, c);
+        expect(later.id).not.toBe(id);
+        expect(later.reissued).toBe(true);
+        expect(envelope(await request('POST', '/api/payment/order', token, c, { planId: 'coins-300' })).code).toBe(401);
+      }
+    },
+  );
 });

@@ -27,7 +27,12 @@ export async function createTestDatabase(): Promise<Database> {
   }
   const url = new URL(inject('postgresUrl'));
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '', poolSize: 5, connectTimeoutMs: 3000 });
+  const database = await openDatabase({
+    databaseUrl: url.toString(),
+    dataDir: '',
+    poolSize: 5,
+    connectTimeoutMs: 3000,
+  });
   return {
     ...database,
     close: async () => {
@@ -73,7 +78,11 @@ export interface TestApp {
 }
 
 /** The real app on a fresh database, for `app.inject` tests. */
-export async function createTestApp(envOverrides: Record<string, string> = {}, configure?: (app: AppInstance) => void, logger: AppOptions['logger'] = false): Promise<TestApp> {
+export async function createTestApp(
+  envOverrides: Record<string, string> = {},
+  configure?: (app: AppInstance) => void,
+  logger: AppOptions['logger'] = false,
+): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'episodic-test-'));
   const env = loadEnv({
     NODE_ENV: 'test',
@@ -101,6 +110,8 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, c
 }
 
 /** Reads the envelope of an inject response. */
-export function envelope<T = unknown>(res: { body: string }): { code: number; message: string; data: T; fields?: Record<string, string> } {
+export function envelope<T = unknown>(res: {
+  body: string;
+}): { code: number; message: string; data: T; fields?: Record<string, string> } {
   return JSON.parse(res.body) as { code: number; message: string; data: T; fields?: Record<string, string> };
 }

@@ -9,7 +9,13 @@ import { envelope, type TestApp } from './test-app';
 export type Envelope<T> = { code: number; message: string; data: T; fields?: Record<string, string> };
 
 /** Calls an envelope endpoint, carrying the token in X-User-Token when given. */
-export async function call<T = unknown>(t: TestApp, token: string | null, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object): Promise<Envelope<T>> {
+export async function call<T = unknown>(
+  t: TestApp,
+  token: string | null,
+  method: 'GET' | 'POST' | 'PATCH',
+  url: string,
+  payload?: object,
+): Promise<Envelope<T>> {
   const res = await t.app.inject({ method, url, payload, headers: token ? { 'x-user-token': token } : {} });
   return envelope<T>(res) as Envelope<T>;
 }
@@ -33,9 +39,19 @@ export const card = (number: string = SUCCEEDING_CARD, extra: Partial<Record<str
 });
 
 /** Opens an order for a plan and pays it by card (one tap). */
-export async function buy(t: TestApp, token: string, planId: string, cardNumber = SUCCEEDING_CARD): Promise<{ orderId: string; amount: number; result: Envelope<PayResult> }> {
+export async function buy(
+  t: TestApp,
+  token: string,
+  planId: string,
+  cardNumber = SUCCEEDING_CARD,
+): Promise<{ orderId: string; amount: number; result: Envelope<PayResult> }> {
   const order = await call<{ id: string; amount: number }>(t, token, 'POST', '/api/payment/order', { planId });
-  const result = await call<PayResult>(t, token, 'POST', '/api/payment/pay', { orderId: order.data.id, method: 'card', card: card(cardNumber), agree: true });
+  const result = await call<PayResult>(t, token, 'POST', '/api/payment/pay', {
+    orderId: order.data.id,
+    method: 'card',
+    card: card(cardNumber),
+    agree: true,
+  });
   return { orderId: order.data.id, amount: order.data.amount, result };
 }
 

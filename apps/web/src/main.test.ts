@@ -48,7 +48,14 @@ describe('startup', () => {
     await vi.waitFor(() => {
       expect(calls).toContain('config and user');
     });
-    expect(calls).toEqual(['error reporting', 'click ids ?fbclid=abc', 'address cleaned', 'i18n', 'mount', 'config and user']);
+    expect(calls).toEqual([
+      'error reporting',
+      'click ids ?fbclid=abc',
+      'address cleaned',
+      'i18n',
+      'mount',
+      'config and user',
+    ]);
   });
 
   it('leaves error reporting out of a build without a DSN', async () => {

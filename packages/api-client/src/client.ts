@@ -1,5 +1,13 @@
 import { ApiError } from './api-error';
-import { fieldsOf, isEnvelope, messageOf, REQUEST_TIMEOUT_MS, searchOf, type QueryParams, type WireEnvelope } from './envelope';
+import {
+  fieldsOf,
+  isEnvelope,
+  messageOf,
+  REQUEST_TIMEOUT_MS,
+  searchOf,
+  type QueryParams,
+  type WireEnvelope,
+} from './envelope';
 import type { ApiArgs, ApiData, ApiInit, ApiMethod, ApiPath, paths } from './types';
 
 // The envelope protocol (specification §7–8) as a client with hooks: the console's, and any app's
@@ -58,9 +66,20 @@ export function createApiClient(options: ApiClientOptions) {
     return query ? `${filled}?${query}` : filled;
   }
 
-  function fail(target: string, status: number, kind: 'http' | 'network' | 'timeout', envelope?: WireEnvelope): ApiError {
+  function fail(
+    target: string,
+    status: number,
+    kind: 'http' | 'network' | 'timeout',
+    envelope?: WireEnvelope,
+  ): ApiError {
     const message = messageOf(envelope) || options.networkMessage();
-    const error = new ApiError({ kind, code: envelope ? envelope.code : status, status, message, fields: envelope && fieldsOf(envelope) });
+    const error = new ApiError({
+      kind,
+      code: envelope ? envelope.code : status,
+      status,
+      message,
+      fields: envelope && fieldsOf(envelope),
+    });
     options.failed(error, target);
     return error;
   }
@@ -121,7 +140,13 @@ export function createApiClient(options: ApiClientOptions) {
     if (envelope.code === 200) return envelope.data ?? envelope.info;
 
     // The envelope's reason, field codes and retryAfter travel with the error as sent.
-    const error = new ApiError({ ...envelope, kind: 'envelope', status: response.status, message: messageOf(envelope), fields: fieldsOf(envelope) });
+    const error = new ApiError({
+      ...envelope,
+      kind: 'envelope',
+      status: response.status,
+      message: messageOf(envelope),
+      fields: fieldsOf(envelope),
+    });
     if (await options.refused?.(error, path)) return request(method, path, init);
     throw error;
   }
@@ -138,7 +163,11 @@ export function createApiClient(options: ApiClientOptions) {
     put: call<'put'>('PUT'),
     patch: call<'patch'>('PATCH'),
     /** Sends a file as the body of a PUT. */
-    upload: <P extends ApiPath<'put'>>(path: P, file: Blob, init?: Omit<ApiInit<P, 'put'>, 'body'>): Promise<ApiData<P, 'put'>> =>
+    upload: <P extends ApiPath<'put'>>(
+      path: P,
+      file: Blob,
+      init?: Omit<ApiInit<P, 'put'>, 'body'>,
+    ): Promise<ApiData<P, 'put'>> =>
       request('PUT', path, { ...(init as AnyInit), body: file }) as Promise<ApiData<P, 'put'>>,
     url: <P extends keyof paths>(path: P, init?: ApiInit<P, 'get'>) => url(path, init as AnyInit),
   };

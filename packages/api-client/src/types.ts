@@ -6,23 +6,31 @@ export type ApiMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type Operation<P extends keyof paths, M extends ApiMethod> = paths[P] extends { [K in M]: infer O } ? O : never;
 
 /** Every path that answers a method: `ApiPath<'get'>` is a union of path templates such as `/api/admin/users/{id}`. */
-export type ApiPath<M extends ApiMethod> = { [P in keyof paths]: paths[P] extends { [K in M]: object } ? P : never }[keyof paths];
+export type ApiPath<M extends ApiMethod> = {
+  [P in keyof paths]: paths[P] extends { [K in M]: object } ? P : never;
+}[keyof paths];
 
 /** The `data` of a successful envelope. */
 export type ApiData<P extends keyof paths, M extends ApiMethod> =
   Operation<P, M> extends { responses: { 200: { content: { 'application/json': { data: infer D } } } } } ? D : unknown;
 
 /** The query string a call takes. */
-export type ApiQuery<P extends keyof paths, M extends ApiMethod> = Operation<P, M> extends { parameters: { query?: infer Q } } ? Q : never;
+export type ApiQuery<P extends keyof paths, M extends ApiMethod> =
+  Operation<P, M> extends { parameters: { query?: infer Q } } ? Q : never;
 
 /** The values of the `{name}` parts of a path template. */
-export type ApiPathParams<P extends keyof paths, M extends ApiMethod> = Operation<P, M> extends { parameters: { path: infer A } } ? A : never;
+export type ApiPathParams<P extends keyof paths, M extends ApiMethod> =
+  Operation<P, M> extends { parameters: { path: infer A } } ? A : never;
 
 /** The JSON body a call takes. */
 export type ApiBody<P extends keyof paths, M extends ApiMethod> =
   Operation<P, M> extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
 
-type Part<K extends string, T> = [T] extends [never] | [undefined] ? { [_ in K]?: never } : object extends T ? { [_ in K]?: T } : { [_ in K]: T };
+type Part<K extends string, T> = [T] extends [never] | [undefined]
+  ? { [_ in K]?: never }
+  : object extends T
+    ? { [_ in K]?: T }
+    : { [_ in K]: T };
 
 /** A query whose values may also be null: a null or undefined value leaves the parameter out. */
 type LooseQuery<Q> = [Q] extends [never] ? never : { [K in keyof Q]: Q[K] | null | undefined };
@@ -33,7 +41,8 @@ export type ApiInit<P extends keyof paths, M extends ApiMethod> = Part<'path', A
   Part<'body', ApiBody<P, M>> & { signal?: AbortSignal | undefined };
 
 /** The init argument, optional when nothing in it is required. */
-export type ApiArgs<P extends keyof paths, M extends ApiMethod> = object extends ApiInit<P, M> ? [init?: ApiInit<P, M>] : [init: ApiInit<P, M>];
+export type ApiArgs<P extends keyof paths, M extends ApiMethod> =
+  object extends ApiInit<P, M> ? [init?: ApiInit<P, M>] : [init: ApiInit<P, M>];
 
 export type { paths };
 

@@ -16,7 +16,13 @@ const NullableInput = <T extends TSchema>(schema: T) => Type.Union([schema, Type
 const DateTime = Type.String({ format: 'date-time' });
 /** One optional value per interface language. */
 const PerLanguage = <T extends TSchema>(schema: T) =>
-  Type.Object({ en: Type.Optional(schema), es: Type.Optional(schema), fy: Type.Optional(schema), dy: Type.Optional(schema), pt: Type.Optional(schema) });
+  Type.Object({
+    en: Type.Optional(schema),
+    es: Type.Optional(schema),
+    fy: Type.Optional(schema),
+    dy: Type.Optional(schema),
+    pt: Type.Optional(schema),
+  });
 
 export const ADMIN_LIMITS = {
   title: 200,
@@ -49,7 +55,13 @@ export const AdminPageQuerySchema = Type.Object({
 });
 
 const AdminPageOf = <T extends TSchema>(item: T) =>
-  Type.Object({ items: Type.Array(item), page: Type.Integer(), pageSize: Type.Integer(), hasMore: Type.Boolean(), total: Type.Integer() });
+  Type.Object({
+    items: Type.Array(item),
+    page: Type.Integer(),
+    pageSize: Type.Integer(),
+    hasMore: Type.Boolean(),
+    total: Type.Integer(),
+  });
 
 export interface AdminPage<T> {
   items: T[];
@@ -87,7 +99,12 @@ export const AdminAuditQuerySchema = Type.Object({
 
 // ---------------------------------------------------------------- content
 
-export const AdminMediaStatusSchema = Type.Union([Type.Literal('none'), Type.Literal('processing'), Type.Literal('ready'), Type.Literal('failed')]);
+export const AdminMediaStatusSchema = Type.Union([
+  Type.Literal('none'),
+  Type.Literal('processing'),
+  Type.Literal('ready'),
+  Type.Literal('failed'),
+]);
 export type AdminMediaStatus = Static<typeof AdminMediaStatusSchema>;
 export const AdminPublishStatusSchema = Type.Union([Type.Literal('draft'), Type.Literal('published')]);
 export type AdminPublishStatus = Static<typeof AdminPublishStatusSchema>;
@@ -115,7 +132,9 @@ export const AdminMediaJobSchema = Type.Object({
 export type AdminMediaJob = Static<typeof AdminMediaJobSchema>;
 
 /** The tus upload (its id, the last segment of its address) whose video becomes the episode's. */
-export const AdminEpisodeMediaInputSchema = Type.Object({ uploadId: Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' }) });
+export const AdminEpisodeMediaInputSchema = Type.Object({
+  uploadId: Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' }),
+});
 
 /** Where the console uploads videos with the tus protocol (resumable). */
 export const ADMIN_UPLOADS_PATH = '/api/admin/uploads';
@@ -225,7 +244,13 @@ export const AdminIdOrderSchema = Type.Object({ ids: Type.Array(Id, { maxItems: 
 
 // ---------------------------------------------------------------- homepage
 
-export const AdminHomepageKindSchema = Type.Union([Type.Literal('featured'), Type.Literal('curated'), Type.Literal('categories'), Type.Literal('trending'), Type.Literal('newest')]);
+export const AdminHomepageKindSchema = Type.Union([
+  Type.Literal('featured'),
+  Type.Literal('curated'),
+  Type.Literal('categories'),
+  Type.Literal('trending'),
+  Type.Literal('newest'),
+]);
 export type AdminHomepageKind = Static<typeof AdminHomepageKindSchema>;
 
 export const AdminSectionSchema = Type.Object({
@@ -236,7 +261,9 @@ export const AdminSectionSchema = Type.Object({
   position: Type.Integer(),
   titles: AdminLocalizedNamesSchema(ADMIN_LIMITS.sectionTitle),
   /** Featured and curated sections: the hand-picked series, in order. */
-  items: Type.Array(Type.Object({ id: Type.Integer(), title: Type.String(), cover: Nullable(Type.String()), visible: Type.Boolean() })),
+  items: Type.Array(
+    Type.Object({ id: Type.Integer(), title: Type.String(), cover: Nullable(Type.String()), visible: Type.Boolean() }),
+  ),
   /** Categories sections: the tabs, in order. */
   tags: Type.Array(AdminTagRefSchema),
 });
@@ -291,7 +318,12 @@ export const AdminPlanInputSchema = Type.Object({
 });
 export type AdminPlanInput = Static<typeof AdminPlanInputSchema>;
 
-export const AdminAttributionSourceSchema = Type.Union([Type.Literal('fbclid'), Type.Literal('ttclid'), Type.Literal('referrer'), Type.Literal('organic')]);
+export const AdminAttributionSourceSchema = Type.Union([
+  Type.Literal('fbclid'),
+  Type.Literal('ttclid'),
+  Type.Literal('referrer'),
+  Type.Literal('organic'),
+]);
 export type AdminAttributionSource = Static<typeof AdminAttributionSourceSchema>;
 
 export const AdminAttributionSchema = Type.Object({
@@ -397,7 +429,16 @@ export const AdminUserQuerySchema = Type.Object({
   ...AdminPageQuerySchema.properties,
   /** Part of an email, or a whole user id. */
   q: Type.Optional(Type.String({ maxLength: 254 })),
-  filter: Type.Optional(Type.Union([Type.Literal('registered'), Type.Literal('all'), Type.Literal('guests'), Type.Literal('admins'), Type.Literal('disabled'), Type.Literal('members')])),
+  filter: Type.Optional(
+    Type.Union([
+      Type.Literal('registered'),
+      Type.Literal('all'),
+      Type.Literal('guests'),
+      Type.Literal('admins'),
+      Type.Literal('disabled'),
+      Type.Literal('members'),
+    ]),
+  ),
 });
 
 export const AdminLedgerEntrySchema = Type.Object({
@@ -418,10 +459,25 @@ export const AdminUserSchema = Type.Object({
   orders: Type.Array(AdminOrderSchema),
   ledger: Type.Array(AdminLedgerEntrySchema),
   unlocks: Type.Array(
-    Type.Object({ episodeId: Type.Integer(), seriesId: Type.Integer(), seriesTitle: Type.String(), episodeNumber: Type.Integer(), source: Type.String(), at: DateTime }),
+    Type.Object({
+      episodeId: Type.Integer(),
+      seriesId: Type.Integer(),
+      seriesTitle: Type.String(),
+      episodeNumber: Type.Integer(),
+      source: Type.String(),
+      at: DateTime,
+    }),
   ),
   history: Type.Array(
-    Type.Object({ seriesId: Type.Integer(), seriesTitle: Type.String(), episodeId: Type.Integer(), episodeNumber: Type.Integer(), position: Type.Number(), finished: Type.Boolean(), at: DateTime }),
+    Type.Object({
+      seriesId: Type.Integer(),
+      seriesTitle: Type.String(),
+      episodeId: Type.Integer(),
+      episodeNumber: Type.Integer(),
+      position: Type.Number(),
+      finished: Type.Boolean(),
+      at: DateTime,
+    }),
   ),
   /** Where the user came from: the click ids and referrer tokens their orders carried, first seen first. */
   attribution: Type.Object({
@@ -436,7 +492,15 @@ export const AdminDisableInputSchema = Type.Object({ reason: Type.String({ maxLe
 // ---------------------------------------------------------------- settings
 
 export const AdminSettingsSchema = Type.Object({
-  config: Type.Array(Type.Object({ key: Type.String(), value: Type.String(), known: Type.Boolean(), description: Type.String(), updatedAt: DateTime })),
+  config: Type.Array(
+    Type.Object({
+      key: Type.String(),
+      value: Type.String(),
+      known: Type.Boolean(),
+      description: Type.String(),
+      updatedAt: DateTime,
+    }),
+  ),
   mail: Type.Object({
     transport: Type.Union([Type.Literal('smtp'), Type.Literal('outbox')]),
     from: Type.String(),
@@ -500,7 +564,9 @@ export const AdminDashboardSchema = Type.Object({
       cancellations: Type.Integer(),
     }),
   ),
-  sources: Type.Array(Type.Object({ source: AdminAttributionSourceSchema, conversions: Type.Integer(), revenue: Type.Integer() })),
+  sources: Type.Array(
+    Type.Object({ source: AdminAttributionSourceSchema, conversions: Type.Integer(), revenue: Type.Integer() }),
+  ),
   /** Renewal revenue is not a campaign's conversion: reported apart from the sources. */
   renewalRevenue: Type.Integer(),
 });

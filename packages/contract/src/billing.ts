@@ -21,7 +21,10 @@ export const PlanKindSchema = Type.Union([Type.Literal('membership'), Type.Liter
 
 // The schemas and the plain lists (constants.ts) name the same values.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-export const ENUMS_MATCH: [Same<Static<typeof OrderStatusSchema>, OrderStatus>, Same<Static<typeof PlanKindSchema>, PlanKind>] = [true, true];
+export const ENUMS_MATCH: [
+  Same<Static<typeof OrderStatusSchema>, OrderStatus>,
+  Same<Static<typeof PlanKindSchema>, PlanKind>,
+] = [true, true];
 
 export const PlanSchema = Type.Object({
   id: Type.String(),
@@ -58,10 +61,20 @@ export const OrderSchema = Type.Object({
 });
 export type Order = Static<typeof OrderSchema>;
 
-export const PaymentMethodSchema = Type.Object({ brand: Type.String(), last4: Type.String(), expMonth: Type.Integer(), expYear: Type.Integer() });
+export const PaymentMethodSchema = Type.Object({
+  brand: Type.String(),
+  last4: Type.String(),
+  expMonth: Type.Integer(),
+  expYear: Type.Integer(),
+});
 
 export const PaymentOverviewSchema = Type.Object({
-  orders: Type.Object({ items: Type.Array(OrderSchema), page: Type.Integer(), pageSize: Type.Integer(), hasMore: Type.Boolean() }),
+  orders: Type.Object({
+    items: Type.Array(OrderSchema),
+    page: Type.Integer(),
+    pageSize: Type.Integer(),
+    hasMore: Type.Boolean(),
+  }),
   membership: MembershipSchema,
   paymentMethod: Type.Union([PaymentMethodSchema, Type.Null()]),
 });
@@ -69,7 +82,13 @@ export type PaymentOverview = Static<typeof PaymentOverviewSchema>;
 
 export const PayResultSchema = Type.Object({
   orderId: Type.String(),
-  status: Type.Union([Type.Literal('paid'), Type.Literal('failed'), Type.Literal('requires_action'), Type.Literal('redirect'), Type.Literal('processing')]),
+  status: Type.Union([
+    Type.Literal('paid'),
+    Type.Literal('failed'),
+    Type.Literal('requires_action'),
+    Type.Literal('redirect'),
+    Type.Literal('processing'),
+  ]),
   redirectUrl: Type.Union([Type.String(), Type.Null()]),
   reason: Type.Union([Type.String(), Type.Null()]),
   /** The code of a failed payment's `reason`; null for a provider's own wording. */
@@ -98,7 +117,12 @@ export const PaymentOptionsSchema = Type.Object({
     Type.Object({
       number: Type.String(),
       brand: Type.String(),
-      outcome: Type.Union([Type.Literal('succeeds'), Type.Literal('declines'), Type.Literal('authentication'), Type.Literal('declines_renewals')]),
+      outcome: Type.Union([
+        Type.Literal('succeeds'),
+        Type.Literal('declines'),
+        Type.Literal('authentication'),
+        Type.Literal('declines_renewals'),
+      ]),
     }),
   ),
 });

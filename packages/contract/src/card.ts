@@ -67,7 +67,12 @@ export function checkCard(input: CardFormInput, now = new Date()): CardCheck {
   const year = now.getUTCFullYear();
   if (!input.expiry.trim()) problems.expiry = 'required';
   else if (!expiry) problems.expiry = 'format';
-  else if (expiry.year < year || (expiry.year === year && expiry.month < now.getUTCMonth() + 1) || expiry.year > year + 20) problems.expiry = 'expired';
+  else if (
+    expiry.year < year ||
+    (expiry.year === year && expiry.month < now.getUTCMonth() + 1) ||
+    expiry.year > year + 20
+  )
+    problems.expiry = 'expired';
   const brand = cardBrand(digits);
   const cvvLength = brand === 'amex' ? 4 : 3;
   const cvv = input.cvv.trim();

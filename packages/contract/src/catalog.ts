@@ -42,7 +42,12 @@ export type SeriesCard = Static<typeof SeriesCardSchema>;
 export const HomepageSectionSchema = Type.Object({
   id: Type.Integer(),
   title: Type.String(),
-  kind: Type.Union([Type.Literal('curated'), Type.Literal('categories'), Type.Literal('trending'), Type.Literal('newest')]),
+  kind: Type.Union([
+    Type.Literal('curated'),
+    Type.Literal('categories'),
+    Type.Literal('trending'),
+    Type.Literal('newest'),
+  ]),
   items: Type.Array(SeriesCardSchema),
   hasMore: Type.Boolean(),
   /** For "categories" sections: the tabs; `items` are the first tab's series. */
@@ -60,7 +65,12 @@ export type Homepage = Static<typeof HomepageSchema>;
  * Why an episode plays for the viewer, or that it does not: `free`, `unlocked` (the viewer holds an
  * unlock), `member` (an active membership includes it) or `locked` (it costs `cost` coins).
  */
-export const EpisodeAccessSchema = Type.Union([Type.Literal('free'), Type.Literal('unlocked'), Type.Literal('member'), Type.Literal('locked')]);
+export const EpisodeAccessSchema = Type.Union([
+  Type.Literal('free'),
+  Type.Literal('unlocked'),
+  Type.Literal('member'),
+  Type.Literal('locked'),
+]);
 export type EpisodeAccess = Static<typeof EpisodeAccessSchema>;
 
 /** One row of a series' episode list: what the episode sheet shows before any tap. */
@@ -103,7 +113,10 @@ export const EpisodePlaybackSchema = Type.Object({
 });
 export type EpisodePlayback = Static<typeof EpisodePlaybackSchema>;
 
-export const SearchHistoryEntrySchema = Type.Object({ query: Type.String(), searchedAt: Type.String({ format: 'date-time' }) });
+export const SearchHistoryEntrySchema = Type.Object({
+  query: Type.String(),
+  searchedAt: Type.String({ format: 'date-time' }),
+});
 export type SearchHistoryEntry = Static<typeof SearchHistoryEntrySchema>;
 
 export { MAX_KEYWORD_LENGTH } from './constants';

@@ -55,7 +55,15 @@ export const MAX_PAGE_SIZE = 50;
 export const REAUTH_REQUIRED = 'reauth_required' satisfies Reason;
 
 /** Every state an order can be in. */
-export const ORDER_STATUSES = ['pending', 'processing', 'requires_action', 'paid', 'failed', 'cancelled', 'refunded'] as const;
+export const ORDER_STATUSES = [
+  'pending',
+  'processing',
+  'requires_action',
+  'paid',
+  'failed',
+  'cancelled',
+  'refunded',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** What a plan sells: membership time or a coin pack. */

@@ -26,7 +26,9 @@ export const FieldErrorsSchema = Type.Record(Type.String(), Type.String());
 export type FieldErrors = Static<typeof FieldErrorsSchema>;
 /** A union of string literals, from a list of constants. */
 export function LiteralUnion<const T extends readonly string[]>(values: T) {
-  return Type.Union(values.map((value) => Type.Literal(value))) as unknown as TUnion<{ -readonly [K in keyof T]: TLiteral<T[K]> }>;
+  return Type.Union(values.map((value) => Type.Literal(value))) as unknown as TUnion<{
+    -readonly [K in keyof T]: TLiteral<T[K]>;
+  }>;
 }
 
 export const ReasonSchema = LiteralUnion(REASONS);

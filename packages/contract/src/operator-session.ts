@@ -1,5 +1,4 @@
 import { Type, type Static } from 'typebox';
-import type { Reason } from './reasons';
 
 /**
  * The operator console's own session: an HttpOnly cookie that only the console's API receives (its

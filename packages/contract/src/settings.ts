@@ -10,5 +10,8 @@ export const ConfigEntrySchema = Type.Object({
 export type ConfigEntry = Static<typeof ConfigEntrySchema>;
 
 /** The configuration list; `tracking` tells the browser how to run the pixels the list names. */
-export const ConfigListSchema = Type.Object({ list: Type.Array(ConfigEntrySchema), tracking: Type.Optional(TrackingSettingsSchema) });
+export const ConfigListSchema = Type.Object({
+  list: Type.Array(ConfigEntrySchema),
+  tracking: Type.Optional(TrackingSettingsSchema),
+});
 export type ConfigList = Static<typeof ConfigListSchema>;

@@ -6,7 +6,9 @@ type Handler = (url: string, init: RequestInit) => Reply;
 
 /** Answers by URL; what the handler leaves out gets a healthy server's answer. */
 function mockApi(handler: Handler) {
-  mockConsoleApi(({ method, url, body }) => handler(url, { method, body: body === undefined ? undefined : JSON.stringify(body) }));
+  mockConsoleApi(({ method, url, body }) =>
+    handler(url, { method, body: body === undefined ? undefined : JSON.stringify(body) }),
+  );
   return vi.mocked(fetch);
 }
 
@@ -28,15 +30,11 @@ describe('session gate', () => {
     mockConsoleApi();
     renderConsole();
     const nav = await screen.findByRole('navigation', { name: 'Sections' });
-    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual([
-      'Dashboard',
-      'Content',
-      'Homepage',
-      'Commerce',
-      'Users',
-      'Settings',
-      'Audit log',
-    ]);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Dashboard', 'Content', 'Homepage', 'Commerce', 'Users', 'Settings', 'Audit log']);
     expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
     expect(screen.getByText('ops@episodic.test')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
@@ -112,9 +110,16 @@ describe('session gate', () => {
     localStorage.setItem('userToken', 'viewer-token');
     const fetchMock = vi.fn((url: string) =>
       Promise.resolve(
-        new Response(JSON.stringify({ code: 200, message: '', data: url === '/api/admin/session' ? admin : { items: [], page: 1, pageSize: 25, hasMore: false, total: 0 } }), {
-          headers: { 'Content-Type': 'application/json', 'x-user-token': 'issued-token' },
-        }),
+        new Response(
+          JSON.stringify({
+            code: 200,
+            message: '',
+            data: url === '/api/admin/session' ? admin : { items: [], page: 1, pageSize: 25, hasMore: false, total: 0 },
+          }),
+          {
+            headers: { 'Content-Type': 'application/json', 'x-user-token': 'issued-token' },
+          },
+        ),
       ),
     );
     vi.stubGlobal('fetch', fetchMock);

@@ -21,17 +21,44 @@ export const routes: RouteObject[] = [
     Component: GatedShell,
     HydrateFallback: Starting,
     children: [
-      { index: true, lazy: async () => ({ Component: (await import('../pages/dashboard/dashboard-page')).DashboardPage }) },
-      { path: 'content', lazy: async () => ({ Component: (await import('../pages/content/series-list-page')).SeriesListPage }) },
-      { path: 'content/tags', lazy: async () => ({ Component: (await import('../pages/content/tags-page')).TagsPage }) },
-      { path: 'content/series/:id', lazy: async () => ({ Component: (await import('../pages/content/series-page')).SeriesPage }) },
-      { path: 'homepage', lazy: async () => ({ Component: (await import('../pages/homepage/homepage-page')).HomepagePage }) },
-      { path: 'commerce', lazy: async () => ({ Component: (await import('../pages/commerce/orders-page')).OrdersPage }) },
-      { path: 'commerce/orders/:id', lazy: async () => ({ Component: (await import('../pages/commerce/order-page')).OrderPage }) },
-      { path: 'commerce/plans', lazy: async () => ({ Component: (await import('../pages/commerce/plans-page')).PlansPage }) },
+      {
+        index: true,
+        lazy: async () => ({ Component: (await import('../pages/dashboard/dashboard-page')).DashboardPage }),
+      },
+      {
+        path: 'content',
+        lazy: async () => ({ Component: (await import('../pages/content/series-list-page')).SeriesListPage }),
+      },
+      {
+        path: 'content/tags',
+        lazy: async () => ({ Component: (await import('../pages/content/tags-page')).TagsPage }),
+      },
+      {
+        path: 'content/series/:id',
+        lazy: async () => ({ Component: (await import('../pages/content/series-page')).SeriesPage }),
+      },
+      {
+        path: 'homepage',
+        lazy: async () => ({ Component: (await import('../pages/homepage/homepage-page')).HomepagePage }),
+      },
+      {
+        path: 'commerce',
+        lazy: async () => ({ Component: (await import('../pages/commerce/orders-page')).OrdersPage }),
+      },
+      {
+        path: 'commerce/orders/:id',
+        lazy: async () => ({ Component: (await import('../pages/commerce/order-page')).OrderPage }),
+      },
+      {
+        path: 'commerce/plans',
+        lazy: async () => ({ Component: (await import('../pages/commerce/plans-page')).PlansPage }),
+      },
       { path: 'users', lazy: async () => ({ Component: (await import('../pages/users/users-page')).UsersPage }) },
       { path: 'users/:id', lazy: async () => ({ Component: (await import('../pages/users/user-page')).UserPage }) },
-      { path: 'settings', lazy: async () => ({ Component: (await import('../pages/settings/settings-page')).SettingsPage }) },
+      {
+        path: 'settings',
+        lazy: async () => ({ Component: (await import('../pages/settings/settings-page')).SettingsPage }),
+      },
       { path: 'audit-log', lazy: async () => ({ Component: (await import('../pages/audit/audit-page')).AuditPage }) },
       { path: '*', Component: NotFoundPage },
     ],

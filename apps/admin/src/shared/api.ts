@@ -28,7 +28,12 @@ export const api = createApiClient({
     // same request again. The form that sent it stays open meanwhile, with everything typed in it.
     if (error.code === 401 && error.reason === REAUTH_REQUIRED && path !== REAUTH_PATH) {
       if (await askForPassword()) return true;
-      throw new ApiError({ kind: 'envelope', code: 401, status: error.status, message: 'Enter your password to finish this action.' });
+      throw new ApiError({
+        kind: 'envelope',
+        code: 401,
+        status: error.status,
+        message: 'Enter your password to finish this action.',
+      });
     }
     if (error.code === 500) toast(error.message || 'Something went wrong, please try again');
     return false;

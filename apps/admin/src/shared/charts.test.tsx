@@ -14,7 +14,13 @@ describe('charts', () => {
   });
 
   it('draws one point per day with its value, and bars with their values', () => {
-    render(<LineChart label="Plays per day" days={['2026-11-01', '2026-11-02']} series={[{ name: 'Plays', color: '#000', values: [3, 5] }]} />);
+    render(
+      <LineChart
+        label="Plays per day"
+        days={['2026-11-01', '2026-11-02']}
+        series={[{ name: 'Plays', color: '#000', values: [3, 5] }]}
+      />,
+    );
     expect(screen.getByRole('img', { name: 'Plays per day: Plays 8' })).toBeTruthy();
     expect(document.querySelectorAll('circle')).toHaveLength(2);
     expect(document.querySelector('circle title')?.textContent).toBe('Nov 1 · Plays: 3');

@@ -26,7 +26,9 @@ export function niceMax(value: number, floor = 4): number {
 
 function shortDay(day: string): string {
   const d = new Date(`${day}T00:00:00Z`);
-  return Number.isNaN(d.getTime()) ? day : d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  return Number.isNaN(d.getTime())
+    ? day
+    : d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 }
 
 /** Lines over days, sharing one axis; every point carries its value as a tooltip. */
@@ -65,14 +67,27 @@ export function LineChart({
         ))}
         {days.map((day, i) =>
           i % labelEvery === 0 ? (
-            <text key={day} x={x(i)} y={HEIGHT - 8} textAnchor={i === days.length - 1 && days.length > 1 ? 'end' : 'middle'} fontSize={10} fill="#71717a">
+            <text
+              key={day}
+              x={x(i)}
+              y={HEIGHT - 8}
+              textAnchor={i === days.length - 1 && days.length > 1 ? 'end' : 'middle'}
+              fontSize={10}
+              fill="#71717a"
+            >
               {shortDay(day)}
             </text>
           ) : null,
         )}
         {series.map((s) => (
           <g key={s.name}>
-            <polyline fill="none" stroke={s.color} strokeWidth={2} strokeLinejoin="round" points={s.values.map((v, i) => `${x(i)},${y(v)}`).join(' ')} />
+            <polyline
+              fill="none"
+              stroke={s.color}
+              strokeWidth={2}
+              strokeLinejoin="round"
+              points={s.values.map((v, i) => `${x(i)},${y(v)}`).join(' ')}
+            />
             {s.values.map((v, i) => (
               <circle key={i} cx={x(i)} cy={y(v)} r={days.length > 40 ? 1.5 : 3} fill={s.color}>
                 <title>{`${shortDay(days[i] ?? '')} · ${s.name}: ${format(v)}`}</title>
@@ -96,7 +111,15 @@ export function LineChart({
 }
 
 /** Horizontal bars, one per category, with the value written at the end. */
-export function BarChart({ label, bars, format = (n) => n.toLocaleString('en-US') }: { label: string; bars: { name: string; value: number; color: string }[]; format?: (n: number) => string }) {
+export function BarChart({
+  label,
+  bars,
+  format = (n) => n.toLocaleString('en-US'),
+}: {
+  label: string;
+  bars: { name: string; value: number; color: string }[];
+  format?: (n: number) => string;
+}) {
   const max = niceMax(Math.max(0, ...bars.map((b) => b.value)));
   const rowH = 30;
   const labelW = 110;
@@ -104,7 +127,12 @@ export function BarChart({ label, bars, format = (n) => n.toLocaleString('en-US'
   const height = bars.length * rowH + 8;
   const innerW = WIDTH - labelW - valueW;
   return (
-    <svg viewBox={`0 0 ${WIDTH} ${height}`} role="img" aria-label={`${label}: ${bars.map((b) => `${b.name} ${format(b.value)}`).join(', ')}`} className="h-auto w-full">
+    <svg
+      viewBox={`0 0 ${WIDTH} ${height}`}
+      role="img"
+      aria-label={`${label}: ${bars.map((b) => `${b.name} ${format(b.value)}`).join(', ')}`}
+      className="h-auto w-full"
+    >
       {bars.map((b, i) => {
         const w = (b.value / max) * innerW;
         const top = 4 + i * rowH;
@@ -113,7 +141,14 @@ export function BarChart({ label, bars, format = (n) => n.toLocaleString('en-US'
             <text x={0} y={top + 18} fontSize={12} fill="#3f3f46">
               {b.name}
             </text>
-            <rect x={labelW} y={top + 4} width={Math.max(w, b.value > 0 ? 2 : 0)} height={rowH - 10} rx={4} fill={b.color}>
+            <rect
+              x={labelW}
+              y={top + 4}
+              width={Math.max(w, b.value > 0 ? 2 : 0)}
+              height={rowH - 10}
+              rx={4}
+              fill={b.color}
+            >
               <title>{`${b.name}: ${format(b.value)}`}</title>
             </rect>
             <text x={labelW + Math.max(w, 0) + 8} y={top + 18} fontSize={12} fill="#18181b" fontWeight={600}>

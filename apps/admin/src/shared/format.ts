@@ -7,7 +7,13 @@ export type { Language };
 export const LANGUAGES = ['en', 'es', 'pt', 'fy', 'dy'] as const satisfies readonly Language[];
 
 /** The interface codes fy and dy carry French and German text. */
-export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', es: 'Spanish', pt: 'Portuguese', fy: 'French', dy: 'German' };
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  en: 'English',
+  es: 'Spanish',
+  pt: 'Portuguese',
+  fy: 'French',
+  dy: 'German',
+};
 
 export function money(minor: number, currency = 'USD'): string {
   try {
@@ -21,7 +27,13 @@ export function count(n: number): string {
   return n.toLocaleString('en-US');
 }
 
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 const dateFormat = new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'long', year: 'numeric' });
 
 export function dateTime(iso: string | null | undefined): string {

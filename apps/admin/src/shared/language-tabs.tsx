@@ -5,7 +5,15 @@ import { LANGUAGE_NAMES, LANGUAGES, type Language } from './format';
  * One form area per interface language: a tab strip (a dot marks languages with content, a red
  * one languages with errors) over the active language's fields.
  */
-export function LanguageTabs({ filled, invalid = [], children }: { filled: (lang: Language) => boolean; invalid?: Language[]; children: (lang: Language) => ReactNode }) {
+export function LanguageTabs({
+  filled,
+  invalid = [],
+  children,
+}: {
+  filled: (lang: Language) => boolean;
+  invalid?: Language[];
+  children: (lang: Language) => ReactNode;
+}) {
   const [active, setActive] = useState<Language>('en');
   return (
     <div>

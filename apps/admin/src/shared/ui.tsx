@@ -1,10 +1,27 @@
-import { useEffect, useId, useState, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import {
+  useEffect,
+  useId,
+  useState,
+  type ButtonHTMLAttributes,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { NavLink } from 'react-router';
 import type { FieldErrors } from '@episodic/contract';
 import { isApiError } from './api';
 
 /** The page's title and purpose, its actions on the right; also names the browser tab. */
-export function PageHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
+export function PageHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+}) {
   useEffect(() => {
     document.title = `${title} · Episodic Console`;
   }, [title]);
@@ -47,7 +64,13 @@ const VARIANTS: Record<Variant, string> = {
   ghost: 'text-zinc-700 hover:bg-zinc-100',
 };
 
-export function Button({ variant = 'secondary', size = 'md', className = '', type = 'button', ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; size?: 'sm' | 'md' }) {
+export function Button({
+  variant = 'secondary',
+  size = 'md',
+  className = '',
+  type = 'button',
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; size?: 'sm' | 'md' }) {
   const sizing = size === 'sm' ? 'h-8 px-3 text-sm' : 'h-10 px-4 text-sm';
   return (
     <button
@@ -60,7 +83,9 @@ export function Button({ variant = 'secondary', size = 'md', className = '', typ
 
 const inputClass = (invalid: boolean) =>
   `w-full rounded-lg border px-3 text-sm text-zinc-900 outline-none focus:ring-2 disabled:bg-zinc-100 ${
-    invalid ? 'border-red-400 focus:border-red-500 focus:ring-red-100' : 'border-zinc-300 focus:border-orange-500 focus:ring-orange-200'
+    invalid
+      ? 'border-red-400 focus:border-red-500 focus:ring-red-100'
+      : 'border-zinc-300 focus:border-orange-500 focus:ring-orange-200'
   }`;
 
 interface FieldProps {
@@ -70,7 +95,14 @@ interface FieldProps {
   className?: string;
 }
 
-function FieldFrame({ id, label, error, hint, className = '', children }: FieldProps & { id: string; children: ReactNode }) {
+function FieldFrame({
+  id,
+  label,
+  error,
+  hint,
+  className = '',
+  children,
+}: FieldProps & { id: string; children: ReactNode }) {
   return (
     <div className={`flex flex-col gap-1.5 ${className}`}>
       <label htmlFor={id} className="text-sm font-medium text-zinc-700">
@@ -90,31 +122,69 @@ function FieldFrame({ id, label, error, hint, className = '', children }: FieldP
   );
 }
 
-const described = (id: string, error?: string, hint?: ReactNode) => (error ? `${id}-error` : hint ? `${id}-hint` : undefined);
+const described = (id: string, error?: string, hint?: ReactNode) =>
+  error ? `${id}-error` : hint ? `${id}-hint` : undefined;
 
-export function TextInput({ label, error, hint, className, ...props }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+export function TextInput({
+  label,
+  error,
+  hint,
+  className,
+  ...props
+}: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
   return (
     <FieldFrame id={id} label={label} error={error} hint={hint} className={className}>
-      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={described(id, error, hint)} className={`h-10 ${inputClass(Boolean(error))}`} {...props} />
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described(id, error, hint)}
+        className={`h-10 ${inputClass(Boolean(error))}`}
+        {...props}
+      />
     </FieldFrame>
   );
 }
 
-export function TextArea({ label, error, hint, className, ...props }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextArea({
+  label,
+  error,
+  hint,
+  className,
+  ...props
+}: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const id = useId();
   return (
     <FieldFrame id={id} label={label} error={error} hint={hint} className={className}>
-      <textarea id={id} aria-invalid={error ? true : undefined} aria-describedby={described(id, error, hint)} className={`min-h-24 py-2 ${inputClass(Boolean(error))}`} {...props} />
+      <textarea
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described(id, error, hint)}
+        className={`min-h-24 py-2 ${inputClass(Boolean(error))}`}
+        {...props}
+      />
     </FieldFrame>
   );
 }
 
-export function SelectInput({ label, error, hint, className, options, ...props }: FieldProps & SelectHTMLAttributes<HTMLSelectElement> & { options: { value: string; label: string }[] }) {
+export function SelectInput({
+  label,
+  error,
+  hint,
+  className,
+  options,
+  ...props
+}: FieldProps & SelectHTMLAttributes<HTMLSelectElement> & { options: { value: string; label: string }[] }) {
   const id = useId();
   return (
     <FieldFrame id={id} label={label} error={error} hint={hint} className={className}>
-      <select id={id} aria-invalid={error ? true : undefined} aria-describedby={described(id, error, hint)} className={`h-10 bg-white ${inputClass(Boolean(error))}`} {...props}>
+      <select
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described(id, error, hint)}
+        className={`h-10 bg-white ${inputClass(Boolean(error))}`}
+        {...props}
+      >
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
@@ -125,7 +195,17 @@ export function SelectInput({ label, error, hint, className, options, ...props }
   );
 }
 
-export function Checkbox({ label, checked, onChange, disabled }: { label: ReactNode; checked: boolean; onChange: (checked: boolean) => void; disabled?: boolean }) {
+export function Checkbox({
+  label,
+  checked,
+  onChange,
+  disabled,
+}: {
+  label: ReactNode;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  disabled?: boolean;
+}) {
   return (
     <label className="inline-flex items-center gap-2 text-sm text-zinc-800">
       <input
@@ -152,10 +232,26 @@ const TONES: Record<Tone, string> = {
 };
 
 export function Badge({ tone = 'gray', children }: { tone?: Tone; children: ReactNode }) {
-  return <span className={`inline-flex items-center rounded-md px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${TONES[tone]}`}>{children}</span>;
+  return (
+    <span
+      className={`inline-flex items-center rounded-md px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${TONES[tone]}`}
+    >
+      {children}
+    </span>
+  );
 }
 
-export function Card({ title, actions, children, className = '' }: { title?: ReactNode; actions?: ReactNode; children: ReactNode; className?: string }) {
+export function Card({
+  title,
+  actions,
+  children,
+  className = '',
+}: {
+  title?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <section className={`rounded-xl bg-white p-5 shadow-sm ring-1 ring-zinc-200 ${className}`}>
       {title || actions ? (
@@ -169,7 +265,19 @@ export function Card({ title, actions, children, className = '' }: { title?: Rea
   );
 }
 
-export function Pager({ page, pageSize, total, hasMore, onPage }: { page: number; pageSize: number; total: number; hasMore: boolean; onPage: (page: number) => void }) {
+export function Pager({
+  page,
+  pageSize,
+  total,
+  hasMore,
+  onPage,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  hasMore: boolean;
+  onPage: (page: number) => void;
+}) {
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
   return (
@@ -222,11 +330,27 @@ export function ErrorState({ error, retry }: { error: unknown; retry?: () => voi
 }
 
 export function EmptyState({ children }: { children: ReactNode }) {
-  return <p className="rounded-xl border border-dashed border-zinc-300 px-6 py-10 text-center text-sm text-zinc-500">{children}</p>;
+  return (
+    <p className="rounded-xl border border-dashed border-zinc-300 px-6 py-10 text-center text-sm text-zinc-500">
+      {children}
+    </p>
+  );
 }
 
 /** A modal panel over the page; Escape or the close button dismiss it. */
-export function Dialog({ title, onClose, children, footer, wide }: { title: string; onClose: () => void; children: ReactNode; footer?: ReactNode; wide?: boolean }) {
+export function Dialog({
+  title,
+  onClose,
+  children,
+  footer,
+  wide,
+}: {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  footer?: ReactNode;
+  wide?: boolean;
+}) {
   const titleId = useId();
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -239,12 +363,22 @@ export function Dialog({ title, onClose, children, footer, wide }: { title: stri
   }, [onClose]);
   return (
     <div className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-zinc-900/40 p-10">
-      <div role="dialog" aria-modal="true" aria-labelledby={titleId} className={`w-full ${wide ? 'max-w-3xl' : 'max-w-lg'} rounded-2xl bg-white shadow-xl ring-1 ring-zinc-200`}>
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        className={`w-full ${wide ? 'max-w-3xl' : 'max-w-lg'} rounded-2xl bg-white shadow-xl ring-1 ring-zinc-200`}
+      >
         <div className="flex items-center justify-between border-b border-zinc-200 px-6 py-4">
           <h2 id={titleId} className="text-lg font-semibold">
             {title}
           </h2>
-          <button type="button" aria-label="Close" className="rounded-md px-2 text-xl text-zinc-500 hover:bg-zinc-100" onClick={onClose}>
+          <button
+            type="button"
+            aria-label="Close"
+            className="rounded-md px-2 text-xl text-zinc-500 hover:bg-zinc-100"
+            onClick={onClose}
+          >
             ×
           </button>
         </div>

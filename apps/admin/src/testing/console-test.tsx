@@ -21,7 +21,13 @@ export interface Call {
 
 export type Handler = (call: Call) => Reply | undefined;
 
-export const OPERATOR = { id: 'a-1', email: 'ops@episodic.test', role: 'admin', passwordConfirmedAt: '2026-11-03T09:00:00.000Z', expiresAt: '2026-11-03T21:00:00.000Z' };
+export const OPERATOR = {
+  id: 'a-1',
+  email: 'ops@episodic.test',
+  role: 'admin',
+  passwordConfirmedAt: '2026-11-03T09:00:00.000Z',
+  expiresAt: '2026-11-03T21:00:00.000Z',
+};
 
 /**
  * Stubs fetch with envelope answers: the handler answers what it knows; the session gate gets the
@@ -36,7 +42,11 @@ export function mockApi(handler: Handler = () => undefined): Call[] {
       const call = { method: init.method ?? 'GET', url: input, body };
       calls.push(call);
       const reply = handler(call) ?? defaultReply(call);
-      return Promise.resolve(new Response(JSON.stringify({ message: '', data: null, ...reply }), { headers: { 'Content-Type': 'application/json' } }));
+      return Promise.resolve(
+        new Response(JSON.stringify({ message: '', data: null, ...reply }), {
+          headers: { 'Content-Type': 'application/json' },
+        }),
+      );
     }),
   );
   return calls;
@@ -49,7 +59,8 @@ function defaultReply({ method, url }: Call): Reply {
   if (path === '/api/admin/session') return { code: 200, data: OPERATOR };
   if (path === '/api/admin/dashboard') return { code: 200, data: sample.dashboard };
   if (path === '/api/admin/settings') return { code: 200, data: sample.settings };
-  if (path === '/api/admin/plans' || path === '/api/admin/tags' || path === '/api/admin/homepage') return { code: 200, data: [] };
+  if (path === '/api/admin/plans' || path === '/api/admin/tags' || path === '/api/admin/homepage')
+    return { code: 200, data: [] };
   if (/^\/api\/admin\/(series|orders|users|audit)$/.test(path)) return { code: 200, data: page([]) };
   return { code: 404, message: 'Not found' };
 }
@@ -59,7 +70,10 @@ export function renderConsole(path = '/admin/') {
   return render(<App queryClient={createQueryClient()} router={router} />);
 }
 
-export const page = <T,>(items: T[], extra: Partial<{ page: number; pageSize: number; hasMore: boolean; total: number }> = {}) => ({
+export const page = <T,>(
+  items: T[],
+  extra: Partial<{ page: number; pageSize: number; hasMore: boolean; total: number }> = {},
+) => ({
   items,
   page: 1,
   pageSize: 25,

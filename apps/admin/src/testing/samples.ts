@@ -1,14 +1,62 @@
-import type { AdminAuditEntry, AdminDashboard, AdminEpisode, AdminOrder, AdminSeries, AdminSettings, AdminUser } from '@episodic/contract';
+import type {
+  AdminAuditEntry,
+  AdminDashboard,
+  AdminEpisode,
+  AdminOrder,
+  AdminSeries,
+  AdminSettings,
+  AdminUser,
+} from '@episodic/contract';
 
 export const dashboard: AdminDashboard = {
   from: '2026-11-01',
   to: '2026-11-03',
   currency: 'USD',
-  totals: { plays: 1234, newVisitors: 300, newAccounts: 42, payingUsers: 7, revenue: 12345, refunds: 499, paidOrders: 9, newMemberships: 3, renewals: 2, failedRenewals: 1, cancellations: 1, activeMemberships: 17 },
+  totals: {
+    plays: 1234,
+    newVisitors: 300,
+    newAccounts: 42,
+    payingUsers: 7,
+    revenue: 12345,
+    refunds: 499,
+    paidOrders: 9,
+    newMemberships: 3,
+    renewals: 2,
+    failedRenewals: 1,
+    cancellations: 1,
+    activeMemberships: 17,
+  },
   days: [
-    { day: '2026-11-01', plays: 400, newVisitors: 100, newAccounts: 10, payingUsers: 2, revenue: 4000, renewals: 1, cancellations: 0 },
-    { day: '2026-11-02', plays: 434, newVisitors: 100, newAccounts: 12, payingUsers: 3, revenue: 5345, renewals: 1, cancellations: 1 },
-    { day: '2026-11-03', plays: 400, newVisitors: 100, newAccounts: 20, payingUsers: 2, revenue: 3000, renewals: 0, cancellations: 0 },
+    {
+      day: '2026-11-01',
+      plays: 400,
+      newVisitors: 100,
+      newAccounts: 10,
+      payingUsers: 2,
+      revenue: 4000,
+      renewals: 1,
+      cancellations: 0,
+    },
+    {
+      day: '2026-11-02',
+      plays: 434,
+      newVisitors: 100,
+      newAccounts: 12,
+      payingUsers: 3,
+      revenue: 5345,
+      renewals: 1,
+      cancellations: 1,
+    },
+    {
+      day: '2026-11-03',
+      plays: 400,
+      newVisitors: 100,
+      newAccounts: 20,
+      payingUsers: 2,
+      revenue: 3000,
+      renewals: 0,
+      cancellations: 0,
+    },
   ],
   sources: [
     { source: 'fbclid', conversions: 4, revenue: 5996 },
@@ -50,13 +98,19 @@ export const series: AdminSeries = {
   tags: [{ id: 1, name: 'Romance' }],
   publishedAt: null,
   updatedAt: '2026-11-02T10:00:00.000Z',
-  texts: { en: { title: 'Midnight Heiress', synopsis: 'She inherits a hotel.' }, es: { title: 'La heredera', synopsis: '' } },
+  texts: {
+    en: { title: 'Midnight Heiress', synopsis: 'She inherits a hotel.' },
+    es: { title: 'La heredera', synopsis: '' },
+  },
   banner: null,
   accentColor: '#c0392b',
   seriesPrice: null,
   tagIds: [1],
   createdAt: '2026-11-01T10:00:00.000Z',
-  episodeList: [episode(), episode({ id: 102, number: 2, status: 'draft', free: false, mediaStatus: 'none', titles: {}, playCount: 0 })],
+  episodeList: [
+    episode(),
+    episode({ id: 102, number: 2, status: 'draft', free: false, mediaStatus: 'none', titles: {}, playCount: 0 }),
+  ],
 };
 
 export const order = (over: Partial<AdminOrder> = {}): AdminOrder => ({
@@ -96,19 +150,89 @@ export const user: AdminUser = {
   activeSessions: 2,
   favorites: 3,
   orders: [order()],
-  ledger: [{ id: 1, delta: 1000, kind: 'purchase', reason: null, orderId: order().id, episodeId: null, at: '2026-11-02T10:01:00.000Z' }],
-  unlocks: [{ episodeId: 101, seriesId: 7, seriesTitle: 'Midnight Heiress', episodeNumber: 4, source: 'coins', at: '2026-11-02T11:00:00.000Z' }],
-  history: [{ seriesId: 7, seriesTitle: 'Midnight Heiress', episodeId: 101, episodeNumber: 4, position: 42, finished: false, at: '2026-11-02T12:00:00.000Z' }],
-  attribution: { firstSource: 'fbclid', touches: [{ source: 'fbclid', fbclid: 'IwAR-1', ttclid: null, refererToken: null, orderId: order().id, at: '2026-11-02T10:00:00.000Z' }] },
+  ledger: [
+    {
+      id: 1,
+      delta: 1000,
+      kind: 'purchase',
+      reason: null,
+      orderId: order().id,
+      episodeId: null,
+      at: '2026-11-02T10:01:00.000Z',
+    },
+  ],
+  unlocks: [
+    {
+      episodeId: 101,
+      seriesId: 7,
+      seriesTitle: 'Midnight Heiress',
+      episodeNumber: 4,
+      source: 'coins',
+      at: '2026-11-02T11:00:00.000Z',
+    },
+  ],
+  history: [
+    {
+      seriesId: 7,
+      seriesTitle: 'Midnight Heiress',
+      episodeId: 101,
+      episodeNumber: 4,
+      position: 42,
+      finished: false,
+      at: '2026-11-02T12:00:00.000Z',
+    },
+  ],
+  attribution: {
+    firstSource: 'fbclid',
+    touches: [
+      {
+        source: 'fbclid',
+        fbclid: 'IwAR-1',
+        ttclid: null,
+        refererToken: null,
+        orderId: order().id,
+        at: '2026-11-02T10:00:00.000Z',
+      },
+    ],
+  },
 };
 
 export const settings: AdminSettings = {
   config: [
-    { key: 'facebook_pixel_id', value: '', known: true, description: 'Facebook (Meta) pixel id.', updatedAt: '2026-11-01T10:00:00.000Z' },
-    { key: 'support_chat_url', value: 'https://chat.example.com', known: false, description: 'Read by the apps.', updatedAt: '2026-11-01T10:00:00.000Z' },
+    {
+      key: 'facebook_pixel_id',
+      value: '',
+      known: true,
+      description: 'Facebook (Meta) pixel id.',
+      updatedAt: '2026-11-01T10:00:00.000Z',
+    },
+    {
+      key: 'support_chat_url',
+      value: 'https://chat.example.com',
+      known: false,
+      description: 'Read by the apps.',
+      updatedAt: '2026-11-01T10:00:00.000Z',
+    },
   ],
-  mail: { transport: 'outbox', from: 'Episodic <no-reply@episodic.local>', server: null, outbox: '/data/outbox', outboxMessages: 3, supportEmail: null },
-  payments: [{ id: 'sandbox', name: 'Built-in sandbox processor', methods: ['card'], status: 'test', detail: 'Test cards only.', lastPaymentAt: null, paidLast30Days: 0 }],
+  mail: {
+    transport: 'outbox',
+    from: 'Episodic <no-reply@episodic.local>',
+    server: null,
+    outbox: '/data/outbox',
+    outboxMessages: 3,
+    supportEmail: null,
+  },
+  payments: [
+    {
+      id: 'sandbox',
+      name: 'Built-in sandbox processor',
+      methods: ['card'],
+      status: 'test',
+      detail: 'Test cards only.',
+      lastPaymentAt: null,
+      paidLast30Days: 0,
+    },
+  ],
 };
 
 export const auditEntry = (over: Partial<AdminAuditEntry> = {}): AdminAuditEntry => ({

@@ -48,7 +48,13 @@ describe('rate limiter', () => {
     const b = createRateLimiter(REDIS_URL);
     const key = `shared-${randomUUID()}`;
     const rule = { limit: 4, windowSeconds: 60 };
-    const waits = [await a.hit(key, rule), await b.hit(key, rule), await a.hit(key, rule), await b.hit(key, rule), await a.hit(key, rule)];
+    const waits = [
+      await a.hit(key, rule),
+      await b.hit(key, rule),
+      await a.hit(key, rule),
+      await b.hit(key, rule),
+      await a.hit(key, rule),
+    ];
     expect(waits).toEqual([0, 0, 0, 0, expect.any(Number) as unknown]);
     expect(waits[4]).toBeGreaterThan(0);
     await a.close();

@@ -1,5 +1,11 @@
 import { Redis } from 'ioredis';
-import { BurstyRateLimiter, RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import {
+  BurstyRateLimiter,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 
 export interface RateLimitRule {
   /** How many attempts a window allows. */
@@ -55,7 +61,9 @@ export function createRateLimiter(redisUrl: string | null): RateLimiter {
     let found = limiters.get(name);
     if (!found) {
       const main = make(name, rule.limit, rule.windowSeconds, rule.blockSeconds);
-      const limiter = rule.burst ? new BurstyRateLimiter(main, make(`${name}:burst`, rule.burst.limit, rule.burst.windowSeconds)) : main;
+      const limiter = rule.burst
+        ? new BurstyRateLimiter(main, make(`${name}:burst`, rule.burst.limit, rule.burst.windowSeconds))
+        : main;
       found = { main, limiter };
       limiters.set(name, found);
     }
@@ -67,7 +75,8 @@ export function createRateLimiter(redisUrl: string | null): RateLimiter {
       const res = await limiterFor(rule).limiter.consume(key);
       return { wait: 0, used: res.consumedPoints };
     } catch (refused) {
-      if (refused instanceof RateLimiterRes) return { wait: Math.max(1, Math.ceil(refused.msBeforeNext / 1000)), used: refused.consumedPoints };
+      if (refused instanceof RateLimiterRes)
+        return { wait: Math.max(1, Math.ceil(refused.msBeforeNext / 1000)), used: refused.consumedPoints };
       throw refused;
     }
   }

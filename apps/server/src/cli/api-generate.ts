@@ -15,7 +15,12 @@ const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 
 runCli(async () => {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'episodic-openapi-'));
-  const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'web'), ADMIN_DIST: path.join(dataDir, 'admin') });
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    WEB_DIST: path.join(dataDir, 'web'),
+    ADMIN_DIST: path.join(dataDir, 'admin'),
+  });
   const database = await openPglite('memory://');
   try {
     await migrateToLatest(database.db as never);

@@ -4,7 +4,8 @@ import { migrateToLatest } from '../db/migrate';
 import { createAccountsService } from '../modules/accounts/index';
 import { argValue, runCli } from './run-cli';
 
-const USAGE = 'usage: npm run admin:create -- --email someone@example.com [--password secret] (or ADMIN_PASSWORD in the environment)';
+const USAGE =
+  'usage: npm run admin:create -- --email someone@example.com [--password secret] (or ADMIN_PASSWORD in the environment)';
 
 runCli(async () => {
   const args = process.argv.slice(2);
@@ -12,12 +13,19 @@ runCli(async () => {
   if (!email) throw new Error(USAGE);
   const password = argValue(args, 'password') ?? process.env.ADMIN_PASSWORD ?? null;
   const env = loadEnv();
-  const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir, poolSize: 1, connectTimeoutMs: env.dbConnectTimeoutMs });
+  const database = await openDatabase({
+    databaseUrl: env.databaseUrl,
+    dataDir: env.dataDir,
+    poolSize: 1,
+    connectTimeoutMs: env.dbConnectTimeoutMs,
+  });
   try {
     await migrateToLatest(database.db as never);
     const accounts = createAccountsService({ db: database.db, sessionTtlDays: env.sessionTtlDays });
     const user = await accounts.createAdmin(email, password);
-    console.log(`${user.email} is an admin${password ? ' (password set)' : user.password_hash ? '' : ' — no password yet: run again with --password'}.`);
+    console.log(
+      `${user.email} is an admin${password ? ' (password set)' : user.password_hash ? '' : ' — no password yet: run again with --password'}.`,
+    );
   } finally {
     await database.close();
   }

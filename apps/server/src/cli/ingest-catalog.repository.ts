@@ -2,12 +2,17 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 
 /** The series an ingestion fills: an existing one by id, or a new draft titled (in English) as given. */
-export async function findOrCreateSeries(db: Kysely<DB>, idOrTitle: string): Promise<{ id: number; created: boolean; title: string }> {
+export async function findOrCreateSeries(
+  db: Kysely<DB>,
+  idOrTitle: string,
+): Promise<{ id: number; created: boolean; title: string }> {
   if (/^\d+$/.test(idOrTitle)) {
     const id = Number(idOrTitle);
     const found = await db
       .selectFrom('series as s')
-      .leftJoin('series_translations as t', (join) => join.onRef('t.series_id', '=', 's.id').on('t.language', '=', 'en'))
+      .leftJoin('series_translations as t', (join) =>
+        join.onRef('t.series_id', '=', 's.id').on('t.language', '=', 'en'),
+      )
       .select(['s.id', 't.title'])
       .where('s.id', '=', id)
       .executeTakeFirst();
@@ -24,17 +29,36 @@ export async function findOrCreateSeries(db: Kysely<DB>, idOrTitle: string): Pro
 }
 
 /** The episode with this number in the series, created when missing; price settings applied when given. */
-export async function upsertEpisode(db: Kysely<DB>, seriesId: number, number: number, pricing: { free?: boolean; unlockCost?: number }): Promise<number> {
+export async function upsertEpisode(
+  db: Kysely<DB>,
+  seriesId: number,
+  number: number,
+  pricing: { free?: boolean; unlockCost?: number },
+): Promise<number> {
   const changes = {
     ...(pricing.free !== undefined ? { free: pricing.free } : {}),
     ...(pricing.unlockCost !== undefined ? { unlock_cost: pricing.unlockCost } : {}),
   };
-  const existing = await db.selectFrom('episodes').select('id').where('series_id', '=', seriesId).where('number', '=', number).executeTakeFirst();
+  const existing = await db
+    .selectFrom('episodes')
+    .select('id')
+    .where('series_id', '=', seriesId)
+    .where('number', '=', number)
+    .executeTakeFirst();
   if (existing) {
-    if (Object.keys(changes).length > 0) await db.updateTable('episodes').set({ ...changes, updated_at: sql`now()` }).where('id', '=', existing.id).execute();
+    if (Object.keys(changes).length > 0)
+      await db
+        .updateTable('episodes')
+        .set({ ...changes, updated_at: sql`now()` })
+        .where('id', '=', existing.id)
+        .execute();
     return existing.id;
   }
-  const { id } = await db.insertInto('episodes').values({ series_id: seriesId, number, ...changes }).returning('id').executeTakeFirstOrThrow();
+  const { id } = await db
+    .insertInto('episodes')
+    .values({ series_id: seriesId, number, ...changes })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return id;
 }
 
@@ -42,7 +66,11 @@ export async function upsertEpisode(db: Kysely<DB>, seriesId: number, number: nu
 export async function publishEpisodes(db: Kysely<DB>, seriesId: number, episodeIds: readonly number[]): Promise<void> {
   if (episodeIds.length === 0) return;
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('episodes').set({ status: 'published', updated_at: sql`now()` }).where('id', 'in', episodeIds).execute();
+    await trx
+      .updateTable('episodes')
+      .set({ status: 'published', updated_at: sql`now()` })
+      .where('id', 'in', episodeIds)
+      .execute();
     await trx
       .updateTable('series')
       .set({ status: 'published', published_at: sql`coalesce(published_at, now())`, updated_at: sql`now()` })

@@ -19,7 +19,10 @@ let dropDatabase = async () => {};
 /** Runs `npm run ingest`'s program from source, as a separate process. */
 function ingestCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { env: { ...process.env, ...env, LOG_LEVEL: 'silent' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+      env: { ...process.env, ...env, LOG_LEVEL: 'silent' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -50,7 +53,10 @@ beforeAll(async () => {
     };
   } else {
     // Start from the migrated template: creating a PGlite folder from nothing takes many seconds.
-    const seeded = await openPglite(path.join(env.DATA_DIR!, 'db'), new Blob([await fs.readFile(inject('pgliteTemplate'))]));
+    const seeded = await openPglite(
+      path.join(env.DATA_DIR!, 'db'),
+      new Blob([await fs.readFile(inject('pgliteTemplate'))]),
+    );
     await seeded.close();
   }
   await fs.mkdir(path.join(dir, 'clips'));
@@ -67,7 +73,18 @@ afterAll(async () => {
 
 describe('npm run ingest', { timeout: 60_000 }, () => {
   it('turns a folder into episodes of a new series, in natural order, with prices, subtitles and publication', async () => {
-    const run = await ingestCli([path.join(dir, 'clips'), '--series', 'Brand New Show', '--free', '1', '--cost', '45', '--subtitles', path.join(dir, 'subs'), '--publish']);
+    const run = await ingestCli([
+      path.join(dir, 'clips'),
+      '--series',
+      'Brand New Show',
+      '--free',
+      '1',
+      '--cost',
+      '45',
+      '--subtitles',
+      path.join(dir, 'subs'),
+      '--publish',
+    ]);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/New draft series \d+ "Brand New Show": 2 episode\(s\) from 1/);
@@ -77,9 +94,18 @@ describe('npm run ingest', { timeout: 60_000 }, () => {
     const database = await openCliDatabase();
     try {
       const { db } = database;
-      const series = await db.selectFrom('series as s').innerJoin('series_translations as t', 't.series_id', 's.id').select(['s.id', 's.status', 't.title']).executeTakeFirstOrThrow();
+      const series = await db
+        .selectFrom('series as s')
+        .innerJoin('series_translations as t', 't.series_id', 's.id')
+        .select(['s.id', 's.status', 't.title'])
+        .executeTakeFirstOrThrow();
       expect(series).toMatchObject({ status: 'published', title: 'Brand New Show' });
-      const episodes = await db.selectFrom('episodes').selectAll().where('series_id', '=', series.id).orderBy('number').execute();
+      const episodes = await db
+        .selectFrom('episodes')
+        .selectAll()
+        .where('series_id', '=', series.id)
+        .orderBy('number')
+        .execute();
       expect(episodes.map((e) => [e.number, e.free, e.unlock_cost, e.status, e.media_status])).toEqual([
         [1, true, 45, 'published', 'ready'],
         [2, false, 45, 'published', 'ready'],
@@ -106,7 +132,9 @@ describe('npm run ingest', { timeout: 60_000 }, () => {
     expect(notVideo.stdout).toContain('notes.txt is not a video file ffmpeg can read');
     expect(notVideo.stderr.trim().split('\n')).toHaveLength(1);
     const noSeries = await ingestCli([path.join(dir, 'clips'), '--series', '404']);
-    expect(noSeries.stderr.trim()).toBe('Error: There is no series 404: give an existing id, or a title to create a new series');
+    expect(noSeries.stderr.trim()).toBe(
+      'Error: There is no series 404: give an existing id, or a title to create a new series',
+    );
   });
 
   it.runIf(testDbKind === 'pglite')('says so when a server holds the embedded database', async () => {

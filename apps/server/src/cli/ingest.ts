@@ -3,14 +3,37 @@ import path from 'node:path';
 import { loadEnv } from '../env';
 import { openDatabase } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
-import { configureMediaTools, createStorage, ingestEpisode, subtitleLanguage, type IngestProgress, type SubtitleSource } from '../media/index';
+import {
+  configureMediaTools,
+  createStorage,
+  ingestEpisode,
+  subtitleLanguage,
+  type IngestProgress,
+  type SubtitleSource,
+} from '../media/index';
 import { findOrCreateSeries, publishEpisodes, upsertEpisode } from './ingest-catalog.repository';
 import { argValue, runCli } from './run-cli';
 
 const USAGE =
   'usage: npm run ingest -- <file|folder> --series <id|new title> [--start N] [--free N] [--cost N] [--subtitles <folder>] [--publish] [--force]';
 
-const VIDEO_EXTENSIONS = new Set(['.mp4', '.m4v', '.mov', '.mkv', '.webm', '.avi', '.ts', '.mts', '.m2ts', '.mpg', '.mpeg', '.flv', '.3gp', '.wmv', '.ogv']);
+const VIDEO_EXTENSIONS = new Set([
+  '.mp4',
+  '.m4v',
+  '.mov',
+  '.mkv',
+  '.webm',
+  '.avi',
+  '.ts',
+  '.mts',
+  '.m2ts',
+  '.mpg',
+  '.mpeg',
+  '.flv',
+  '.3gp',
+  '.wmv',
+  '.ogv',
+]);
 const natural = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
 function wholeNumber(args: string[], name: string, min: number): number | undefined {
@@ -25,7 +48,9 @@ async function videoFiles(target: string): Promise<string[]> {
   const stat = await fs.stat(target).catch(() => null);
   if (!stat) throw new Error(`${target} does not exist`);
   if (stat.isFile()) return [path.resolve(target)];
-  const names = (await fs.readdir(target)).filter((n) => !n.startsWith('.') && VIDEO_EXTENSIONS.has(path.extname(n).toLowerCase()));
+  const names = (await fs.readdir(target)).filter(
+    (n) => !n.startsWith('.') && VIDEO_EXTENSIONS.has(path.extname(n).toLowerCase()),
+  );
   if (names.length === 0) throw new Error(`${target} holds no video files (${[...VIDEO_EXTENSIONS].join(' ')})`);
   return names.sort(natural.compare).map((n) => path.resolve(target, n));
 }
@@ -66,19 +91,27 @@ runCli(async () => {
   const freeCount = wholeNumber(args, 'free', 0);
   const cost = wholeNumber(args, 'cost', 0);
   const subtitlesDir = argValue(args, 'subtitles');
-  if (subtitlesDir && !(await fs.stat(subtitlesDir).catch(() => null))?.isDirectory()) throw new Error(`--subtitles: ${subtitlesDir} is not a folder`);
+  if (subtitlesDir && !(await fs.stat(subtitlesDir).catch(() => null))?.isDirectory())
+    throw new Error(`--subtitles: ${subtitlesDir} is not a folder`);
   const files = await videoFiles(target);
 
   const env = loadEnv();
   configureMediaTools(env);
   const storage = createStorage(env.storage);
-  const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir, poolSize: 2, connectTimeoutMs: env.dbConnectTimeoutMs });
+  const database = await openDatabase({
+    databaseUrl: env.databaseUrl,
+    dataDir: env.dataDir,
+    poolSize: 2,
+    connectTimeoutMs: env.dbConnectTimeoutMs,
+  });
   const failures: string[] = [];
   try {
     await migrateToLatest(database.db as never);
     const { db } = database;
     const series = await findOrCreateSeries(db, seriesArg);
-    console.log(`${series.created ? 'New draft series' : 'Series'} ${series.id} "${series.title}": ${files.length} episode(s) from ${start}`);
+    console.log(
+      `${series.created ? 'New draft series' : 'Series'} ${series.id} "${series.title}": ${files.length} episode(s) from ${start}`,
+    );
     const ready: number[] = [];
     const tty = process.stdout.isTTY;
     for (const [i, file] of files.entries()) {
@@ -101,9 +134,14 @@ runCli(async () => {
           onProgress: tty ? (p) => process.stdout.write(progressLine(label, p)) : undefined,
         });
         ready.push(episodeId);
-        const what = result.status === 'skipped' ? 'unchanged, skipped' : `${result.renditions.map((r) => r.name).join('/')}, ${duration(result.durationMs)}`;
+        const what =
+          result.status === 'skipped'
+            ? 'unchanged, skipped'
+            : `${result.renditions.map((r) => r.name).join('/')}, ${duration(result.durationMs)}`;
         const subs = result.subtitles.length ? `, subtitles ${result.subtitles.map((s) => s.language).join(' ')}` : '';
-        console.log(`${tty ? '\r\x1b[2K' : ''}  ${label} ok   ${name} (episode ${episodeId}: ${what}${subs}; ${((Date.now() - startedAt) / 1000).toFixed(1)} s)`);
+        console.log(
+          `${tty ? '\r\x1b[2K' : ''}  ${label} ok   ${name} (episode ${episodeId}: ${what}${subs}; ${((Date.now() - startedAt) / 1000).toFixed(1)} s)`,
+        );
       } catch (err) {
         const message = (err as Error).message;
         failures.push(`${name}: ${message}`);
@@ -117,5 +155,6 @@ runCli(async () => {
   } finally {
     await database.close();
   }
-  if (failures.length > 0) throw new Error(`${failures.length} of ${files.length} episode(s) failed (first: ${failures[0]})`);
+  if (failures.length > 0)
+    throw new Error(`${failures.length} of ${files.length} episode(s) failed (first: ${failures[0]})`);
 });

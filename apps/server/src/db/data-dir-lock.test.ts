@@ -14,7 +14,9 @@ describe('lockDataDir', () => {
     fs.mkdirSync(dataDir, { recursive: true });
     const release = lockDataDir(dataDir);
     expect(() => lockDataDir(dataDir)).toThrow(DataDirInUseError);
-    expect(() => lockDataDir(dataDir)).toThrow(`in use by another process (pid ${process.pid}), probably a running server`);
+    expect(() => lockDataDir(dataDir)).toThrow(
+      `in use by another process (pid ${process.pid}), probably a running server`,
+    );
     release();
     expect(fs.existsSync(`${dataDir}.lock`)).toBe(false);
     lockDataDir(dataDir)();

@@ -16,6 +16,8 @@ describe('db/schema.ts', () => {
   it('is what the migrations produce', async () => {
     const committed = await fs.readFile(path.join(import.meta.dirname, 'schema.ts'), 'utf8');
     const generated = await generateSchema(database.db as Kysely<unknown>);
-    expect(generated === committed, 'db/schema.ts is out of date with the migrations: run `npm run db:schema`').toBe(true);
+    expect(generated === committed, 'db/schema.ts is out of date with the migrations: run `npm run db:schema`').toBe(
+      true,
+    );
   });
 });

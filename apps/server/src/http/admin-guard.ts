@@ -36,8 +36,10 @@ export function guardAdminRoutes(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(ADMIN_PREFIX)) return;
     if ((route.config as AdminRouteConfig | undefined)?.consoleSignIn === true) return;
-    for (const method of Array.isArray(route.method) ? route.method : [route.method]) routes.push({ method, url: route.url });
-    const existing = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+    for (const method of Array.isArray(route.method) ? route.method : [route.method])
+      routes.push({ method, url: route.url });
+    const existing =
+      route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
     route.onRequest = [adminOnly as onRequestHookHandler, ...(existing as onRequestHookHandler[])];
   });
 }

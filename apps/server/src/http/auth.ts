@@ -80,12 +80,14 @@ export async function requireOperator(req: FastifyRequest): Promise<OperatorAuth
   if (operator?.role === 'admin') return operator;
   if (operator) throw forbidden('no_operator_access', 'This account has no operator access.');
   const viewer = await req.auth();
-  if (viewer && !viewer.isGuest && viewer.role !== 'admin') throw forbidden('no_operator_access', 'This account has no operator access.');
+  if (viewer && !viewer.isGuest && viewer.role !== 'admin')
+    throw forbidden('no_operator_access', 'This account has no operator access.');
   throw loginRequired('console_login_required', 'Please sign in to the console to continue.');
 }
 
 /** The answer that makes the console ask for the password again, then repeat the action. */
-export const reauthRequired = () => new AppError(EnvelopeCode.loginRequired, 'Please enter your password again to continue.', REAUTH_REQUIRED);
+export const reauthRequired = () =>
+  new AppError(EnvelopeCode.loginRequired, 'Please enter your password again to continue.', REAUTH_REQUIRED);
 
 /** An operator who entered the password within the last ADMIN_REAUTH_MINUTES (refunds, grants, role changes). */
 export async function requireRecentPassword(req: FastifyRequest, now = Date.now()): Promise<OperatorAuth> {

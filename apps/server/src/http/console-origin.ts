@@ -21,14 +21,19 @@ export function consoleOriginOf(consoleUrl: string | null): ConsoleOrigin {
   const hostname = new URL(consoleUrl).hostname.toLowerCase();
   // Fastify's hostname: the Host header without its port (X-Forwarded-Host behind TRUST_PROXY).
   const onConsoleHost = (req: FastifyRequest) => req.hostname.toLowerCase() === hostname;
-  return { origin: new URL(consoleUrl).origin, servesConsole: onConsoleHost, servesViewer: (req) => !onConsoleHost(req) };
+  return {
+    origin: new URL(consoleUrl).origin,
+    servesConsole: onConsoleHost,
+    servesViewer: (req) => !onConsoleHost(req),
+  };
 }
 
 /** The console's API, judged on the route the router matched (or the normalized path of an unknown one). */
 export const isConsoleApi = (path: string): boolean => path === '/api/admin' || path.startsWith('/api/admin/');
 
 /** What the console's pages need besides their own app and API: public media files (covers, thumbnails) and health checks. */
-const consoleHostNeeds = (path: string): boolean => isUnder(path, '/admin') || isConsoleApi(path) || isUnder(path, '/media') || path === '/healthz' || path === '/readyz';
+const consoleHostNeeds = (path: string): boolean =>
+  isUnder(path, '/admin') || isConsoleApi(path) || isUnder(path, '/media') || path === '/healthz' || path === '/readyz';
 
 /**
  * With a console origin of its own, each host answers only its own app: on the viewer host the

@@ -23,7 +23,8 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Body types another site's form (or a no-cors fetch) can send without asking first (CORS "simple" types). */
 const FORM_TYPES = new Set(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data']);
 
-const mediaType = (req: FastifyRequest): string => (req.headers['content-type'] ?? '').split(';', 1)[0]!.trim().toLowerCase();
+const mediaType = (req: FastifyRequest): string =>
+  (req.headers['content-type'] ?? '').split(';', 1)[0]!.trim().toLowerCase();
 
 function originOf(source: string): string {
   try {
@@ -71,5 +72,11 @@ export function registerCsrfGuard(app: FastifyInstance, opts: { publicUrl: strin
 }
 
 function refuse(reply: Parameters<typeof sendErrorEnvelope>[0]) {
-  return sendErrorEnvelope(reply, 403, EnvelopeCode.forbidden, 'cross_site_request', 'This request came from another site and was refused.');
+  return sendErrorEnvelope(
+    reply,
+    403,
+    EnvelopeCode.forbidden,
+    'cross_site_request',
+    'This request came from another site and was refused.',
+  );
 }

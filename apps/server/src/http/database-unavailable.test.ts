@@ -19,7 +19,12 @@ let downApp: AppInstance;
 let down: Database;
 beforeAll(async () => {
   t = await createTestApp();
-  down = await openDatabase({ databaseUrl: `postgres://postgres@127.0.0.1:${await deadPort()}/none`, dataDir: '', poolSize: 2, connectTimeoutMs: 1000 });
+  down = await openDatabase({
+    databaseUrl: `postgres://postgres@127.0.0.1:${await deadPort()}/none`,
+    dataDir: '',
+    poolSize: 2,
+    connectTimeoutMs: 1000,
+  });
   downApp = await buildApp({ env: t.env, database: down, logger: false });
   await downApp.ready();
 });
@@ -35,7 +40,12 @@ describe('when the database is unreachable', () => {
     const res = await downApp.inject({ method: 'GET', url: '/api/config' });
     expect(Date.now() - started).toBeLessThan(5000);
     expect(res.statusCode).toBe(503);
-    expect(envelope(res)).toEqual({ code: 503, message: expect.stringMatching(/temporarily unavailable/), data: null, reason: 'unavailable' });
+    expect(envelope(res)).toEqual({
+      code: 503,
+      message: expect.stringMatching(/temporarily unavailable/),
+      data: null,
+      reason: 'unavailable',
+    });
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['retry-after']).toBe('5');
   });

@@ -1,4 +1,11 @@
-import { DEFAULT_REASONS, EnvelopeCode, type FieldCode, type FieldCodes, type FieldErrors, type Reason } from '@episodic/contract';
+import {
+  DEFAULT_REASONS,
+  EnvelopeCode,
+  type FieldCode,
+  type FieldCodes,
+  type FieldErrors,
+  type Reason,
+} from '@episodic/contract';
 
 /** One field error: the code the apps translate, and its English text. */
 export interface FieldProblem {
@@ -44,11 +51,7 @@ export class TooManyRequests extends AppError {
   /** Whole seconds to wait (the Retry-After header and the envelope's `retryAfter`). */
   readonly retryAfterSeconds: number;
 
-  constructor(
-    message: string,
-    retryAfterSeconds: number,
-    reason: Reason = 'too_many_requests',
-  ) {
+  constructor(message: string, retryAfterSeconds: number, reason: Reason = 'too_many_requests') {
     super(EnvelopeCode.tooManyRequests, message, reason);
     this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
   }

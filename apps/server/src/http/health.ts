@@ -5,7 +5,10 @@ export function registerHealth(app: FastifyInstance, ping: () => Promise<void>):
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (req, reply) => {
     try {
-      await Promise.race([ping(), new Promise((_, reject) => setTimeout(() => reject(new Error('database ping timed out')), 2000).unref())]);
+      await Promise.race([
+        ping(),
+        new Promise((_, reject) => setTimeout(() => reject(new Error('database ping timed out')), 2000).unref()),
+      ]);
       return { status: 'ok' };
     } catch (err) {
       req.log.warn({ err: { message: (err as Error).message } }, 'not ready');

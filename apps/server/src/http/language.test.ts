@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { FastifyRequest } from 'fastify';
 import { requestLanguage } from './language';
 
-const req = (headers: Record<string, string>, query: Record<string, string> = {}) => ({ headers, query }) as unknown as FastifyRequest;
+const req = (headers: Record<string, string>, query: Record<string, string> = {}) =>
+  ({ headers, query }) as unknown as FastifyRequest;
 
 describe('requestLanguage', () => {
   it.each([

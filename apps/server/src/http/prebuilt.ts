@@ -18,7 +18,12 @@ export function prebuildJson(body: string): PrebuiltJson {
   return {
     body,
     etag: `"${hash}"`,
-    br: { data: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }), etag: `"${hash}-br"` },
+    br: {
+      data: brotliCompressSync(body, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      }),
+      etag: `"${hash}-br"`,
+    },
     gzip: { data: gzipSync(body, { level: 9 }), etag: `"${hash}-gz"` },
   };
 }
@@ -46,7 +51,10 @@ function chooseEncoding(header: string | undefined): 'br' | 'gzip' | null {
 export function sendPrebuilt(req: FastifyRequest, reply: FastifyReply, answer: PrebuiltJson): FastifyReply {
   const encoding = chooseEncoding(req.headers['accept-encoding']);
   const variant = encoding ? answer[encoding] : null;
-  reply.header('etag', variant?.etag ?? answer.etag).header('cache-control', 'private, no-cache').header('vary', 'accept-encoding');
+  reply
+    .header('etag', variant?.etag ?? answer.etag)
+    .header('cache-control', 'private, no-cache')
+    .header('vary', 'accept-encoding');
   const match = req.headers['if-none-match'];
   if (match) {
     const known = [answer.etag, answer.br.etag, answer.gzip.etag];

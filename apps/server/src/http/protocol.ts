@@ -28,7 +28,9 @@ function unstorablePath(value: unknown, path: string, depth = 0): { path: string
   if (typeof value === 'string') return value.includes('\u0000') ? { path, problem: NUL_CHARACTER } : null;
   if (!value || typeof value !== 'object' || depth > 6) return null;
   for (const [key, item] of Object.entries(value)) {
-    const found = unstorablePath(item, `${path}.${key}`, depth + 1) ?? (key.includes('\u0000') ? { path, problem: NUL_CHARACTER } : null);
+    const found =
+      unstorablePath(item, `${path}.${key}`, depth + 1) ??
+      (key.includes('\u0000') ? { path, problem: NUL_CHARACTER } : null);
     if (found) return found;
   }
   return null;
@@ -88,7 +90,8 @@ export function registerProtocol(app: FastifyInstance, opts: ProtocolOptions): v
   // "1e309" passes schema coercion as Infinity (JSON.parse reads it so too), and a NUL character
   // passes any string schema: neither goes further than here.
   app.addHook('preHandler', async (req) => {
-    const found = unstorablePath(req.params, 'params') ?? unstorablePath(req.query, 'query') ?? unstorablePath(req.body, 'body');
+    const found =
+      unstorablePath(req.params, 'params') ?? unstorablePath(req.query, 'query') ?? unstorablePath(req.body, 'body');
     if (found) throw invalidInput({ [found.path.replace(/^(params|query|body)\.?/, '') || 'request']: found.problem });
   });
 
@@ -107,7 +110,13 @@ export function registerProtocol(app: FastifyInstance, opts: ProtocolOptions): v
     const envelopeCode = (reply as unknown as { envelopeCode?: number }).envelopeCode;
     const level = reply.statusCode >= 500 ? 'error' : 'info';
     req.log[level](
-      { method: req.method, url: loggableUrl(req.url), statusCode: reply.statusCode, envelopeCode, ms: Math.round(reply.elapsedTime) },
+      {
+        method: req.method,
+        url: loggableUrl(req.url),
+        statusCode: reply.statusCode,
+        envelopeCode,
+        ms: Math.round(reply.elapsedTime),
+      },
       'request completed',
     );
   });
@@ -129,21 +138,45 @@ export function registerProtocol(app: FastifyInstance, opts: ProtocolOptions): v
     if (isVanishedUser(err)) {
       // The caller's user was deleted after their session was read: a guest merged into an account
       // by a sign-in elsewhere, or an account deleted. Their next step is to sign in again.
-      return sendErrorEnvelope(reply, 200, EnvelopeCode.loginRequired, 'session_ended', 'Your session has ended. Please sign in again.');
+      return sendErrorEnvelope(
+        reply,
+        200,
+        EnvelopeCode.loginRequired,
+        'session_ended',
+        'Your session has ended. Please sign in again.',
+      );
     }
     switch (err.code) {
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-        return sendErrorEnvelope(reply, 400, EnvelopeCode.badRequest, 'invalid_json', 'The request body is not valid JSON.');
+        return sendErrorEnvelope(
+          reply,
+          400,
+          EnvelopeCode.badRequest,
+          'invalid_json',
+          'The request body is not valid JSON.',
+        );
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
-        return sendErrorEnvelope(reply, 413, EnvelopeCode.payloadTooLarge, 'payload_too_large', 'The request is too large.');
+        return sendErrorEnvelope(
+          reply,
+          413,
+          EnvelopeCode.payloadTooLarge,
+          'payload_too_large',
+          'The request is too large.',
+        );
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         return sendErrorEnvelope(reply, 415, 415, 'unsupported_media_type', 'This content type is not supported.');
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return status === 429
-        ? sendErrorEnvelope(reply, status, status, 'too_many_requests', 'Too many requests. Please wait a moment and try again.')
+        ? sendErrorEnvelope(
+            reply,
+            status,
+            status,
+            'too_many_requests',
+            'Too many requests. Please wait a moment and try again.',
+          )
         : sendErrorEnvelope(reply, status, status, 'bad_request', 'The request could not be understood.');
     }
     req.log.error({ err }, 'unhandled error');

@@ -58,7 +58,35 @@ describe('redirect targets', () => {
     const noisy = fc.oneof(
       fc.string({ unit: 'grapheme-composite', maxLength: 60 }),
       fc.string({ unit: 'binary', maxLength: 60 }),
-      fc.array(fc.constantFrom('/', '\\', '%', '09', '0a', '0D', '2f', '5c', 'e2%80%a8', '\t', '\n', '\r', '\u0000', '.', ':', '@', '?', '#', 'evil.example', 'https:', 'é', ' '), { maxLength: 20 }).map((parts) => parts.join('')),
+      fc
+        .array(
+          fc.constantFrom(
+            '/',
+            '\\',
+            '%',
+            '09',
+            '0a',
+            '0D',
+            '2f',
+            '5c',
+            'e2%80%a8',
+            '\t',
+            '\n',
+            '\r',
+            '\u0000',
+            '.',
+            ':',
+            '@',
+            '?',
+            '#',
+            'evil.example',
+            'https:',
+            'é',
+            ' ',
+          ),
+          { maxLength: 20 },
+        )
+        .map((parts) => parts.join('')),
       fc.webUrl({ withQueryParameters: true, withFragments: true }),
     );
     fc.assert(

@@ -33,7 +33,8 @@ export function sameOriginPath(value: unknown, opts: { publicUrl?: string; fallb
   const fallback = opts.fallback ?? '/';
   if (typeof value !== 'string' || value.length === 0 || value.length > MAX_LENGTH) return fallback;
   const plain = decoded(value);
-  if (plain === null || CONTROL.test(value) || CONTROL.test(plain) || value.includes('\\') || plain.includes('\\')) return fallback;
+  if (plain === null || CONTROL.test(value) || CONTROL.test(plain) || value.includes('\\') || plain.includes('\\'))
+    return fallback;
   let base: URL;
   try {
     base = new URL(opts.publicUrl ?? NO_ORIGIN);
@@ -49,6 +50,12 @@ export function sameOriginPath(value: unknown, opts: { publicUrl?: string; fallb
   if (url.origin !== base.origin) return fallback;
   const path = `${url.pathname}${url.search}${url.hash}`;
   // `/%2F/evil.example` is a path here, but a later `decodeURIComponent` somewhere would make it a host.
-  if (!path.startsWith('/') || path.startsWith('//') || (decoded(url.pathname) ?? '//').startsWith('//') || CONTROL.test(path)) return fallback;
+  if (
+    !path.startsWith('/') ||
+    path.startsWith('//') ||
+    (decoded(url.pathname) ?? '//').startsWith('//') ||
+    CONTROL.test(path)
+  )
+    return fallback;
   return path;
 }

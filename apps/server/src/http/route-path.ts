@@ -19,7 +19,10 @@ export function normalizedPath(url: string): string {
   } catch {
     // Malformed encoding: judged as sent (the router refuses such addresses anyway).
   }
-  const collapsed = `/${decoded.replace(/\\/g, '/').replace(/\/{2,}/g, '/').replace(/^\//, '')}`;
+  const collapsed = `/${decoded
+    .replace(/\\/g, '/')
+    .replace(/\/{2,}/g, '/')
+    .replace(/^\//, '')}`;
   try {
     return new URL(collapsed, 'http://path.invalid').pathname.toLowerCase();
   } catch {

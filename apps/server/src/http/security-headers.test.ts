@@ -4,17 +4,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { inlineScriptHashes } from './security-headers';
 
-const INDEX = '<!doctype html><html><head><script>window.early = 1;</script></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>';
+const INDEX =
+  '<!doctype html><html><head><script>window.early = 1;</script></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_URL: 'https://episodic.example', META_PIXEL_SCRIPT_URL: 'https://pixels.example/fbevents.js', MEDIA_PUBLIC_URL: 'https://cdn.example/media' });
+  t = await createTestApp({
+    PUBLIC_URL: 'https://episodic.example',
+    META_PIXEL_SCRIPT_URL: 'https://pixels.example/fbevents.js',
+    MEDIA_PUBLIC_URL: 'https://cdn.example/media',
+  });
   await fs.mkdir(t.env.webDist, { recursive: true });
   await fs.writeFile(path.join(t.env.webDist, 'index.html'), INDEX);
 });
 afterAll(() => t.close());
 
-const csp = async (url = '/') => String((await t.app.inject({ method: 'GET', url })).headers['content-security-policy'] ?? '');
+const csp = async (url = '/') =>
+  String((await t.app.inject({ method: 'GET', url })).headers['content-security-policy'] ?? '');
 const directive = (policy: string, name: string) => policy.split('; ').find((d) => d.startsWith(`${name} `)) ?? '';
 
 describe('security headers', () => {
@@ -25,7 +31,9 @@ describe('security headers', () => {
     expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     expect(res.headers['content-security-policy']).toBeUndefined();
     const plain = await createTestApp({ PUBLIC_URL: 'http://localhost:8080' });
-    expect((await plain.app.inject({ method: 'GET', url: '/api/config' })).headers['strict-transport-security']).toBeUndefined();
+    expect(
+      (await plain.app.inject({ method: 'GET', url: '/api/config' })).headers['strict-transport-security'],
+    ).toBeUndefined();
     await plain.close();
   });
 
@@ -44,14 +52,22 @@ describe('security headers', () => {
 
   it('allows exactly the pixels the operator configured', async () => {
     expect(directive(await csp('/'), 'script-src')).not.toContain('pixels.example');
-    await t.database.db.updateTable('settings').set({ config_value: '1234567890' }).where('config_key', '=', 'facebook_pixel_id').execute();
+    await t.database.db
+      .updateTable('settings')
+      .set({ config_value: '1234567890' })
+      .where('config_key', '=', 'facebook_pixel_id')
+      .execute();
     await t.app.services.settings.invalidate();
     const policy = await csp('/');
     expect(directive(policy, 'script-src')).toContain('https://pixels.example');
     expect(directive(policy, 'connect-src')).toContain('https://www.facebook.com');
     expect(policy).not.toContain('tiktok');
     expect(policy).not.toContain('google');
-    await t.database.db.updateTable('settings').set({ config_value: '' }).where('config_key', '=', 'facebook_pixel_id').execute();
+    await t.database.db
+      .updateTable('settings')
+      .set({ config_value: '' })
+      .where('config_key', '=', 'facebook_pixel_id')
+      .execute();
     await t.app.services.settings.invalidate();
     expect(await csp('/')).not.toContain('pixels.example');
   });

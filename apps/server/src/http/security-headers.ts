@@ -7,7 +7,11 @@ import { isUnder, routePath } from './route-path';
 /** Where each configured pixel talks to besides its script's own host (events, images, cookies). */
 const PIXEL_ENDPOINTS: Record<string, readonly string[]> = {
   facebook_pixel_id: ['https://www.facebook.com', 'https://connect.facebook.net'],
-  google_analytics: ['https://www.googletagmanager.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com'],
+  google_analytics: [
+    'https://www.googletagmanager.com',
+    'https://*.google-analytics.com',
+    'https://*.analytics.google.com',
+  ],
   tiktok_pixel: ['https://analytics.tiktok.com', 'https://analytics-ipv6.tiktokw.us'],
   bigo_pixel: ['https://api.imotech.video', 'https://api-pixel.bigo.sg'],
 };
@@ -92,13 +96,31 @@ export function registerSecurityHeaders(app: FastifyInstance, opts: SecurityOpti
     const url = routePath(req);
     if (isUnder(url, '/admin') || isUnder(url, '/api')) {
       // The console and server-made pages (a bank's test page): this origin only.
-      const media = opts.extraConnect.map(origin).filter((o): o is string => Boolean(o)).join(' ');
-      reply.header('content-security-policy', `default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: ${media}; media-src 'self' blob: ${media}; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'`.replace(/ ;/g, ';'));
+      const media = opts.extraConnect
+        .map(origin)
+        .filter((o): o is string => Boolean(o))
+        .join(' ');
+      reply.header(
+        'content-security-policy',
+        `default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: ${media}; media-src 'self' blob: ${media}; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'`.replace(
+          / ;/g,
+          ';',
+        ),
+      );
       return payload;
     }
     const configured = new Set(await opts.configuredPixels());
-    const pixelOrigins = [...configured].flatMap((key) => [origin(opts.pixelScripts[key] ?? ''), ...(PIXEL_ENDPOINTS[key] ?? [])]).filter((o): o is string => Boolean(o));
-    reply.header('content-security-policy', viewerPolicy({ inlineHashes: viewerHashes(), pixelOrigins: [...new Set(pixelOrigins)], connect: opts.extraConnect.map(origin).filter((o): o is string => Boolean(o)) }));
+    const pixelOrigins = [...configured]
+      .flatMap((key) => [origin(opts.pixelScripts[key] ?? ''), ...(PIXEL_ENDPOINTS[key] ?? [])])
+      .filter((o): o is string => Boolean(o));
+    reply.header(
+      'content-security-policy',
+      viewerPolicy({
+        inlineHashes: viewerHashes(),
+        pixelOrigins: [...new Set(pixelOrigins)],
+        connect: opts.extraConnect.map(origin).filter((o): o is string => Boolean(o)),
+      }),
+    );
     return payload;
   });
 }

@@ -28,7 +28,12 @@ export function clearSessionCookie(reply: FastifyReply): void {
  * API (its path) and only from our own site (SameSite=Strict). Never a header: page scripts, the
  * viewer app's pixels included, cannot read it.
  */
-export function issueOperatorCookie(req: FastifyRequest, reply: FastifyReply, token: string, policy: CookiePolicy): void {
+export function issueOperatorCookie(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  policy: CookiePolicy,
+): void {
   reply.setCookie(ADMIN_SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'strict',
@@ -38,6 +43,15 @@ export function issueOperatorCookie(req: FastifyRequest, reply: FastifyReply, to
   });
 }
 
-export function clearOperatorCookie(req: FastifyRequest, reply: FastifyReply, policy: Pick<CookiePolicy, 'secureByDefault'>): void {
-  reply.clearCookie(ADMIN_SESSION_COOKIE, { path: ADMIN_SESSION_PATH, httpOnly: true, sameSite: 'strict', secure: policy.secureByDefault || req.protocol === 'https' });
+export function clearOperatorCookie(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  policy: Pick<CookiePolicy, 'secureByDefault'>,
+): void {
+  reply.clearCookie(ADMIN_SESSION_COOKIE, {
+    path: ADMIN_SESSION_PATH,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: policy.secureByDefault || req.protocol === 'https',
+  });
 }

@@ -29,20 +29,31 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('serving the apps', () => {
-  it.each(['/', '/videos/12', '/order/result', '/searchDetail/abc', '/no/such/page'])('answers index.html for %s, revalidated', async (url) => {
-    const res = await t.app.inject({ method: 'GET', url });
-    expect(res.statusCode).toBe(200);
-    expect(res.body).toBe(INDEX);
-    expect(res.headers['cache-control']).toBe('no-cache');
-  });
+  it.each(['/', '/videos/12', '/order/result', '/searchDetail/abc', '/no/such/page'])(
+    'answers index.html for %s, revalidated',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(INDEX);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    },
+  );
 
   it('serves hashed assets immutable, brotli or gzip as the client accepts', async () => {
-    const br = await t.app.inject({ method: 'GET', url: '/assets/app-3f2a1b.js', headers: { 'accept-encoding': 'br, gzip' } });
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-3f2a1b.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);
-    const gz = await t.app.inject({ method: 'GET', url: '/assets/app-3f2a1b.js', headers: { 'accept-encoding': 'gzip' } });
+    const gz = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-3f2a1b.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(gz.headers['content-encoding']).toBe('gzip');
     const plain = await t.app.inject({ method: 'GET', url: '/assets/app-3f2a1b.js' });
     expect(plain.body).toBe(SCRIPT);

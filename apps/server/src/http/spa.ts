@@ -18,7 +18,8 @@ const REVALIDATE = 'no-cache';
 const SHORT = 'public, max-age=3600';
 
 function cacheControlFor(filePath: string): string {
-  if (filePath.endsWith('.html') || filePath.endsWith('sw.js') || filePath.endsWith('manifest.webmanifest')) return REVALIDATE;
+  if (filePath.endsWith('.html') || filePath.endsWith('sw.js') || filePath.endsWith('manifest.webmanifest'))
+    return REVALIDATE;
   if (filePath.includes(`${path.sep}assets${path.sep}`)) return IMMUTABLE;
   return SHORT;
 }
@@ -28,7 +29,8 @@ const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Episodic</title>
 
 function sendIndex(reply: FastifyReply, dist: string, status = 200) {
   reply.header('cache-control', REVALIDATE);
-  if (!fs.existsSync(path.join(dist, 'index.html'))) return reply.status(503).type('text/html; charset=utf-8').send(NOT_BUILT);
+  if (!fs.existsSync(path.join(dist, 'index.html')))
+    return reply.status(503).type('text/html; charset=utf-8').send(NOT_BUILT);
   return reply.status(status).sendFile('index.html', dist);
 }
 
@@ -70,7 +72,8 @@ export async function registerSpa(app: FastifyInstance, opts: SpaOptions): Promi
     // A missing hashed asset is a real 404: answering HTML there would break the page that asked.
     if (/^\/(admin\/)?assets\//.test(url)) return reply.status(404).type('text/plain').send('Not found');
     // Media files are fetched by players and image tags, which need a real 404 too.
-    if (isUnder(url, '/media')) return reply.status(404).header('cache-control', 'no-store').type('text/plain').send('Not found');
+    if (isUnder(url, '/media'))
+      return reply.status(404).header('cache-control', 'no-store').type('text/plain').send('Not found');
     if (isUnder(url, '/admin')) {
       if (hosts.servesConsole(req)) return sendIndex(reply, opts.adminDist);
       // The viewer host of a console with its own origin: the viewer app's not-found page, as a 404.

@@ -52,11 +52,20 @@ function queueOf(handle: (job: TestJob) => Promise<void>, extra: Partial<LeasedQ
 }
 
 async function add(n: number): Promise<void> {
-  await db.insertInto('test_jobs').values(Array.from({ length: n }, () => ({ status: 'queued' }))).execute();
+  await db
+    .insertInto('test_jobs')
+    .values(Array.from({ length: n }, () => ({ status: 'queued' })))
+    .execute();
 }
 
 const jobs = () => db.selectFrom('test_jobs').selectAll().orderBy('id').execute() as Promise<TestJob[]>;
-const done = (job: TestJob) => db.updateTable('test_jobs').set({ status: 'done', lease_until: null }).where('id', '=', job.id).execute().then(() => {});
+const done = (job: TestJob) =>
+  db
+    .updateTable('test_jobs')
+    .set({ status: 'done', lease_until: null })
+    .where('id', '=', job.id)
+    .execute()
+    .then(() => {});
 
 describe('leased queue', () => {
   it('claims a waiting job once, counting the attempt, and holds it under its lease', async () => {
@@ -111,7 +120,9 @@ describe('leased queue', () => {
   });
 
   it('doubles the wait after each failed attempt, up to its ceiling', () => {
-    expect([1, 2, 3, 4, 5, 6].map((attempts) => backoffMs(1000, attempts, 10_000))).toEqual([1000, 2000, 4000, 8000, 10_000, 10_000]);
+    expect([1, 2, 3, 4, 5, 6].map((attempts) => backoffMs(1000, attempts, 10_000))).toEqual([
+      1000, 2000, 4000, 8000, 10_000, 10_000,
+    ]);
     expect(backoffMs(1000, 0, 10_000)).toBe(1000);
   });
 

@@ -97,7 +97,12 @@ export function createJobRunner(opts: JobRunnerOptions) {
     every(name: string, everyMs: number, run: () => Promise<unknown>, extra: Pick<RecurringTask, 'stop'> = {}): void {
       if (entries.has(name)) throw new Error(`The recurring task "${name}" is registered twice`);
       if (!(everyMs > 0)) throw new Error(`The recurring task "${name}" needs a positive interval`);
-      entries.set(name, { task: { name, everyMs, run, ...extra }, nextAt: now() + everyMs, running: null, again: false });
+      entries.set(name, {
+        task: { name, everyMs, run, ...extra },
+        nextAt: now() + everyMs,
+        running: null,
+        again: false,
+      });
       arm();
     },
 

@@ -9,7 +9,12 @@ describe('mailer', () => {
   it('writes an .eml file to the outbox without MAIL_URL', async () => {
     const outboxDir = await fs.mkdtemp(path.join(os.tmpdir(), 'episodic-outbox-'));
     const logged: string[] = [];
-    const mailer = createMailer({ mailUrl: null, from: 'Episodic <no-reply@episodic.test>', outboxDir, log: (msg) => logged.push(msg) });
+    const mailer = createMailer({
+      mailUrl: null,
+      from: 'Episodic <no-reply@episodic.test>',
+      outboxDir,
+      log: (msg) => logged.push(msg),
+    });
     await mailer.send({ to: 'a@b.co', subject: 'Hello', text: 'plain', html: '<p>html</p>' });
     const files = await fs.readdir(outboxDir);
     expect(files).toHaveLength(1);

@@ -45,7 +45,10 @@ export function createMailer({ mailUrl, from, outboxDir, log }: MailerOptions): 
     async send(message) {
       const info = await transport.sendMail({ from, ...message });
       await fs.mkdir(outboxDir, { recursive: true });
-      const file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`);
+      const file = path.join(
+        outboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`,
+      );
       await fs.writeFile(file, info.message as Buffer);
       log('mail written to outbox', { to: message.to, subject: message.subject, file });
     },

@@ -37,7 +37,7 @@ function findVideoPid(ts: Buffer): number | null {
       const sectionLength = ((section[1]! & 0x0f) << 8) | section[2]!;
       const programInfoLength = ((section[10]! & 0x0f) << 8) | section[11]!;
       const end = 3 + sectionLength - 4;
-      for (let i = 12 + programInfoLength; i + 5 <= end; ) {
+      for (let i = 12 + programInfoLength; i + 5 <= end;) {
         const streamType = section[i]!;
         const pid = ((section[i + 1]! & 0x1f) << 8) | section[i + 2]!;
         if (streamType === STREAM_TYPE_H264) return pid;

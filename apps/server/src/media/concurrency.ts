@@ -31,7 +31,11 @@ export function createLimiter(limit: number): <T>(task: () => Promise<T>) => Pro
  * Maps `items` through `fn` with at most `limit` calls in flight; results keep the input order.
  * Rejects with the first failure once the calls in flight have settled (no new ones start).
  */
-export async function mapConcurrent<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function mapConcurrent<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let nextIndex = 0;
   let failure: { error: unknown } | null = null;

@@ -107,7 +107,10 @@ export async function generateDemoClip(opts: DemoClipOptions): Promise<void> {
   const height = opts.height ?? 1280;
   const fps = opts.fps ?? 24;
   const seconds = opts.seconds;
-  const color = opts.color && /^#[0-9a-f]{6}$/i.test(opts.color) ? opts.color.toLowerCase() : hslHex(((opts.hue ?? 210) % 360 + 360) % 360, 0.65, 0.45);
+  const color =
+    opts.color && /^#[0-9a-f]{6}$/i.test(opts.color)
+      ? opts.color.toLowerCase()
+      : hslHex((((opts.hue ?? 210) % 360) + 360) % 360, 0.65, 0.45);
   const { gradients, drawtext } = await availableFilters();
   const font = drawtext ? demoFont() : null;
 

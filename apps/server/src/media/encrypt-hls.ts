@@ -40,7 +40,11 @@ const HEAD_BYTES = 64 * 1024;
  * rendition's playlist with an `#EXT-X-KEY` before each segment (URI left as a placeholder: the
  * server fills in the key's address when it serves the playlist).
  */
-export async function encryptRendition(dir: string, key: Buffer, playlistName = 'index.m3u8'): Promise<EncryptedRendition> {
+export async function encryptRendition(
+  dir: string,
+  key: Buffer,
+  playlistName = 'index.m3u8',
+): Promise<EncryptedRendition> {
   const playlistFile = path.join(dir, playlistName);
   const text = await fs.readFile(playlistFile, 'utf8');
   const segments = parseMediaPlaylist(text);
@@ -49,7 +53,8 @@ export async function encryptRendition(dir: string, key: Buffer, playlistName = 
   const out: EncryptedSegment[] = [];
   let clearHead: Buffer | null = null;
   for (const segment of segments) {
-    if (segment.uri.includes('/') || segment.uri.includes('\\')) throw new Error(`Unexpected segment path ${segment.uri}`);
+    if (segment.uri.includes('/') || segment.uri.includes('\\'))
+      throw new Error(`Unexpected segment path ${segment.uri}`);
     const file = path.join(dir, segment.uri);
     const clear = await fs.readFile(file);
     clearHead ??= Buffer.from(clear.subarray(0, HEAD_BYTES));

@@ -16,7 +16,10 @@ let resolved: MediaTools | null = null;
 
 /** Sets explicit binaries (FFMPEG_PATH / FFPROBE_PATH); unset ones are found as usual. */
 export function configureMediaTools(paths: { ffmpegPath?: string | null; ffprobePath?: string | null }): void {
-  configured = { ...(paths.ffmpegPath ? { ffmpeg: paths.ffmpegPath } : {}), ...(paths.ffprobePath ? { ffprobe: paths.ffprobePath } : {}) };
+  configured = {
+    ...(paths.ffmpegPath ? { ffmpeg: paths.ffmpegPath } : {}),
+    ...(paths.ffprobePath ? { ffprobe: paths.ffprobePath } : {}),
+  };
   resolved = null;
 }
 
@@ -48,7 +51,9 @@ function find(tool: 'ffmpeg' | 'ffprobe'): string {
   if (isExecutable(DEBIAN[tool])) return DEBIAN[tool];
   const shipped = fromNpmPackage(tool);
   if (shipped) return shipped;
-  throw new Error(`${tool} was not found: install Debian's ffmpeg package (apt-get install ffmpeg), or set ${tool.toUpperCase()}_PATH`);
+  throw new Error(
+    `${tool} was not found: install Debian's ffmpeg package (apt-get install ffmpeg), or set ${tool.toUpperCase()}_PATH`,
+  );
 }
 
 /** Debian's ffmpeg/ffprobe when present, else the npm packages' binaries; explicit paths win. */
@@ -80,7 +85,11 @@ export interface RunOptions {
 const STDERR_KEEP = 16 * 1024;
 
 /** Runs a tool to completion; rejects with FfmpegError (stderr tail included) on a non-zero exit. */
-export function runTool(binary: string, args: readonly string[], opts: RunOptions = {}): Promise<{ stdout: string; stderr: string }> {
+export function runTool(
+  binary: string,
+  args: readonly string[],
+  opts: RunOptions = {},
+): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     if (opts.signal?.aborted) return reject(new Error('Cancelled'));
     const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -143,20 +152,27 @@ export async function runFfmpeg(
   opts: { durationSec?: number; onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
 ): Promise<void> {
   const { durationSec, onProgress } = opts;
-  await runTool(mediaTools().ffmpeg, ['-hide_banner', '-nostdin', '-nostats', '-loglevel', 'error', '-progress', 'pipe:1', ...args], {
-    signal: opts.signal,
-    onProgressBlock: (values) => {
-      if (!onProgress || !durationSec) return;
-      // out_time_us is in microseconds; old builds only write out_time_ms, which is microseconds too.
-      const micros = Number(values.get('out_time_us') ?? values.get('out_time_ms'));
-      if (values.get('progress') === 'end') onProgress(1);
-      else if (Number.isFinite(micros) && micros > 0) onProgress(Math.min(1, micros / 1e6 / durationSec));
+  await runTool(
+    mediaTools().ffmpeg,
+    ['-hide_banner', '-nostdin', '-nostats', '-loglevel', 'error', '-progress', 'pipe:1', ...args],
+    {
+      signal: opts.signal,
+      onProgressBlock: (values) => {
+        if (!onProgress || !durationSec) return;
+        // out_time_us is in microseconds; old builds only write out_time_ms, which is microseconds too.
+        const micros = Number(values.get('out_time_us') ?? values.get('out_time_ms'));
+        if (values.get('progress') === 'end') onProgress(1);
+        else if (Number.isFinite(micros) && micros > 0) onProgress(Math.min(1, micros / 1e6 / durationSec));
+      },
     },
-  });
+  );
 }
 
 /** Runs ffprobe and parses its JSON answer. */
 export async function runFfprobe<T>(args: readonly string[], signal?: AbortSignal): Promise<T> {
-  const { stdout } = await runTool(mediaTools().ffprobe, ['-v', 'error', '-of', 'json', ...args], { captureStdout: true, signal });
+  const { stdout } = await runTool(mediaTools().ffprobe, ['-v', 'error', '-of', 'json', ...args], {
+    captureStdout: true,
+    signal,
+  });
   return JSON.parse(stdout) as T;
 }

@@ -45,7 +45,10 @@ export function addSegmentKeys(text: string, ivs: readonly Buffer[]): string {
  * Makes a stored media playlist servable: segment URIs become absolute under `segmentBase`, the
  * key URI becomes `keyUri`.
  */
-export function rewriteMediaPlaylist(text: string, { segmentBase, keyUri }: { segmentBase: string; keyUri: string }): string {
+export function rewriteMediaPlaylist(
+  text: string,
+  { segmentBase, keyUri }: { segmentBase: string; keyUri: string },
+): string {
   const base = segmentBase.endsWith('/') ? segmentBase : `${segmentBase}/`;
   return text
     .split(/\r?\n/)
@@ -81,11 +84,20 @@ export function writeMasterPlaylist(variants: readonly MasterVariant[]): string 
 }
 
 /** Peak and average bit rate of a rendition from its segment sizes and durations. */
-export function measureBandwidth(segments: readonly { bytes: number; duration: number }[]): { peak: number; average: number } {
+export function measureBandwidth(segments: readonly { bytes: number; duration: number }[]): {
+  peak: number;
+  average: number;
+} {
   const totalBytes = segments.reduce((sum, s) => sum + s.bytes, 0);
   const totalSeconds = segments.reduce((sum, s) => sum + s.duration, 0);
   // A sliver of a last segment would exaggerate the peak: only segments of half a second or more count, when there are any.
   const counted = segments.filter((s) => s.duration >= 0.5);
-  const peak = Math.max(0, ...(counted.length ? counted : segments).map((s) => (s.duration > 0 ? (s.bytes * 8) / s.duration : 0)));
-  return { peak: Math.ceil(peak), average: totalSeconds > 0 ? Math.ceil((totalBytes * 8) / totalSeconds) : Math.ceil(peak) };
+  const peak = Math.max(
+    0,
+    ...(counted.length ? counted : segments).map((s) => (s.duration > 0 ? (s.bytes * 8) / s.duration : 0)),
+  );
+  return {
+    peak: Math.ceil(peak),
+    average: totalSeconds > 0 ? Math.ceil((totalBytes * 8) / totalSeconds) : Math.ceil(peak),
+  };
 }

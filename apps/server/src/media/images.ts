@@ -22,17 +22,55 @@ export function posterFilter(input: string, durationSec: number, fps: number): s
 
 /** ffmpeg output arguments writing the poster and thumbnail labels as JPEG files. */
 export function posterOutputs(posterFile: string, thumbnailFile: string): string[] {
-  return ['-map', '[poster]', '-frames:v', '1', '-q:v', '3', '-update', '1', posterFile, '-map', '[thumb]', '-frames:v', '1', '-q:v', '5', '-update', '1', thumbnailFile];
+  return [
+    '-map',
+    '[poster]',
+    '-frames:v',
+    '1',
+    '-q:v',
+    '3',
+    '-update',
+    '1',
+    posterFile,
+    '-map',
+    '[thumb]',
+    '-frames:v',
+    '1',
+    '-q:v',
+    '5',
+    '-update',
+    '1',
+    thumbnailFile,
+  ];
 }
 
 /**
  * Converts any picture ffmpeg reads into a JPEG (or WebP/PNG, by the output's extension) of exactly
  * `width`×`height`, cropped at the center to that shape: for series covers and banners.
  */
-export async function resizeImage(opts: { input: string; output: string; width: number; height: number; signal?: AbortSignal }): Promise<void> {
+export async function resizeImage(opts: {
+  input: string;
+  output: string;
+  width: number;
+  height: number;
+  signal?: AbortSignal;
+}): Promise<void> {
   const { width, height } = opts;
   await runFfmpeg(
-    ['-y', '-i', opts.input, '-vf', `scale=${width}:${height}:force_original_aspect_ratio=increase,crop=${width}:${height},setsar=1`, '-frames:v', '1', '-q:v', '3', '-update', '1', opts.output],
+    [
+      '-y',
+      '-i',
+      opts.input,
+      '-vf',
+      `scale=${width}:${height}:force_original_aspect_ratio=increase,crop=${width}:${height},setsar=1`,
+      '-frames:v',
+      '1',
+      '-q:v',
+      '3',
+      '-update',
+      '1',
+      opts.output,
+    ],
     { signal: opts.signal },
   );
 }

@@ -25,6 +25,14 @@ export { avcCodecFromTs } from './codecs';
 export { POSTER, THUMBNAIL, resizeImage } from './images';
 export { readSubtitleFile, subtitleLanguage, toWebVtt, SUBTITLE_LANGUAGES, type SubtitleLanguage } from './subtitles';
 export { openSubtitle, sealSubtitle, subtitleKey, subtitleKeyOf } from './subtitle-seal';
-export { ingestEpisode, sha256File, IngestError, type IngestEpisodeOptions, type IngestProgress, type IngestResult, type SubtitleSource } from './ingest-episode';
+export {
+  ingestEpisode,
+  sha256File,
+  IngestError,
+  type IngestEpisodeOptions,
+  type IngestProgress,
+  type IngestResult,
+  type SubtitleSource,
+} from './ingest-episode';
 export { generateDemoClip, demoFont, DEMO_INGEST_OPTIONS, type DemoClipOptions } from './demo-clip';
 export { createLimiter, mapConcurrent, defaultIngestConcurrency } from './concurrency';

@@ -3,7 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/test-app';
-import { firstFrameIsKeyframe, looksLikeMpegTs, makeTestClip, probeStreams, seedEpisode, seedSeries } from '../../test/media-fixtures';
+import {
+  firstFrameIsKeyframe,
+  looksLikeMpegTs,
+  makeTestClip,
+  probeStreams,
+  seedEpisode,
+  seedSeries,
+} from '../../test/media-fixtures';
 import type { Database } from '../db/connection';
 import {
   openSubtitle,
@@ -36,13 +43,17 @@ afterAll(async () => {
   await fs.rm(dir, { recursive: true, force: true });
 });
 
-const episodeRow = (id: number) => database.db.selectFrom('episodes').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const mediaRow = (id: number) => database.db.selectFrom('episode_media').selectAll().where('episode_id', '=', id).executeTakeFirst();
+const episodeRow = (id: number) =>
+  database.db.selectFrom('episodes').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const mediaRow = (id: number) =>
+  database.db.selectFrom('episode_media').selectAll().where('episode_id', '=', id).executeTakeFirst();
 
 /** Decrypts one stored segment with the episode's key and the IV its playlist gives it. */
 async function clearSegment(prefix: string, rendition: string, index: number, key: Buffer): Promise<Buffer> {
   const playlist = (await storage.getBuffer(`${prefix}/${rendition}/index.m3u8`))!.toString();
-  const ivs = [...playlist.matchAll(/#EXT-X-KEY:METHOD=AES-128,URI="[^"]+",IV=0x([0-9a-f]{32})/g)].map((m) => Buffer.from(m[1]!, 'hex'));
+  const ivs = [...playlist.matchAll(/#EXT-X-KEY:METHOD=AES-128,URI="[^"]+",IV=0x([0-9a-f]{32})/g)].map((m) =>
+    Buffer.from(m[1]!, 'hex'),
+  );
   const segment = parseMediaPlaylist(playlist)[index]!;
   return decryptSegment((await storage.getBuffer(`${prefix}/${rendition}/${segment.uri}`))!, key, ivs[index]!);
 }
@@ -54,14 +65,29 @@ describe('ingestEpisode', () => {
   it('packages a vertical ladder of three renditions with a complete master playlist', async () => {
     episodeId = await seedEpisode(database.db, seriesId, 1);
     const srt = path.join(dir, 'clip.en.srt');
-    await fs.writeFile(srt, '1\r\n00:00:00,500 --> 00:00:02,000\r\nHello.\r\n\r\n2\r\n00:00:02,500 --> 00:00:04,000\r\nGoodbye.\r\n');
+    await fs.writeFile(
+      srt,
+      '1\r\n00:00:00,500 --> 00:00:02,000\r\nHello.\r\n\r\n2\r\n00:00:02,500 --> 00:00:04,000\r\nGoodbye.\r\n',
+    );
     const progress: IngestProgress[] = [];
-    const result = await ingestEpisode({ db: database.db, storage, episodeId, input: clip, preset: 'ultrafast', subtitles: [{ language: 'en', file: srt }], onProgress: (p) => progress.push(p) });
+    const result = await ingestEpisode({
+      db: database.db,
+      storage,
+      episodeId,
+      input: clip,
+      preset: 'ultrafast',
+      subtitles: [{ language: 'en', file: srt }],
+      onProgress: (p) => progress.push(p),
+    });
     firstPrefix = result.prefix;
 
     expect(result.status).toBe('ready');
     expect(result.prefix).toMatch(new RegExp(`^episodes/${episodeId}/[a-z0-9]+$`));
-    expect(result.renditions.map((r) => `${r.name} ${r.width}x${r.height}`)).toEqual(['360p 360x640', '540p 540x960', '720p 720x1280']);
+    expect(result.renditions.map((r) => `${r.name} ${r.width}x${r.height}`)).toEqual([
+      '360p 360x640',
+      '540p 540x960',
+      '720p 720x1280',
+    ]);
     expect(Math.abs(result.durationMs - 6000)).toBeLessThan(150);
 
     const master = (await storage.getBuffer(`${result.prefix}/master.m3u8`))!.toString();
@@ -115,7 +141,8 @@ describe('ingestEpisode', () => {
       const text = (await storage.getBuffer(key))!.toString();
       const lines = text.split('\n');
       lines.forEach((line, i) => {
-        if (line.startsWith('#EXTINF:')) expect(lines[i - 1]).toMatch(/^#EXT-X-KEY:METHOD=AES-128,URI="key",IV=0x[0-9a-f]{32}$/);
+        if (line.startsWith('#EXTINF:'))
+          expect(lines[i - 1]).toMatch(/^#EXT-X-KEY:METHOD=AES-128,URI="key",IV=0x[0-9a-f]{32}$/);
       });
       ivs.push(...[...text.matchAll(/IV=0x([0-9a-f]{32})/g)].map((m) => m[1]!));
     }
@@ -130,7 +157,11 @@ describe('ingestEpisode', () => {
     expect(await probeStreams(poster)).toMatchObject([{ codec_name: 'mjpeg', width: 720, height: 1280 }]);
     expect(await probeStreams(thumbnail)).toMatchObject([{ codec_name: 'mjpeg', width: 240, height: 426 }]);
 
-    const subtitles = await database.db.selectFrom('episode_subtitles').selectAll().where('episode_id', '=', episodeId).execute();
+    const subtitles = await database.db
+      .selectFrom('episode_subtitles')
+      .selectAll()
+      .where('episode_id', '=', episodeId)
+      .execute();
     expect(subtitles).toHaveLength(1);
     expect(subtitles[0]!.language).toBe('en');
     // Stored sealed (storage may be public): no dialogue in the file, WebVTT once opened with the key.
@@ -145,7 +176,11 @@ describe('ingestEpisode', () => {
     const result = await ingestEpisode({ db: database.db, storage, episodeId, input: clip, preset: 'ultrafast' });
     expect(result.status).toBe('skipped');
     expect(result.prefix).toBe(firstPrefix);
-    expect((await storage.list(`episodes/${episodeId}`)).filter((k) => !k.includes('/subtitles/')).every((k) => k.startsWith(firstPrefix))).toBe(true);
+    expect(
+      (await storage.list(`episodes/${episodeId}`))
+        .filter((k) => !k.includes('/subtitles/'))
+        .every((k) => k.startsWith(firstPrefix)),
+    ).toBe(true);
   });
 
   it('keeps the published media when a new source fails, and records why', async () => {
@@ -153,14 +188,26 @@ describe('ingestEpisode', () => {
     await fs.writeFile(text, 'this is not a video');
     const before = (await mediaRow(episodeId))!;
     const storedBefore = await storage.list(`episodes/${episodeId}`);
-    await expect(ingestEpisode({ db: database.db, storage, episodeId, input: text })).rejects.toThrow('x.txt is not a video file ffmpeg can read');
+    await expect(ingestEpisode({ db: database.db, storage, episodeId, input: text })).rejects.toThrow(
+      'x.txt is not a video file ffmpeg can read',
+    );
     expect(await mediaRow(episodeId)).toEqual(before);
     expect(await storage.list(`episodes/${episodeId}`)).toEqual(storedBefore);
-    expect(await episodeRow(episodeId)).toMatchObject({ media_status: 'failed', media_error: 'x.txt is not a video file ffmpeg can read' });
+    expect(await episodeRow(episodeId)).toMatchObject({
+      media_status: 'failed',
+      media_error: 'x.txt is not a video file ffmpeg can read',
+    });
   });
 
   it('switches to a new packaging atomically and deletes the old one', async () => {
-    const result = await ingestEpisode({ db: database.db, storage, episodeId, input: clip, preset: 'ultrafast', force: true });
+    const result = await ingestEpisode({
+      db: database.db,
+      storage,
+      episodeId,
+      input: clip,
+      preset: 'ultrafast',
+      force: true,
+    });
     expect(result.status).toBe('ready');
     expect(result.prefix).not.toBe(firstPrefix);
     expect(await storage.list(firstPrefix)).toEqual([]);
@@ -182,16 +229,31 @@ describe('ingestEpisode failures', () => {
     expect((err as Error).message).toBe('notes.txt is not a video file ffmpeg can read');
     expect(await mediaRow(id)).toBeUndefined();
     expect(await storage.list(`episodes/${id}`)).toEqual([]);
-    expect(await episodeRow(id)).toMatchObject({ media_status: 'failed', media_error: 'notes.txt is not a video file ffmpeg can read' });
+    expect(await episodeRow(id)).toMatchObject({
+      media_status: 'failed',
+      media_error: 'notes.txt is not a video file ffmpeg can read',
+    });
   });
 
   it('says so for a missing file, an unknown episode and bad subtitles', async () => {
     const id = await seedEpisode(database.db, seriesId, 3);
-    await expect(ingestEpisode({ db: database.db, storage, episodeId: id, input: path.join(dir, 'missing.mp4') })).rejects.toThrow('missing.mp4 was not found');
-    await expect(ingestEpisode({ db: database.db, storage, episodeId: 999999, input: clip })).rejects.toThrow('Episode 999999 does not exist');
+    await expect(
+      ingestEpisode({ db: database.db, storage, episodeId: id, input: path.join(dir, 'missing.mp4') }),
+    ).rejects.toThrow('missing.mp4 was not found');
+    await expect(ingestEpisode({ db: database.db, storage, episodeId: 999999, input: clip })).rejects.toThrow(
+      'Episode 999999 does not exist',
+    );
     const bad = path.join(dir, 'bad.vtt');
     await fs.writeFile(bad, 'not a subtitle file');
-    await expect(ingestEpisode({ db: database.db, storage, episodeId: id, input: clip, subtitles: [{ language: 'es', file: bad }] })).rejects.toThrow(/bad\.vtt is not a WebVTT file/);
+    await expect(
+      ingestEpisode({
+        db: database.db,
+        storage,
+        episodeId: id,
+        input: clip,
+        subtitles: [{ language: 'es', file: bad }],
+      }),
+    ).rejects.toThrow(/bad\.vtt is not a WebVTT file/);
     expect(await storage.list(`episodes/${id}`)).toEqual([]);
   });
 });
@@ -199,15 +261,30 @@ describe('ingestEpisode failures', () => {
 describe('sources of other shapes', () => {
   it('fits a landscape clip without sound into 9:16, with a silent track in every rendition', async () => {
     const id = await seedEpisode(database.db, seriesId, 4);
-    const landscape = await makeTestClip(path.join(dir, 'landscape.mp4'), { seconds: 2, width: 640, height: 360, audio: false });
-    const result = await ingestEpisode({ db: database.db, storage, episodeId: id, input: landscape, preset: 'ultrafast' });
+    const landscape = await makeTestClip(path.join(dir, 'landscape.mp4'), {
+      seconds: 2,
+      width: 640,
+      height: 360,
+      audio: false,
+    });
+    const result = await ingestEpisode({
+      db: database.db,
+      storage,
+      episodeId: id,
+      input: landscape,
+      preset: 'ultrafast',
+    });
     // 640 wide fills a 640x1138 frame: 720p would be an upscale.
     expect(result.renditions.map((r) => r.name)).toEqual(['360p', '540p']);
     const key = (await mediaRow(id))!.key;
     const file = path.join(dir, 'landscape-seg.ts');
     await fs.writeFile(file, await clearSegment(result.prefix, '360p', 0, key));
     const streams = await probeStreams(file);
-    expect(streams.find((s) => s.codec_type === 'video')).toMatchObject({ codec_name: 'h264', width: 360, height: 640 });
+    expect(streams.find((s) => s.codec_type === 'video')).toMatchObject({
+      codec_name: 'h264',
+      width: 360,
+      height: 640,
+    });
     expect(streams.find((s) => s.codec_type === 'audio')).toMatchObject({ codec_name: 'aac' });
   });
 });
@@ -215,9 +292,20 @@ describe('sources of other shapes', () => {
 describe('generateDemoClip', () => {
   it('makes a vertical clip with picture and sound of the asked length', async () => {
     const file = path.join(dir, 'demo', 'ep7.mp4');
-    await generateDemoClip({ outFile: file, seconds: 2, title: "The CEO's Secret: Part 2", episodeNumber: 7, hue: 330, toneHz: 523 });
+    await generateDemoClip({
+      outFile: file,
+      seconds: 2,
+      title: "The CEO's Secret: Part 2",
+      episodeNumber: 7,
+      hue: 330,
+      toneHz: 523,
+    });
     const streams = await probeStreams(file);
-    expect(streams.find((s) => s.codec_type === 'video')).toMatchObject({ codec_name: 'h264', width: 720, height: 1280 });
+    expect(streams.find((s) => s.codec_type === 'video')).toMatchObject({
+      codec_name: 'h264',
+      width: 720,
+      height: 1280,
+    });
     expect(streams.find((s) => s.codec_type === 'audio')).toMatchObject({ codec_name: 'aac' });
   });
 });

@@ -11,7 +11,14 @@ import { mapConcurrent } from './concurrency';
 import { encryptRendition, newContentKey } from './encrypt-hls';
 import { FfmpegError } from './ffmpeg';
 import { measureBandwidth, writeMasterPlaylist } from './hls-playlist';
-import { findEpisodeMedia, findEpisodeMediaState, publishEpisodeMedia, setMediaStatus, upsertSubtitles, type SubtitleRecord } from './ingest.repository';
+import {
+  findEpisodeMedia,
+  findEpisodeMediaState,
+  publishEpisodeMedia,
+  setMediaStatus,
+  upsertSubtitles,
+  type SubtitleRecord,
+} from './ingest.repository';
 import { chooseLadder } from './ladder';
 import { packageHls, type X264Preset } from './package-hls';
 import { MediaInputError, probeMedia } from './probe';
@@ -85,8 +92,10 @@ function uniqueName(): string {
 
 function readableError(err: unknown, input: string): string {
   if (err instanceof MediaInputError || err instanceof IngestError) return err.message;
-  if (err instanceof FfmpegError) return `Packaging ${path.basename(input)} failed: ${err.message.replace(/^.*? exited with code -?\d+: /, '')}`;
-  if ((err as NodeJS.ErrnoException)?.code === 'ENOENT' && (err as NodeJS.ErrnoException).path === input) return `${path.basename(input)} was not found`;
+  if (err instanceof FfmpegError)
+    return `Packaging ${path.basename(input)} failed: ${err.message.replace(/^.*? exited with code -?\d+: /, '')}`;
+  if ((err as NodeJS.ErrnoException)?.code === 'ENOENT' && (err as NodeJS.ErrnoException).path === input)
+    return `${path.basename(input)} was not found`;
   return (err as Error)?.message ?? String(err);
 }
 
@@ -116,10 +125,13 @@ export async function ingestEpisode(opts: IngestEpisodeOptions): Promise<IngestR
   try {
     report('checking', 0);
     const sourceHash = await sha256File(input).catch((err: unknown) => {
-      if ((err as NodeJS.ErrnoException)?.code === 'ENOENT') throw new MediaInputError(`${path.basename(input)} was not found`);
+      if ((err as NodeJS.ErrnoException)?.code === 'ENOENT')
+        throw new MediaInputError(`${path.basename(input)} was not found`);
       throw err;
     });
-    const subtitleTexts = await Promise.all((opts.subtitles ?? []).map(async (s) => ({ language: s.language, text: await readSubtitleFile(s.file) })));
+    const subtitleTexts = await Promise.all(
+      (opts.subtitles ?? []).map(async (s) => ({ language: s.language, text: await readSubtitleFile(s.file) })),
+    );
 
     if (!opts.force && state.media_status === 'ready' && state.source_hash === sourceHash && state.prefix) {
       const stored = await uploadSubtitles(db, storage, episodeId, subtitleTexts, uploaded);
@@ -148,12 +160,29 @@ export async function ingestEpisode(opts: IngestEpisodeOptions): Promise<IngestR
     for (const r of packaged.renditions) {
       const sealed = await encryptRendition(r.dir, key);
       const avc = avcCodecFromTs(sealed.clearHead);
-      if (!avc) throw new IngestError(`Packaging ${path.basename(input)} failed: no H.264 parameters in the ${r.rung.name} rendition`);
+      if (!avc)
+        throw new IngestError(
+          `Packaging ${path.basename(input)} failed: no H.264 parameters in the ${r.rung.name} rendition`,
+        );
       const codecs = `${avc},${AAC_LC}`;
       const bandwidth = measureBandwidth(sealed.segments);
       durationMs = Math.max(durationMs, Math.round(sealed.segments.reduce((sum, s) => sum + s.duration, 0) * 1000));
-      renditions.push({ name: r.rung.name, width: r.rung.width, height: r.rung.height, bandwidth: bandwidth.peak, codecs });
-      variants.push({ uri: `${r.rung.name}/index.m3u8`, bandwidth: bandwidth.peak, averageBandwidth: bandwidth.average, width: r.rung.width, height: r.rung.height, codecs, frameRate: packaged.fps });
+      renditions.push({
+        name: r.rung.name,
+        width: r.rung.width,
+        height: r.rung.height,
+        bandwidth: bandwidth.peak,
+        codecs,
+      });
+      variants.push({
+        uri: `${r.rung.name}/index.m3u8`,
+        bandwidth: bandwidth.peak,
+        averageBandwidth: bandwidth.average,
+        width: r.rung.width,
+        height: r.rung.height,
+        codecs,
+        frameRate: packaged.fps,
+      });
     }
     // Best first: players that start with the first variant listed start sharp.
     await fsp.writeFile(path.join(out, 'master.m3u8'), writeMasterPlaylist([...variants].reverse()));
@@ -164,7 +193,11 @@ export async function ingestEpisode(opts: IngestEpisodeOptions): Promise<IngestR
     let done = 0;
     await mapConcurrent(files, UPLOAD_CONCURRENCY, async (rel) => {
       // Playlists are rewritten by the server on every request; only segments and images go to a CDN as they are.
-      await storage.putFile(`${prefix}/${rel}`, path.join(out, rel), rel.endsWith('.m3u8') ? {} : { cacheControl: IMMUTABLE });
+      await storage.putFile(
+        `${prefix}/${rel}`,
+        path.join(out, rel),
+        rel.endsWith('.m3u8') ? {} : { cacheControl: IMMUTABLE },
+      );
       report('uploading', 90 + (++done / files.length) * 8);
     });
     const subtitles = await uploadSubtitles(db, storage, episodeId, subtitleTexts, uploaded);
@@ -201,7 +234,13 @@ export async function ingestEpisode(opts: IngestEpisodeOptions): Promise<IngestR
   return { ...(await currentMedia(db, episodeId)), status: 'ready' };
 }
 
-async function uploadSubtitles(db: Kysely<DB>, storage: StorageDriver, episodeId: number, texts: readonly { language: SubtitleLanguage; text: string }[], uploaded: string[]): Promise<SubtitleRecord[]> {
+async function uploadSubtitles(
+  db: Kysely<DB>,
+  storage: StorageDriver,
+  episodeId: number,
+  texts: readonly { language: SubtitleLanguage; text: string }[],
+  uploaded: string[],
+): Promise<SubtitleRecord[]> {
   const records: SubtitleRecord[] = [];
   // Sealed: storage may be public (a CDN in front of the bucket); the server opens them per viewer.
   const key = texts.length > 0 ? await subtitleKey(db) : null;

@@ -18,7 +18,12 @@ export async function findEpisodeMediaState(db: Kysely<DB>, episodeId: number): 
     .executeTakeFirst();
 }
 
-export async function setMediaStatus(db: Kysely<DB>, episodeId: number, status: 'processing' | 'failed' | 'ready', error: string | null): Promise<void> {
+export async function setMediaStatus(
+  db: Kysely<DB>,
+  episodeId: number,
+  status: 'processing' | 'failed' | 'ready',
+  error: string | null,
+): Promise<void> {
   await db
     .updateTable('episodes')
     .set({ media_status: status, media_error: error, updated_at: sql`now()` })
@@ -50,11 +55,23 @@ export interface PublishedMedia {
  * and status. Answers what the switch made obsolete (the previous prefix, replaced subtitle files),
  * for the caller to delete once committed.
  */
-export async function publishEpisodeMedia(db: Kysely<DB>, media: PublishedMedia): Promise<{ oldPrefix: string | null; replacedSubtitleKeys: string[] }> {
+export async function publishEpisodeMedia(
+  db: Kysely<DB>,
+  media: PublishedMedia,
+): Promise<{ oldPrefix: string | null; replacedSubtitleKeys: string[] }> {
   return db.transaction().execute(async (trx) => {
-    const episode = await trx.selectFrom('episodes').select('id').where('id', '=', media.episodeId).forUpdate().executeTakeFirst();
+    const episode = await trx
+      .selectFrom('episodes')
+      .select('id')
+      .where('id', '=', media.episodeId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!episode) throw new Error(`Episode ${media.episodeId} was deleted while its media was being packaged`);
-    const previous = await trx.selectFrom('episode_media').select('prefix').where('episode_id', '=', media.episodeId).executeTakeFirst();
+    const previous = await trx
+      .selectFrom('episode_media')
+      .select('prefix')
+      .where('episode_id', '=', media.episodeId)
+      .executeTakeFirst();
     const row = {
       prefix: media.prefix,
       key: media.key,
@@ -82,7 +99,11 @@ export async function publishEpisodeMedia(db: Kysely<DB>, media: PublishedMedia)
 }
 
 /** Points each language at its new file; answers the files the rows pointed at before. */
-export async function upsertSubtitles(db: Kysely<DB>, episodeId: number, subtitles: readonly SubtitleRecord[]): Promise<string[]> {
+export async function upsertSubtitles(
+  db: Kysely<DB>,
+  episodeId: number,
+  subtitles: readonly SubtitleRecord[],
+): Promise<string[]> {
   if (subtitles.length === 0) return [];
   const existing = await db
     .selectFrom('episode_subtitles')
@@ -97,7 +118,9 @@ export async function upsertSubtitles(db: Kysely<DB>, episodeId: number, subtitl
   await db
     .insertInto('episode_subtitles')
     .values(subtitles.map((s) => ({ episode_id: episodeId, language: s.language, storage_key: s.storageKey })))
-    .onConflict((oc) => oc.columns(['episode_id', 'language']).doUpdateSet({ storage_key: (eb) => eb.ref('excluded.storage_key') }))
+    .onConflict((oc) =>
+      oc.columns(['episode_id', 'language']).doUpdateSet({ storage_key: (eb) => eb.ref('excluded.storage_key') }),
+    )
     .execute();
   const kept = new Set(subtitles.map((s) => s.storageKey));
   return existing.map((e) => e.storage_key).filter((k) => !kept.has(k));
@@ -110,6 +133,11 @@ export async function findEpisodeMedia(db: Kysely<DB>, episodeId: number) {
     .select(['prefix', 'duration_ms', 'renditions', 'poster_key', 'thumbnail_key'])
     .where('episode_id', '=', episodeId)
     .executeTakeFirstOrThrow();
-  const subtitles = await db.selectFrom('episode_subtitles').select(['language', 'storage_key']).where('episode_id', '=', episodeId).orderBy('language').execute();
+  const subtitles = await db
+    .selectFrom('episode_subtitles')
+    .select(['language', 'storage_key'])
+    .where('episode_id', '=', episodeId)
+    .orderBy('language')
+    .execute();
   return { media, subtitles };
 }

@@ -34,7 +34,9 @@ export function framingFor(width: number, height: number): Framing {
 
 /** The height of the 9:16 frame the source fills without upscaling. */
 export function effectiveHeight(width: number, height: number): number {
-  return framingFor(width, height) === 'fit' ? Math.round((width * 16) / 9) : Math.min(height, Math.round((width * 16) / 9));
+  return framingFor(width, height) === 'fit'
+    ? Math.round((width * 16) / 9)
+    : Math.min(height, Math.round((width * 16) / 9));
 }
 
 /** The rungs worth making for a source: none above its own resolution (5% slack), but always one. */

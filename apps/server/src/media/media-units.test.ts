@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { avcCodecFromTs, findSps } from './codecs';
 import { decryptSegment, encryptSegment, newContentKey } from './encrypt-hls';
-import { addSegmentKeys, measureBandwidth, parseMediaPlaylist, rewriteMediaPlaylist, writeMasterPlaylist } from './hls-playlist';
+import {
+  addSegmentKeys,
+  measureBandwidth,
+  parseMediaPlaylist,
+  rewriteMediaPlaylist,
+  writeMasterPlaylist,
+} from './hls-playlist';
 import { chooseLadder, effectiveHeight, framingFor, outputFps } from './ladder';
 import { subtitleLanguage, toWebVtt } from './subtitles';
 import { createLimiter, mapConcurrent } from './concurrency';
@@ -47,8 +53,12 @@ describe('playlists', () => {
   it('adds one key line with its own IV before each segment', () => {
     const ivs = [Buffer.alloc(16, 1), Buffer.alloc(16, 2)];
     const text = addSegmentKeys(PLAYLIST, ivs);
-    expect(text).toContain(`#EXT-X-KEY:METHOD=AES-128,URI="key",IV=0x${'01'.repeat(16)}\n#EXTINF:1.000000,\nseg_000.ts`);
-    expect(text).toContain(`#EXT-X-KEY:METHOD=AES-128,URI="key",IV=0x${'02'.repeat(16)}\n#EXTINF:4.000000,\nseg_001.ts`);
+    expect(text).toContain(
+      `#EXT-X-KEY:METHOD=AES-128,URI="key",IV=0x${'01'.repeat(16)}\n#EXTINF:1.000000,\nseg_000.ts`,
+    );
+    expect(text).toContain(
+      `#EXT-X-KEY:METHOD=AES-128,URI="key",IV=0x${'02'.repeat(16)}\n#EXTINF:4.000000,\nseg_001.ts`,
+    );
     expect(() => addSegmentKeys(PLAYLIST, ivs.slice(0, 1))).toThrow();
     expect(parseMediaPlaylist(text)).toEqual([
       { uri: 'seg_000.ts', duration: 1 },
@@ -57,21 +67,40 @@ describe('playlists', () => {
   });
 
   it('rewrites segment and key URIs for serving', () => {
-    const served = rewriteMediaPlaylist(addSegmentKeys(PLAYLIST, [Buffer.alloc(16), Buffer.alloc(16)]), { segmentBase: 'https://cdn.example/media/episodes/1/ab/360p', keyUri: '/api/media/keys/1' });
+    const served = rewriteMediaPlaylist(addSegmentKeys(PLAYLIST, [Buffer.alloc(16), Buffer.alloc(16)]), {
+      segmentBase: 'https://cdn.example/media/episodes/1/ab/360p',
+      keyUri: '/api/media/keys/1',
+    });
     expect(served).toContain('https://cdn.example/media/episodes/1/ab/360p/seg_000.ts');
     expect(served.match(/URI="\/api\/media\/keys\/1"/g)).toHaveLength(2);
     expect(served).toContain('#EXT-X-ENDLIST');
   });
 
   it('writes a master playlist with bandwidth, resolution and codecs', () => {
-    const text = writeMasterPlaylist([{ uri: '720p/index.m3u8', bandwidth: 2000000, averageBandwidth: 1500000, width: 720, height: 1280, codecs: 'avc1.64001f,mp4a.40.2', frameRate: 24 }]);
+    const text = writeMasterPlaylist([
+      {
+        uri: '720p/index.m3u8',
+        bandwidth: 2000000,
+        averageBandwidth: 1500000,
+        width: 720,
+        height: 1280,
+        codecs: 'avc1.64001f,mp4a.40.2',
+        frameRate: 24,
+      },
+    ]);
     expect(text).toBe(
       '#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-INDEPENDENT-SEGMENTS\n#EXT-X-STREAM-INF:BANDWIDTH=2000000,AVERAGE-BANDWIDTH=1500000,RESOLUTION=720x1280,CODECS="avc1.64001f,mp4a.40.2",FRAME-RATE=24.000\n720p/index.m3u8\n',
     );
   });
 
   it('measures peak bandwidth on segments of half a second or more', () => {
-    expect(measureBandwidth([{ bytes: 100_000, duration: 1 }, { bytes: 300_000, duration: 4 }, { bytes: 20_000, duration: 0.04 }])).toEqual({ peak: 800_000, average: 666_667 });
+    expect(
+      measureBandwidth([
+        { bytes: 100_000, duration: 1 },
+        { bytes: 300_000, duration: 4 },
+        { bytes: 20_000, duration: 0.04 },
+      ]),
+    ).toEqual({ peak: 800_000, average: 666_667 });
   });
 });
 
@@ -89,7 +118,11 @@ describe('encryption', () => {
 
 describe('codec strings', () => {
   it('reads profile, constraints and level from an SPS', () => {
-    expect(findSps(Buffer.from([0, 0, 0, 1, 0x09, 0xf0, 0, 0, 0, 1, 0x67, 0x64, 0x00, 0x1f, 0xac]))).toEqual({ profile: 0x64, constraints: 0, level: 0x1f });
+    expect(findSps(Buffer.from([0, 0, 0, 1, 0x09, 0xf0, 0, 0, 0, 1, 0x67, 0x64, 0x00, 0x1f, 0xac]))).toEqual({
+      profile: 0x64,
+      constraints: 0,
+      level: 0x1f,
+    });
     expect(findSps(Buffer.from([0, 0, 1, 0x68, 1, 2, 3]))).toBeNull();
     expect(avcCodecFromTs(Buffer.alloc(188 * 4, 0xff))).toBeNull();
   });
@@ -97,7 +130,9 @@ describe('codec strings', () => {
 
 describe('subtitles', () => {
   it('turns SRT into WebVTT', () => {
-    expect(toWebVtt('\uFEFF1\r\n00:00:01,000 --> 00:00:02,500\r\nHi\r\n', 'a.srt')).toBe('WEBVTT\n\n1\n00:00:01.000 --> 00:00:02.500\nHi\n');
+    expect(toWebVtt('\uFEFF1\r\n00:00:01,000 --> 00:00:02,500\r\nHi\r\n', 'a.srt')).toBe(
+      'WEBVTT\n\n1\n00:00:01.000 --> 00:00:02.500\nHi\n',
+    );
   });
 
   it('keeps WebVTT, refuses what is not a subtitle file', () => {
@@ -131,17 +166,23 @@ describe('concurrency helpers', () => {
   });
 
   it('rejects with the first failure', async () => {
-    await expect(mapConcurrent([1, 2, 3], 2, async (n) => (n === 2 ? Promise.reject(new Error('two')) : n))).rejects.toThrow('two');
+    await expect(
+      mapConcurrent([1, 2, 3], 2, async (n) => (n === 2 ? Promise.reject(new Error('two')) : n)),
+    ).rejects.toThrow('two');
   });
 
   it('limits tasks submitted one by one', async () => {
     const limit = createLimiter(1);
     const order: string[] = [];
-    await Promise.all(['a', 'b', 'c'].map((name) => limit(async () => {
-      order.push(`start ${name}`);
-      await new Promise((r) => setTimeout(r, 2));
-      order.push(`end ${name}`);
-    })));
+    await Promise.all(
+      ['a', 'b', 'c'].map((name) =>
+        limit(async () => {
+          order.push(`start ${name}`);
+          await new Promise((r) => setTimeout(r, 2));
+          order.push(`end ${name}`);
+        }),
+      ),
+    );
     expect(order).toEqual(['start a', 'end a', 'start b', 'end b', 'start c', 'end c']);
   });
 });

@@ -48,7 +48,9 @@ export function buildPackagingArgs(plan: PackagingPlan): string[] {
   const graph: string[] = [framingFilter(probe, top.width, top.height, fps)];
   const baseOuts = rungs.map((_, i) => `[s${i}]`).join('') + (images ? '[sp]' : '');
   graph.push(`[base]split=${n + (images ? 1 : 0)}${baseOuts}`);
-  rungs.forEach((rung, i) => graph.push(rung === top ? `[s${i}]null[v${i}]` : `[s${i}]scale=${rung.width}:${rung.height}[v${i}]`));
+  rungs.forEach((rung, i) =>
+    graph.push(rung === top ? `[s${i}]null[v${i}]` : `[s${i}]scale=${rung.width}:${rung.height}[v${i}]`),
+  );
   const audioIn = probe.hasAudio
     ? '[0:a:0]aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo'
     : // No audio: every rendition still gets a (silent) track, so players and switching behave the same.
@@ -60,7 +62,15 @@ export function buildPackagingArgs(plan: PackagingPlan): string[] {
   // A thread count applies everywhere (decoder, filters, encoders): with one thread per run, running
   // as many runs as cores wastes nothing on thread hand-offs, which matters for short clips.
   const threads = plan.threads ? ['-threads', String(plan.threads)] : [];
-  const args = ['-y', ...(plan.threads ? ['-filter_complex_threads', String(plan.threads)] : []), ...threads, '-i', plan.input, '-filter_complex', graph.join(';')];
+  const args = [
+    '-y',
+    ...(plan.threads ? ['-filter_complex_threads', String(plan.threads)] : []),
+    ...threads,
+    '-i',
+    plan.input,
+    '-filter_complex',
+    graph.join(';'),
+  ];
   rungs.forEach((_, i) => args.push('-map', `[v${i}]`, '-map', `[a${i}]`));
   args.push('-c:v', 'libx264', '-preset', plan.preset ?? 'veryfast', '-pix_fmt', 'yuv420p');
   rungs.forEach((rung, i) => {
@@ -124,10 +134,17 @@ export interface PackagedHls {
  * 1-second first segment then 4-second ones; poster and thumbnail from the same decode.
  * Each rendition ends up in `<outDir>/<rung name>/`.
  */
-export async function packageHls(plan: PackagingPlan, opts: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {}): Promise<PackagedHls> {
+export async function packageHls(
+  plan: PackagingPlan,
+  opts: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
+): Promise<PackagedHls> {
   await fs.mkdir(plan.outDir, { recursive: true });
   await Promise.all(plan.rungs.map((_, i) => fs.mkdir(path.join(plan.outDir, `v${i}`), { recursive: true })));
-  await runFfmpeg(buildPackagingArgs(plan), { durationSec: plan.probe.durationMs / 1000, onProgress: opts.onProgress, signal: opts.signal });
+  await runFfmpeg(buildPackagingArgs(plan), {
+    durationSec: plan.probe.durationMs / 1000,
+    onProgress: opts.onProgress,
+    signal: opts.signal,
+  });
   const renditions: PackagedRendition[] = [];
   for (const [i, rung] of plan.rungs.entries()) {
     const dir = path.join(plan.outDir, rung.name);

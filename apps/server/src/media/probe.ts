@@ -65,9 +65,12 @@ export async function probeMedia(file: string, signal?: AbortSignal): Promise<Me
   const formatName = answer.format?.format_name ?? '';
   if (!video || !video.width || !video.height || IMAGE_FORMATS.test(formatName)) throw notVideo();
   const durationSec = Number(answer.format?.duration ?? video.duration);
-  if (!Number.isFinite(durationSec) || durationSec < 0.2) throw new MediaInputError(`${name} is too short to be an episode (no duration)`);
+  if (!Number.isFinite(durationSec) || durationSec < 0.2)
+    throw new MediaInputError(`${name} is too short to be an episode (no duration)`);
 
-  const rotation = Number(video.side_data_list?.find((d) => d.rotation !== undefined)?.rotation ?? video.tags?.rotate ?? 0);
+  const rotation = Number(
+    video.side_data_list?.find((d) => d.rotation !== undefined)?.rotation ?? video.tags?.rotate ?? 0,
+  );
   const quarterTurn = Math.abs(rotation) % 180 === 90;
   const fps = rate(video.avg_frame_rate) || rate(video.r_frame_rate) || 30;
   return {

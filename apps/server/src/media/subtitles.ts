@@ -25,11 +25,15 @@ const CUE_TIMING = /^\s*(?:\d{1,2}:)?\d{2}:\d{2}\.\d{3}\s+-->\s+(?:\d{1,2}:)?\d{
  * (`00:00:01,000` → `00:00:01.000`) and a header; a file without a single cue is refused.
  */
 export function toWebVtt(text: string, fileName: string): string {
-  const clean = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').trim();
+  const clean = text
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n')
+    .trim();
   const ext = path.extname(fileName).toLowerCase();
   let vtt: string;
   if (ext === '.vtt') {
-    if (!/^WEBVTT(?:[ \t].*)?(?:\n|$)/.test(clean)) throw new MediaInputError(`${fileName} is not a WebVTT file (it must start with "WEBVTT")`);
+    if (!/^WEBVTT(?:[ \t].*)?(?:\n|$)/.test(clean))
+      throw new MediaInputError(`${fileName} is not a WebVTT file (it must start with "WEBVTT")`);
     vtt = clean;
   } else if (ext === '.srt') {
     vtt = `WEBVTT\n\n${clean.replace(SRT_TIME, '$1.$2')}`;

@@ -104,12 +104,20 @@ describe('layout', () => {
     renderAt('/');
     await screen.findByRole('heading', { level: 1, name: 'Home' });
     const header = screen.getByRole('banner');
-    expect(within(header).getByRole('link', { name: /Episodic/ }).getAttribute('href')).toBe('/');
+    expect(
+      within(header)
+        .getByRole('link', { name: /Episodic/ })
+        .getAttribute('href'),
+    ).toBe('/');
     expect(within(header).getByRole('link', { name: 'Search' }).getAttribute('href')).toBe('/search');
     expect(within(header).getByRole('button', { name: 'Categories' })).toBeTruthy();
     expect(within(header).getByRole('combobox', { name: 'Language' })).toBeTruthy();
     const footer = screen.getByRole('navigation', { name: 'Policies and help' });
-    expect(within(footer).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([
+    expect(
+      within(footer)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual([
       '/privacyPolicy',
       '/refundPolicy',
       '/serviceAgreement',
@@ -118,7 +126,11 @@ describe('layout', () => {
       '/contactUs',
     ]);
     const tabs = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(tabs).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/', '/search', '/favorites', '/my']);
+    expect(
+      within(tabs)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/', '/search', '/favorites', '/my']);
   });
 
   it('switches language, remembers it and sets <html lang>', async () => {
@@ -155,7 +167,14 @@ describe('layout', () => {
   it('lists categories as links to their browse pages', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(() => Promise.resolve(envelope([{ id: 7, name: 'Romance' }, { id: 8, name: 'CEO' }]))),
+      vi.fn(() =>
+        Promise.resolve(
+          envelope([
+            { id: 7, name: 'Romance' },
+            { id: 8, name: 'CEO' },
+          ]),
+        ),
+      ),
     );
     renderAt('/');
     fireEvent.click(await screen.findByRole('button', { name: 'Categories' }));

@@ -16,11 +16,18 @@ const loadPageStyles = () => import('./page-styles.css');
  * language and for every page's styles: the first load carries only what the layout and the home
  * screen need.
  */
-function lazyPage(load: () => Promise<PageModule>, { firstLoad = false } = {}): Pick<RouteObject, 'element' | 'handle'> {
+function lazyPage(
+  load: () => Promise<PageModule>,
+  { firstLoad = false } = {},
+): Pick<RouteObject, 'element' | 'handle'> {
   let loading: Promise<{ default: ComponentType }> | undefined;
   // Shared by the first render and an early preload; a failed load is tried again the next time.
   const start = () =>
-    (loading ??= Promise.all([load(), firstLoad ? undefined : loadAllMessages(), firstLoad ? undefined : loadPageStyles()]).then(
+    (loading ??= Promise.all([
+      load(),
+      firstLoad ? undefined : loadAllMessages(),
+      firstLoad ? undefined : loadPageStyles(),
+    ]).then(
       ([module]) => ({ default: module.Component }),
       (error: unknown) => {
         loading = undefined;
@@ -82,7 +89,9 @@ export function AppRoutes() {
   if (!matches) return null;
   return matches.reduceRight<ReactElement | null>(
     (outlet, match, index) => (
-      <RouteContext value={{ outlet, matches: matches.slice(0, index + 1), isDataRoute: false }}>{match.route.element ?? outlet}</RouteContext>
+      <RouteContext value={{ outlet, matches: matches.slice(0, index + 1), isDataRoute: false }}>
+        {match.route.element ?? outlet}
+      </RouteContext>
     ),
     null,
   );
@@ -93,7 +102,9 @@ export function AppRoutes() {
  * resolves when that is done, or failed (the page shows the failure when it is opened).
  */
 export function preloadPage(pathname: string): Promise<void> {
-  const loads = (matchRoutes(routes, pathname) ?? []).map(({ route }) => (route.handle as PageHandle | undefined)?.preload());
+  const loads = (matchRoutes(routes, pathname) ?? []).map(({ route }) =>
+    (route.handle as PageHandle | undefined)?.preload(),
+  );
   return Promise.all(loads).then(
     () => undefined,
     () => undefined,
@@ -109,7 +120,8 @@ function usePreloadOnIntent(): void {
   useEffect(() => {
     const onIntent = (event: Event) => {
       const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
-      if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin || link.target === '_blank') return;
+      if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin || link.target === '_blank')
+        return;
       preloadPage(link.pathname);
     };
     const events = ['pointerdown', 'mouseover', 'focusin'] as const;

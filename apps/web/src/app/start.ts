@@ -10,6 +10,9 @@ import { startTracking } from '../features/tracking/start';
  */
 export function loadStartupData(queryClient: QueryClient): Promise<unknown> {
   const startup = Promise.all([loadConfiguration(queryClient), prefetchCurrentUser(queryClient)]);
-  void startTracking(startup, () => ({ pixels: configuredIntegrations(), settings: queryClient.getQueryData(configQuery.queryKey)?.tracking }));
+  void startTracking(startup, () => ({
+    pixels: configuredIntegrations(),
+    settings: queryClient.getQueryData(configQuery.queryKey)?.tracking,
+  }));
   return startup;
 }

@@ -3,7 +3,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 // The web app's `src` (tests run with the web app as the working directory or the repository root).
-const SRC = [path.resolve('src'), path.resolve('apps/web/src')].find((dir) => fs.existsSync(path.join(dir, 'app/styles.css'))) ?? '';
+const SRC =
+  [path.resolve('src'), path.resolve('apps/web/src')].find((dir) => fs.existsSync(path.join(dir, 'app/styles.css'))) ??
+  '';
 const APP = path.join(SRC, 'app');
 
 /** The files and folders styles.css has Tailwind scan (its `@source` lines), as absolute paths. */
@@ -15,7 +17,13 @@ function sources(): string[] {
 function resolveModule(from: string, specifier: string): string | null {
   if (!specifier.startsWith('.') || /\.(json|css)(\?|$)/.test(specifier)) return null;
   const base = path.resolve(path.dirname(from), specifier.replace(/\?.*$/, ''));
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')]) {
+  for (const candidate of [
+    base,
+    `${base}.ts`,
+    `${base}.tsx`,
+    path.join(base, 'index.ts'),
+    path.join(base, 'index.tsx'),
+  ]) {
     if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
   }
   throw new Error(`${path.relative(SRC, from)} imports ${specifier}, which does not resolve`);
@@ -51,11 +59,15 @@ function firstLoadModules(): Set<string> {
 describe('the first load stylesheet', () => {
   it('has Tailwind scan every module of the first load that draws anything', () => {
     const scanned = sources();
-    const covered = (file: string) => scanned.some((source) => file === source || file.startsWith(`${source}${path.sep}`));
+    const covered = (file: string) =>
+      scanned.some((source) => file === source || file.startsWith(`${source}${path.sep}`));
     const modules = [...firstLoadModules()];
     expect(modules.length).toBeGreaterThan(30);
     const missing = modules
-      .filter((file) => !/\.test\.tsx?$/.test(file) && (file.endsWith('.tsx') || fs.readFileSync(file, 'utf8').includes('className')))
+      .filter(
+        (file) =>
+          !/\.test\.tsx?$/.test(file) && (file.endsWith('.tsx') || fs.readFileSync(file, 'utf8').includes('className')),
+      )
       .filter((file) => !covered(file))
       .map((file) => path.relative(SRC, file));
     expect(missing, 'add these to the @source lines of app/styles.css').toEqual([]);

@@ -73,7 +73,9 @@ describe('error reporting', () => {
 
   it('keeps the page working when the SDK cannot load', async () => {
     const { initErrorReporting, reportError } = await fresh();
-    await expect(initErrorReporting({ production: 'https://key@sentry.example/1' }, () => Promise.reject(new Error('offline')))).resolves.toBeUndefined();
+    await expect(
+      initErrorReporting({ production: 'https://key@sentry.example/1' }, () => Promise.reject(new Error('offline'))),
+    ).resolves.toBeUndefined();
     expect(() => {
       reportError(new Error('x'));
     }).not.toThrow();

@@ -57,7 +57,10 @@ async function loadSentry(): Promise<ErrorReportingSdk> {
 let configured: ErrorReportingOptions | undefined;
 let sdk: Promise<ErrorReportingSdk | null> | undefined;
 
-const buildDsns: Dsns = { production: import.meta.env.VITE_SENTRY_DSN, sandbox: import.meta.env.VITE_SENTRY_SANDBOX_DSN };
+const buildDsns: Dsns = {
+  production: import.meta.env.VITE_SENTRY_DSN,
+  sandbox: import.meta.env.VITE_SENTRY_SANDBOX_DSN,
+};
 
 /** Starts error reporting when the host has a DSN: the SDK loads in its own chunk, after the page. */
 export function initErrorReporting(

@@ -16,7 +16,12 @@ export type MockHandler = (request: MockRequest) => MockReply | Promise<MockRepl
 /** A success envelope. */
 export const ok = (data: unknown = {}): MockReply => ({ code: 200, message: 'ok', data });
 /** An application failure envelope (answered with HTTP 200, like the server does). */
-export const fail = (code: number, message = '', fields?: Record<string, string>): MockReply => ({ code, message, data: null, ...(fields ? { fields } : {}) });
+export const fail = (code: number, message = '', fields?: Record<string, string>): MockReply => ({
+  code,
+  message,
+  data: null,
+  ...(fields ? { fields } : {}),
+});
 
 export const guestUser = {
   id: 'guest-1',
@@ -29,7 +34,14 @@ export const guestUser = {
   membership: { active: false, planId: null, renewsAt: null, endsAt: null, autoRenew: false },
 } as const;
 
-export const accountUser = { ...guestUser, id: 'user-1', email: 'viewer@example.com', isGuest: false, emailVerified: true, coins: 120 } as const;
+export const accountUser = {
+  ...guestUser,
+  id: 'user-1',
+  email: 'viewer@example.com',
+  isGuest: false,
+  emailVerified: true,
+  coins: 120,
+} as const;
 
 /**
  * Stubs `fetch` with handlers keyed "METHOD /path" (query strings ignored). Unknown calls answer 404
@@ -38,14 +50,25 @@ export const accountUser = { ...guestUser, id: 'user-1', email: 'viewer@example.
 export function mockApi(handlers: Record<string, MockHandler>) {
   const seen: MockRequest[] = [];
   const fetchMock = vi.fn(async (input: string | URL | Request, init: RequestInit = {}) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      'http://localhost',
+    );
     const method = (init.method ?? 'GET').toUpperCase();
-    const body = typeof init.body === 'string' && init.body ? (JSON.parse(init.body) as Record<string, unknown>) : undefined;
+    const body =
+      typeof init.body === 'string' && init.body ? (JSON.parse(init.body) as Record<string, unknown>) : undefined;
     const request = { method, url, body, headers: new Headers(init.headers) };
     seen.push(request);
     const handler = handlers[`${method} ${url.pathname}`];
-    const answer = handler ? await handler(request) : new Response('{"code":404,"message":"Not Found"}', { status: 404, headers: { 'Content-Type': 'application/json' } });
-    return answer instanceof Response ? answer : new Response(JSON.stringify(answer), { headers: { 'Content-Type': 'application/json' } });
+    const answer = handler
+      ? await handler(request)
+      : new Response('{"code":404,"message":"Not Found"}', {
+          status: 404,
+          headers: { 'Content-Type': 'application/json' },
+        });
+    return answer instanceof Response
+      ? answer
+      : new Response(JSON.stringify(answer), { headers: { 'Content-Type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchMock);
   return {

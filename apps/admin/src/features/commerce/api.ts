@@ -4,7 +4,10 @@ import type { AdminPlanInput } from '@episodic/contract';
 import { api, given } from '../../shared/api';
 import { useAdminMutation } from '../../shared/mutation';
 
-export const plansQuery = queryOptions({ queryKey: ['admin', 'plans'] as const, queryFn: ({ signal }) => api.get('/api/admin/plans', { signal }) });
+export const plansQuery = queryOptions({
+  queryKey: ['admin', 'plans'] as const,
+  queryFn: ({ signal }) => api.get('/api/admin/plans', { signal }),
+});
 
 export interface OrderFilter {
   page: number;
@@ -19,13 +22,25 @@ export const ordersQuery = (f: OrderFilter) =>
   queryOptions({
     queryKey: ['admin', 'orders', 'list', f] as const,
     queryFn: ({ signal }) => {
-      const query = { page: f.page, pageSize: 25, q: given(f.q), status: f.status || undefined, planId: given(f.planId), from: given(f.from), to: given(f.to) };
+      const query = {
+        page: f.page,
+        pageSize: 25,
+        q: given(f.q),
+        status: f.status || undefined,
+        planId: given(f.planId),
+        from: given(f.from),
+        to: given(f.to),
+      };
       return api.get('/api/admin/orders', { query, signal });
     },
     placeholderData: keepPreviousData,
   });
 
-export const orderQuery = (id: string) => queryOptions({ queryKey: ['admin', 'orders', id] as const, queryFn: ({ signal }) => api.get('/api/admin/orders/{id}', { path: { id }, signal }) });
+export const orderQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['admin', 'orders', id] as const,
+    queryFn: ({ signal }) => api.get('/api/admin/orders/{id}', { path: { id }, signal }),
+  });
 
 export const usePlans = () => useQuery(plansQuery);
 export const useOrders = (f: OrderFilter) => useQuery(ordersQuery(f));
@@ -36,7 +51,15 @@ const COMMERCE = ['plans', 'orders', 'users', 'dashboard'];
 export function useCommerceMutations() {
   return {
     createPlan: useAdminMutation((input: AdminPlanInput) => api.post('/api/admin/plans', { body: input }), COMMERCE),
-    updatePlan: useAdminMutation(({ id, input }: { id: string; input: AdminPlanInput }) => api.patch('/api/admin/plans/{id}', { path: { id }, body: input }), COMMERCE),
-    refund: useAdminMutation(({ id, reason }: { id: string; reason: string }) => api.post('/api/admin/orders/{id}/refund', { path: { id }, body: { reason } }), COMMERCE),
+    updatePlan: useAdminMutation(
+      ({ id, input }: { id: string; input: AdminPlanInput }) =>
+        api.patch('/api/admin/plans/{id}', { path: { id }, body: input }),
+      COMMERCE,
+    ),
+    refund: useAdminMutation(
+      ({ id, reason }: { id: string; reason: string }) =>
+        api.post('/api/admin/orders/{id}/refund', { path: { id }, body: { reason } }),
+      COMMERCE,
+    ),
   };
 }

@@ -15,7 +15,11 @@ export interface SeriesFilter {
 export const seriesListQuery = (f: SeriesFilter) =>
   queryOptions({
     queryKey: ['admin', 'series', 'list', f] as const,
-    queryFn: ({ signal }) => api.get('/api/admin/series', { query: { page: f.page, pageSize: 20, q: given(f.q), status: f.status || undefined }, signal }),
+    queryFn: ({ signal }) =>
+      api.get('/api/admin/series', {
+        query: { page: f.page, pageSize: 20, q: given(f.q), status: f.status || undefined },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 
@@ -24,10 +28,16 @@ export const seriesQuery = (id: number) =>
     queryKey: ['admin', 'series', id] as const,
     queryFn: ({ signal }) => api.get('/api/admin/series/{id}', { path: { id }, signal }),
     // While a video is being packaged, its progress is read again every second and a half.
-    refetchInterval: (query) => (query.state.data?.episodeList.some((e) => e.job?.status === 'queued' || e.job?.status === 'running') ? 1500 : false),
+    refetchInterval: (query) =>
+      query.state.data?.episodeList.some((e) => e.job?.status === 'queued' || e.job?.status === 'running')
+        ? 1500
+        : false,
   });
 
-export const tagsQuery = queryOptions({ queryKey: ['admin', 'tags'] as const, queryFn: ({ signal }) => api.get('/api/admin/tags', { signal }) });
+export const tagsQuery = queryOptions({
+  queryKey: ['admin', 'tags'] as const,
+  queryFn: ({ signal }) => api.get('/api/admin/tags', { signal }),
+});
 
 export const useSeriesList = (f: SeriesFilter) => useQuery(seriesListQuery(f));
 export const useSeries = (id: number) => useQuery(seriesQuery(id));
@@ -44,23 +54,46 @@ export function useSeriesMutations(id: number) {
     client.setQueryData(seriesQuery(id).queryKey, series);
   };
   return {
-    update: useContentMutation((input: AdminSeriesInput) => api.patch('/api/admin/series/{id}', { path: { id }, body: input }), put),
-    status: useContentMutation((status: 'draft' | 'published') => api.post('/api/admin/series/{id}/status', { path: { id }, body: { status } }), put),
-    reorder: useContentMutation((episodeIds: number[]) => api.put('/api/admin/series/{id}/episode-order', { path: { id }, body: { episodeIds } }), put),
-    pricing: useContentMutation((pricing: AdminEpisodePricing) => api.post('/api/admin/series/{id}/pricing', { path: { id }, body: pricing }), put),
-    addEpisode: useContentMutation((input: AdminEpisodeInput) => api.post('/api/admin/series/{id}/episodes', { path: { id }, body: input })),
-    updateEpisode: useContentMutation(({ episodeId, input }: { episodeId: number; input: AdminEpisodeInput }) => api.patch('/api/admin/episodes/{id}', { path: { id: episodeId }, body: input })),
-    episodeStatus: useContentMutation(({ episodeId, status }: { episodeId: number; status: 'draft' | 'published' }) => api.post('/api/admin/episodes/{id}/status', { path: { id: episodeId }, body: { status } })),
-    artwork: useContentMutation(({ kind, file }: { kind: 'cover' | 'banner'; file: File }) => api.upload('/api/admin/series/{id}/artwork/{kind}', file, { path: { id, kind } })),
+    update: useContentMutation(
+      (input: AdminSeriesInput) => api.patch('/api/admin/series/{id}', { path: { id }, body: input }),
+      put,
+    ),
+    status: useContentMutation(
+      (status: 'draft' | 'published') => api.post('/api/admin/series/{id}/status', { path: { id }, body: { status } }),
+      put,
+    ),
+    reorder: useContentMutation(
+      (episodeIds: number[]) => api.put('/api/admin/series/{id}/episode-order', { path: { id }, body: { episodeIds } }),
+      put,
+    ),
+    pricing: useContentMutation(
+      (pricing: AdminEpisodePricing) => api.post('/api/admin/series/{id}/pricing', { path: { id }, body: pricing }),
+      put,
+    ),
+    addEpisode: useContentMutation((input: AdminEpisodeInput) =>
+      api.post('/api/admin/series/{id}/episodes', { path: { id }, body: input }),
+    ),
+    updateEpisode: useContentMutation(({ episodeId, input }: { episodeId: number; input: AdminEpisodeInput }) =>
+      api.patch('/api/admin/episodes/{id}', { path: { id: episodeId }, body: input }),
+    ),
+    episodeStatus: useContentMutation(({ episodeId, status }: { episodeId: number; status: 'draft' | 'published' }) =>
+      api.post('/api/admin/episodes/{id}/status', { path: { id: episodeId }, body: { status } }),
+    ),
+    artwork: useContentMutation(({ kind, file }: { kind: 'cover' | 'banner'; file: File }) =>
+      api.upload('/api/admin/series/{id}/artwork/{kind}', file, { path: { id, kind } }),
+    ),
   };
 }
 
-export const useCreateSeries = (after: (series: AdminSeries) => void) => useContentMutation((input: AdminSeriesInput) => api.post('/api/admin/series', { body: input }), after);
+export const useCreateSeries = (after: (series: AdminSeries) => void) =>
+  useContentMutation((input: AdminSeriesInput) => api.post('/api/admin/series', { body: input }), after);
 
 export function useTagMutations() {
   return {
     create: useContentMutation((input: AdminTagInput) => api.post('/api/admin/tags', { body: input })),
-    update: useContentMutation(({ id, input }: { id: number; input: AdminTagInput }) => api.patch('/api/admin/tags/{id}', { path: { id }, body: input })),
+    update: useContentMutation(({ id, input }: { id: number; input: AdminTagInput }) =>
+      api.patch('/api/admin/tags/{id}', { path: { id }, body: input }),
+    ),
     remove: useContentMutation((id: number) => api.del('/api/admin/tags/{id}', { path: { id } })),
     reorder: useContentMutation((ids: number[]) => api.put('/api/admin/tag-order', { body: { ids } })),
   };

@@ -54,7 +54,11 @@ function readable(error: Error): string {
  * what the server already has; choosing the same file again after a reload continues too. When it
  * is complete, the server is asked to package it. `onQueued` runs once the job is queued.
  */
-export async function uploadVideo(episodeId: number, file: File, onQueued: (job: AdminMediaJob) => void): Promise<void> {
+export async function uploadVideo(
+  episodeId: number,
+  file: File,
+  onQueued: (job: AdminMediaJob) => void,
+): Promise<void> {
   if (running.has(episodeId)) return;
   const upload = new tus.Upload(file, {
     endpoint: UPLOADS_PATH,
@@ -63,7 +67,15 @@ export async function uploadVideo(episodeId: number, file: File, onQueued: (job:
     metadata: { episodeId: String(episodeId), filename: file.name, filetype: file.type || 'video/mp4' },
     // The console's session cookie goes along by itself (same origin); no token is ever handed to tus.
     // Per episode: the same file chosen for another episode is another upload.
-    fingerprint: async (f) => ['episodic-video', episodeId, f instanceof File ? f.name : '', f.type, f.size, f instanceof File ? f.lastModified : 0].join(':'),
+    fingerprint: async (f) =>
+      [
+        'episodic-video',
+        episodeId,
+        f instanceof File ? f.name : '',
+        f.type,
+        f.size,
+        f instanceof File ? f.lastModified : 0,
+      ].join(':'),
     storeFingerprintForResuming: true,
     removeFingerprintOnSuccess: true,
     onProgress: (sent, total) => {
@@ -74,13 +86,25 @@ export async function uploadVideo(episodeId: number, file: File, onQueued: (job:
       // Refusals (not an operator, not a video, too large) will not change by retrying.
       if (status >= 400 && status < 500 && status !== 409 && status !== 423) return false;
       const current = states[episodeId];
-      set(episodeId, { fileName: file.name, sent: current?.sent ?? 0, total: current?.total ?? file.size, phase: 'retrying', error: null });
+      set(episodeId, {
+        fileName: file.name,
+        sent: current?.sent ?? 0,
+        total: current?.total ?? file.size,
+        phase: 'retrying',
+        error: null,
+      });
       return true;
     },
     onError: (error) => {
       running.delete(episodeId);
       const current = states[episodeId];
-      set(episodeId, { fileName: file.name, sent: current?.sent ?? 0, total: file.size, phase: 'failed', error: readable(error) });
+      set(episodeId, {
+        fileName: file.name,
+        sent: current?.sent ?? 0,
+        total: file.size,
+        phase: 'failed',
+        error: readable(error),
+      });
     },
     onSuccess: () => {
       running.delete(episodeId);
@@ -93,7 +117,13 @@ export async function uploadVideo(episodeId: number, file: File, onQueued: (job:
           onQueued(job);
         })
         .catch((error: unknown) => {
-          set(episodeId, { fileName: file.name, sent: file.size, total: file.size, phase: 'failed', error: error instanceof Error ? error.message : 'The video could not be queued.' });
+          set(episodeId, {
+            fileName: file.name,
+            sent: file.size,
+            total: file.size,
+            phase: 'failed',
+            error: error instanceof Error ? error.message : 'The video could not be queued.',
+          });
         });
     },
   });

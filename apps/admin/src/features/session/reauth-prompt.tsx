@@ -48,7 +48,12 @@ function PasswordQuestion() {
 
   return (
     <div className="fixed inset-0 z-50 flex items-start justify-center bg-zinc-900/50 p-10 pt-32">
-      <div role="dialog" aria-modal="true" aria-labelledby={titleId} className="w-full max-w-sm rounded-2xl bg-white shadow-xl ring-1 ring-zinc-200">
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        className="w-full max-w-sm rounded-2xl bg-white shadow-xl ring-1 ring-zinc-200"
+      >
         <form
           className="flex flex-col gap-4 px-6 py-5"
           onSubmit={(e) => {
@@ -61,7 +66,8 @@ function PasswordQuestion() {
               Confirm it's you
             </h2>
             <p className="mt-1 text-sm text-zinc-600">
-              You entered your password more than 15 minutes ago. Refunds, grants and changes to operator access need it again; what you filled in stays as it is.
+              You entered your password more than 15 minutes ago. Refunds, grants and changes to operator access need it
+              again; what you filled in stays as it is.
             </p>
           </div>
           {message ? (

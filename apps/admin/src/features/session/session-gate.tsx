@@ -25,7 +25,10 @@ export function SessionGate({ children }: SessionGateProps) {
   if (session.isError) {
     const code = isApiError(session.error) ? session.error.code : 0;
     if (code === 401) return <SignInForm />;
-    if (code === 403) return <SignInForm notice="The account signed in here has no operator access. Sign in with an operator account." />;
+    if (code === 403)
+      return (
+        <SignInForm notice="The account signed in here has no operator access. Sign in with an operator account." />
+      );
     return (
       <main className="flex min-h-dvh flex-col items-center justify-center gap-4 bg-zinc-100 px-4 text-center">
         <h1 className="text-xl font-bold text-zinc-900">The console could not reach the server</h1>

@@ -28,14 +28,21 @@ export function SignInForm({ notice }: { notice?: string }) {
 
   return (
     <main className="flex min-h-dvh items-center justify-center bg-zinc-100 px-4">
-      <form onSubmit={submit} noValidate className="w-full max-w-sm rounded-2xl bg-white p-8 shadow-sm ring-1 ring-zinc-200" aria-labelledby="sign-in-title">
+      <form
+        onSubmit={submit}
+        noValidate
+        className="w-full max-w-sm rounded-2xl bg-white p-8 shadow-sm ring-1 ring-zinc-200"
+        aria-labelledby="sign-in-title"
+      >
         <p className="text-sm font-semibold tracking-wide text-orange-600 uppercase">Episodic Console</p>
         <h1 id="sign-in-title" className="mt-1 text-2xl font-bold text-zinc-900">
           Sign in
         </h1>
         <p className="mt-1 text-sm text-zinc-500">Use the account that was given operator access.</p>
 
-        {notice && !formMessage ? <p className="mt-5 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800">{notice}</p> : null}
+        {notice && !formMessage ? (
+          <p className="mt-5 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800">{notice}</p>
+        ) : null}
 
         {formMessage ? (
           <p role="alert" className="mt-5 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">

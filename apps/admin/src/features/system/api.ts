@@ -22,13 +22,23 @@ export const auditQuery = (f: AuditFilter) =>
   queryOptions({
     queryKey: ['admin', 'audit', f] as const,
     queryFn: ({ signal }) => {
-      const query = { page: f.page, pageSize: 50, action: given(f.action), actor: given(f.actor), targetType: given(f.targetType), targetId: given(f.targetId) };
+      const query = {
+        page: f.page,
+        pageSize: 50,
+        action: given(f.action),
+        actor: given(f.actor),
+        targetType: given(f.targetType),
+        targetId: given(f.targetId),
+      };
       return api.get('/api/admin/audit', { query, signal });
     },
     placeholderData: keepPreviousData,
   });
 
-export const settingsQuery = queryOptions({ queryKey: ['admin', 'settings'] as const, queryFn: ({ signal }) => api.get('/api/admin/settings', { signal }) });
+export const settingsQuery = queryOptions({
+  queryKey: ['admin', 'settings'] as const,
+  queryFn: ({ signal }) => api.get('/api/admin/settings', { signal }),
+});
 
 export const useDashboard = (from: string, to: string) => useQuery(dashboardQuery(from, to));
 export const useAudit = (f: AuditFilter) => useQuery(auditQuery(f));
@@ -40,7 +50,12 @@ export function useSettingsMutations() {
     client.setQueryData(settingsQuery.queryKey, settings);
   };
   return {
-    set: useAdminMutation(({ key, value }: { key: string; value: string }) => api.put('/api/admin/settings/config/{key}', { path: { key }, body: { value } }), [], keep),
+    set: useAdminMutation(
+      ({ key, value }: { key: string; value: string }) =>
+        api.put('/api/admin/settings/config/{key}', { path: { key }, body: { value } }),
+      [],
+      keep,
+    ),
     remove: useAdminMutation((key: string) => api.del('/api/admin/settings/config/{key}', { path: { key } }), [], keep),
   };
 }

@@ -13,11 +13,19 @@ export interface UserFilter {
 export const usersQuery = (f: UserFilter) =>
   queryOptions({
     queryKey: ['admin', 'users', 'list', f] as const,
-    queryFn: ({ signal }) => api.get('/api/admin/users', { query: { page: f.page, pageSize: 25, filter: f.filter || 'registered', q: given(f.q) }, signal }),
+    queryFn: ({ signal }) =>
+      api.get('/api/admin/users', {
+        query: { page: f.page, pageSize: 25, filter: f.filter || 'registered', q: given(f.q) },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 
-export const userQuery = (id: string) => queryOptions({ queryKey: ['admin', 'users', id] as const, queryFn: ({ signal }) => api.get('/api/admin/users/{id}', { path: { id }, signal }) });
+export const userQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['admin', 'users', id] as const,
+    queryFn: ({ signal }) => api.get('/api/admin/users/{id}', { path: { id }, signal }),
+  });
 
 export const useUsers = (f: UserFilter) => useQuery(usersQuery(f));
 export const useUser = (id: string) => useQuery(userQuery(id));
@@ -29,9 +37,25 @@ export function useUserMutations(id: string) {
     client.setQueryData(userQuery(id).queryKey, user);
   };
   return {
-    grant: useAdminMutation((input: AdminGrantInput) => api.post('/api/admin/users/{id}/grants', { path: { id }, body: input }), areas, keep),
-    disable: useAdminMutation((reason: string) => api.post('/api/admin/users/{id}/disable', { path: { id }, body: { reason } }), areas, keep),
-    enable: useAdminMutation((reason: string) => api.post('/api/admin/users/{id}/enable', { path: { id }, body: { reason } }), areas, keep),
-    setRole: useAdminMutation((input: AdminRoleInput) => api.post('/api/admin/users/{id}/role', { path: { id }, body: input }), areas, keep),
+    grant: useAdminMutation(
+      (input: AdminGrantInput) => api.post('/api/admin/users/{id}/grants', { path: { id }, body: input }),
+      areas,
+      keep,
+    ),
+    disable: useAdminMutation(
+      (reason: string) => api.post('/api/admin/users/{id}/disable', { path: { id }, body: { reason } }),
+      areas,
+      keep,
+    ),
+    enable: useAdminMutation(
+      (reason: string) => api.post('/api/admin/users/{id}/enable', { path: { id }, body: { reason } }),
+      areas,
+      keep,
+    ),
+    setRole: useAdminMutation(
+      (input: AdminRoleInput) => api.post('/api/admin/users/{id}/role', { path: { id }, body: input }),
+      areas,
+      keep,
+    ),
   };
 }

@@ -10,7 +10,27 @@ afterEach(() => {
 
 describe('audit log page', () => {
   it('lists who changed what, shows what changed, and filters', async () => {
-    const calls = mockApi(({ url }) => (url.startsWith('/api/admin/audit') ? { code: 200, data: page([auditEntry(), auditEntry({ id: 8, action: 'order.refund', summary: 'Refunded 8.99 USD', reason: 'Bought by mistake', before: { status: 'paid' }, after: { status: 'refunded' } })], { total: 2 }) } : undefined));
+    const calls = mockApi(({ url }) =>
+      url.startsWith('/api/admin/audit')
+        ? {
+            code: 200,
+            data: page(
+              [
+                auditEntry(),
+                auditEntry({
+                  id: 8,
+                  action: 'order.refund',
+                  summary: 'Refunded 8.99 USD',
+                  reason: 'Bought by mistake',
+                  before: { status: 'paid' },
+                  after: { status: 'refunded' },
+                }),
+              ],
+              { total: 2 },
+            ),
+          }
+        : undefined,
+    );
     renderConsole('/admin/audit-log');
     expect(await screen.findByText('Edited the plan monthly (price 1499 → 1299)')).toBeTruthy();
     fireEvent.click(screen.getAllByRole('button', { name: 'Details' })[1]!);
@@ -22,7 +42,9 @@ describe('audit log page', () => {
     fireEvent.change(screen.getByLabelText('Action'), { target: { value: 'order.refund' } });
     fireEvent.click(screen.getByRole('button', { name: 'Filter' }));
     await waitFor(() => {
-      expect(calls.map((c) => c.url)).toContain('/api/admin/audit?page=1&pageSize=50&action=order.refund&targetType=order');
+      expect(calls.map((c) => c.url)).toContain(
+        '/api/admin/audit?page=1&pageSize=50&action=order.refund&targetType=order',
+      );
     });
   });
 

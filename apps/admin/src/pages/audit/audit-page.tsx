@@ -22,12 +22,18 @@ const EMPTY: AuditFilter = { page: 1, action: '', actor: '', targetType: '', tar
 export function changedKeys(before: unknown, after: unknown): string[] {
   const a = before && typeof before === 'object' ? (before as Record<string, unknown>) : {};
   const b = after && typeof after === 'object' ? (after as Record<string, unknown>) : {};
-  return [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]));
+  return [...new Set([...Object.keys(a), ...Object.keys(b)])].filter(
+    (k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]),
+  );
 }
 
 function Value({ value }: { value: unknown }) {
   if (value === undefined) return <span className="text-zinc-400">—</span>;
-  return <pre className="max-h-48 overflow-auto rounded bg-zinc-50 p-2 font-mono text-xs whitespace-pre-wrap text-zinc-800">{JSON.stringify(value, null, 2)}</pre>;
+  return (
+    <pre className="max-h-48 overflow-auto rounded bg-zinc-50 p-2 font-mono text-xs whitespace-pre-wrap text-zinc-800">
+      {JSON.stringify(value, null, 2)}
+    </pre>
+  );
 }
 
 function Diff({ entry }: { entry: AdminAuditEntry }) {
@@ -80,7 +86,10 @@ export function AuditPage() {
   const log = useAudit(filter);
   return (
     <section>
-      <PageHeader title="Audit log" description="Every change made in this console: who, what, the values before and after, and when. Entries can't be edited or removed." />
+      <PageHeader
+        title="Audit log"
+        description="Every change made in this console: who, what, the values before and after, and when. Entries can't be edited or removed."
+      />
       <form
         className="mb-4 flex items-end gap-3"
         onSubmit={(e) => {

@@ -15,7 +15,12 @@ export function OrderStatus({ status }: { status: string }) {
   return <Badge tone={STATUS_TONES[status] ?? 'gray'}>{status.replace('_', ' ')}</Badge>;
 }
 
-const SOURCES: Record<AdminAttribution['source'], string> = { fbclid: 'Facebook', ttclid: 'TikTok', referrer: 'Referrer', organic: 'Organic' };
+const SOURCES: Record<AdminAttribution['source'], string> = {
+  fbclid: 'Facebook',
+  ttclid: 'TikTok',
+  referrer: 'Referrer',
+  organic: 'Organic',
+};
 
 export function SourceBadge({ attribution }: { attribution: AdminAttribution }) {
   const id = attribution.fbclid ?? attribution.ttclid ?? attribution.refererToken;

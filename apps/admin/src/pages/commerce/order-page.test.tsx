@@ -13,10 +13,26 @@ describe('order page', () => {
     let current = paid;
     const calls = mockApi(({ url, body }) => {
       if (url === `/api/admin/orders/${paid.id}/refund`) {
-        if (!(body as { reason: string }).reason.trim()) return { code: 422, message: 'Please check the highlighted fields.', fields: { reason: 'Say why the order is refunded (the buyer may ask).' } };
+        if (!(body as { reason: string }).reason.trim())
+          return {
+            code: 422,
+            message: 'Please check the highlighted fields.',
+            fields: { reason: 'Say why the order is refunded (the buyer may ask).' },
+          };
         current = order({
           status: 'refunded',
-          refund: { status: 'succeeded', amount: 899, reason: 'Bought by mistake', by: 'ops@episodic.test', error: null, coinsReversed: 1050, coinsShort: 50, membershipEndsAt: null, createdAt: paid.createdAt, completedAt: paid.createdAt },
+          refund: {
+            status: 'succeeded',
+            amount: 899,
+            reason: 'Bought by mistake',
+            by: 'ops@episodic.test',
+            error: null,
+            coinsReversed: 1050,
+            coinsShort: 50,
+            membershipEndsAt: null,
+            createdAt: paid.createdAt,
+            completedAt: paid.createdAt,
+          },
         });
         return { code: 200, data: current };
       }
@@ -37,6 +53,9 @@ describe('order page', () => {
     expect(await screen.findByText('1050 (50 already spent)')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Refund…' })).toBeNull();
-    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ reason: '' }, { reason: 'Bought by mistake' }]);
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { reason: '' },
+      { reason: 'Bought by mistake' },
+    ]);
   });
 });

@@ -8,7 +8,10 @@ import { OrderStatus, SourceBadge } from './order-badges';
 
 function RefundDialog({ order, onClose }: { order: AdminOrder; onClose: () => void }) {
   const { refund } = useCommerceMutations();
-  const what = order.kind === 'coins' ? 'The coins it gave are taken back (as many as are left).' : 'The membership time it bought is taken back; access ends if none is left.';
+  const what =
+    order.kind === 'coins'
+      ? 'The coins it gave are taken back (as many as are left).'
+      : 'The membership time it bought is taken back; access ends if none is left.';
   return (
     <ReasonDialog
       title={`Refund ${money(order.amount, order.currency)}`}
@@ -67,7 +70,11 @@ export function OrderPage() {
             items={[
               [
                 'Buyer',
-                <Link key="buyer" to={`/users/${order.user.id}`} className="font-medium text-orange-700 hover:underline">
+                <Link
+                  key="buyer"
+                  to={`/users/${order.user.id}`}
+                  className="font-medium text-orange-700 hover:underline"
+                >
                   {order.user.email ?? 'Guest account'}
                 </Link>,
               ],
@@ -76,7 +83,10 @@ export function OrderPage() {
               ['Opened', dateTime(order.createdAt)],
               ['Paid', dateTime(order.paidAt)],
               ['Provider', order.provider ?? '—'],
-              ['Provider reference', order.providerRef ? <span className="font-mono text-xs">{order.providerRef}</span> : '—'],
+              [
+                'Provider reference',
+                order.providerRef ? <span className="font-mono text-xs">{order.providerRef}</span> : '—',
+              ],
               ['Card', order.card ?? '—'],
               ...(order.failureReason ? ([['Failure', order.failureReason]] as [string, string][]) : []),
             ]}
@@ -103,8 +113,17 @@ export function OrderPage() {
                   ['By', refund.by ?? '—'],
                   ['Asked', dateTime(refund.createdAt)],
                   ['Completed', dateTime(refund.completedAt)],
-                  ...(order.kind === 'coins' ? ([['Coins taken back', `${refund.coinsReversed}${refund.coinsShort ? ` (${refund.coinsShort} already spent)` : ''}`]] as [string, string][]) : []),
-                  ...(refund.membershipEndsAt ? ([['Membership now ends', dateTime(refund.membershipEndsAt)]] as [string, string][]) : []),
+                  ...(order.kind === 'coins'
+                    ? ([
+                        [
+                          'Coins taken back',
+                          `${refund.coinsReversed}${refund.coinsShort ? ` (${refund.coinsShort} already spent)` : ''}`,
+                        ],
+                      ] as [string, string][])
+                    : []),
+                  ...(refund.membershipEndsAt
+                    ? ([['Membership now ends', dateTime(refund.membershipEndsAt)]] as [string, string][])
+                    : []),
                   ...(refund.error ? ([['Provider said', refund.error]] as [string, string][]) : []),
                 ]}
               />

@@ -2,7 +2,17 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useOrders, usePlans, type OrderFilter } from '../../features/commerce/api';
 import { dateTime, money } from '../../shared/format';
-import { Button, EmptyState, ErrorState, Loading, PageHeader, Pager, SelectInput, TextInput, formErrors } from '../../shared/ui';
+import {
+  Button,
+  EmptyState,
+  ErrorState,
+  Loading,
+  PageHeader,
+  Pager,
+  SelectInput,
+  TextInput,
+  formErrors,
+} from '../../shared/ui';
 import { CommerceTabs } from './commerce-tabs';
 import { OrderStatus, SourceBadge } from './order-badges';
 
@@ -30,9 +40,27 @@ export function OrdersPage() {
           setFilter({ ...draft, page: 1 });
         }}
       >
-        <TextInput label="Search" placeholder="Order id, provider reference or email" value={draft.q} onChange={set('q')} />
-        <SelectInput label="Status" value={draft.status} onChange={set('status')} options={[{ value: '', label: 'Any' }, ...STATUSES.map((s) => ({ value: s, label: s.replace('_', ' ') }))]} />
-        <SelectInput label="Plan" value={draft.planId} onChange={set('planId')} options={[{ value: '', label: 'Any' }, ...(plans.data ?? []).map((p) => ({ value: p.id, label: p.texts.en?.name ?? p.id }))]} />
+        <TextInput
+          label="Search"
+          placeholder="Order id, provider reference or email"
+          value={draft.q}
+          onChange={set('q')}
+        />
+        <SelectInput
+          label="Status"
+          value={draft.status}
+          onChange={set('status')}
+          options={[{ value: '', label: 'Any' }, ...STATUSES.map((s) => ({ value: s, label: s.replace('_', ' ') }))]}
+        />
+        <SelectInput
+          label="Plan"
+          value={draft.planId}
+          onChange={set('planId')}
+          options={[
+            { value: '', label: 'Any' },
+            ...(plans.data ?? []).map((p) => ({ value: p.id, label: p.texts.en?.name ?? p.id })),
+          ]}
+        />
         <TextInput label="From" type="date" value={draft.from} onChange={set('from')} error={fields.from} />
         <TextInput label="To" type="date" value={draft.to} onChange={set('to')} error={fields.to} />
         <div className="flex gap-2">
@@ -52,7 +80,9 @@ export function OrdersPage() {
       {orders.isPending ? (
         <Loading />
       ) : orders.isError ? (
-        Object.keys(fields).length ? null : <ErrorState error={orders.error} retry={() => void orders.refetch()} />
+        Object.keys(fields).length ? null : (
+          <ErrorState error={orders.error} retry={() => void orders.refetch()} />
+        )
       ) : orders.data.items.length === 0 ? (
         <EmptyState>No orders match.</EmptyState>
       ) : (

@@ -3,7 +3,21 @@ import type { AdminPlan } from '@episodic/contract';
 import { useCommerceMutations, usePlans } from '../../features/commerce/api';
 import { count, LANGUAGE_NAMES, LANGUAGES, money, type Language } from '../../shared/format';
 import { LanguageTabs, languagesWithErrors } from '../../shared/language-tabs';
-import { Badge, Button, Card, Checkbox, Dialog, ErrorState, FormMessage, Loading, PageHeader, SelectInput, TextArea, TextInput, formErrors } from '../../shared/ui';
+import {
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Dialog,
+  ErrorState,
+  FormMessage,
+  Loading,
+  PageHeader,
+  SelectInput,
+  TextArea,
+  TextInput,
+  formErrors,
+} from '../../shared/ui';
 import { CommerceTabs } from './commerce-tabs';
 
 type Texts = Record<Language, { name: string; description: string }>;
@@ -24,7 +38,12 @@ function PlanDialog({ plan, onClose }: { plan: AdminPlan | null; onClose: () => 
   const [coins, setCoins] = useState(String(plan?.coins ?? ''));
   const [bonus, setBonus] = useState(String(plan?.bonusCoins ?? 0));
   const [active, setActive] = useState(plan?.active ?? false);
-  const [texts, setTexts] = useState<Texts>(() => Object.fromEntries(LANGUAGES.map((l) => [l, { name: plan?.texts[l]?.name ?? '', description: plan?.texts[l]?.description ?? '' }])) as Texts);
+  const [texts, setTexts] = useState<Texts>(
+    () =>
+      Object.fromEntries(
+        LANGUAGES.map((l) => [l, { name: plan?.texts[l]?.name ?? '', description: plan?.texts[l]?.description ?? '' }]),
+      ) as Texts,
+  );
   const [priceError, setPriceError] = useState('');
   const { fields } = formErrors(mutation.error);
 
@@ -35,7 +54,10 @@ function PlanDialog({ plan, onClose }: { plan: AdminPlan | null; onClose: () => 
       return;
     }
     setPriceError('');
-    const shape = kind === 'membership' ? { renewalDays: Number(renewalDays) || null } : { coins: Number(coins) || 0, bonusCoins: Number(bonus) || 0 };
+    const shape =
+      kind === 'membership'
+        ? { renewalDays: Number(renewalDays) || null }
+        : { coins: Number(coins) || 0, bonusCoins: Number(bonus) || 0 };
     const input = { price: minor, active, texts, ...shape };
     if (plan) updatePlan.mutate({ id: plan.id, input }, { onSuccess: onClose });
     else createPlan.mutate({ id, kind, ...input }, { onSuccess: onClose });
@@ -138,7 +160,10 @@ function PlanDialog({ plan, onClose }: { plan: AdminPlan | null; onClose: () => 
           <Checkbox label="On sale (shown on the shopping page)" checked={active} onChange={setActive} />
         </div>
         <div className="col-span-3">
-          <LanguageTabs filled={(lang) => Boolean(texts[lang].name.trim())} invalid={languagesWithErrors(fields, 'texts')}>
+          <LanguageTabs
+            filled={(lang) => Boolean(texts[lang].name.trim())}
+            invalid={languagesWithErrors(fields, 'texts')}
+          >
             {(lang) => (
               <div className="grid grid-cols-2 gap-4">
                 <TextInput
@@ -192,7 +217,11 @@ function PlanTable({ plans, onEdit }: { plans: AdminPlan[]; onEdit: (plan: Admin
               <span className="block text-xs text-zinc-500">{p.id}</span>
             </td>
             <td className="py-2 text-right tabular-nums">{money(p.price, p.currency)}</td>
-            <td className="py-2 text-right tabular-nums">{membership ? `${p.renewalDays ?? '—'} days` : `${count(p.coins)}${p.bonusCoins ? ` + ${count(p.bonusCoins)} bonus` : ''}`}</td>
+            <td className="py-2 text-right tabular-nums">
+              {membership
+                ? `${p.renewalDays ?? '—'} days`
+                : `${count(p.coins)}${p.bonusCoins ? ` + ${count(p.bonusCoins)} bonus` : ''}`}
+            </td>
             <td className="py-2">{p.active ? <Badge tone="green">On sale</Badge> : <Badge>Off sale</Badge>}</td>
             <td className="py-2 text-right tabular-nums">{count(p.paidOrders)}</td>
             {membership ? <td className="py-2 text-right tabular-nums">{count(p.activeMembers)}</td> : null}

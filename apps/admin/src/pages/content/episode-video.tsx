@@ -4,7 +4,14 @@ import type { AdminEpisode } from '@episodic/contract';
 import { pauseVideoUpload, uploadVideo, useVideoUpload } from '../../features/content/video-upload';
 import { Badge, Button } from '../../shared/ui';
 
-const STAGES: Record<string, string> = { checking: 'Checking', encoding: 'Encoding', encrypting: 'Encrypting', uploading: 'Storing', publishing: 'Publishing', done: 'Done' };
+const STAGES: Record<string, string> = {
+  checking: 'Checking',
+  encoding: 'Encoding',
+  encrypting: 'Encrypting',
+  uploading: 'Storing',
+  publishing: 'Publishing',
+  done: 'Done',
+};
 
 function Progress({ label, percent, tone = 'bg-orange-500' }: { label: string; percent: number; tone?: string }) {
   return (
@@ -13,7 +20,14 @@ function Progress({ label, percent, tone = 'bg-orange-500' }: { label: string; p
         <span>{label}</span>
         <span className="tabular-nums">{percent} %</span>
       </div>
-      <div role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="mt-1 h-1.5 overflow-hidden rounded-full bg-zinc-200">
+      <div
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="mt-1 h-1.5 overflow-hidden rounded-full bg-zinc-200"
+      >
         <div className={`h-full ${tone} transition-[width]`} style={{ width: `${percent}%` }} />
       </div>
     </div>
@@ -29,7 +43,11 @@ export function EpisodeVideo({ episode }: { episode: AdminEpisode }) {
   const choose = (
     <>
       <label htmlFor={inputId} className="cursor-pointer text-xs font-medium text-orange-700 hover:underline">
-        {upload?.phase === 'failed' ? 'Choose the file again' : episode.mediaStatus === 'ready' ? 'Replace video' : 'Upload video'}
+        {upload?.phase === 'failed'
+          ? 'Choose the file again'
+          : episode.mediaStatus === 'ready'
+            ? 'Replace video'
+            : 'Upload video'}
       </label>
       <input
         id={inputId}
@@ -55,7 +73,17 @@ export function EpisodeVideo({ episode }: { episode: AdminEpisode }) {
     const percent = upload.total ? Math.floor((upload.sent / upload.total) * 100) : 0;
     return (
       <div className="flex items-center gap-2">
-        <Progress label={upload.phase === 'retrying' ? 'Connection lost, retrying' : upload.phase === 'queueing' ? 'Uploaded' : 'Uploading'} percent={percent} tone={upload.phase === 'retrying' ? 'bg-zinc-400' : 'bg-orange-500'} />
+        <Progress
+          label={
+            upload.phase === 'retrying'
+              ? 'Connection lost, retrying'
+              : upload.phase === 'queueing'
+                ? 'Uploaded'
+                : 'Uploading'
+          }
+          percent={percent}
+          tone={upload.phase === 'retrying' ? 'bg-zinc-400' : 'bg-orange-500'}
+        />
         {upload.phase !== 'queueing' ? (
           <Button size="sm" variant="ghost" onClick={() => void pauseVideoUpload(episode.id)}>
             Pause
@@ -65,7 +93,15 @@ export function EpisodeVideo({ episode }: { episode: AdminEpisode }) {
     );
   }
   if (job && (job.status === 'queued' || job.status === 'running')) {
-    return <Progress label={job.status === 'queued' ? 'Waiting to be packaged' : `Packaging: ${STAGES[job.stage ?? ''] ?? 'Starting'}`} percent={job.percent} tone="bg-blue-500" />;
+    return (
+      <Progress
+        label={
+          job.status === 'queued' ? 'Waiting to be packaged' : `Packaging: ${STAGES[job.stage ?? ''] ?? 'Starting'}`
+        }
+        percent={job.percent}
+        tone="bg-blue-500"
+      />
+    );
   }
   return (
     <div className="flex flex-col items-start gap-1">

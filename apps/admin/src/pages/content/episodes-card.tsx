@@ -9,8 +9,18 @@ import { EpisodeVideo } from './episode-video';
 type Mutations = ReturnType<typeof useSeriesMutations>;
 
 /** Add or edit one episode: titles in five languages, free or locked, price. */
-function EpisodeDialog({ episode, mutations, onClose }: { episode: AdminEpisode | null; mutations: Mutations; onClose: () => void }) {
-  const [titles, setTitles] = useState<Record<Language, string>>(() => Object.fromEntries(LANGUAGES.map((l) => [l, episode?.titles[l] ?? ''])) as Record<Language, string>);
+function EpisodeDialog({
+  episode,
+  mutations,
+  onClose,
+}: {
+  episode: AdminEpisode | null;
+  mutations: Mutations;
+  onClose: () => void;
+}) {
+  const [titles, setTitles] = useState<Record<Language, string>>(
+    () => Object.fromEntries(LANGUAGES.map((l) => [l, episode?.titles[l] ?? ''])) as Record<Language, string>,
+  );
   const [free, setFree] = useState(episode?.free ?? false);
   const [cost, setCost] = useState(String(episode?.unlockCost ?? ''));
   const mutation = episode ? mutations.updateEpisode : mutations.addEpisode;
@@ -70,13 +80,25 @@ function EpisodeDialog({ episode, mutations, onClose }: { episode: AdminEpisode 
           error={fields.unlockCost}
           hint={episode ? undefined : 'Empty: the price of the episode before it.'}
         />
-        {!episode ? <p className="text-xs text-zinc-500">The episode is added at the end, as a draft. It can be published once its video is packaged.</p> : null}
+        {!episode ? (
+          <p className="text-xs text-zinc-500">
+            The episode is added at the end, as a draft. It can be published once its video is packaged.
+          </p>
+        ) : null}
       </form>
     </Dialog>
   );
 }
 
-function PricingDialog({ series, mutations, onClose }: { series: AdminSeries; mutations: Mutations; onClose: () => void }) {
+function PricingDialog({
+  series,
+  mutations,
+  onClose,
+}: {
+  series: AdminSeries;
+  mutations: Mutations;
+  onClose: () => void;
+}) {
   const [freeEpisodes, setFreeEpisodes] = useState(String(series.episodeList.filter((e) => e.free).length));
   const [unlockCost, setUnlockCost] = useState(String(series.episodeList.find((e) => !e.free)?.unlockCost ?? 50));
   const { fields } = formErrors(mutations.pricing.error);
@@ -98,7 +120,10 @@ function PricingDialog({ series, mutations, onClose }: { series: AdminSeries; mu
         className="grid grid-cols-2 gap-4"
         onSubmit={(e) => {
           e.preventDefault();
-          mutations.pricing.mutate({ freeEpisodes: Number(freeEpisodes), unlockCost: Number(unlockCost) }, { onSuccess: onClose });
+          mutations.pricing.mutate(
+            { freeEpisodes: Number(freeEpisodes), unlockCost: Number(unlockCost) },
+            { onSuccess: onClose },
+          );
         }}
       >
         <div className="col-span-2">
@@ -202,16 +227,32 @@ export function EpisodesCard({ series }: { series: AdminSeries }) {
                 <td className="py-2">
                   <EpisodeVideo episode={e} />
                 </td>
-                <td className="py-2">{e.free ? <Badge tone="green">Free</Badge> : <Badge tone="orange">{e.unlockCost} coins</Badge>}</td>
+                <td className="py-2">
+                  {e.free ? <Badge tone="green">Free</Badge> : <Badge tone="orange">{e.unlockCost} coins</Badge>}
+                </td>
                 <td className="py-2 text-right tabular-nums">{count(e.playCount)}</td>
                 <td className="py-2 text-right tabular-nums">{count(e.unlocks)}</td>
-                <td className="py-2 pl-6">{e.status === 'published' ? <Badge tone="green">Published</Badge> : <Badge>Draft</Badge>}</td>
+                <td className="py-2 pl-6">
+                  {e.status === 'published' ? <Badge tone="green">Published</Badge> : <Badge>Draft</Badge>}
+                </td>
                 <td className="py-2">
                   <span className="flex justify-end gap-1">
-                    <Button size="sm" variant="ghost" aria-label={`Move episode ${e.number} up`} disabled={i === 0 || mutations.reorder.isPending} onClick={() => move(i, -1)}>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`Move episode ${e.number} up`}
+                      disabled={i === 0 || mutations.reorder.isPending}
+                      onClick={() => move(i, -1)}
+                    >
                       ↑
                     </Button>
-                    <Button size="sm" variant="ghost" aria-label={`Move episode ${e.number} down`} disabled={i === episodes.length - 1 || mutations.reorder.isPending} onClick={() => move(i, 1)}>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`Move episode ${e.number} down`}
+                      disabled={i === episodes.length - 1 || mutations.reorder.isPending}
+                      onClick={() => move(i, 1)}
+                    >
                       ↓
                     </Button>
                     <Button
@@ -227,7 +268,10 @@ export function EpisodesCard({ series }: { series: AdminSeries }) {
                       variant={e.status === 'published' ? 'secondary' : 'primary'}
                       disabled={mutations.episodeStatus.isPending}
                       onClick={() => {
-                        mutations.episodeStatus.mutate({ episodeId: e.id, status: e.status === 'published' ? 'draft' : 'published' });
+                        mutations.episodeStatus.mutate({
+                          episodeId: e.id,
+                          status: e.status === 'published' ? 'draft' : 'published',
+                        });
                       }}
                     >
                       {e.status === 'published' ? 'Unpublish' : 'Publish'}

@@ -3,13 +3,33 @@ import type { AdminSeries } from '@episodic/contract';
 import { useSeriesMutations } from '../../features/content/api';
 import { Card, formErrors } from '../../shared/ui';
 
-function Picture({ label, hint, src, shape, pending, error, onFile }: { label: string; hint: string; src: string | null; shape: string; pending: boolean; error?: string; onFile: (file: File) => void }) {
+function Picture({
+  label,
+  hint,
+  src,
+  shape,
+  pending,
+  error,
+  onFile,
+}: {
+  label: string;
+  hint: string;
+  src: string | null;
+  shape: string;
+  pending: boolean;
+  error?: string;
+  onFile: (file: File) => void;
+}) {
   const id = useId();
   return (
     <div className="flex flex-col gap-2">
       <p className="text-sm font-medium text-zinc-700">{label}</p>
       <div className={`${shape} overflow-hidden rounded-lg bg-zinc-100 ring-1 ring-zinc-200`}>
-        {src ? <img src={src} alt={label} className="size-full object-cover" /> : <div className="flex size-full items-center justify-center text-xs text-zinc-400">None yet</div>}
+        {src ? (
+          <img src={src} alt={label} className="size-full object-cover" />
+        ) : (
+          <div className="flex size-full items-center justify-center text-xs text-zinc-400">None yet</div>
+        )}
       </div>
       <label htmlFor={id} className="cursor-pointer text-sm font-medium text-orange-700 hover:underline">
         {pending ? 'Uploading…' : `Replace ${label.toLowerCase()}`}

@@ -8,7 +8,9 @@ import { Button, Card, Checkbox, FormMessage, TextArea, TextInput, formErrors } 
 type Texts = Record<(typeof LANGUAGES)[number], { title: string; synopsis: string }>;
 
 const fullTexts = (texts: AdminSeriesTexts): Texts =>
-  Object.fromEntries(LANGUAGES.map((lang) => [lang, { title: texts[lang]?.title ?? '', synopsis: texts[lang]?.synopsis ?? '' }])) as Texts;
+  Object.fromEntries(
+    LANGUAGES.map((lang) => [lang, { title: texts[lang]?.title ?? '', synopsis: texts[lang]?.synopsis ?? '' }]),
+  ) as Texts;
 
 /** Titles and synopses in the five languages, color, series price and tags of one series. */
 export function SeriesDetailsForm({ series }: { series: AdminSeries }) {
@@ -31,7 +33,12 @@ export function SeriesDetailsForm({ series }: { series: AdminSeries }) {
         onSubmit={(e) => {
           e.preventDefault();
           update.mutate(
-            { texts, accentColor: accentColor.trim() || null, seriesPrice: seriesPrice.trim() === '' ? null : Number(seriesPrice), tagIds },
+            {
+              texts,
+              accentColor: accentColor.trim() || null,
+              seriesPrice: seriesPrice.trim() === '' ? null : Number(seriesPrice),
+              tagIds,
+            },
             {
               // The form shows what was stored (trimmed, empty languages dropped).
               onSuccess: (saved) => {
@@ -45,7 +52,10 @@ export function SeriesDetailsForm({ series }: { series: AdminSeries }) {
         }}
       >
         <FormMessage error={update.error} />
-        <LanguageTabs filled={(lang) => Boolean(texts[lang].title.trim())} invalid={languagesWithErrors(fields, 'texts')}>
+        <LanguageTabs
+          filled={(lang) => Boolean(texts[lang].title.trim())}
+          invalid={languagesWithErrors(fields, 'texts')}
+        >
           {(lang) => (
             <div className="flex flex-col gap-4">
               <TextInput
@@ -56,7 +66,11 @@ export function SeriesDetailsForm({ series }: { series: AdminSeries }) {
                   setText(lang, 'title', e.target.value);
                 }}
                 error={fields[`texts.${lang}.title`]}
-                hint={lang === 'en' ? 'Required. Viewers see English where their language has no title.' : 'Leave empty to show the English title.'}
+                hint={
+                  lang === 'en'
+                    ? 'Required. Viewers see English where their language has no title.'
+                    : 'Leave empty to show the English title.'
+                }
               />
               <TextArea
                 label={`Synopsis (${LANGUAGE_NAMES[lang]})`}

@@ -3,7 +3,21 @@ import { Link, useNavigate } from 'react-router';
 import type { AdminSeriesSummary } from '@episodic/contract';
 import { useCreateSeries, useSeriesList, type SeriesFilter } from '../../features/content/api';
 import { count, dateTime } from '../../shared/format';
-import { Badge, Button, Dialog, EmptyState, ErrorState, FormMessage, Loading, PageHeader, Pager, SelectInput, TextArea, TextInput, formErrors } from '../../shared/ui';
+import {
+  Badge,
+  Button,
+  Dialog,
+  EmptyState,
+  ErrorState,
+  FormMessage,
+  Loading,
+  PageHeader,
+  Pager,
+  SelectInput,
+  TextArea,
+  TextInput,
+  formErrors,
+} from '../../shared/ui';
 import { ContentTabs } from './content-tabs';
 
 export function SeriesStatus({ series }: { series: Pick<AdminSeriesSummary, 'status' | 'visible'> }) {
@@ -58,7 +72,9 @@ function NewSeriesDialog({ onClose }: { onClose: () => void }) {
           }}
           error={fields['texts.en.synopsis']}
         />
-        <p className="text-xs text-zinc-500">The series starts as a draft: add the other languages, artwork, tags and episodes, then publish it.</p>
+        <p className="text-xs text-zinc-500">
+          The series starts as a draft: add the other languages, artwork, tags and episodes, then publish it.
+        </p>
       </form>
     </Dialog>
   );
@@ -142,8 +158,15 @@ export function SeriesListPage() {
                 {query.data.items.map((s) => (
                   <tr key={s.id} className="border-t border-zinc-100 hover:bg-zinc-50">
                     <td className="px-4 py-2">
-                      <Link to={`/content/series/${s.id}`} className="flex items-center gap-3 font-medium text-zinc-900 hover:text-orange-700">
-                        {s.cover ? <img src={s.cover} alt="" className="h-12 w-9 rounded object-cover" /> : <span className="h-12 w-9 rounded bg-zinc-200" />}
+                      <Link
+                        to={`/content/series/${s.id}`}
+                        className="flex items-center gap-3 font-medium text-zinc-900 hover:text-orange-700"
+                      >
+                        {s.cover ? (
+                          <img src={s.cover} alt="" className="h-12 w-9 rounded object-cover" />
+                        ) : (
+                          <span className="h-12 w-9 rounded bg-zinc-200" />
+                        )}
                         <span>
                           {s.title}
                           <span className="block text-xs font-normal text-zinc-500">#{s.id}</span>

@@ -20,7 +20,11 @@ describe('series page', () => {
       if (url === '/api/admin/series/7' && method === 'GET') return { code: 200, data: series };
       if (url === '/api/admin/series/7' && method === 'PATCH') {
         saved = body;
-        return { code: 422, message: 'Please check the highlighted fields.', fields: { 'texts.pt.title': 'Add a title for this language, or clear its text.' } };
+        return {
+          code: 422,
+          message: 'Please check the highlighted fields.',
+          fields: { 'texts.pt.title': 'Add a title for this language, or clear its text.' },
+        };
       }
       return undefined;
     });
@@ -36,7 +40,11 @@ describe('series page', () => {
     expect(await screen.findByText('Add a title for this language, or clear its text.')).toBeTruthy();
     expect(screen.getByLabelText('Title (Portuguese)').getAttribute('aria-invalid')).toBe('true');
     expect(saved).toMatchObject({
-      texts: { en: { title: 'Midnight Heiress' }, es: { title: 'La heredera' }, pt: { title: '', synopsis: 'Ela herda um hotel.' } },
+      texts: {
+        en: { title: 'Midnight Heiress' },
+        es: { title: 'La heredera' },
+        pt: { title: '', synopsis: 'Ela herda um hotel.' },
+      },
       accentColor: '#c0392b',
       seriesPrice: null,
       tagIds: [1, 2],
@@ -47,8 +55,13 @@ describe('series page', () => {
   it('lists episodes with video state and price, publishes one and reorders', async () => {
     const calls = mockApi(({ method, url }) => {
       if (url === '/api/admin/series/7' && method === 'GET') return { code: 200, data: series };
-      if (url === '/api/admin/episodes/102/status') return { code: 409, message: 'Episode 2 has no ready video yet: upload one and wait for it to be packaged before publishing.' };
-      if (url === '/api/admin/series/7/episode-order') return { code: 200, data: { ...series, episodeList: [...series.episodeList].reverse() } };
+      if (url === '/api/admin/episodes/102/status')
+        return {
+          code: 409,
+          message: 'Episode 2 has no ready video yet: upload one and wait for it to be packaged before publishing.',
+        };
+      if (url === '/api/admin/series/7/episode-order')
+        return { code: 200, data: { ...series, episodeList: [...series.episodeList].reverse() } };
       return undefined;
     });
     renderConsole('/admin/content/series/7');
@@ -60,7 +73,9 @@ describe('series page', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Move episode 2 up' }));
     await waitFor(() => {
-      expect(calls.find((c) => c.url === '/api/admin/series/7/episode-order')?.body).toEqual({ episodeIds: [102, 101] });
+      expect(calls.find((c) => c.url === '/api/admin/series/7/episode-order')?.body).toEqual({
+        episodeIds: [102, 101],
+      });
     });
   });
 
@@ -79,12 +94,26 @@ describe('series page', () => {
   });
 
   it('shows a video being packaged with its stage and progress, and a failed one with its reason', async () => {
-    const job = { id: 3, status: 'running' as const, stage: 'encoding', percent: 42, error: null, fileName: 'ep2.mp4', updatedAt: series.updatedAt };
+    const job = {
+      id: 3,
+      status: 'running' as const,
+      stage: 'encoding',
+      percent: 42,
+      error: null,
+      fileName: 'ep2.mp4',
+      updatedAt: series.updatedAt,
+    };
     const packaging = {
       ...series,
       episodeList: [
         episode({ job }),
-        episode({ id: 102, number: 2, mediaStatus: 'failed', mediaError: 'notes.mp4 is not a video file ffmpeg can read', job: { ...job, id: 4, status: 'failed', error: 'notes.mp4 is not a video file ffmpeg can read' } }),
+        episode({
+          id: 102,
+          number: 2,
+          mediaStatus: 'failed',
+          mediaError: 'notes.mp4 is not a video file ffmpeg can read',
+          job: { ...job, id: 4, status: 'failed', error: 'notes.mp4 is not a video file ffmpeg can read' },
+        }),
       ],
     };
     mockApi(({ url }) => (url === '/api/admin/series/7' ? { code: 200, data: packaging } : undefined));

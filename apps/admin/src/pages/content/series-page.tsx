@@ -59,7 +59,10 @@ export function SeriesPage() {
             <Facts
               items={[
                 ['Plays', count(series.playCount)],
-                ['Episodes', `${series.publishedEpisodes} published, ${series.readyEpisodes} with video, ${series.episodes} in all`],
+                [
+                  'Episodes',
+                  `${series.publishedEpisodes} published, ${series.readyEpisodes} with video, ${series.episodes} in all`,
+                ],
                 ['First published', dateTime(series.publishedAt)],
                 ['Created', dateTime(series.createdAt)],
                 ['Last change', dateTime(series.updatedAt)],

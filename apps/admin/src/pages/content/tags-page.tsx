@@ -2,14 +2,26 @@ import { useState } from 'react';
 import type { AdminTag } from '@episodic/contract';
 import { useTagMutations, useTags } from '../../features/content/api';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../shared/format';
-import { Button, Dialog, EmptyState, ErrorState, FormMessage, Loading, PageHeader, TextInput, formErrors } from '../../shared/ui';
+import {
+  Button,
+  Dialog,
+  EmptyState,
+  ErrorState,
+  FormMessage,
+  Loading,
+  PageHeader,
+  TextInput,
+  formErrors,
+} from '../../shared/ui';
 import { ContentTabs } from './content-tabs';
 
 function TagDialog({ tag, onClose }: { tag: AdminTag | null; onClose: () => void }) {
   const { create, update } = useTagMutations();
   const mutation = tag ? update : create;
   const [slug, setSlug] = useState(tag?.slug ?? '');
-  const [names, setNames] = useState<Record<Language, string>>(() => Object.fromEntries(LANGUAGES.map((l) => [l, tag?.names[l] ?? ''])) as Record<Language, string>);
+  const [names, setNames] = useState<Record<Language, string>>(
+    () => Object.fromEntries(LANGUAGES.map((l) => [l, tag?.names[l] ?? ''])) as Record<Language, string>,
+  );
   const { fields } = formErrors(mutation.error);
   return (
     <Dialog
@@ -124,10 +136,22 @@ export function TagsPage() {
                   <td className="px-4 py-2 text-right tabular-nums">{tag.series}</td>
                   <td className="px-4 py-2">
                     <span className="flex justify-end gap-1">
-                      <Button size="sm" variant="ghost" aria-label={`Move ${tag.slug} up`} disabled={i === 0 || reorder.isPending} onClick={() => move(list, i, -1)}>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        aria-label={`Move ${tag.slug} up`}
+                        disabled={i === 0 || reorder.isPending}
+                        onClick={() => move(list, i, -1)}
+                      >
                         ↑
                       </Button>
-                      <Button size="sm" variant="ghost" aria-label={`Move ${tag.slug} down`} disabled={i === list.length - 1 || reorder.isPending} onClick={() => move(list, i, 1)}>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        aria-label={`Move ${tag.slug} down`}
+                        disabled={i === list.length - 1 || reorder.isPending}
+                        onClick={() => move(list, i, 1)}
+                      >
                         ↓
                       </Button>
                       <Button
@@ -143,7 +167,12 @@ export function TagsPage() {
                         variant="ghost"
                         className="text-red-700"
                         onClick={() => {
-                          if (window.confirm(`Delete the tag “${tag.names.en ?? tag.slug}”? ${tag.series} series lose it.`)) remove.mutate(tag.id);
+                          if (
+                            window.confirm(
+                              `Delete the tag “${tag.names.en ?? tag.slug}”? ${tag.series} series lose it.`,
+                            )
+                          )
+                            remove.mutate(tag.id);
                         }}
                       >
                         Delete

@@ -16,11 +16,17 @@ describe('dashboard', () => {
     expect(screen.getByText('$4.99 refunded')).toBeTruthy();
     expect(screen.getByRole('img', { name: /Revenue per day: Revenue \$123\.45/ })).toBeTruthy();
     expect(screen.getByRole('img', { name: 'Plays per day: Plays 1,234' })).toBeTruthy();
-    expect(screen.getByRole('img', { name: 'Purchases by source: Facebook ads 4, TikTok ads 2, Referrer links 1, Organic 1' })).toBeTruthy();
+    expect(
+      screen.getByRole('img', {
+        name: 'Purchases by source: Facebook ads 4, TikTok ads 2, Referrer links 1, Organic 1',
+      }),
+    ).toBeTruthy();
     const table = screen.getByRole('table');
     expect(within(table).getByText('Facebook ads').closest('tr')?.textContent).toBe('Facebook ads4$59.96');
     expect(within(table).getByText('Renewals').closest('tr')?.textContent).toBe('Renewals2$29.98');
-    expect(calls.find((c) => c.url.startsWith('/api/admin/dashboard'))?.url).toBe(`/api/admin/dashboard?from=${isoDay(-29)}&to=${isoDay(0)}`);
+    expect(calls.find((c) => c.url.startsWith('/api/admin/dashboard'))?.url).toBe(
+      `/api/admin/dashboard?from=${isoDay(-29)}&to=${isoDay(0)}`,
+    );
   });
 
   it('asks for another period', async () => {

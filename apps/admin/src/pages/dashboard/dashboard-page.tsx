@@ -12,7 +12,12 @@ const PRESETS = [
   { label: '90 days', days: 90 },
 ];
 
-const SOURCE_COLORS: Record<AdminAttributionSource, string> = { fbclid: '#2563eb', ttclid: '#db2777', referrer: '#ea580c', organic: '#16a34a' };
+const SOURCE_COLORS: Record<AdminAttributionSource, string> = {
+  fbclid: '#2563eb',
+  ttclid: '#db2777',
+  referrer: '#ea580c',
+  organic: '#16a34a',
+};
 
 function Kpi({ label, value, note }: { label: string; value: string; note?: string }) {
   return (
@@ -32,18 +37,40 @@ function Figures({ data }: { data: AdminDashboard }) {
     <>
       <div className="grid grid-cols-6 gap-4">
         <Kpi label="Plays" value={count(totals.plays)} />
-        <Kpi label="New accounts" value={count(totals.newAccounts)} note={`${count(totals.newVisitors)} new visitors`} />
+        <Kpi
+          label="New accounts"
+          value={count(totals.newAccounts)}
+          note={`${count(totals.newVisitors)} new visitors`}
+        />
         <Kpi label="Paying users" value={count(totals.payingUsers)} note={`${count(totals.paidOrders)} paid orders`} />
-        <Kpi label="Revenue" value={cash(totals.revenue)} note={totals.refunds ? `${cash(totals.refunds)} refunded` : 'no refunds'} />
+        <Kpi
+          label="Revenue"
+          value={cash(totals.revenue)}
+          note={totals.refunds ? `${cash(totals.refunds)} refunded` : 'no refunds'}
+        />
         <Kpi label="Active memberships" value={count(totals.activeMemberships)} note="now" />
-        <Kpi label="Renewals" value={count(totals.renewals)} note={`${count(totals.failedRenewals)} failed · ${count(totals.cancellations)} cancelled`} />
+        <Kpi
+          label="Renewals"
+          value={count(totals.renewals)}
+          note={`${count(totals.failedRenewals)} failed · ${count(totals.cancellations)} cancelled`}
+        />
       </div>
       <div className="mt-6 grid grid-cols-2 gap-6">
         <Card title="Revenue">
-          <LineChart label="Revenue per day" days={days} series={[{ name: 'Revenue', color: '#ea580c', values: data.days.map((d) => d.revenue) }]} format={(n) => money(n, currency).replace(/\.00$/, '')} floor={1000} />
+          <LineChart
+            label="Revenue per day"
+            days={days}
+            series={[{ name: 'Revenue', color: '#ea580c', values: data.days.map((d) => d.revenue) }]}
+            format={(n) => money(n, currency).replace(/\.00$/, '')}
+            floor={1000}
+          />
         </Card>
         <Card title="Plays">
-          <LineChart label="Plays per day" days={days} series={[{ name: 'Plays', color: '#7c3aed', values: data.days.map((d) => d.plays) }]} />
+          <LineChart
+            label="Plays per day"
+            days={days}
+            series={[{ name: 'Plays', color: '#7c3aed', values: data.days.map((d) => d.plays) }]}
+          />
         </Card>
         <Card title="New users and paying users">
           <LineChart
@@ -74,11 +101,26 @@ function Figures({ data }: { data: AdminDashboard }) {
         <div className="grid grid-cols-[1fr_1fr_360px] gap-6">
           <div>
             <h3 className="mb-2 text-sm font-medium text-zinc-600">Purchases</h3>
-            <BarChart label="Purchases by source" bars={data.sources.map((s) => ({ name: SOURCE_NAMES[s.source], value: s.conversions, color: SOURCE_COLORS[s.source] }))} />
+            <BarChart
+              label="Purchases by source"
+              bars={data.sources.map((s) => ({
+                name: SOURCE_NAMES[s.source],
+                value: s.conversions,
+                color: SOURCE_COLORS[s.source],
+              }))}
+            />
           </div>
           <div>
             <h3 className="mb-2 text-sm font-medium text-zinc-600">Revenue</h3>
-            <BarChart label="Revenue by source" bars={data.sources.map((s) => ({ name: SOURCE_NAMES[s.source], value: s.revenue, color: SOURCE_COLORS[s.source] }))} format={(n) => money(n, currency)} />
+            <BarChart
+              label="Revenue by source"
+              bars={data.sources.map((s) => ({
+                name: SOURCE_NAMES[s.source],
+                value: s.revenue,
+                color: SOURCE_COLORS[s.source],
+              }))}
+              format={(n) => money(n, currency)}
+            />
           </div>
           <table className="self-start text-sm">
             <thead>
@@ -164,7 +206,13 @@ export function DashboardPage() {
           Show
         </Button>
       </form>
-      {query.isPending ? <Loading /> : query.isError ? <ErrorState error={query.error} retry={() => void query.refetch()} /> : <Figures data={query.data} />}
+      {query.isPending ? (
+        <Loading />
+      ) : query.isError ? (
+        <ErrorState error={query.error} retry={() => void query.refetch()} />
+      ) : (
+        <Figures data={query.data} />
+      )}
     </section>
   );
 }

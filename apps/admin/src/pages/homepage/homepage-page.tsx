@@ -2,7 +2,19 @@ import { useState } from 'react';
 import type { AdminHomepageKind, AdminSection } from '@episodic/contract';
 import { useSectionMutations, useSections } from '../../features/homepage/api';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../shared/format';
-import { Badge, Button, Card, Dialog, ErrorState, FormMessage, Loading, PageHeader, SelectInput, TextInput, formErrors } from '../../shared/ui';
+import {
+  Badge,
+  Button,
+  Card,
+  Dialog,
+  ErrorState,
+  FormMessage,
+  Loading,
+  PageHeader,
+  SelectInput,
+  TextInput,
+  formErrors,
+} from '../../shared/ui';
 import { SectionContent } from './section-content';
 
 const KINDS: Record<AdminHomepageKind, string> = {
@@ -13,12 +25,22 @@ const KINDS: Record<AdminHomepageKind, string> = {
   newest: 'Newest (automatic)',
 };
 
-function SectionDialog({ section, hasFeatured, onClose }: { section: AdminSection | null; hasFeatured: boolean; onClose: () => void }) {
+function SectionDialog({
+  section,
+  hasFeatured,
+  onClose,
+}: {
+  section: AdminSection | null;
+  hasFeatured: boolean;
+  onClose: () => void;
+}) {
   const { create, update } = useSectionMutations();
   const mutation = section ? update : create;
   const [slug, setSlug] = useState(section?.slug ?? '');
   const [kind, setKind] = useState<AdminHomepageKind>(section?.kind ?? 'curated');
-  const [titles, setTitles] = useState<Record<Language, string>>(() => Object.fromEntries(LANGUAGES.map((l) => [l, section?.titles[l] ?? ''])) as Record<Language, string>);
+  const [titles, setTitles] = useState<Record<Language, string>>(
+    () => Object.fromEntries(LANGUAGES.map((l) => [l, section?.titles[l] ?? ''])) as Record<Language, string>,
+  );
   const { fields } = formErrors(mutation.error);
   const kinds = (Object.keys(KINDS) as AdminHomepageKind[]).filter((k) => section || k !== 'featured' || !hasFeatured);
   return (
@@ -129,13 +151,28 @@ export function HomepagePage() {
                 }
                 actions={
                   <>
-                    <Button size="sm" variant="ghost" aria-label={`Move ${section.slug} up`} disabled={i === 0 || reorder.isPending} onClick={() => move(list, i, -1)}>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`Move ${section.slug} up`}
+                      disabled={i === 0 || reorder.isPending}
+                      onClick={() => move(list, i, -1)}
+                    >
                       ↑
                     </Button>
-                    <Button size="sm" variant="ghost" aria-label={`Move ${section.slug} down`} disabled={i === list.length - 1 || reorder.isPending} onClick={() => move(list, i, 1)}>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`Move ${section.slug} down`}
+                      disabled={i === list.length - 1 || reorder.isPending}
+                      onClick={() => move(list, i, 1)}
+                    >
                       ↓
                     </Button>
-                    <Button size="sm" onClick={() => update.mutate({ id: section.id, input: { active: !section.active } })}>
+                    <Button
+                      size="sm"
+                      onClick={() => update.mutate({ id: section.id, input: { active: !section.active } })}
+                    >
                       {section.active ? 'Hide' : 'Show'}
                     </Button>
                     <Button
@@ -151,7 +188,8 @@ export function HomepagePage() {
                       variant="ghost"
                       className="text-red-700"
                       onClick={() => {
-                        if (window.confirm(`Delete the section “${section.titles.en ?? section.slug}”?`)) remove.mutate(section.id);
+                        if (window.confirm(`Delete the section “${section.titles.en ?? section.slug}”?`))
+                          remove.mutate(section.id);
                       }}
                     >
                       Delete
@@ -159,7 +197,10 @@ export function HomepagePage() {
                   </>
                 }
               >
-                <SectionContent key={JSON.stringify([section.items.map((x) => x.id), section.tags.map((x) => x.id)])} section={section} />
+                <SectionContent
+                  key={JSON.stringify([section.items.map((x) => x.id), section.tags.map((x) => x.id)])}
+                  section={section}
+                />
               </Card>
             </li>
           ))}

@@ -26,16 +26,39 @@ function Picks({ items, onChange, empty }: { items: Item[]; onChange: (items: It
       {items.map((item, i) => (
         <li key={item.id} className="flex items-center gap-3 rounded-lg bg-zinc-50 px-3 py-1.5 ring-1 ring-zinc-200">
           <span className="w-5 text-xs font-semibold text-zinc-400 tabular-nums">{i + 1}</span>
-          {item.cover !== undefined ? item.cover ? <img src={item.cover} alt="" className="h-9 w-7 rounded object-cover" /> : <span className="h-9 w-7 rounded bg-zinc-200" /> : null}
+          {item.cover !== undefined ? (
+            item.cover ? (
+              <img src={item.cover} alt="" className="h-9 w-7 rounded object-cover" />
+            ) : (
+              <span className="h-9 w-7 rounded bg-zinc-200" />
+            )
+          ) : null}
           <span className="flex-1 text-sm font-medium">{item.label}</span>
           {item.hidden ? <Badge tone="orange">Not visible to viewers</Badge> : null}
-          <Button size="sm" variant="ghost" aria-label={`Move ${item.label} up`} disabled={i === 0} onClick={() => onChange(move(items, i, -1))}>
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-label={`Move ${item.label} up`}
+            disabled={i === 0}
+            onClick={() => onChange(move(items, i, -1))}
+          >
             ↑
           </Button>
-          <Button size="sm" variant="ghost" aria-label={`Move ${item.label} down`} disabled={i === items.length - 1} onClick={() => onChange(move(items, i, 1))}>
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-label={`Move ${item.label} down`}
+            disabled={i === items.length - 1}
+            onClick={() => onChange(move(items, i, 1))}
+          >
             ↓
           </Button>
-          <Button size="sm" variant="ghost" aria-label={`Remove ${item.label}`} onClick={() => onChange(items.filter((x) => x.id !== item.id))}>
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-label={`Remove ${item.label}`}
+            onClick={() => onChange(items.filter((x) => x.id !== item.id))}
+          >
             ×
           </Button>
         </li>
@@ -91,8 +114,14 @@ export function SectionContent({ section }: { section: AdminSection }) {
   const [tabs, setTabs] = useState<Item[]>(initialTags);
   const [tagToAdd, setTagToAdd] = useState('');
 
-  if (section.kind === 'trending') return <p className="text-sm text-zinc-600">Filled automatically: the most played series of the last 7 days, then of all time.</p>;
-  if (section.kind === 'newest') return <p className="text-sm text-zinc-600">Filled automatically: the most recently published series.</p>;
+  if (section.kind === 'trending')
+    return (
+      <p className="text-sm text-zinc-600">
+        Filled automatically: the most played series of the last 7 days, then of all time.
+      </p>
+    );
+  if (section.kind === 'newest')
+    return <p className="text-sm text-zinc-600">Filled automatically: the most recently published series.</p>;
 
   if (section.kind === 'categories') {
     const dirty = JSON.stringify(tabs.map((t) => t.id)) !== JSON.stringify(initialTags.map((t) => t.id));
@@ -108,7 +137,10 @@ export function SectionContent({ section }: { section: AdminSection }) {
             onChange={(e) => {
               setTagToAdd(e.target.value);
             }}
-            options={[{ value: '', label: 'Choose a tag…' }, ...available.map((t) => ({ value: String(t.id), label: t.names.en ?? t.slug }))]}
+            options={[
+              { value: '', label: 'Choose a tag…' },
+              ...available.map((t) => ({ value: String(t.id), label: t.names.en ?? t.slug })),
+            ]}
             className="w-64"
           />
           <Button
@@ -122,7 +154,11 @@ export function SectionContent({ section }: { section: AdminSection }) {
             Add
           </Button>
           <span className="flex-1" />
-          <Button variant="primary" disabled={!dirty || saveTags.isPending} onClick={() => saveTags.mutate({ id: section.id, tagIds: tabs.map((t) => t.id) })}>
+          <Button
+            variant="primary"
+            disabled={!dirty || saveTags.isPending}
+            onClick={() => saveTags.mutate({ id: section.id, tagIds: tabs.map((t) => t.id) })}
+          >
             Save tabs
           </Button>
         </div>
@@ -134,7 +170,11 @@ export function SectionContent({ section }: { section: AdminSection }) {
   return (
     <div>
       <FormMessage error={saveItems.error} />
-      <Picks items={series} onChange={setSeries} empty={section.kind === 'featured' ? 'The carousel is empty.' : 'No series picked: the section stays hidden.'} />
+      <Picks
+        items={series}
+        onChange={setSeries}
+        empty={section.kind === 'featured' ? 'The carousel is empty.' : 'No series picked: the section stays hidden.'}
+      />
       <div className="flex items-end justify-between gap-4">
         <SeriesPicker
           exclude={series.map((s) => s.id)}
@@ -142,7 +182,11 @@ export function SectionContent({ section }: { section: AdminSection }) {
             setSeries([...series, item]);
           }}
         />
-        <Button variant="primary" disabled={!dirty || saveItems.isPending} onClick={() => saveItems.mutate({ id: section.id, seriesIds: series.map((s) => s.id) })}>
+        <Button
+          variant="primary"
+          disabled={!dirty || saveItems.isPending}
+          onClick={() => saveItems.mutate({ id: section.id, seriesIds: series.map((s) => s.id) })}
+        >
           {section.kind === 'featured' ? 'Save carousel' : 'Save series'}
         </Button>
       </div>

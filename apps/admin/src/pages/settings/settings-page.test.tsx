@@ -12,7 +12,12 @@ describe('settings page', () => {
     const calls = mockApi(({ method, url, body }) => {
       if (method === 'PUT' && url === '/api/admin/settings/config/facebook_pixel_id') {
         const value = (body as { value: string }).value;
-        if (value.includes('<')) return { code: 422, message: 'Please check the highlighted fields.', fields: { value: 'A pixel id has only letters, digits, dots, hyphens and underscores.' } };
+        if (value.includes('<'))
+          return {
+            code: 422,
+            message: 'Please check the highlighted fields.',
+            fields: { value: 'A pixel id has only letters, digits, dots, hyphens and underscores.' },
+          };
         return { code: 200, data: { ...settings, config: [{ ...settings.config[0]!, value }, settings.config[1]!] } };
       }
       return undefined;
@@ -24,11 +29,16 @@ describe('settings page', () => {
     fireEvent.click(within(row).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('A pixel id has only letters, digits, dots, hyphens and underscores.')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Value of facebook_pixel_id'), { target: { value: '1234567890' } });
-    fireEvent.click(within(screen.getByLabelText('Value of facebook_pixel_id').closest('tr')!).getByRole('button', { name: 'Save' }));
+    fireEvent.click(
+      within(screen.getByLabelText('Value of facebook_pixel_id').closest('tr')!).getByRole('button', { name: 'Save' }),
+    );
     await waitFor(() => {
       expect((screen.getByLabelText('Value of facebook_pixel_id') as HTMLInputElement).value).toBe('1234567890');
     });
-    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ value: '<script>' }, { value: '1234567890' }]);
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
+      { value: '<script>' },
+      { value: '1234567890' },
+    ]);
     expect(screen.getByText('Outbox folder (nothing is sent)')).toBeTruthy();
     expect(screen.getByText('Test mode')).toBeTruthy();
     expect(screen.getAllByRole('button', { name: 'Remove' })).toHaveLength(1);

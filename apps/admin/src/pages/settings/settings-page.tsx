@@ -2,7 +2,18 @@ import { useState } from 'react';
 import type { AdminSettings } from '@episodic/contract';
 import { useSettings, useSettingsMutations } from '../../features/system/api';
 import { count, dateTime } from '../../shared/format';
-import { Badge, Button, Card, ErrorState, Facts, FormMessage, Loading, PageHeader, TextInput, formErrors } from '../../shared/ui';
+import {
+  Badge,
+  Button,
+  Card,
+  ErrorState,
+  Facts,
+  FormMessage,
+  Loading,
+  PageHeader,
+  TextInput,
+  formErrors,
+} from '../../shared/ui';
 
 type Entry = AdminSettings['config'][number];
 
@@ -104,7 +115,11 @@ function NewKey() {
   );
 }
 
-const STATUS = { live: <Badge tone="green">Live</Badge>, test: <Badge tone="orange">Test mode</Badge>, off: <Badge>Off</Badge> };
+const STATUS = {
+  live: <Badge tone="green">Live</Badge>,
+  test: <Badge tone="orange">Test mode</Badge>,
+  off: <Badge>Off</Badge>,
+};
 
 /** The configuration list the apps read at start, and the state of mail and payments. */
 export function SettingsPage() {
@@ -127,7 +142,10 @@ export function SettingsPage() {
   const { config, mail, payments } = settings.data;
   return (
     <section>
-      <PageHeader title="Settings" description="The configuration list the apps read at start (the advertising and analytics pixel ids, and any other key), mail, and payment providers." />
+      <PageHeader
+        title="Settings"
+        description="The configuration list the apps read at start (the advertising and analytics pixel ids, and any other key), mail, and payment providers."
+      />
       <Card title="Configuration list">
         <FormMessage error={remove.error} />
         <table className="w-full">
@@ -150,21 +168,31 @@ export function SettingsPage() {
         <Card title="Mail">
           <Facts
             items={[
-              ['Transport', mail.transport === 'smtp' ? <Badge tone="green">SMTP</Badge> : <Badge tone="orange">Outbox folder (nothing is sent)</Badge>],
+              [
+                'Transport',
+                mail.transport === 'smtp' ? (
+                  <Badge tone="green">SMTP</Badge>
+                ) : (
+                  <Badge tone="orange">Outbox folder (nothing is sent)</Badge>
+                ),
+              ],
               ['Server', mail.server ?? '—'],
               ['Sender', mail.from],
               ['Outbox', mail.outbox ? `${mail.outbox} (${count(mail.outboxMessages ?? 0)} messages)` : '—'],
               ['Contact messages to', mail.supportEmail ?? 'kept for operators only'],
             ]}
           />
-          {mail.transport === 'outbox' ? <p className="mt-3 text-xs text-zinc-500">Set MAIL_URL (smtp://… or smtps://…) to send email.</p> : null}
+          {mail.transport === 'outbox' ? (
+            <p className="mt-3 text-xs text-zinc-500">Set MAIL_URL (smtp://… or smtps://…) to send email.</p>
+          ) : null}
         </Card>
         <Card title="Payment providers">
           <ul className="flex flex-col gap-4">
             {payments.map((p) => (
               <li key={`${p.id}:${p.name}`} className="border-b border-zinc-100 pb-3 last:border-0 last:pb-0">
                 <p className="flex items-center gap-2 font-medium">
-                  {p.name} {STATUS[p.status]} <span className="text-xs font-normal text-zinc-500">{p.methods.join(', ')}</span>
+                  {p.name} {STATUS[p.status]}{' '}
+                  <span className="text-xs font-normal text-zinc-500">{p.methods.join(', ')}</span>
                 </p>
                 <p className="mt-1 text-sm text-zinc-600">{p.detail}</p>
                 <p className="mt-1 text-xs text-zinc-500">

@@ -3,10 +3,27 @@ import type { AdminUser } from '@episodic/contract';
 import { usePlans } from '../../features/commerce/api';
 import { useUserMutations } from '../../features/users/api';
 import { requestId } from '../../shared/format';
-import { Button, Dialog, FormMessage, ReasonDialog, SelectInput, TextArea, TextInput, formErrors } from '../../shared/ui';
+import {
+  Button,
+  Dialog,
+  FormMessage,
+  ReasonDialog,
+  SelectInput,
+  TextArea,
+  TextInput,
+  formErrors,
+} from '../../shared/ui';
 
 /** Coins or membership days for a user, with a reason; one request id per dialog, so a double submit grants once. */
-export function GrantDialog({ user, kind, onClose }: { user: AdminUser; kind: 'coins' | 'membership'; onClose: () => void }) {
+export function GrantDialog({
+  user,
+  kind,
+  onClose,
+}: {
+  user: AdminUser;
+  kind: 'coins' | 'membership';
+  onClose: () => void;
+}) {
   const { grant } = useUserMutations(user.id);
   const plans = usePlans();
   const [id] = useState(requestId);
@@ -35,7 +52,9 @@ export function GrantDialog({ user, kind, onClose }: { user: AdminUser; kind: 'c
           e.preventDefault();
           const n = Number(amount) || undefined;
           grant.mutate(
-            kind === 'coins' ? { requestId: id, kind, coins: n, reason } : { requestId: id, kind, days: n, reason, ...(planId ? { planId } : {}) },
+            kind === 'coins'
+              ? { requestId: id, kind, coins: n, reason }
+              : { requestId: id, kind, days: n, reason, ...(planId ? { planId } : {}) },
             { onSuccess: onClose },
           );
         }}
@@ -60,7 +79,10 @@ export function GrantDialog({ user, kind, onClose }: { user: AdminUser; kind: 'c
             onChange={(e) => {
               setPlanId(e.target.value);
             }}
-            options={[{ value: '', label: user.membership.active ? 'Keep the current plan' : 'The first membership on sale' }, ...memberships.map((p) => ({ value: p.id, label: p.texts.en?.name ?? p.id }))]}
+            options={[
+              { value: '', label: user.membership.active ? 'Keep the current plan' : 'The first membership on sale' },
+              ...memberships.map((p) => ({ value: p.id, label: p.texts.en?.name ?? p.id })),
+            ]}
             error={fields.planId}
             hint="An active membership is extended; otherwise a period starts now, without renewal."
           />

@@ -12,7 +12,9 @@ describe('user page', () => {
     mockApi(({ url }) => (url === `/api/admin/users/${user.id}` ? { code: 200, data: user } : undefined));
     renderConsole(`/admin/users/${user.id}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'buyer@episodic.test' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Open' }).getAttribute('href')).toBe(`/admin/commerce/orders/${user.orders[0]!.id}`);
+    expect(screen.getByRole('link', { name: 'Open' }).getAttribute('href')).toBe(
+      `/admin/commerce/orders/${user.orders[0]!.id}`,
+    );
     expect(screen.getByText('+1,000')).toBeTruthy();
     expect(screen.getAllByText('Midnight Heiress')).toHaveLength(2);
     expect(screen.getByText('42 s')).toBeTruthy();
@@ -50,7 +52,12 @@ describe('user page', () => {
     });
     const grants = calls.filter((c) => c.url.endsWith('/grants')).map((c) => c.body as { requestId: string });
     expect(grants).toHaveLength(2);
-    expect(grants[0]).toMatchObject({ kind: 'coins', coins: 120, reason: 'Playback problem', requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(grants[0]).toMatchObject({
+      kind: 'coins',
+      coins: 120,
+      reason: 'Playback problem',
+      requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
     expect(grants[1]!.requestId).toBe(grants[0]!.requestId);
     expect(await screen.findByText('370')).toBeTruthy();
   });
@@ -79,14 +86,29 @@ describe('user page', () => {
     const calls = mockApi(({ url, body }) => {
       if (url === `/api/admin/users/${user.id}`) return { code: 200, data: current };
       if (url.endsWith('/grants')) {
-        if (!confirmed) return { code: 401, message: 'Please enter your password again to continue.', reason: 'reauth_required' };
+        if (!confirmed)
+          return { code: 401, message: 'Please enter your password again to continue.', reason: 'reauth_required' };
         current = { ...user, coins: 370 };
         return { code: 200, data: current };
       }
       if (url === '/api/admin/session/password') {
-        if ((body as { password: string }).password !== 'right one') return { code: 422, message: 'Please check the highlighted fields.', fields: { password: 'This is not your password.' } };
+        if ((body as { password: string }).password !== 'right one')
+          return {
+            code: 422,
+            message: 'Please check the highlighted fields.',
+            fields: { password: 'This is not your password.' },
+          };
         confirmed = true;
-        return { code: 200, data: { id: 'a-1', email: 'ops@episodic.test', role: 'admin', passwordConfirmedAt: new Date().toISOString(), expiresAt: new Date().toISOString() } };
+        return {
+          code: 200,
+          data: {
+            id: 'a-1',
+            email: 'ops@episodic.test',
+            role: 'admin',
+            passwordConfirmedAt: new Date().toISOString(),
+            expiresAt: new Date().toISOString(),
+          },
+        };
       }
       return undefined;
     });
@@ -120,7 +142,8 @@ describe('user page', () => {
   it('keeps the form when the operator gives up the password question, and says why nothing happened', async () => {
     mockApi(({ url }) => {
       if (url === `/api/admin/users/${user.id}`) return { code: 200, data: user };
-      if (url.endsWith('/role')) return { code: 401, message: 'Please enter your password again to continue.', reason: 'reauth_required' };
+      if (url.endsWith('/role'))
+        return { code: 401, message: 'Please enter your password again to continue.', reason: 'reauth_required' };
       return undefined;
     });
     renderConsole(`/admin/users/${user.id}`);

@@ -53,7 +53,11 @@ export function UserPage() {
           <>
             <Button onClick={() => setDialog('coins')}>Give coins</Button>
             <Button onClick={() => setDialog('membership')}>Give membership</Button>
-            {user.isGuest ? null : <Button onClick={() => setDialog('role')}>{user.role === 'admin' ? 'Remove operator access' : 'Give operator access'}</Button>}
+            {user.isGuest ? null : (
+              <Button onClick={() => setDialog('role')}>
+                {user.role === 'admin' ? 'Remove operator access' : 'Give operator access'}
+              </Button>
+            )}
             <Button variant={user.disabledAt ? 'primary' : 'danger'} onClick={() => setDialog('disable')}>
               {user.disabledAt ? 'Enable account' : 'Disable account'}
             </Button>
@@ -85,12 +89,21 @@ export function UserPage() {
           />
         </Card>
         <Card title="Attribution">
-          <Facts items={[['First source', user.attribution.firstSource ? SOURCE_NAMES[user.attribution.firstSource] : 'no order yet']]} />
+          <Facts
+            items={[
+              [
+                'First source',
+                user.attribution.firstSource ? SOURCE_NAMES[user.attribution.firstSource] : 'no order yet',
+              ],
+            ]}
+          />
           <ul className="mt-3 flex flex-col gap-1.5 text-sm">
             {user.attribution.touches.map((t) => (
               <li key={t.orderId} className="flex items-center gap-2">
                 <SourceBadge attribution={t} />
-                <span className="truncate font-mono text-xs text-zinc-600">{t.fbclid ?? t.ttclid ?? t.refererToken}</span>
+                <span className="truncate font-mono text-xs text-zinc-600">
+                  {t.fbclid ?? t.ttclid ?? t.refererToken}
+                </span>
                 <span className="ml-auto text-xs text-zinc-500">{dateTime(t.at)}</span>
               </li>
             ))}
@@ -125,9 +138,13 @@ export function UserPage() {
             {user.ledger.map((l) => (
               <tr key={l.id} className="border-t border-zinc-100">
                 <td className="py-1.5 pr-4 text-zinc-600">{dateTime(l.at)}</td>
-                <td className={`py-1.5 font-semibold tabular-nums ${l.delta < 0 ? 'text-red-700' : 'text-green-700'}`}>{l.delta > 0 ? `+${count(l.delta)}` : count(l.delta)}</td>
+                <td className={`py-1.5 font-semibold tabular-nums ${l.delta < 0 ? 'text-red-700' : 'text-green-700'}`}>
+                  {l.delta > 0 ? `+${count(l.delta)}` : count(l.delta)}
+                </td>
                 <td className="py-1.5 pr-4">{l.kind}</td>
-                <td className="py-1.5 pr-4 text-zinc-600">{l.reason ?? (l.episodeId ? `episode ${l.episodeId}` : '')}</td>
+                <td className="py-1.5 pr-4 text-zinc-600">
+                  {l.reason ?? (l.episodeId ? `episode ${l.episodeId}` : '')}
+                </td>
               </tr>
             ))}
           </Rows>
@@ -161,7 +178,9 @@ export function UserPage() {
           ))}
         </Rows>
       </Card>
-      {dialog === 'coins' || dialog === 'membership' ? <GrantDialog user={user} kind={dialog} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'coins' || dialog === 'membership' ? (
+        <GrantDialog user={user} kind={dialog} onClose={() => setDialog(null)} />
+      ) : null}
       {dialog === 'disable' ? <DisableDialog user={user} onClose={() => setDialog(null)} /> : null}
       {dialog === 'role' ? <RoleDialog user={user} onClose={() => setDialog(null)} /> : null}
     </section>

@@ -2,7 +2,17 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useUsers, type UserFilter } from '../../features/users/api';
 import { count, dateTime } from '../../shared/format';
-import { Badge, Button, EmptyState, ErrorState, Loading, PageHeader, Pager, SelectInput, TextInput } from '../../shared/ui';
+import {
+  Badge,
+  Button,
+  EmptyState,
+  ErrorState,
+  Loading,
+  PageHeader,
+  Pager,
+  SelectInput,
+  TextInput,
+} from '../../shared/ui';
 
 const FILTERS = [
   { value: 'registered', label: 'Registered accounts' },
@@ -20,7 +30,10 @@ export function UsersPage() {
   const users = useUsers(filter);
   return (
     <section>
-      <PageHeader title="Users" description="Find an account; see its orders, coins, unlocks, history and where it came from; grant, or disable it." />
+      <PageHeader
+        title="Users"
+        description="Find an account; see its orders, coins, unlocks, history and where it came from; grant, or disable it."
+      />
       <form
         className="mb-4 flex items-end gap-3"
         onSubmit={(e) => {

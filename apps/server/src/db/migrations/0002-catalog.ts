@@ -62,7 +62,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       PRIMARY KEY (series_id, language)
     )`.execute(db);
   await sql`CREATE INDEX series_translations_search_idx ON series_translations USING gin (search_vector)`.execute(db);
-  await sql`CREATE INDEX series_translations_title_trgm_idx ON series_translations USING gin (lower(title) gin_trgm_ops)`.execute(db);
+  await sql`CREATE INDEX series_translations_title_trgm_idx ON series_translations USING gin (lower(title) gin_trgm_ops)`.execute(
+    db,
+  );
 
   await sql`
     CREATE TABLE series_tags (

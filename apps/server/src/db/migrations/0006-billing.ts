@@ -61,7 +61,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       RETURN NEW;
     END
     $$`.execute(db);
-  await sql`CREATE TRIGGER coin_ledger_no_update BEFORE UPDATE ON coin_ledger FOR EACH ROW EXECUTE FUNCTION coin_ledger_append_only()`.execute(db);
+  await sql`CREATE TRIGGER coin_ledger_no_update BEFORE UPDATE ON coin_ledger FOR EACH ROW EXECUTE FUNCTION coin_ledger_append_only()`.execute(
+    db,
+  );
 
   await sql`
     CREATE TABLE payment_methods (
@@ -101,7 +103,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE INDEX orders_user_idx ON orders (user_id, created_at DESC)`.execute(db);
   await sql`CREATE INDEX orders_status_idx ON orders (status, updated_at)`.execute(db);
   // One renewal order per membership period, whoever (and however often) tries to create it.
-  await sql`CREATE UNIQUE INDEX orders_renewal_key ON orders (user_id, renewal_for) WHERE purpose = 'renewal'`.execute(db);
+  await sql`CREATE UNIQUE INDEX orders_renewal_key ON orders (user_id, renewal_for) WHERE purpose = 'renewal'`.execute(
+    db,
+  );
 
   await sql`
     CREATE TABLE memberships (
@@ -119,7 +123,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz NOT NULL DEFAULT now(),
       updated_at timestamptz NOT NULL DEFAULT now()
     )`.execute(db);
-  await sql`CREATE INDEX memberships_due_idx ON memberships (current_period_end) WHERE status = 'active' AND auto_renew`.execute(db);
+  await sql`CREATE INDEX memberships_due_idx ON memberships (current_period_end) WHERE status = 'active' AND auto_renew`.execute(
+    db,
+  );
 
   await sql`
     CREATE TABLE webhook_events (
@@ -198,6 +204,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`DROP TABLE sandbox_charges, sandbox_methods, webhook_events, memberships, orders, payment_methods, coin_ledger, coin_balances, plan_translations, plans`.execute(db);
+  await sql`DROP TABLE sandbox_charges, sandbox_methods, webhook_events, memberships, orders, payment_methods, coin_ledger, coin_balances, plan_translations, plans`.execute(
+    db,
+  );
   await sql`DROP FUNCTION coin_ledger_append_only()`.execute(db);
 }

@@ -27,7 +27,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       ip text,
       created_at timestamptz NOT NULL DEFAULT now()
     )`.execute(db);
-  await sql`CREATE INDEX tracking_events_user_idx ON tracking_events (user_id, created_at DESC) WHERE user_id IS NOT NULL`.execute(db);
+  await sql`CREATE INDEX tracking_events_user_idx ON tracking_events (user_id, created_at DESC) WHERE user_id IS NOT NULL`.execute(
+    db,
+  );
   await sql`CREATE INDEX tracking_events_name_idx ON tracking_events (event_name, created_at DESC)`.execute(db);
   await sql`CREATE INDEX tracking_events_created_idx ON tracking_events (created_at)`.execute(db);
 
@@ -72,8 +74,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       delivered_at timestamptz,
       PRIMARY KEY (platform, destination, event_id)
     )`.execute(db);
-  await sql`CREATE INDEX conversion_outbox_due_idx ON conversion_outbox (next_attempt_at) WHERE status = 'pending'`.execute(db);
-  await sql`CREATE INDEX conversion_outbox_done_idx ON conversion_outbox (created_at) WHERE status <> 'pending'`.execute(db);
+  await sql`CREATE INDEX conversion_outbox_due_idx ON conversion_outbox (next_attempt_at) WHERE status = 'pending'`.execute(
+    db,
+  );
+  await sql`CREATE INDEX conversion_outbox_done_idx ON conversion_outbox (created_at) WHERE status <> 'pending'`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

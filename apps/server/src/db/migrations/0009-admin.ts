@@ -38,7 +38,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       RETURN NEW;
     END
     $$`.execute(db);
-  await sql`CREATE TRIGGER audit_log_no_change BEFORE UPDATE OR DELETE ON audit_log FOR EACH ROW EXECUTE FUNCTION audit_log_append_only()`.execute(db);
+  await sql`CREATE TRIGGER audit_log_no_change BEFORE UPDATE OR DELETE ON audit_log FOR EACH ROW EXECUTE FUNCTION audit_log_append_only()`.execute(
+    db,
+  );
 
   // The request id makes a grant idempotent: the same form sent twice grants once.
   await sql`
@@ -94,7 +96,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       updated_at timestamptz NOT NULL DEFAULT now(),
       finished_at timestamptz
     )`.execute(db);
-  await sql`CREATE INDEX media_jobs_queue_idx ON media_jobs (host, id) WHERE status IN ('queued', 'running')`.execute(db);
+  await sql`CREATE INDEX media_jobs_queue_idx ON media_jobs (host, id) WHERE status IN ('queued', 'running')`.execute(
+    db,
+  );
   await sql`CREATE INDEX media_jobs_episode_idx ON media_jobs (episode_id, id DESC)`.execute(db);
 
   // Searches and period queries of the console.
@@ -102,11 +106,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE INDEX users_created_idx ON users (created_at)`.execute(db);
   await sql`CREATE INDEX orders_created_idx ON orders (created_at DESC)`.execute(db);
   await sql`CREATE INDEX orders_paid_idx ON orders (paid_at) WHERE paid_at IS NOT NULL`.execute(db);
-  await sql`CREATE INDEX memberships_cancelled_idx ON memberships (cancelled_at) WHERE cancelled_at IS NOT NULL`.execute(db);
+  await sql`CREATE INDEX memberships_cancelled_idx ON memberships (cancelled_at) WHERE cancelled_at IS NOT NULL`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`DROP INDEX memberships_cancelled_idx, orders_paid_idx, orders_created_idx, users_created_idx, users_email_trgm_idx`.execute(db);
+  await sql`DROP INDEX memberships_cancelled_idx, orders_paid_idx, orders_created_idx, users_created_idx, users_email_trgm_idx`.execute(
+    db,
+  );
   await sql`DROP TABLE media_jobs, refunds, grants, audit_log`.execute(db);
   await sql`DROP FUNCTION audit_log_append_only()`.execute(db);
 }

@@ -7,7 +7,13 @@ import { migrationProvider } from './index';
 // A database as it stood before verified identities, holding the accounts the change must judge.
 let database: Database;
 let db: Kysely<unknown>;
-const migrator = () => new Migrator({ db, provider: migrationProvider, migrationTableName: 'schema_migrations', migrationLockTableName: 'schema_migrations_lock' });
+const migrator = () =>
+  new Migrator({
+    db,
+    provider: migrationProvider,
+    migrationTableName: 'schema_migrations',
+    migrationLockTableName: 'schema_migrations_lock',
+  });
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -18,10 +24,19 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 async function account(email: string, password: boolean, facebookId: string | null): Promise<string> {
-  const { rows } = await sql<{ id: string }>`INSERT INTO users (email, is_guest, password_hash) VALUES (${email}, false, ${password ? 'argon2-hash' : null}) RETURNING id`.execute(db);
+  const { rows } = await sql<{
+    id: string;
+  }>`INSERT INTO users (email, is_guest, password_hash) VALUES (${email}, false, ${password ? 'argon2-hash' : null}) RETURNING id`.execute(
+    db,
+  );
   const id = rows[0]!.id;
-  if (facebookId) await sql`INSERT INTO user_identities (provider, provider_user_id, user_id, email) VALUES ('facebook', ${facebookId}, ${id}, ${email})`.execute(db);
-  await sql`INSERT INTO sessions (user_id, token_hash, expires_at) VALUES (${id}, ${`hash-${email}`}, now() + interval '1 day')`.execute(db);
+  if (facebookId)
+    await sql`INSERT INTO user_identities (provider, provider_user_id, user_id, email) VALUES ('facebook', ${facebookId}, ${id}, ${email})`.execute(
+      db,
+    );
+  await sql`INSERT INTO sessions (user_id, token_hash, expires_at) VALUES (${id}, ${`hash-${email}`}, now() + interval '1 day')`.execute(
+    db,
+  );
   return id;
 }
 
@@ -32,7 +47,10 @@ describe('migration 0010-identity', () => {
     const plain = await account('plain@example.com', true, null);
     await migrator().migrateToLatest();
 
-    const users = await sql<{ id: string; email_verified_at: Date | null }>`SELECT id, email_verified_at FROM users`.execute(db);
+    const users = await sql<{
+      id: string;
+      email_verified_at: Date | null;
+    }>`SELECT id, email_verified_at FROM users`.execute(db);
     const verified = new Map(users.rows.map((u) => [u.id, u.email_verified_at !== null]));
     expect(verified.get(facebookMade)).toBe(true);
     expect(verified.get(squatted)).toBe(false);

@@ -21,7 +21,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     UPDATE sessions s SET revoked_at = now()
     WHERE s.revoked_at IS NULL
-      AND s.user_id IN (SELECT i.user_id FROM user_identities i JOIN users u ON u.id = i.user_id WHERE u.password_hash IS NOT NULL)`.execute(db);
+      AND s.user_id IN (SELECT i.user_id FROM user_identities i JOIN users u ON u.id = i.user_id WHERE u.password_hash IS NOT NULL)`.execute(
+    db,
+  );
   await sql`
     DELETE FROM user_identities i USING users u
     WHERE i.user_id = u.id AND u.password_hash IS NOT NULL`.execute(db);

@@ -97,9 +97,14 @@ export class LocalStorage implements StorageDriver {
     const info = await this.stat(key);
     if (!info) return null;
     if (range) {
-      if (range.start >= info.size || range.start < 0 || range.end < range.start) throw new RangeNotSatisfiableError(info.size);
+      if (range.start >= info.size || range.start < 0 || range.end < range.start)
+        throw new RangeNotSatisfiableError(info.size);
       const end = Math.min(range.end, info.size - 1);
-      return { ...info, range: { start: range.start, end }, body: fs.createReadStream(this.pathOf(key), { start: range.start, end }) };
+      return {
+        ...info,
+        range: { start: range.start, end },
+        body: fs.createReadStream(this.pathOf(key), { start: range.start, end }),
+      };
     }
     return { ...info, range: null, body: fs.createReadStream(this.pathOf(key)) };
   }

@@ -48,7 +48,9 @@ export class S3Storage implements StorageDriver {
       region: opts.region,
       ...(opts.endpoint ? { endpoint: opts.endpoint } : {}),
       forcePathStyle: opts.forcePathStyle,
-      ...(opts.accessKeyId && opts.secretAccessKey ? { credentials: { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey } } : {}),
+      ...(opts.accessKeyId && opts.secretAccessKey
+        ? { credentials: { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey } }
+        : {}),
       // Checksums only where the API requires them: many S3-compatible servers reject the newer
       // streaming-trailer checksums that the SDK would otherwise add to every upload.
       requestChecksumCalculation: 'WHEN_REQUIRED',
@@ -65,7 +67,15 @@ export class S3Storage implements StorageDriver {
 
   async putBuffer(key: string, data: Buffer | string, options?: PutOptions): Promise<void> {
     const body = typeof data === 'string' ? Buffer.from(data) : data;
-    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: assertKey(key), Body: body, ContentLength: body.length, ...this.headers(key, options) }));
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: assertKey(key),
+        Body: body,
+        ContentLength: body.length,
+        ...this.headers(key, options),
+      }),
+    );
   }
 
   async putFile(key: string, file: string, options?: PutOptions): Promise<void> {
@@ -112,7 +122,11 @@ export class S3Storage implements StorageDriver {
     if (range && (range.start < 0 || range.end < range.start)) throw new RangeNotSatisfiableError(0);
     try {
       const res = await this.client.send(
-        new GetObjectCommand({ Bucket: this.bucket, Key: assertKey(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
+        new GetObjectCommand({
+          Bucket: this.bucket,
+          Key: assertKey(key),
+          ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+        }),
       );
       const body = res.Body as Readable | undefined;
       const contentRange = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(res.ContentRange ?? '');
@@ -123,7 +137,11 @@ export class S3Storage implements StorageDriver {
         etag: res.ETag ?? '""',
         contentType: res.ContentType ?? contentTypeFor(key),
         lastModified: res.LastModified ?? new Date(0),
-        range: range ? (contentRange ? { start: Number(contentRange[1]), end: Number(contentRange[2]) } : { start: 0, end: size - 1 }) : null,
+        range: range
+          ? contentRange
+            ? { start: Number(contentRange[1]), end: Number(contentRange[2]) }
+            : { start: 0, end: size - 1 }
+          : null,
         body: body ?? Readable.from([]),
       };
     } catch (err) {
@@ -149,7 +167,9 @@ export class S3Storage implements StorageDriver {
     const keys: string[] = [];
     let token: string | undefined;
     do {
-      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: folder, ContinuationToken: token }));
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: folder, ContinuationToken: token }),
+      );
       for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
@@ -165,10 +185,16 @@ export class S3Storage implements StorageDriver {
     for (let i = 0; i < keys.length; i += 1000) {
       const batch = keys.slice(i, i + 1000);
       const res = await this.client.send(
-        new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }),
+        new DeleteObjectsCommand({
+          Bucket: this.bucket,
+          Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
+        }),
       );
       const failed = res.Errors ?? [];
-      if (failed.length > 0) throw new Error(`Could not delete ${failed.length} object(s) under ${prefix}: ${failed[0]?.Message ?? failed[0]?.Code ?? 'unknown error'}`);
+      if (failed.length > 0)
+        throw new Error(
+          `Could not delete ${failed.length} object(s) under ${prefix}: ${failed[0]?.Message ?? failed[0]?.Code ?? 'unknown error'}`,
+        );
     }
     return keys.length;
   }

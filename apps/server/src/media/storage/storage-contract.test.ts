@@ -4,7 +4,14 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalS3, type LocalS3 } from '../../../test/s3-server';
-import { InvalidKeyError, LocalStorage, RangeNotSatisfiableError, S3Storage, type ObjectRead, type StorageDriver } from './index';
+import {
+  InvalidKeyError,
+  LocalStorage,
+  RangeNotSatisfiableError,
+  S3Storage,
+  type ObjectRead,
+  type StorageDriver,
+} from './index';
 
 async function text(read: ObjectRead | null): Promise<string> {
   if (!read) throw new Error('missing object');
@@ -14,7 +21,10 @@ async function text(read: ObjectRead | null): Promise<string> {
 }
 
 /** The behaviour every storage driver must have; run once per driver. */
-function storageContract(name: string, setup: () => Promise<{ storage: StorageDriver; workDir: string; stop(): Promise<void> }>) {
+function storageContract(
+  name: string,
+  setup: () => Promise<{ storage: StorageDriver; workDir: string; stop(): Promise<void> }>,
+) {
   describe(`${name} storage`, () => {
     let storage: StorageDriver;
     let workDir: string;
@@ -40,7 +50,9 @@ function storageContract(name: string, setup: () => Promise<{ storage: StorageDr
       await fs.writeFile(file, Buffer.alloc(5000, 0x47));
       await storage.putFile('f/segment.ts', file);
       expect((await storage.stat('f/segment.ts'))!).toMatchObject({ size: 5000, contentType: 'video/mp2t' });
-      await storage.putStream('f/streamed.jpg', Readable.from([Buffer.from('abc'), Buffer.from('def')]), { contentType: 'image/jpeg' });
+      await storage.putStream('f/streamed.jpg', Readable.from([Buffer.from('abc'), Buffer.from('def')]), {
+        contentType: 'image/jpeg',
+      });
       expect(await text(await storage.get('f/streamed.jpg'))).toBe('abcdef');
       expect((await storage.stat('f/streamed.jpg'))!.contentType).toBe('image/jpeg');
     });
@@ -74,7 +86,9 @@ function storageContract(name: string, setup: () => Promise<{ storage: StorageDr
       const tail = await storage.get('range/digits.txt', { start: 7, end: 100 });
       expect(tail!.range).toEqual({ start: 7, end: 9 });
       expect(await text(tail)).toBe('789');
-      await expect(storage.get('range/digits.txt', { start: 10, end: 12 })).rejects.toBeInstanceOf(RangeNotSatisfiableError);
+      await expect(storage.get('range/digits.txt', { start: 10, end: 12 })).rejects.toBeInstanceOf(
+        RangeNotSatisfiableError,
+      );
     });
 
     it('answers null, not an error, for what does not exist', async () => {
@@ -87,10 +101,20 @@ function storageContract(name: string, setup: () => Promise<{ storage: StorageDr
     });
 
     it('lists and deletes a folder prefix, and only that folder', async () => {
-      for (const key of ['episodes/1/abc/master.m3u8', 'episodes/1/abc/360p/seg_000.ts', 'episodes/1/abc/360p/seg_001.ts', 'episodes/1/abcd/keep.ts', 'episodes/10/x.ts']) {
+      for (const key of [
+        'episodes/1/abc/master.m3u8',
+        'episodes/1/abc/360p/seg_000.ts',
+        'episodes/1/abc/360p/seg_001.ts',
+        'episodes/1/abcd/keep.ts',
+        'episodes/10/x.ts',
+      ]) {
         await storage.putBuffer(key, key);
       }
-      expect(await storage.list('episodes/1/abc')).toEqual(['episodes/1/abc/360p/seg_000.ts', 'episodes/1/abc/360p/seg_001.ts', 'episodes/1/abc/master.m3u8']);
+      expect(await storage.list('episodes/1/abc')).toEqual([
+        'episodes/1/abc/360p/seg_000.ts',
+        'episodes/1/abc/360p/seg_001.ts',
+        'episodes/1/abc/master.m3u8',
+      ]);
       expect(await storage.list('episodes/1/abc/')).toHaveLength(3);
       expect(await storage.deletePrefix('episodes/1/abc')).toBe(3);
       expect(await storage.list('episodes/1/abc')).toEqual([]);
@@ -100,7 +124,18 @@ function storageContract(name: string, setup: () => Promise<{ storage: StorageDr
       expect(await storage.exists('episodes/10/x.ts')).toBe(false);
     });
 
-    it.each(['../escape.ts', '/absolute.ts', 'a/../b.ts', 'a//b.ts', 'a/./b.ts', '.hidden/x.ts', 'a\\b.ts', 'a/b/', '', 'c:/x.ts'])('refuses the key %j', async (key) => {
+    it.each([
+      '../escape.ts',
+      '/absolute.ts',
+      'a/../b.ts',
+      'a//b.ts',
+      'a/./b.ts',
+      '.hidden/x.ts',
+      'a\\b.ts',
+      'a/b/',
+      '',
+      'c:/x.ts',
+    ])('refuses the key %j', async (key) => {
       await expect(storage.putBuffer(key, 'x')).rejects.toBeInstanceOf(InvalidKeyError);
       await expect(storage.stat(key)).rejects.toBeInstanceOf(InvalidKeyError);
     });
@@ -114,7 +149,11 @@ function storageContract(name: string, setup: () => Promise<{ storage: StorageDr
 
 storageContract('local', async () => {
   const workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'episodic-storage-'));
-  return { storage: new LocalStorage(path.join(workDir, 'media')), workDir, stop: () => fs.rm(workDir, { recursive: true, force: true }) };
+  return {
+    storage: new LocalStorage(path.join(workDir, 'media')),
+    workDir,
+    stop: () => fs.rm(workDir, { recursive: true, force: true }),
+  };
 });
 
 storageContract('S3 (s3rver)', async () => {
@@ -135,7 +174,9 @@ describe('local storage specifics', () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'episodic-storage-'));
     try {
       const storage = new LocalStorage(dir);
-      await Promise.all(Array.from({ length: 20 }, (_, i) => storage.putBuffer(`p/${i % 3}.ts`, Buffer.alloc(10_000, i))));
+      await Promise.all(
+        Array.from({ length: 20 }, (_, i) => storage.putBuffer(`p/${i % 3}.ts`, Buffer.alloc(10_000, i))),
+      );
       expect(await fs.readdir(path.join(dir, '.tmp'))).toEqual([]);
       expect(await storage.list('p')).toEqual(['p/0.ts', 'p/1.ts', 'p/2.ts']);
       for (const key of await storage.list('p')) {

@@ -12,7 +12,11 @@ export interface EpisodeAccessRow {
 }
 
 /** The episodes viewers may see (the episode and its series published), with the user's unlocks, in one query. */
-export async function publishedEpisodes(db: Executor, episodeIds: readonly number[], userId: string | null): Promise<EpisodeAccessRow[]> {
+export async function publishedEpisodes(
+  db: Executor,
+  episodeIds: readonly number[],
+  userId: string | null,
+): Promise<EpisodeAccessRow[]> {
   if (episodeIds.length === 0) return [];
   const rows = await db
     .selectFrom('episodes as e')
@@ -21,7 +25,13 @@ export async function publishedEpisodes(db: Executor, episodeIds: readonly numbe
     .select((eb) =>
       userId
         ? eb
-            .exists(eb.selectFrom('unlocks as u').select(sql`1`.as('one')).whereRef('u.episode_id', '=', 'e.id').where('u.user_id', '=', userId))
+            .exists(
+              eb
+                .selectFrom('unlocks as u')
+                .select(sql`1`.as('one'))
+                .whereRef('u.episode_id', '=', 'e.id')
+                .where('u.user_id', '=', userId),
+            )
             .as('unlocked')
         : sql<boolean>`false`.as('unlocked'),
     )
@@ -35,7 +45,12 @@ export async function publishedEpisodes(db: Executor, episodeIds: readonly numbe
 /** Which of these episodes the user holds an unlock for. */
 export async function unlockedIds(db: Executor, userId: string, episodeIds: readonly number[]): Promise<Set<number>> {
   if (episodeIds.length === 0) return new Set();
-  const rows = await db.selectFrom('unlocks').select('episode_id').where('user_id', '=', userId).where('episode_id', 'in', [...episodeIds]).execute();
+  const rows = await db
+    .selectFrom('unlocks')
+    .select('episode_id')
+    .where('user_id', '=', userId)
+    .where('episode_id', 'in', [...episodeIds])
+    .execute();
   return new Set(rows.map((r) => r.episode_id));
 }
 
@@ -47,7 +62,12 @@ export interface UnlockedSeriesRow {
 }
 
 /** Published series in which the user unlocked episodes, the latest unlock first. */
-export async function unlockedSeries(db: Executor, userId: string, offset: number, limit: number): Promise<UnlockedSeriesRow[]> {
+export async function unlockedSeries(
+  db: Executor,
+  userId: string,
+  offset: number,
+  limit: number,
+): Promise<UnlockedSeriesRow[]> {
   const rows = await db
     .selectFrom('unlocks as u')
     .innerJoin('episodes as e', 'e.id', 'u.episode_id')
@@ -66,5 +86,10 @@ export async function unlockedSeries(db: Executor, userId: string, offset: numbe
     .offset(offset)
     .limit(limit)
     .execute();
-  return rows.map((r) => ({ series_id: r.series_id, unlocked: Number(r.unlocked), last_number: Number(r.last_number), last_at: new Date(r.last_at) }));
+  return rows.map((r) => ({
+    series_id: r.series_id,
+    unlocked: Number(r.unlocked),
+    last_number: Number(r.last_number),
+    last_at: new Date(r.last_at),
+  }));
 }

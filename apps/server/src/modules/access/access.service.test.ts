@@ -26,7 +26,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function newUser(): Promise<string> {
-  return (await t.database.db.insertInto('users').values({ email: null, password_hash: null, display_name: null }).returning('id').executeTakeFirstOrThrow()).id;
+  return (
+    await t.database.db
+      .insertInto('users')
+      .values({ email: null, password_hash: null, display_name: null })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 }
 
 async function unlock(userId: string, episodeId: number): Promise<void> {
@@ -37,7 +43,13 @@ async function membership(userId: string, endsInDays: number): Promise<void> {
   const now = Date.now();
   await t.database.db
     .insertInto('memberships')
-    .values({ user_id: userId, plan_id: 'weekly', status: 'active', current_period_start: new Date(now - 86400_000), current_period_end: new Date(now + endsInDays * 86400_000) })
+    .values({
+      user_id: userId,
+      plan_id: 'weekly',
+      status: 'active',
+      current_period_start: new Date(now - 86400_000),
+      current_period_end: new Date(now + endsInDays * 86400_000),
+    })
     .execute();
 }
 
@@ -91,7 +103,14 @@ describe('access to episodes', () => {
 
   it('knows no episode viewers may not see (a draft, one of a draft series, an unknown id)', async () => {
     const { db } = t.database;
-    const draftSeriesEpisode = (await db.selectFrom('episodes').select('id').where('series_id', '=', f.series.draft).where('free', '=', true).executeTakeFirstOrThrow()).id;
+    const draftSeriesEpisode = (
+      await db
+        .selectFrom('episodes')
+        .select('id')
+        .where('series_id', '=', f.series.draft)
+        .where('free', '=', true)
+        .executeTakeFirstOrThrow()
+    ).id;
     const draft = f.episodes.palace[0]!;
     await db.updateTable('episodes').set({ status: 'draft' }).where('id', '=', draft).execute();
     try {
@@ -117,14 +136,18 @@ describe('access to episodes', () => {
     expect(answer.get(ceo()[0]!)).toEqual({ playable: true, reason: 'free', price: 0 });
     expect(answer.get(ceo()[9]!)).toEqual({ playable: true, reason: 'unlocked', price: 70 });
     expect(answer.get(ceo()[10]!)).toEqual({ playable: false, reason: 'locked', price: 70 });
-    expect((await access.decide(null, [{ id: ceo()[9]!, free: false, cost: 70 }])).get(ceo()[9]!)?.reason).toBe('locked');
+    expect((await access.decide(null, [{ id: ceo()[9]!, free: false, cost: 70 }])).get(ceo()[9]!)?.reason).toBe(
+      'locked',
+    );
   });
 
   it('answers which episodes a user unlocked, inside a transaction too, and by series for /unlocked', async () => {
     const viewer = await newUser();
     await unlock(viewer, f.episodes.wolf[4]!);
     await unlock(viewer, f.episodes.wolf[6]!);
-    expect((await access.unlockedAmong(viewer, [f.episodes.wolf[4]!, f.episodes.wolf[5]!])).sort()).toEqual([f.episodes.wolf[4]]);
+    expect((await access.unlockedAmong(viewer, [f.episodes.wolf[4]!, f.episodes.wolf[5]!])).sort()).toEqual([
+      f.episodes.wolf[4],
+    ]);
     await t.database.db.transaction().execute(async (trx) => {
       await trx.insertInto('unlocks').values({ user_id: viewer, episode_id: f.episodes.wolf[5]! }).execute();
       expect((await access.unlockedAmong(viewer, [f.episodes.wolf[5]!], trx)).length).toBe(1);
@@ -141,7 +164,13 @@ describe('the episode list carries the server’s decision', () => {
     const token = String(res.headers['x-user-token']);
     const userId = envelope<{ id: string }>(res).data.id;
     const list = async () =>
-      envelope<EpisodeListItem[]>(await t.app.inject({ method: 'GET', url: `/api/video/episode?seriesId=${f.series.palace}`, headers: { 'x-user-token': token } })).data;
+      envelope<EpisodeListItem[]>(
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/video/episode?seriesId=${f.series.palace}`,
+          headers: { 'x-user-token': token },
+        }),
+      ).data;
     await unlock(userId, f.episodes.palace[2]!);
     const before = await list();
     expect(before.slice(0, 4).map((e) => [e.access, e.unlocked, e.cost])).toEqual([
@@ -155,6 +184,10 @@ describe('the episode list carries the server’s decision', () => {
     await t.app.services.catalog.invalidate();
     const after = await list();
     expect(after.slice(2).map((e) => e.access)).toEqual(['unlocked', ...Array<string>(7).fill('member')]);
-    expect(after[9]).toMatchObject({ unlocked: true, cost: 51, hls: `/api/media/episodes/${String(f.episodes.palace[9])}/master.m3u8` });
+    expect(after[9]).toMatchObject({
+      unlocked: true,
+      cost: 51,
+      hls: `/api/media/episodes/${String(f.episodes.palace[9])}/master.m3u8`,
+    });
   });
 });

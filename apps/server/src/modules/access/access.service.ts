@@ -41,7 +41,11 @@ function judge(episode: EpisodeFacts, unlocked: boolean, member: boolean): Acces
  * (keys, playlists, subtitles), the catalog's episode lists, unlocking, play counting and the library ask here.
  */
 export function createAccessService({ db, isMember }: AccessDeps) {
-  async function decideWith(userId: string | null, episodes: readonly EpisodeFacts[], unlocked: (id: number) => boolean): Promise<Map<number, Access>> {
+  async function decideWith(
+    userId: string | null,
+    episodes: readonly EpisodeFacts[],
+    unlocked: (id: number) => boolean,
+  ): Promise<Map<number, Access>> {
     const member = userId !== null && episodes.some((e) => !e.free && !unlocked(e.id)) && (await isMember(userId));
     return new Map(episodes.map((e) => [e.id, judge(e, unlocked(e.id), member)]));
   }
@@ -75,7 +79,11 @@ export function createAccessService({ db, isMember }: AccessDeps) {
    * Which of these episodes the user already unlocked. Inside the caller's transaction (billing, under
    * its balance lock) an unlock committed meanwhile by a concurrent request is seen.
    */
-  async function unlockedAmong(userId: string, episodeIds: readonly number[], trx?: Transaction<DB>): Promise<number[]> {
+  async function unlockedAmong(
+    userId: string,
+    episodeIds: readonly number[],
+    trx?: Transaction<DB>,
+  ): Promise<number[]> {
     return [...(await repo.unlockedIds(trx ?? db, userId, episodeIds))];
   }
 

@@ -7,13 +7,22 @@ import { addressKey } from '../../http/client-address';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ TRUST_PROXY: 'true', GUEST_SESSIONS_PER_MINUTE: '5', GUEST_SESSIONS_BURST: '10' });
-  await t.database.db.insertInto('users').values({ email: 'owner@example.com', is_guest: false, password_hash: await hashPassword('the owners password') }).execute();
+  await t.database.db
+    .insertInto('users')
+    .values({ email: 'owner@example.com', is_guest: false, password_hash: await hashPassword('the owners password') })
+    .execute();
 });
 afterAll(() => t.close());
 
 const from = (address: string) => ({ 'x-forwarded-for': address });
 const newVisitor = (address: string) => t.app.inject({ method: 'GET', url: '/api/user', headers: from(address) });
-const login = (address: string, password: string) => t.app.inject({ method: 'POST', url: '/api/user/login', headers: from(address), payload: { email: 'owner@example.com', password } });
+const login = (address: string, password: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/user/login',
+    headers: from(address),
+    payload: { email: 'owner@example.com', password },
+  });
 
 describe('guest accounts per address', () => {
   it('stops one address minting guests, with a 429 envelope and Retry-After, and leaves other addresses alone', async () => {
@@ -30,7 +39,11 @@ describe('guest accounts per address', () => {
     expect(envelope(await newVisitor('198.51.100.8')).code).toBe(200);
     // A returning visitor with a session is never counted.
     const ok = answers.find((a) => envelope(a).code === 200)!;
-    const back = await t.app.inject({ method: 'GET', url: '/api/user', headers: { ...from('198.51.100.7'), 'x-user-token': String(ok.headers['x-user-token']) } });
+    const back = await t.app.inject({
+      method: 'GET',
+      url: '/api/user',
+      headers: { ...from('198.51.100.7'), 'x-user-token': String(ok.headers['x-user-token']) },
+    });
     expect(envelope(back).code).toBe(200);
   });
 
@@ -42,7 +55,13 @@ describe('guest accounts per address', () => {
   });
 
   it('counts the guests that trading a link token makes against the budget of the caller’s address', async () => {
-    const trade = (address: string) => t.app.inject({ method: 'POST', url: '/api/user/session/exchange', headers: from(address), payload: { token: 'a'.repeat(64) } });
+    const trade = (address: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/session/exchange',
+        headers: from(address),
+        payload: { token: 'a'.repeat(64) },
+      });
     const codes: number[] = [];
     for (let i = 0; i < 20; i++) codes.push(envelope(await trade('198.51.100.9')).code);
     expect(codes.filter((c) => c === 200)).toHaveLength(15);
@@ -82,7 +101,9 @@ describe('sign-in under attack', () => {
   });
 
   it('counts guesses sent all at once: of 40 in parallel from one address, only the limit (10) are checked', async () => {
-    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => login('192.0.2.210', `parallel-guess-${i}`)));
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => login('192.0.2.210', `parallel-guess-${i}`)),
+    );
     const codes = answers.map((a) => envelope(a).code);
     expect(codes.filter((c) => c === 401)).toHaveLength(10);
     expect(codes.filter((c) => c === 429)).toHaveLength(30);
@@ -98,9 +119,18 @@ describe('sign-in under attack', () => {
 
 describe('sign-in from one address trying many accounts', () => {
   it('stops the address for the hour after 200 failures, and no one else', async () => {
-    const attempt = (i: number) => t.app.inject({ method: 'POST', url: '/api/user/login', headers: from('192.0.2.77'), payload: { email: `someone-${i}@example.com`, password: 'password-1' } });
+    const attempt = (i: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        headers: from('192.0.2.77'),
+        payload: { email: `someone-${i}@example.com`, password: 'password-1' },
+      });
     const codes: number[] = [];
-    for (let batch = 0; batch < 200; batch += 20) codes.push(...(await Promise.all(Array.from({ length: 20 }, (_, i) => attempt(batch + i)))).map((r) => envelope(r).code));
+    for (let batch = 0; batch < 200; batch += 20)
+      codes.push(
+        ...(await Promise.all(Array.from({ length: 20 }, (_, i) => attempt(batch + i)))).map((r) => envelope(r).code),
+      );
     expect(codes.every((c) => c === 401)).toBe(true);
     expect(envelope(await attempt(1000)).code).toBe(429);
     expect(envelope(await login('192.0.2.78', 'the owners password')).code).toBe(200);
@@ -111,7 +141,11 @@ describe('search', () => {
   it('limits how fast one viewer searches, with a 429 envelope', async () => {
     const codes: number[] = [];
     for (let i = 0; i < 320; i++) {
-      const res = await t.app.inject({ method: 'GET', url: `/api/video?keyword=bride${i % 7}`, headers: from('198.51.100.99') });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/video?keyword=bride${i % 7}`,
+        headers: from('198.51.100.99'),
+      });
       codes.push(envelope(res).code);
     }
     // 60 a minute plus a burst of 240 an hour, then refused.

@@ -29,8 +29,15 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 describe('account emails over SMTP', () => {
   it('sends through a real SMTP server when MAIL_URL is set, with text and HTML parts', async () => {
-    const mailer = createMailer({ mailUrl: `smtp://127.0.0.1:${port}`, from: 'Episodic <no-reply@episodic.test>', outboxDir: '/nonexistent', log: () => undefined });
-    await mailer.send(passwordResetEmail('viewer@example.com', 'https://episodic.test/retrievePassword?token=abc', 60, 'es'));
+    const mailer = createMailer({
+      mailUrl: `smtp://127.0.0.1:${port}`,
+      from: 'Episodic <no-reply@episodic.test>',
+      outboxDir: '/nonexistent',
+      log: () => undefined,
+    });
+    await mailer.send(
+      passwordResetEmail('viewer@example.com', 'https://episodic.test/retrievePassword?token=abc', 60, 'es'),
+    );
     mailer.close();
     const mail = received.at(-1)!;
     expect(mail.subject).toBe('Restablece tu contraseña de Episodic');
@@ -39,5 +46,4 @@ describe('account emails over SMTP', () => {
     expect(mail.text).toContain('https://episodic.test/retrievePassword?token=abc');
     expect(mail.html).toContain('href="https://episodic.test/retrievePassword?token=abc"');
   });
-
 });

@@ -83,7 +83,8 @@ const VERIFY: Record<Language, VerifyCopy> = {
     body: 'An Episodic account was created with this email address. To confirm that the address is yours, open this link:',
     button: 'Confirm my email',
     expiry: (h) => `The link works once and expires in ${h} hours.`,
-    ignore: 'If you did not create this account, ignore this email: without your confirmation the address is not linked to anything.',
+    ignore:
+      'If you did not create this account, ignore this email: without your confirmation the address is not linked to anything.',
   },
   es: {
     subject: 'Confirma tu correo de Episodic',
@@ -99,7 +100,8 @@ const VERIFY: Record<Language, VerifyCopy> = {
     body: 'Un compte Episodic a été créé avec cette adresse e-mail. Pour confirmer que l’adresse est bien la vôtre, ouvrez ce lien :',
     button: 'Confirmer mon adresse',
     expiry: (h) => `Le lien ne fonctionne qu’une fois et expire dans ${h} heures.`,
-    ignore: 'Si vous n’avez pas créé ce compte, ignorez cet e-mail : sans votre confirmation, l’adresse n’est liée à rien.',
+    ignore:
+      'Si vous n’avez pas créé ce compte, ignorez cet e-mail : sans votre confirmation, l’adresse n’est liée à rien.',
   },
   dy: {
     subject: 'Bestätige deine E-Mail-Adresse für Episodic',
@@ -107,7 +109,8 @@ const VERIFY: Record<Language, VerifyCopy> = {
     body: 'Mit dieser E-Mail-Adresse wurde ein Episodic-Konto erstellt. Öffne diesen Link, um zu bestätigen, dass die Adresse dir gehört:',
     button: 'E-Mail-Adresse bestätigen',
     expiry: (h) => `Der Link funktioniert einmal und läuft in ${h} Stunden ab.`,
-    ignore: 'Wenn du dieses Konto nicht erstellt hast, ignoriere diese E-Mail: Ohne deine Bestätigung wird die Adresse mit nichts verknüpft.',
+    ignore:
+      'Wenn du dieses Konto nicht erstellt hast, ignoriere diese E-Mail: Ohne deine Bestätigung wird die Adresse mit nichts verknüpft.',
   },
   pt: {
     subject: 'Confirme seu e-mail no Episodic',
@@ -115,7 +118,8 @@ const VERIFY: Record<Language, VerifyCopy> = {
     body: 'Uma conta Episodic foi criada com este endereço de e-mail. Para confirmar que o endereço é seu, abra este link:',
     button: 'Confirmar meu e-mail',
     expiry: (h) => `O link funciona uma única vez e expira em ${h} horas.`,
-    ignore: 'Se você não criou esta conta, ignore este e-mail: sem a sua confirmação, o endereço não fica vinculado a nada.',
+    ignore:
+      'Se você não criou esta conta, ignore este e-mail: sem a sua confirmação, o endereço não fica vinculado a nada.',
   },
 };
 

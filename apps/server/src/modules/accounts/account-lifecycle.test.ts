@@ -15,9 +15,23 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Res = { code: number; message: string; data: unknown; fields?: Record<string, string> };
-async function call<T = unknown>(method: 'GET' | 'POST' | 'DELETE', url: string, token: string | null, payload?: object, headers: Record<string, string> = {}) {
-  const res = await t.app.inject({ method, url, payload, headers: { ...(token ? { 'x-user-token': token } : {}), ...headers } });
-  return { ...envelope<T>(res), token: res.headers['x-user-token'] as string | undefined } as Res & { data: T; token?: string };
+async function call<T = unknown>(
+  method: 'GET' | 'POST' | 'DELETE',
+  url: string,
+  token: string | null,
+  payload?: object,
+  headers: Record<string, string> = {},
+) {
+  const res = await t.app.inject({
+    method,
+    url,
+    payload,
+    headers: { ...(token ? { 'x-user-token': token } : {}), ...headers },
+  });
+  return { ...envelope<T>(res), token: res.headers['x-user-token'] as string | undefined } as Res & {
+    data: T;
+    token?: string;
+  };
 }
 async function guest(): Promise<{ token: string; id: string }> {
   const res = await call<User>('GET', '/api/user', null);
@@ -31,7 +45,12 @@ async function outboxMessages(): Promise<{ to: string; subject: string; text: st
   return Promise.all(
     files.map(async (file) => {
       const mail = await simpleParser(await fs.readFile(path.join(dir, file)));
-      return { to: (mail.to as { text: string }).text, subject: mail.subject ?? '', text: mail.text ?? '', html: typeof mail.html === 'string' ? mail.html : '' };
+      return {
+        to: (mail.to as { text: string }).text,
+        subject: mail.subject ?? '',
+        text: mail.text ?? '',
+        html: typeof mail.html === 'string' ? mail.html : '',
+      };
     }),
   );
 }
@@ -58,11 +77,29 @@ describe('registration', () => {
       confirmPassword: 'Please repeat your password.',
       agree: expect.stringMatching(/agree/),
     });
-    const weak = await call('POST', '/api/user/register', null, { email: 'x@y.co', password: 'short', confirmPassword: 'other', agree: true });
-    expect(weak.fields).toEqual({ password: 'Use at least 8 characters.', confirmPassword: 'The passwords do not match.' });
-    const noDigit = await call('POST', '/api/user/register', null, { email: 'x@y.co', password: 'lettersonly', confirmPassword: 'lettersonly', agree: true });
+    const weak = await call('POST', '/api/user/register', null, {
+      email: 'x@y.co',
+      password: 'short',
+      confirmPassword: 'other',
+      agree: true,
+    });
+    expect(weak.fields).toEqual({
+      password: 'Use at least 8 characters.',
+      confirmPassword: 'The passwords do not match.',
+    });
+    const noDigit = await call('POST', '/api/user/register', null, {
+      email: 'x@y.co',
+      password: 'lettersonly',
+      confirmPassword: 'lettersonly',
+      agree: true,
+    });
     expect(noDigit.fields).toEqual({ password: 'Use at least one letter and one number.' });
-    const longEmail = await call('POST', '/api/user/register', null, { email: `${'a'.repeat(250)}@x.co`, password: strong, confirmPassword: strong, agree: true });
+    const longEmail = await call('POST', '/api/user/register', null, {
+      email: `${'a'.repeat(250)}@x.co`,
+      password: strong,
+      confirmPassword: strong,
+      agree: true,
+    });
     expect(longEmail.code).toBe(422);
   });
 
@@ -70,7 +107,12 @@ describe('registration', () => {
     const g = await guest();
     await call('POST', '/api/user/favorite', g.token, { seriesId: f.series.wolf });
     await call('POST', '/api/user/history', g.token, { episodeId: f.episodes.wolf[1], position: 20 });
-    const res = await call<User>('POST', '/api/user/register', g.token, { email: '  New.Viewer@Example.com ', password: strong, confirmPassword: strong, agree: true });
+    const res = await call<User>('POST', '/api/user/register', g.token, {
+      email: '  New.Viewer@Example.com ',
+      password: strong,
+      confirmPassword: strong,
+      agree: true,
+    });
     expect(res.code).toBe(200);
     expect(res.data).toMatchObject({ id: g.id, email: 'new.viewer@example.com', isGuest: false });
     expect(res.token).toBeTruthy();
@@ -83,9 +125,18 @@ describe('registration', () => {
   });
 
   it('refuses a taken email without creating anything', async () => {
-    const res = await call('POST', '/api/user/register', null, { email: 'new.viewer@example.com', password: strong, confirmPassword: strong, agree: true });
+    const res = await call('POST', '/api/user/register', null, {
+      email: 'new.viewer@example.com',
+      password: strong,
+      confirmPassword: strong,
+      agree: true,
+    });
     expect(res.code).toBe(409);
-    const count = await t.database.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('email', '=', 'new.viewer@example.com').executeTakeFirstOrThrow();
+    const count = await t.database.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('email', '=', 'new.viewer@example.com')
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1);
   });
 });
@@ -93,7 +144,12 @@ describe('registration', () => {
 describe('signing in from a guest session', () => {
   it('moves the guest’s list, history and unlocks to the account, keeping the newer position', async () => {
     const owner = await guest();
-    const reg = await call('POST', '/api/user/register', owner.token, { email: 'merge@example.com', password: strong, confirmPassword: strong, agree: true });
+    const reg = await call('POST', '/api/user/register', owner.token, {
+      email: 'merge@example.com',
+      password: strong,
+      confirmPassword: strong,
+      agree: true,
+    });
     await call('POST', '/api/user/favorite', reg.token!, { seriesId: f.series.ceo });
     await call('POST', '/api/user/history', reg.token!, { episodeId: f.episodes.palace[0], position: 10 });
 
@@ -103,13 +159,23 @@ describe('signing in from a guest session', () => {
     await call('POST', '/api/user/history', g.token, { episodeId: f.episodes.palace[1], position: 33 });
     await t.database.db.insertInto('unlocks').values({ user_id: g.id, episode_id: f.episodes.ceo[5]! }).execute();
 
-    const login = await call<User>('POST', '/api/user/login', g.token, { email: 'merge@example.com', password: strong });
+    const login = await call<User>('POST', '/api/user/login', g.token, {
+      email: 'merge@example.com',
+      password: strong,
+    });
     expect(login.data.id).toBe(owner.id);
     const favs = await call<Page<Series>>('GET', '/api/user/favorite', login.token!);
     expect(favs.data.items.map((s) => s.id).sort()).toEqual([f.series.ceo, f.series.palace].sort());
     const history = await call<Page<HistoryEntry>>('GET', '/api/user/history', login.token!);
-    expect(history.data.items.find((h) => h.series.id === f.series.palace)).toMatchObject({ episodeId: f.episodes.palace[1], position: 33 });
-    const unlocks = await t.database.db.selectFrom('unlocks').select('episode_id').where('user_id', '=', owner.id).execute();
+    expect(history.data.items.find((h) => h.series.id === f.series.palace)).toMatchObject({
+      episodeId: f.episodes.palace[1],
+      position: 33,
+    });
+    const unlocks = await t.database.db
+      .selectFrom('unlocks')
+      .select('episode_id')
+      .where('user_id', '=', owner.id)
+      .execute();
     expect(unlocks.map((u) => u.episode_id)).toEqual([f.episodes.ceo[5]]);
     const gone = await t.database.db.selectFrom('users').select('id').where('id', '=', g.id).execute();
     expect(gone).toEqual([]);
@@ -131,25 +197,46 @@ describe('password reset by email', () => {
 
   it('sets a new password with the emailed link, once; other sessions end', async () => {
     const before = await call('POST', '/api/user/login', null, { email: 'new.viewer@example.com', password: strong });
-    const sent = (await outboxMessages()).filter((m) => m.to === 'new.viewer@example.com' && !m.text.includes('verifyToken=')).length;
+    const sent = (await outboxMessages()).filter(
+      (m) => m.to === 'new.viewer@example.com' && !m.text.includes('verifyToken='),
+    ).length;
     await call('POST', '/api/user/password/forgot', null, { email: 'new.viewer@example.com' });
     // A new link revokes the ones before it: this test uses the new one.
     const mail = await waitForMail('new.viewer@example.com', sent);
     const token = decodeURIComponent(/token=([^\s"&<]+)/.exec(mail.text)![1]!);
-    const mismatch = await call('POST', '/api/user/password/reset', null, { token, password: 'another1pass', confirmPassword: 'nope' });
+    const mismatch = await call('POST', '/api/user/password/reset', null, {
+      token,
+      password: 'another1pass',
+      confirmPassword: 'nope',
+    });
     expect(mismatch.code).toBe(422);
-    const reset = await call<User>('POST', '/api/user/password/reset', null, { token, password: 'another1pass', confirmPassword: 'another1pass' });
+    const reset = await call<User>('POST', '/api/user/password/reset', null, {
+      token,
+      password: 'another1pass',
+      confirmPassword: 'another1pass',
+    });
     expect(reset.code).toBe(200);
     expect(reset.data.email).toBe('new.viewer@example.com');
-    const again = await call('POST', '/api/user/password/reset', null, { token, password: 'third1pass', confirmPassword: 'third1pass' });
+    const again = await call('POST', '/api/user/password/reset', null, {
+      token,
+      password: 'third1pass',
+      confirmPassword: 'third1pass',
+    });
     expect(again.code).toBe(410);
     expect((await call('GET', '/api/user/favorite', before.token!)).code).toBe(401);
-    expect((await call('POST', '/api/user/login', null, { email: 'new.viewer@example.com', password: 'another1pass' })).code).toBe(200);
+    expect(
+      (await call('POST', '/api/user/login', null, { email: 'new.viewer@example.com', password: 'another1pass' })).code,
+    ).toBe(200);
   });
 
   it('writes the email in the account’s language', async () => {
     const g = await guest();
-    const reg = await call('POST', '/api/user/register', g.token, { email: 'leser@example.com', password: strong, confirmPassword: strong, agree: true });
+    const reg = await call('POST', '/api/user/register', g.token, {
+      email: 'leser@example.com',
+      password: strong,
+      confirmPassword: strong,
+      agree: true,
+    });
     await call('POST', '/api/user/profile', reg.token!, { language: 'dy' });
     await call('POST', '/api/user/password/forgot', null, { email: 'leser@example.com' });
     const mail = await waitForMail('leser@example.com');
@@ -160,21 +247,43 @@ describe('password reset by email', () => {
 describe('the account', () => {
   it('changes preferences and password; other devices are signed out', async () => {
     const g = await guest();
-    const a = await call<User>('POST', '/api/user/register', g.token, { email: 'prefs@example.com', password: strong, confirmPassword: strong, agree: true });
+    const a = await call<User>('POST', '/api/user/register', g.token, {
+      email: 'prefs@example.com',
+      password: strong,
+      confirmPassword: strong,
+      agree: true,
+    });
     const b = await call('POST', '/api/user/login', null, { email: 'prefs@example.com', password: strong });
     const prefs = await call<User>('POST', '/api/user/profile', a.token!, { language: 'pt', autoUnlock: true });
     expect(prefs.data).toMatchObject({ language: 'pt', autoUnlock: true });
     expect((await call('POST', '/api/user/profile', a.token!, { language: 'xx' })).code).toBe(422);
-    const wrong = await call('POST', '/api/user/password', a.token!, { currentPassword: 'bad', password: 'next1pass', confirmPassword: 'next1pass' });
+    const wrong = await call('POST', '/api/user/password', a.token!, {
+      currentPassword: 'bad',
+      password: 'next1pass',
+      confirmPassword: 'next1pass',
+    });
     expect(wrong.fields).toEqual({ currentPassword: 'This is not your current password.' });
-    expect((await call('POST', '/api/user/password', a.token!, { currentPassword: strong, password: 'next1pass', confirmPassword: 'next1pass' })).code).toBe(200);
+    expect(
+      (
+        await call('POST', '/api/user/password', a.token!, {
+          currentPassword: strong,
+          password: 'next1pass',
+          confirmPassword: 'next1pass',
+        })
+      ).code,
+    ).toBe(200);
     expect((await call('GET', '/api/user/favorite', a.token!)).code).toBe(200);
     expect((await call('GET', '/api/user/favorite', b.token!)).code).toBe(401);
   });
 
   it('signs out everywhere', async () => {
     const g = await guest();
-    const a = await call('POST', '/api/user/register', g.token, { email: 'everywhere@example.com', password: strong, confirmPassword: strong, agree: true });
+    const a = await call('POST', '/api/user/register', g.token, {
+      email: 'everywhere@example.com',
+      password: strong,
+      confirmPassword: strong,
+      agree: true,
+    });
     const b = await call('POST', '/api/user/login', null, { email: 'everywhere@example.com', password: strong });
     await call('POST', '/api/user/logout', a.token!, { everywhere: true });
     expect((await call('GET', '/api/user/favorite', a.token!)).code).toBe(401);
@@ -183,20 +292,37 @@ describe('the account', () => {
 
   it('deletes the account and what it owns after checking the password', async () => {
     const g = await guest();
-    const a = await call('POST', '/api/user/register', g.token, { email: 'leaving@example.com', password: strong, confirmPassword: strong, agree: true });
+    const a = await call('POST', '/api/user/register', g.token, {
+      email: 'leaving@example.com',
+      password: strong,
+      confirmPassword: strong,
+      agree: true,
+    });
     await call('POST', '/api/user/favorite', a.token!, { seriesId: f.series.ceo });
     expect((await call('POST', '/api/user/delete', a.token!, { password: 'wrong' })).code).toBe(422);
     expect((await call('POST', '/api/user/delete', a.token!, { password: strong })).code).toBe(200);
-    expect(await t.database.db.selectFrom('users').select('id').where('email', '=', 'leaving@example.com').execute()).toEqual([]);
-    expect(await t.database.db.selectFrom('favorites').select('series_id').where('user_id', '=', g.id).execute()).toEqual([]);
-    expect((await call('POST', '/api/user/login', null, { email: 'leaving@example.com', password: strong })).code).toBe(401);
+    expect(
+      await t.database.db.selectFrom('users').select('id').where('email', '=', 'leaving@example.com').execute(),
+    ).toEqual([]);
+    expect(
+      await t.database.db.selectFrom('favorites').select('series_id').where('user_id', '=', g.id).execute(),
+    ).toEqual([]);
+    expect((await call('POST', '/api/user/login', null, { email: 'leaving@example.com', password: strong })).code).toBe(
+      401,
+    );
   });
 
-  it('keeps a deleted account\'s plays counted without its id', async () => {
+  it("keeps a deleted account's plays counted without its id", async () => {
     const g = await guest();
-    const a = await call('POST', '/api/user/register', g.token, { email: 'counted@example.com', password: strong, confirmPassword: strong, agree: true });
+    const a = await call('POST', '/api/user/register', g.token, {
+      email: 'counted@example.com',
+      password: strong,
+      confirmPassword: strong,
+      agree: true,
+    });
     const [episode] = f.episodes.ceo;
-    const plays = () => t.database.db.selectFrom('episode_plays').select(['viewer', 'day']).where('episode_id', '=', episode!).execute();
+    const plays = () =>
+      t.database.db.selectFrom('episode_plays').select(['viewer', 'day']).where('episode_id', '=', episode!).execute();
     await t.database.db
       .insertInto('episode_plays')
       .values([
@@ -217,7 +343,10 @@ describe('the account', () => {
 describe('abuse limits', () => {
   it('limits sign-in attempts per account, with a clear message', async () => {
     const codes: number[] = [];
-    for (let i = 0; i < 12; i++) codes.push((await call('POST', '/api/user/login', null, { email: 'target@example.com', password: `guess-${i}` })).code);
+    for (let i = 0; i < 12; i++)
+      codes.push(
+        (await call('POST', '/api/user/login', null, { email: 'target@example.com', password: `guess-${i}` })).code,
+      );
     expect(codes.slice(0, 10).every((c) => c === 401)).toBe(true);
     const limited = await call('POST', '/api/user/login', null, { email: 'TARGET@example.com', password: 'guess' });
     expect(limited.code).toBe(429);
@@ -226,7 +355,8 @@ describe('abuse limits', () => {
 
   it('limits reset emails per account without telling whether it exists', async () => {
     const codes: number[] = [];
-    for (let i = 0; i < 4; i++) codes.push((await call('POST', '/api/user/password/forgot', null, { email: 'limit-me@example.com' })).code);
+    for (let i = 0; i < 4; i++)
+      codes.push((await call('POST', '/api/user/password/forgot', null, { email: 'limit-me@example.com' })).code);
     expect(codes).toEqual([200, 200, 200, 429]);
   });
 });
@@ -234,7 +364,12 @@ describe('abuse limits', () => {
 describe('downloading my data', () => {
   it('gives everything kept about the viewer as one JSON file, and nothing of others', async () => {
     const g = await guest();
-    const a = await call('POST', '/api/user/register', g.token, { email: 'export@example.com', password: strong, confirmPassword: strong, agree: true });
+    const a = await call('POST', '/api/user/register', g.token, {
+      email: 'export@example.com',
+      password: strong,
+      confirmPassword: strong,
+      agree: true,
+    });
     await call('POST', '/api/user/favorite', a.token!, { seriesId: f.series.palace });
     await call('POST', '/api/user/history', a.token!, { episodeId: f.episodes.palace[0], position: 3 });
     const res = await t.app.inject({ method: 'GET', url: '/api/user/export', headers: { 'x-user-token': a.token! } });
@@ -242,7 +377,9 @@ describe('downloading my data', () => {
     const data = res.json();
     expect(data.account).toMatchObject({ email: 'export@example.com', guest: false });
     expect(data.favorites).toEqual([expect.objectContaining({ series_id: f.series.palace })]);
-    expect(data.watchHistory).toEqual([expect.objectContaining({ episode_id: f.episodes.palace[0], position_ms: 3000 })]);
+    expect(data.watchHistory).toEqual([
+      expect.objectContaining({ episode_id: f.episodes.palace[0], position_ms: 3000 }),
+    ]);
     expect(data.sessions.length).toBeGreaterThan(0);
     expect(JSON.stringify(data)).not.toMatch(/password|token_hash/);
     expect(JSON.stringify(data)).not.toContain('new.viewer@example.com');

@@ -12,17 +12,25 @@ export interface SessionWithUser {
 }
 
 export function findActiveSession(db: Executor, tokenHash: string): Promise<SessionWithUser | undefined> {
-  return db
-    .selectFrom('sessions as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['s.id as sessionId', 's.user_id as userId', 'u.role', 'u.is_guest as isGuest', 's.last_seen_at as lastSeenAt'])
-    .where('s.token_hash', '=', tokenHash)
-    // An operator's console session never opens the viewer API, as a viewer's never opens the console's.
-    .where('s.kind', '=', 'viewer')
-    .where('s.revoked_at', 'is', null)
-    .where('s.expires_at', '>', new Date())
-    .where('u.disabled_at', 'is', null)
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom('sessions as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .select([
+        's.id as sessionId',
+        's.user_id as userId',
+        'u.role',
+        'u.is_guest as isGuest',
+        's.last_seen_at as lastSeenAt',
+      ])
+      .where('s.token_hash', '=', tokenHash)
+      // An operator's console session never opens the viewer API, as a viewer's never opens the console's.
+      .where('s.kind', '=', 'viewer')
+      .where('s.revoked_at', 'is', null)
+      .where('s.expires_at', '>', new Date())
+      .where('u.disabled_at', 'is', null)
+      .executeTakeFirst()
+  );
 }
 
 export async function touchSession(db: Executor, sessionId: string): Promise<void> {
@@ -39,14 +47,25 @@ export async function insertSession(
 ): Promise<string> {
   const row = await db
     .insertInto('sessions')
-    .values({ user_id: session.userId, token_hash: session.tokenHash, user_agent: session.userAgent, expires_at: session.expiresAt })
+    .values({
+      user_id: session.userId,
+      token_hash: session.tokenHash,
+      user_agent: session.userAgent,
+      expires_at: session.expiresAt,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
 export async function revokeSession(db: Executor, sessionId: string): Promise<boolean> {
-  const rows = await db.updateTable('sessions').set({ revoked_at: new Date() }).where('id', '=', sessionId).where('revoked_at', 'is', null).returning('id').execute();
+  const rows = await db
+    .updateTable('sessions')
+    .set({ revoked_at: new Date() })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .returning('id')
+    .execute();
   return rows.length > 0;
 }
 
@@ -73,7 +92,12 @@ export async function upsertAdmin(db: Executor, email: string, passwordHash: str
   if (existing) {
     return db
       .updateTable('users')
-      .set({ role: 'admin', is_guest: false, updated_at: new Date(), ...(passwordHash ? { password_hash: passwordHash } : {}) })
+      .set({
+        role: 'admin',
+        is_guest: false,
+        updated_at: new Date(),
+        ...(passwordHash ? { password_hash: passwordHash } : {}),
+      })
       .where('id', '=', existing.id)
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -95,12 +119,21 @@ export async function updateUser(
     email_verified_at: Date | null;
   }>,
 ): Promise<UserRow> {
-  return db.updateTable('users').set({ ...changes, updated_at: new Date() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  return db
+    .updateTable('users')
+    .set({ ...changes, updated_at: new Date() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** Revokes every session of a user, except one when given. */
 export async function revokeAllSessions(db: Executor, userId: string, exceptSessionId?: string): Promise<void> {
-  let q = db.updateTable('sessions').set({ revoked_at: new Date() }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+  let q = db
+    .updateTable('sessions')
+    .set({ revoked_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
   if (exceptSessionId) q = q.where('id', '!=', exceptSessionId);
   await q.execute();
 }
@@ -118,8 +151,14 @@ export async function deleteUser(db: Executor, id: string): Promise<void> {
   await db.deleteFrom('users').where('id', '=', id).execute();
 }
 
-export async function insertPasswordReset(db: Executor, reset: { userId: string; tokenHash: string; expiresAt: Date }): Promise<void> {
-  await db.insertInto('password_resets').values({ user_id: reset.userId, token_hash: reset.tokenHash, expires_at: reset.expiresAt }).execute();
+export async function insertPasswordReset(
+  db: Executor,
+  reset: { userId: string; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await db
+    .insertInto('password_resets')
+    .values({ user_id: reset.userId, token_hash: reset.tokenHash, expires_at: reset.expiresAt })
+    .execute();
 }
 
 /**
@@ -141,14 +180,25 @@ export async function consumePasswordReset(db: Executor, tokenHash: string): Pro
 
 /** Ends every outstanding reset link of an account (a newer link, a reset, a password change, a disable). */
 export async function revokePasswordResets(db: Executor, userId: string): Promise<number> {
-  const rows = await db.deleteFrom('password_resets').where('user_id', '=', userId).where('used_at', 'is', null).returning('id').execute();
+  const rows = await db
+    .deleteFrom('password_resets')
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .returning('id')
+    .execute();
   return rows.length;
 }
 
-export async function insertEmailVerification(db: Executor, link: { userId: string; email: string; tokenHash: string; expiresAt: Date }): Promise<void> {
+export async function insertEmailVerification(
+  db: Executor,
+  link: { userId: string; email: string; tokenHash: string; expiresAt: Date },
+): Promise<void> {
   // Only the newest link of an account works: an older email left in an inbox proves nothing more.
   await db.deleteFrom('email_verifications').where('user_id', '=', link.userId).where('used_at', 'is', null).execute();
-  await db.insertInto('email_verifications').values({ user_id: link.userId, email: link.email, token_hash: link.tokenHash, expires_at: link.expiresAt }).execute();
+  await db
+    .insertInto('email_verifications')
+    .values({ user_id: link.userId, email: link.email, token_hash: link.tokenHash, expires_at: link.expiresAt })
+    .execute();
 }
 
 /**
@@ -167,7 +217,10 @@ export async function consumeEmailVerification(db: Executor, tokenHash: string):
   if (!link) return undefined;
   const row = await db
     .updateTable('users')
-    .set((eb) => ({ email_verified_at: eb.fn.coalesce('email_verified_at', eb.val(new Date())), updated_at: new Date() }))
+    .set((eb) => ({
+      email_verified_at: eb.fn.coalesce('email_verified_at', eb.val(new Date())),
+      updated_at: new Date(),
+    }))
     .where('id', '=', link.user_id)
     .where('email', '=', link.email)
     .where('disabled_at', 'is', null)
@@ -178,7 +231,14 @@ export async function consumeEmailVerification(db: Executor, tokenHash: string):
 
 export async function insertPendingLink(
   db: Executor,
-  link: { tokenHash: string; userId: string; providerUserId: string; email: string; emailVerified: boolean; expiresAt: Date },
+  link: {
+    tokenHash: string;
+    userId: string;
+    providerUserId: string;
+    email: string;
+    emailVerified: boolean;
+    expiresAt: Date;
+  },
 ): Promise<void> {
   await db.deleteFrom('pending_links').where('expires_at', '<', new Date()).execute();
   await db
@@ -206,25 +266,56 @@ export function takePendingLink(db: Executor, tokenHash: string) {
 }
 
 export function findIdentity(db: Executor, provider: 'facebook', providerUserId: string) {
-  return db.selectFrom('user_identities').selectAll().where('provider', '=', provider).where('provider_user_id', '=', providerUserId).executeTakeFirst();
+  return db
+    .selectFrom('user_identities')
+    .selectAll()
+    .where('provider', '=', provider)
+    .where('provider_user_id', '=', providerUserId)
+    .executeTakeFirst();
 }
 
-export async function linkIdentity(db: Executor, identity: { provider: 'facebook'; providerUserId: string; userId: string; email: string | null }): Promise<void> {
+export async function linkIdentity(
+  db: Executor,
+  identity: { provider: 'facebook'; providerUserId: string; userId: string; email: string | null },
+): Promise<void> {
   await db
     .insertInto('user_identities')
-    .values({ provider: identity.provider, provider_user_id: identity.providerUserId, user_id: identity.userId, email: identity.email })
-    .onConflict((oc) => oc.columns(['provider', 'provider_user_id']).doUpdateSet({ user_id: identity.userId, email: identity.email }))
+    .values({
+      provider: identity.provider,
+      provider_user_id: identity.providerUserId,
+      user_id: identity.userId,
+      email: identity.email,
+    })
+    .onConflict((oc) =>
+      oc.columns(['provider', 'provider_user_id']).doUpdateSet({ user_id: identity.userId, email: identity.email }),
+    )
     .execute();
 }
 
-export async function insertOauthState(db: Executor, state: { stateHash: string; codeVerifier: string; returnTo: string; expiresAt: Date }): Promise<void> {
+export async function insertOauthState(
+  db: Executor,
+  state: { stateHash: string; codeVerifier: string; returnTo: string; expiresAt: Date },
+): Promise<void> {
   await db.deleteFrom('oauth_states').where('expires_at', '<', new Date()).execute();
-  await db.insertInto('oauth_states').values({ state_hash: state.stateHash, code_verifier: state.codeVerifier, return_to: state.returnTo, expires_at: state.expiresAt }).execute();
+  await db
+    .insertInto('oauth_states')
+    .values({
+      state_hash: state.stateHash,
+      code_verifier: state.codeVerifier,
+      return_to: state.returnTo,
+      expires_at: state.expiresAt,
+    })
+    .execute();
 }
 
 /** Takes a state once: it is deleted as it is read, so a replayed callback finds nothing. */
 export function takeOauthState(db: Executor, stateHash: string) {
-  return db.deleteFrom('oauth_states').where('state_hash', '=', stateHash).where('expires_at', '>', new Date()).returning(['code_verifier', 'return_to']).executeTakeFirst();
+  return db
+    .deleteFrom('oauth_states')
+    .where('state_hash', '=', stateHash)
+    .where('expires_at', '>', new Date())
+    .returning(['code_verifier', 'return_to'])
+    .executeTakeFirst();
 }
 
 /**
@@ -278,5 +369,9 @@ export function sessionsOf(db: Executor, userId: string) {
 }
 
 export function identitiesOf(db: Executor, userId: string) {
-  return db.selectFrom('user_identities').select(['provider', 'email', 'created_at']).where('user_id', '=', userId).execute();
+  return db
+    .selectFrom('user_identities')
+    .select(['provider', 'email', 'created_at'])
+    .where('user_id', '=', userId)
+    .execute();
 }

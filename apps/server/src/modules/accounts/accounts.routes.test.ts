@@ -9,11 +9,15 @@ beforeAll(async () => {
   t = await createTestApp();
   const accounts = createAccountsService({ db: t.database.db, sessionTtlDays: 1 });
   await accounts.createAdmin('Admin@Example.com', 'correct horse battery');
-  await t.database.db.insertInto('users').values({ email: 'viewer@example.com', is_guest: false, password_hash: await hashPassword('viewer password') }).execute();
+  await t.database.db
+    .insertInto('users')
+    .values({ email: 'viewer@example.com', is_guest: false, password_hash: await hashPassword('viewer password') })
+    .execute();
 });
 afterAll(() => t.close());
 
-const cookieOf = (res: { cookies: { name: string; value: string }[] }) => res.cookies.find((c) => c.name === 'episodic_session');
+const cookieOf = (res: { cookies: { name: string; value: string }[] }) =>
+  res.cookies.find((c) => c.name === 'episodic_session');
 
 async function login(email: string, password: string, headers: Record<string, string> = {}) {
   return t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password }, headers });
@@ -24,7 +28,14 @@ describe('GET /api/user', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/user' });
     const body = envelope<User>(res);
     expect(body.code).toBe(200);
-    expect(body.data).toMatchObject({ email: null, isGuest: true, language: 'en', coins: 0, autoUnlock: false, membership: { active: false } });
+    expect(body.data).toMatchObject({
+      email: null,
+      isGuest: true,
+      language: 'en',
+      coins: 0,
+      autoUnlock: false,
+      membership: { active: false },
+    });
     const token = res.headers['x-user-token'];
     expect(token).toMatch(/^[\w-]{43}$/);
     const cookie = cookieOf(res);
@@ -48,9 +59,19 @@ describe('GET /api/user', () => {
     const b = await t.app.inject({ method: 'GET', url: '/api/user' });
     const tokenA = String(a.headers['x-user-token']);
     const tokenB = String(b.headers['x-user-token']);
-    const both = await t.app.inject({ method: 'GET', url: '/api/user', cookies: { episodic_session: tokenA }, headers: { 'x-user-token': tokenB } });
+    const both = await t.app.inject({
+      method: 'GET',
+      url: '/api/user',
+      cookies: { episodic_session: tokenA },
+      headers: { 'x-user-token': tokenB },
+    });
     expect(envelope<User>(both).data.id).toBe(envelope<User>(a).data.id);
-    const stale = await t.app.inject({ method: 'GET', url: '/api/user', cookies: { episodic_session: 'stale-token' }, headers: { 'x-user-token': tokenB } });
+    const stale = await t.app.inject({
+      method: 'GET',
+      url: '/api/user',
+      cookies: { episodic_session: 'stale-token' },
+      headers: { 'x-user-token': tokenB },
+    });
     expect(envelope<User>(stale).data.id).toBe(envelope<User>(b).data.id);
   });
 
@@ -87,7 +108,12 @@ describe('sign-in, sign-out and the console gate', () => {
   it('answers the same way for a wrong password and an unknown email', async () => {
     const wrong = envelope(await login('admin@example.com', 'wrong password'));
     const unknown = envelope(await login('nobody@example.com', 'wrong password'));
-    expect(wrong).toEqual({ code: 401, message: 'The email or password is not correct.', data: null, reason: 'bad_credentials' });
+    expect(wrong).toEqual({
+      code: 401,
+      message: 'The email or password is not correct.',
+      data: null,
+      reason: 'bad_credentials',
+    });
     expect(unknown).toEqual(wrong);
   });
 
@@ -111,14 +137,30 @@ describe('sign-in, sign-out and the console gate', () => {
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/admin/session' });
     expect(envelope(anonymous).code).toBe(401);
     const guest = await t.app.inject({ method: 'GET', url: '/api/user' });
-    const asGuest = await t.app.inject({ method: 'GET', url: '/api/admin/session', headers: { 'x-user-token': String(guest.headers['x-user-token']) } });
+    const asGuest = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/session',
+      headers: { 'x-user-token': String(guest.headers['x-user-token']) },
+    });
     expect(envelope(asGuest).code).toBe(401);
     const viewer = await login('viewer@example.com', 'viewer password');
-    const asViewer = await t.app.inject({ method: 'GET', url: '/api/admin/session', headers: { 'x-user-token': String(viewer.headers['x-user-token']) } });
+    const asViewer = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/session',
+      headers: { 'x-user-token': String(viewer.headers['x-user-token']) },
+    });
     expect(envelope(asViewer).code).toBe(403);
     // An operator passes with the console's own session (the viewer app's does not open it).
-    const admin = await t.app.inject({ method: 'POST', url: '/api/admin/session', payload: { email: 'admin@example.com', password: 'correct horse battery' } });
-    const asAdmin = await t.app.inject({ method: 'GET', url: '/api/admin/session', cookies: { [ADMIN_SESSION_COOKIE]: admin.cookies.find((c) => c.name === ADMIN_SESSION_COOKIE)!.value } });
+    const admin = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/session',
+      payload: { email: 'admin@example.com', password: 'correct horse battery' },
+    });
+    const asAdmin = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/session',
+      cookies: { [ADMIN_SESSION_COOKIE]: admin.cookies.find((c) => c.name === ADMIN_SESSION_COOKIE)!.value },
+    });
     expect(envelope(asAdmin)).toMatchObject({ code: 200, data: { email: 'admin@example.com', role: 'admin' } });
   });
 });

@@ -18,10 +18,23 @@ const LoginBody = Type.Object({
   email: Type.String({ minLength: 1, maxLength: 254 }),
   password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX }),
 });
-const RegisterBody = Type.Object({ email: Email, password: Password, confirmPassword: Password, agree: Type.Optional(Type.Boolean()) });
+const RegisterBody = Type.Object({
+  email: Email,
+  password: Password,
+  confirmPassword: Password,
+  agree: Type.Optional(Type.Boolean()),
+});
 const TokenBody = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) });
-const ResetBody = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }), password: Password, confirmPassword: Password });
-const ChangePasswordBody = Type.Object({ currentPassword: Type.String({ minLength: 1, maxLength: PASSWORD_MAX }), password: Password, confirmPassword: Password });
+const ResetBody = Type.Object({
+  token: Type.String({ minLength: 1, maxLength: 200 }),
+  password: Password,
+  confirmPassword: Password,
+});
+const ChangePasswordBody = Type.Object({
+  currentPassword: Type.String({ minLength: 1, maxLength: PASSWORD_MAX }),
+  password: Password,
+  confirmPassword: Password,
+});
 const ProfileBody = Type.Object({ language: Type.Optional(LanguageSchema), autoUnlock: Type.Optional(Type.Boolean()) });
 const UserEnvelope = { 200: EnvelopeOf(UserSchema) };
 const EmptyEnvelope = { 200: EnvelopeOf(EmptySchema) };
@@ -33,20 +46,34 @@ async function caller(req: FastifyRequest): Promise<Caller> {
 export function registerAccountsRoutes(app: AppInstance, accounts: AccountsService, cookies: CookiePolicy): void {
   app.get(
     '/api/user',
-    { schema: { tags: ['accounts'], summary: 'The current user; a new visitor gets a guest account and its token in the x-user-token header', response: UserEnvelope } },
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'The current user; a new visitor gets a guest account and its token in the x-user-token header',
+        response: UserEnvelope,
+      },
+    },
     async (req, reply) => {
       const auth = await req.auth();
       const { user, token } = await accounts.currentOrGuest(auth, req.ctx.userAgent, req.ip);
       if (token) issueSessionToken(req, reply, token, cookies);
       // A client holding a stale stored token (say, from before a redirect sign-in) gets the live one back.
-      else if (auth?.via === 'cookie' && req.ctx.headerToken && req.ctx.headerToken !== req.ctx.cookieToken) reply.header(USER_TOKEN_HEADER, req.ctx.cookieToken);
+      else if (auth?.via === 'cookie' && req.ctx.headerToken && req.ctx.headerToken !== req.ctx.cookieToken)
+        reply.header(USER_TOKEN_HEADER, req.ctx.cookieToken);
       return ok(user);
     },
   );
 
   app.post(
     '/api/user/register',
-    { schema: { tags: ['accounts'], summary: "Create an account (a guest's data stays with it)", body: RegisterBody, response: UserEnvelope } },
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: "Create an account (a guest's data stays with it)",
+        body: RegisterBody,
+        response: UserEnvelope,
+      },
+    },
     async (req, reply) => {
       const { email = '', password = '', confirmPassword = '', agree = false } = req.body;
       const { user, token } = await accounts.register({ email, password, confirmPassword, agree }, await caller(req));
@@ -57,7 +84,14 @@ export function registerAccountsRoutes(app: AppInstance, accounts: AccountsServi
 
   app.post(
     '/api/user/login',
-    { schema: { tags: ['accounts'], summary: "Sign in with email and password (a guest's data moves to the account)", body: LoginBody, response: UserEnvelope } },
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: "Sign in with email and password (a guest's data moves to the account)",
+        body: LoginBody,
+        response: UserEnvelope,
+      },
+    },
     async (req, reply) => {
       const { user, token } = await accounts.login(req.body, await caller(req));
       issueSessionToken(req, reply, token, cookies);
@@ -91,7 +125,14 @@ export function registerAccountsRoutes(app: AppInstance, accounts: AccountsServi
 
   app.post(
     '/api/user/password/forgot',
-    { schema: { tags: ['accounts'], summary: 'Email a single-use reset link (the same answer whether or not the email has an account)', body: Type.Object({ email: Email }), response: EmptyEnvelope } },
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Email a single-use reset link (the same answer whether or not the email has an account)',
+        body: Type.Object({ email: Email }),
+        response: EmptyEnvelope,
+      },
+    },
     async (req) => {
       await accounts.forgotPassword(req.body.email ?? '', requestLanguage(req), req.ip);
       return ok({});
@@ -100,7 +141,14 @@ export function registerAccountsRoutes(app: AppInstance, accounts: AccountsServi
 
   app.post(
     '/api/user/password/reset',
-    { schema: { tags: ['accounts'], summary: 'Set a new password from an emailed link', body: ResetBody, response: UserEnvelope } },
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Set a new password from an emailed link',
+        body: ResetBody,
+        response: UserEnvelope,
+      },
+    },
     async (req, reply) => {
       const { token, password = '', confirmPassword = '' } = req.body;
       const result = await accounts.resetPassword({ token, password, confirmPassword }, await caller(req));
@@ -111,7 +159,14 @@ export function registerAccountsRoutes(app: AppInstance, accounts: AccountsServi
 
   app.post(
     '/api/user/email/verify',
-    { schema: { tags: ['accounts'], summary: 'Complete an emailed verification link (once); signs nobody in', body: TokenBody, response: EmptyEnvelope } },
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Complete an emailed verification link (once); signs nobody in',
+        body: TokenBody,
+        response: EmptyEnvelope,
+      },
+    },
     async (req) => {
       await accounts.verifyEmail(req.body.token);
       return ok({});
@@ -120,7 +175,14 @@ export function registerAccountsRoutes(app: AppInstance, accounts: AccountsServi
 
   app.post(
     '/api/user/email/verification',
-    { schema: { tags: ['accounts'], summary: "Email a new verification link for the account's address", body: EmptySchema, response: EmptyEnvelope } },
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: "Email a new verification link for the account's address",
+        body: EmptySchema,
+        response: EmptyEnvelope,
+      },
+    },
     async (req) => {
       await accounts.resendVerification(await requireAccount(req), req.ip);
       return ok({});
@@ -132,7 +194,8 @@ export function registerAccountsRoutes(app: AppInstance, accounts: AccountsServi
     {
       schema: {
         tags: ['accounts'],
-        summary: "Trade a session token that arrived in a link for the visitor's own session; the link's token is revoked",
+        summary:
+          "Trade a session token that arrived in a link for the visitor's own session; the link's token is revoked",
         body: TokenBody,
         response: UserEnvelope,
       },
@@ -153,7 +216,14 @@ export function registerAccountsRoutes(app: AppInstance, accounts: AccountsServi
 
   app.post(
     '/api/user/password',
-    { schema: { tags: ['accounts'], summary: 'Change the password (other devices are signed out)', body: ChangePasswordBody, response: EmptyEnvelope } },
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Change the password (other devices are signed out)',
+        body: ChangePasswordBody,
+        response: EmptyEnvelope,
+      },
+    },
     async (req) => {
       const { currentPassword, password = '', confirmPassword = '' } = req.body;
       await accounts.changePassword(await requireAccount(req), { currentPassword, password, confirmPassword });
@@ -163,7 +233,14 @@ export function registerAccountsRoutes(app: AppInstance, accounts: AccountsServi
 
   app.post(
     '/api/user/profile',
-    { schema: { tags: ['accounts'], summary: 'Update language and the auto-unlock preference', body: ProfileBody, response: UserEnvelope } },
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Update language and the auto-unlock preference',
+        body: ProfileBody,
+        response: UserEnvelope,
+      },
+    },
     async (req) => ok(await accounts.updateProfile(await requireSession(req), req.body)),
   );
 
@@ -173,7 +250,10 @@ export function registerAccountsRoutes(app: AppInstance, accounts: AccountsServi
     async (req, reply) => {
       const data = await accounts.exportData(await requireSession(req));
       return reply
-        .header('content-disposition', `attachment; filename="episodic-data-${new Date().toISOString().slice(0, 10)}.json"`)
+        .header(
+          'content-disposition',
+          `attachment; filename="episodic-data-${new Date().toISOString().slice(0, 10)}.json"`,
+        )
         .type('application/json; charset=utf-8')
         .send(JSON.stringify(data, null, 2));
     },
@@ -181,7 +261,14 @@ export function registerAccountsRoutes(app: AppInstance, accounts: AccountsServi
 
   app.post(
     '/api/user/delete',
-    { schema: { tags: ['accounts'], summary: 'Delete the account and everything it owns', body: Type.Object({ password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX }) }), response: EmptyEnvelope } },
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Delete the account and everything it owns',
+        body: Type.Object({ password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX }) }),
+        response: EmptyEnvelope,
+      },
+    },
     async (req, reply) => {
       await accounts.deleteAccount(await requireAccount(req), req.body.password);
       clearSessionCookie(reply);

@@ -65,7 +65,6 @@ const LIMITS = {
  */
 const LOGIN_SLOWDOWN = { freeFailures: 5, stepMs: 250, maxMs: 3000 };
 
-
 export function toUserDto(row: UserRow): User {
   return {
     id: row.id,
@@ -81,10 +80,23 @@ export function toUserDto(row: UserRow): User {
 
 function tooMany(seconds: number): AppError {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return new TooManyRequests(`Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`, seconds, 'too_many_attempts');
+  return new TooManyRequests(
+    `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+    seconds,
+    'too_many_attempts',
+  );
 }
 
-export function createAccountsService({ db, sessionTtlDays, events, mailer, limiter, guestBudget = { perMinute: 30, burstPerHour: 300 }, publicUrl = '', money }: AccountsServiceDeps) {
+export function createAccountsService({
+  db,
+  sessionTtlDays,
+  events,
+  mailer,
+  limiter,
+  guestBudget = { perMinute: 30, burstPerHour: 300 },
+  publicUrl = '',
+  money,
+}: AccountsServiceDeps) {
   const ttlMs = sessionTtlDays * 24 * 60 * 60 * 1000;
   events?.emits('user.registered', 'user.merged', 'user.exporting', 'user.deleting');
 
@@ -104,9 +116,18 @@ export function createAccountsService({ db, sessionTtlDays, events, mailer, limi
 
   const verification = createEmailVerification({ db, mailer, publicUrl, limit });
 
-  async function startSession(executor: Parameters<typeof repo.insertSession>[0], userId: string, userAgent: string | null): Promise<string> {
+  async function startSession(
+    executor: Parameters<typeof repo.insertSession>[0],
+    userId: string,
+    userAgent: string | null,
+  ): Promise<string> {
     const token = newSessionToken();
-    await repo.insertSession(executor, { userId, tokenHash: hashSessionToken(token), userAgent, expiresAt: new Date(Date.now() + ttlMs) });
+    await repo.insertSession(executor, {
+      userId,
+      tokenHash: hashSessionToken(token),
+      userAgent,
+      expiresAt: new Date(Date.now() + ttlMs),
+    });
     return token;
   }
 
@@ -131,8 +152,18 @@ export function createAccountsService({ db, sessionTtlDays, events, mailer, limi
       const row = await repo.findUserById(db, auth.userId);
       if (row) return { user: await present(row) };
     }
-    const wait = limiter ? await limiter.hit(`guest:ip:${addressKey(ip)}`, { limit: guestBudget.perMinute, windowSeconds: 60, burst: { limit: guestBudget.burstPerHour, windowSeconds: 3600 } }) : 0;
-    if (wait > 0) throw new TooManyRequests(`Too many new visitors from your network. Please try again in ${wait} second${wait === 1 ? '' : 's'}.`, wait);
+    const wait = limiter
+      ? await limiter.hit(`guest:ip:${addressKey(ip)}`, {
+          limit: guestBudget.perMinute,
+          windowSeconds: 60,
+          burst: { limit: guestBudget.burstPerHour, windowSeconds: 3600 },
+        })
+      : 0;
+    if (wait > 0)
+      throw new TooManyRequests(
+        `Too many new visitors from your network. Please try again in ${wait} second${wait === 1 ? '' : 's'}.`,
+        wait,
+      );
     return db.transaction().execute(async (trx) => {
       const row = await repo.insertUser(trx, { is_guest: true });
       return { user: toUserDto(row), token: await startSession(trx, row.id, userAgent) };
@@ -152,12 +183,20 @@ export function createAccountsService({ db, sessionTtlDays, events, mailer, limi
     if (!email) fields.email = fieldProblem('email_required', 'Please enter your email.');
     else if (!isValidEmail(email)) fields.email = fieldProblem('email_invalid', 'Enter a valid email address.');
     if (!input.password) fields.password = fieldProblem('password_required', 'Please enter your password.');
-    if (!input.agree) fields.agree = fieldProblem('terms_required', 'Please agree to the terms of use, privacy policy and service agreement.');
+    if (!input.agree)
+      fields.agree = fieldProblem(
+        'terms_required',
+        'Please agree to the terms of use, privacy policy and service agreement.',
+      );
     if (Object.keys(fields).length > 0) throw invalidInput(fields);
     await limit([`register:ip:${addressKey(caller.ip)}`, LIMITS.registerPerIp]);
 
     const passwordHash = await hashPassword(input.password);
-    const taken = () => conflict('email_taken', 'This email cannot be used for a new account. If it is yours, sign in or reset your password.');
+    const taken = () =>
+      conflict(
+        'email_taken',
+        'This email cannot be used for a new account. If it is yours, sign in or reset your password.',
+      );
     if (await repo.findUserByEmail(db, email)) throw taken();
     try {
       const created = await db.transaction().execute(async (trx) => {
@@ -198,9 +237,13 @@ export function createAccountsService({ db, sessionTtlDays, events, mailer, limi
    * The account an email and password belong to (enabled), under the sign-in rate limits; the viewer
    * app and the operator console share them, so two doors give no extra guesses.
    */
-  async function checkCredentials(input: { email: string; password: string }, caller: Pick<Caller, 'ip'>): Promise<UserRow> {
+  async function checkCredentials(
+    input: { email: string; password: string },
+    caller: Pick<Caller, 'ip'>,
+  ): Promise<UserRow> {
     const email = normalizeEmail(input.email);
-    if (!isValidEmail(email)) throw invalidInput({ email: fieldProblem('email_invalid', 'Enter a valid email address.') });
+    if (!isValidEmail(email))
+      throw invalidInput({ email: fieldProblem('email_invalid', 'Enter a valid email address.') });
     const address = addressKey(caller.ip);
     const ipKey = `login:ip:${address}`;
     const pair = `login:account-ip:${email}:${address}`;
@@ -220,14 +263,23 @@ export function createAccountsService({ db, sessionTtlDays, events, mailer, limi
       }
       // Attempts under way count too, so a distributed guesser is slowed down as it goes.
       const over = (await limiter.take(accountKey, LIMITS.loginFailsPerAccount)).used - 1 - LOGIN_SLOWDOWN.freeFailures;
-      if (over > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(LOGIN_SLOWDOWN.maxMs, over * LOGIN_SLOWDOWN.stepMs)));
+      if (over > 0)
+        await new Promise((resolve) =>
+          setTimeout(resolve, Math.min(LOGIN_SLOWDOWN.maxMs, over * LOGIN_SLOWDOWN.stepMs)),
+        );
     }
     const row = await repo.findUserByEmail(db, email);
     const valid = await verifyPassword(row?.password_hash ?? null, input.password);
-    if (!row || !valid || row.disabled_at) throw new AppError(401, 'The email or password is not correct.', 'bad_credentials');
+    if (!row || !valid || row.disabled_at)
+      throw new AppError(401, 'The email or password is not correct.', 'bad_credentials');
     // The right password: this attempt was no failure, and the failures on the account (from this
     // address and from anywhere) are forgiven; the address keeps its other failures.
-    if (limiter) await Promise.all([limiter.giveBack(ipKey, LIMITS.loginFailsPerIp), limiter.reset(pair, LIMITS.loginFailsPerAccountAndIp), limiter.reset(accountKey, LIMITS.loginFailsPerAccount)]);
+    if (limiter)
+      await Promise.all([
+        limiter.giveBack(ipKey, LIMITS.loginFailsPerIp),
+        limiter.reset(pair, LIMITS.loginFailsPerAccountAndIp),
+        limiter.reset(accountKey, LIMITS.loginFailsPerAccount),
+      ]);
     return row;
   }
 
@@ -275,7 +327,8 @@ export function createAccountsService({ db, sessionTtlDays, events, mailer, limi
   async function forgotPassword(emailInput: string, lang: Language, ip: string): Promise<void> {
     const email = normalizeEmail(emailInput);
     if (!email) throw invalidInput({ email: fieldProblem('email_required', 'Please enter your email.') });
-    if (!isValidEmail(email)) throw invalidInput({ email: fieldProblem('email_invalid', 'Enter a valid email address.') });
+    if (!isValidEmail(email))
+      throw invalidInput({ email: fieldProblem('email_invalid', 'Enter a valid email address.') });
     await limit([`reset:ip:${addressKey(ip)}`, LIMITS.resetPerIp], [`reset:account:${email}`, LIMITS.resetPerAccount]);
     const row = await repo.findUserByEmail(db, email);
     if (!row || row.is_guest || row.disabled_at) return;
@@ -283,7 +336,11 @@ export function createAccountsService({ db, sessionTtlDays, events, mailer, limi
     // Only the newest link works: the ones before it are revoked as it is made.
     await db.transaction().execute(async (trx) => {
       await repo.revokePasswordResets(trx, row.id);
-      await repo.insertPasswordReset(trx, { userId: row.id, tokenHash: hashSessionToken(token), expiresAt: new Date(Date.now() + RESET_MINUTES * 60_000) });
+      await repo.insertPasswordReset(trx, {
+        userId: row.id,
+        tokenHash: hashSessionToken(token),
+        expiresAt: new Date(Date.now() + RESET_MINUTES * 60_000),
+      });
     });
     const link = `${publicUrl}/retrievePassword?token=${encodeURIComponent(token)}`;
     const message = passwordResetEmail(email, link, RESET_MINUTES, toLanguage(row.language || lang));
@@ -295,13 +352,17 @@ export function createAccountsService({ db, sessionTtlDays, events, mailer, limi
    * Sets a new password from an emailed link (once), revokes the account's other reset links, signs out
    * everywhere else and signs in here. Opening the emailed link proves the address: the email is verified.
    */
-  async function resetPassword(input: { token: string; password: string; confirmPassword: string }, caller: Caller): Promise<Required<IssuedSession>> {
+  async function resetPassword(
+    input: { token: string; password: string; confirmPassword: string },
+    caller: Caller,
+  ): Promise<Required<IssuedSession>> {
     const fields = newPasswordErrors(input.password, input.confirmPassword);
     if (Object.keys(fields).length > 0) throw invalidInput(fields);
     const passwordHash = await hashPassword(input.password);
     const reset = await db.transaction().execute(async (trx) => {
       const userId = await repo.consumePasswordReset(trx, hashSessionToken(input.token));
-      if (!userId) throw new AppError(410, 'This link has expired or was already used. Ask for a new one.', 'link_expired');
+      if (!userId)
+        throw new AppError(410, 'This link has expired or was already used. Ask for a new one.', 'link_expired');
       await repo.revokePasswordResets(trx, userId);
       await repo.markEmailVerified(trx, userId);
       const row = await repo.updateUser(trx, userId, { password_hash: passwordHash });
@@ -313,10 +374,16 @@ export function createAccountsService({ db, sessionTtlDays, events, mailer, limi
   }
 
   /** Changes the password after checking the current one; other devices are signed out and reset links revoked. */
-  async function changePassword(auth: AuthUser, input: { currentPassword: string; password: string; confirmPassword: string }): Promise<void> {
+  async function changePassword(
+    auth: AuthUser,
+    input: { currentPassword: string; password: string; confirmPassword: string },
+  ): Promise<void> {
     const row = await repo.findUserById(db, auth.userId);
     if (!row || row.is_guest) throw loginRequired();
-    if (!(await verifyPassword(row.password_hash, input.currentPassword))) throw invalidInput({ currentPassword: fieldProblem('current_password_wrong', 'This is not your current password.') });
+    if (!(await verifyPassword(row.password_hash, input.currentPassword)))
+      throw invalidInput({
+        currentPassword: fieldProblem('current_password_wrong', 'This is not your current password.'),
+      });
     const fields = newPasswordErrors(input.password, input.confirmPassword);
     if (Object.keys(fields).length > 0) throw invalidInput(fields);
     const passwordHash = await hashPassword(input.password);
@@ -334,7 +401,12 @@ export function createAccountsService({ db, sessionTtlDays, events, mailer, limi
    * registered account's token hands nothing over: its author knows the password and would see all
    * the visitor did next. A visitor who already has a session keeps it.
    */
-  async function exchangeLinkToken(token: string, own: AuthUser | null, userAgent: string | null, ip: string): Promise<IssuedSession> {
+  async function exchangeLinkToken(
+    token: string,
+    own: AuthUser | null,
+    userAgent: string | null,
+    ip: string,
+  ): Promise<IssuedSession> {
     const linked = await repo.findActiveSession(db, hashSessionToken(token));
     if (own && linked?.sessionId === own.sessionId) {
       // The visitor's own session (its cookie proves it) whose token was put in a link: a new token for it.
@@ -381,7 +453,15 @@ export function createAccountsService({ db, sessionTtlDays, events, mailer, limi
     const identities = await repo.identitiesOf(db, auth.userId);
     const document: Record<string, unknown> = {
       exportedAt: new Date().toISOString(),
-      account: { id: row.id, email: row.email, guest: row.is_guest, language: row.language, autoUnlock: row.auto_unlock, name: row.display_name, createdAt: row.created_at },
+      account: {
+        id: row.id,
+        email: row.email,
+        guest: row.is_guest,
+        language: row.language,
+        autoUnlock: row.auto_unlock,
+        name: row.display_name,
+        createdAt: row.created_at,
+      },
       signInProviders: identities,
       sessions,
     };
@@ -393,7 +473,8 @@ export function createAccountsService({ db, sessionTtlDays, events, mailer, limi
   async function deleteAccount(auth: AuthUser, password: string): Promise<void> {
     const row = await repo.findUserById(db, auth.userId);
     if (!row || row.is_guest) throw loginRequired();
-    if (!(await verifyPassword(row.password_hash, password))) throw invalidInput({ password: fieldProblem('password_wrong', 'This is not your password.') });
+    if (!(await verifyPassword(row.password_hash, password)))
+      throw invalidInput({ password: fieldProblem('password_wrong', 'This is not your password.') });
     await db.transaction().execute(async (trx) => {
       await events?.emit('user.deleting', { userId: auth.userId, trx });
       await repo.deleteUser(trx, auth.userId);

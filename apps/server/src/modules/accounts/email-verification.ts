@@ -25,7 +25,6 @@ export interface EmailVerificationDeps {
   limit: (...checks: [string, Rule][]) => Promise<void>;
 }
 
-
 /**
  * Proving an account's email: the emailed single-use link, and the Facebook sign-in that waited for
  * the account's password. An email counts as the person's only once proven.
@@ -35,9 +34,16 @@ export function createEmailVerification({ db, mailer, publicUrl, limit }: EmailV
   async function sendVerification(row: UserRow): Promise<void> {
     if (!row.email || row.email_verified_at) return;
     const token = newSessionToken();
-    await repo.insertEmailVerification(db, { userId: row.id, email: row.email, tokenHash: hashSessionToken(token), expiresAt: new Date(Date.now() + VERIFY_HOURS * 3_600_000) });
+    await repo.insertEmailVerification(db, {
+      userId: row.id,
+      email: row.email,
+      tokenHash: hashSessionToken(token),
+      expiresAt: new Date(Date.now() + VERIFY_HOURS * 3_600_000),
+    });
     const link = `${publicUrl}/my?verifyToken=${encodeURIComponent(token)}`;
-    void mailer?.send(emailVerificationEmail(row.email, link, VERIFY_HOURS, toLanguage(row.language))).catch(() => undefined);
+    void mailer
+      ?.send(emailVerificationEmail(row.email, link, VERIFY_HOURS, toLanguage(row.language)))
+      .catch(() => undefined);
   }
 
   /** Sends the signed-in account a new verification link, unless its email is verified already. */
@@ -45,14 +51,22 @@ export function createEmailVerification({ db, mailer, publicUrl, limit }: EmailV
     const row = await repo.findUserById(db, auth.userId);
     if (!row || row.is_guest) throw loginRequired();
     if (row.email_verified_at) return;
-    await limit([`verify:ip:${addressKey(ip)}`, LIMITS.verifyPerIp], [`verify:account:${row.id}`, LIMITS.verifyPerAccount]);
+    await limit(
+      [`verify:ip:${addressKey(ip)}`, LIMITS.verifyPerIp],
+      [`verify:account:${row.id}`, LIMITS.verifyPerAccount],
+    );
     await sendVerification(row);
   }
 
   /** Completes an emailed verification link (once); it proves the address and signs nobody in. */
   async function verifyEmail(token: string): Promise<void> {
     const userId = await repo.consumeEmailVerification(db, hashSessionToken(token));
-    if (!userId) throw new AppError(410, 'This link has expired or was already used. Ask for a new one on your account page.', 'link_expired');
+    if (!userId)
+      throw new AppError(
+        410,
+        'This link has expired or was already used. Ask for a new one on your account page.',
+        'link_expired',
+      );
   }
 
   /**
@@ -65,7 +79,12 @@ export function createEmailVerification({ db, mailer, publicUrl, limit }: EmailV
       if (!pending || pending.user_id !== userId) return false;
       const row = await repo.findUserById(trx, userId);
       if (!row || row.disabled_at || row.email !== pending.email) return false;
-      await repo.linkIdentity(trx, { provider: pending.provider, providerUserId: pending.provider_user_id, userId, email: pending.email });
+      await repo.linkIdentity(trx, {
+        provider: pending.provider,
+        providerUserId: pending.provider_user_id,
+        userId,
+        email: pending.email,
+      });
       // Facebook vouched for the address and the password proved the account: the email is this person's.
       if (pending.email_verified) await repo.markEmailVerified(trx, userId);
       return true;

@@ -45,13 +45,20 @@ export function facebookEmailVerified(profile: FacebookProfile): boolean {
 }
 
 export class FacebookSignInError extends Error {
-  constructor(readonly reason: 'denied' | 'expired' | 'email_required' | 'failed', detail?: string) {
+  constructor(
+    readonly reason: 'denied' | 'expired' | 'email_required' | 'failed',
+    detail?: string,
+  ) {
     super(detail ?? reason);
   }
 }
 
 /** OAuth 2.0 authorization-code flow with `state` and PKCE (S256) against Facebook's endpoints. */
-export function createFacebookSignIn(db: Kysely<DB>, config: FacebookConfig, accounts: Pick<AccountsService, 'signInAs' | 'registered'>) {
+export function createFacebookSignIn(
+  db: Kysely<DB>,
+  config: FacebookConfig,
+  accounts: Pick<AccountsService, 'signInAs' | 'registered'>,
+) {
   type Found = { row: UserRow; pending?: undefined } | { pending: string; row?: undefined };
 
   /** The dialog address to send the browser to, and the state to bind to the browser (cookie). */
@@ -59,7 +66,12 @@ export function createFacebookSignIn(db: Kysely<DB>, config: FacebookConfig, acc
     const state = base64url(randomBytes(32));
     const verifier = base64url(randomBytes(48));
     const challenge = base64url(createHash('sha256').update(verifier).digest());
-    await repo.insertOauthState(db, { stateHash: hashSessionToken(state), codeVerifier: verifier, returnTo: safeReturnTo(returnTo), expiresAt: new Date(Date.now() + STATE_MINUTES * 60_000) });
+    await repo.insertOauthState(db, {
+      stateHash: hashSessionToken(state),
+      codeVerifier: verifier,
+      returnTo: safeReturnTo(returnTo),
+      expiresAt: new Date(Date.now() + STATE_MINUTES * 60_000),
+    });
     const url = new URL(config.authUrl);
     url.search = new URLSearchParams({
       client_id: config.appId,
@@ -78,7 +90,8 @@ export function createFacebookSignIn(db: Kysely<DB>, config: FacebookConfig, acc
     url.search = new URLSearchParams(params).toString();
     const res = await fetch(url, { signal: AbortSignal.timeout(10_000) });
     const body = (await res.json().catch(() => ({}))) as T & { error?: { message?: string } };
-    if (!res.ok || body.error) throw new FacebookSignInError('failed', body.error?.message ?? `Facebook answered ${res.status}`);
+    if (!res.ok || body.error)
+      throw new FacebookSignInError('failed', body.error?.message ?? `Facebook answered ${res.status}`);
     return body;
   }
 
@@ -115,8 +128,15 @@ export function createFacebookSignIn(db: Kysely<DB>, config: FacebookConfig, acc
       }
       const created = !row;
       if (!row) {
-        const fields = { email, is_guest: false, display_name: profile.name?.slice(0, 120) ?? null, email_verified_at: verified ? new Date() : null };
-        row = caller.auth?.isGuest ? await repo.updateUser(trx, caller.auth.userId, fields) : await repo.insertUser(trx, fields);
+        const fields = {
+          email,
+          is_guest: false,
+          display_name: profile.name?.slice(0, 120) ?? null,
+          email_verified_at: verified ? new Date() : null,
+        };
+        row = caller.auth?.isGuest
+          ? await repo.updateUser(trx, caller.auth.userId, fields)
+          : await repo.insertUser(trx, fields);
       }
       await repo.linkIdentity(trx, { provider: 'facebook', providerUserId: profile.id, userId: row.id, email });
       return { row, created };
@@ -127,7 +147,11 @@ export function createFacebookSignIn(db: Kysely<DB>, config: FacebookConfig, acc
   }
 
   /** Completes the flow: checks the state, exchanges the code with the verifier, signs in. */
-  async function finish(query: { code?: string; state?: string; error?: string }, boundState: string | undefined, caller: Caller) {
+  async function finish(
+    query: { code?: string; state?: string; error?: string },
+    boundState: string | undefined,
+    caller: Caller,
+  ) {
     if (!query.state || !boundState || query.state !== boundState) throw new FacebookSignInError('expired');
     const stored = await repo.takeOauthState(db, hashSessionToken(query.state));
     if (!stored) throw new FacebookSignInError('expired');

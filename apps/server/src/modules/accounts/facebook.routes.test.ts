@@ -6,8 +6,18 @@ import { startFakeFacebook, type FakeFacebook } from '../../../test/fake-faceboo
 let t: TestApp;
 let fb: FakeFacebook;
 beforeAll(async () => {
-  fb = await startFakeFacebook('app-123', 'secret-456', { id: 'fb-1001', name: 'Mia Moreau', email: 'Mia@Example.com' });
-  t = await createTestApp({ FACEBOOK_APP_ID: 'app-123', FACEBOOK_APP_SECRET: 'secret-456', FACEBOOK_AUTH_URL: fb.authUrl, FACEBOOK_GRAPH_URL: fb.graphUrl, PUBLIC_URL: 'http://episodic.test' });
+  fb = await startFakeFacebook('app-123', 'secret-456', {
+    id: 'fb-1001',
+    name: 'Mia Moreau',
+    email: 'Mia@Example.com',
+  });
+  t = await createTestApp({
+    FACEBOOK_APP_ID: 'app-123',
+    FACEBOOK_APP_SECRET: 'secret-456',
+    FACEBOOK_AUTH_URL: fb.authUrl,
+    FACEBOOK_GRAPH_URL: fb.graphUrl,
+    PUBLIC_URL: 'http://episodic.test',
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -17,20 +27,31 @@ afterAll(async () => {
 /** Follows the flow as a browser would: start, the dialog's choice, then the callback. */
 async function signIn(choice: 'continue' | 'cancel', guestToken?: string, returnTo = '/videos/7?ep=2') {
   const headers = guestToken ? { 'x-user-token': guestToken } : {};
-  const start = await t.app.inject({ method: 'GET', url: `/api/user/oauth/facebook?returnTo=${encodeURIComponent(returnTo)}`, headers });
+  const start = await t.app.inject({
+    method: 'GET',
+    url: `/api/user/oauth/facebook?returnTo=${encodeURIComponent(returnTo)}`,
+    headers,
+  });
   expect(start.statusCode).toBe(302);
   const stateCookie = start.cookies.find((c) => c.name === 'episodic_oauth')!;
   const dialog = await fetch(start.headers.location as string);
   const html = await dialog.text();
   const link = new RegExp(`id="${choice}" href="([^"]+)"`).exec(html)![1]!.replace(/&#38;/g, '&');
   const back = new URL(link);
-  const callback = await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}`, headers, cookies: { episodic_oauth: stateCookie.value } });
+  const callback = await t.app.inject({
+    method: 'GET',
+    url: `${back.pathname}${back.search}`,
+    headers,
+    cookies: { episodic_oauth: stateCookie.value },
+  });
   return { start, callback };
 }
 
 describe('Facebook sign-in', () => {
   it('is offered when configured', async () => {
-    expect(envelope(await t.app.inject({ method: 'GET', url: '/api/user/providers' })).data).toEqual({ facebook: true });
+    expect(envelope(await t.app.inject({ method: 'GET', url: '/api/user/providers' })).data).toEqual({
+      facebook: true,
+    });
   });
 
   it('redirects to the dialog with state and a PKCE S256 challenge', async () => {
@@ -42,7 +63,10 @@ describe('Facebook sign-in', () => {
     expect(url.searchParams.get('code_challenge_method')).toBe('S256');
     expect(url.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
     expect(url.searchParams.get('state')).toMatch(/^[\w-]{43}$/);
-    expect(start.cookies.find((c) => c.name === 'episodic_oauth')).toMatchObject({ httpOnly: true, value: url.searchParams.get('state') });
+    expect(start.cookies.find((c) => c.name === 'episodic_oauth')).toMatchObject({
+      httpOnly: true,
+      value: url.searchParams.get('state'),
+    });
   });
 
   it('creates an account linked by email, keeps the guest’s data, and returns to where the viewer was', async () => {
@@ -52,16 +76,24 @@ describe('Facebook sign-in', () => {
     expect(callback.statusCode).toBe(302);
     expect(callback.headers.location).toBe('/videos/7?ep=2');
     const session = callback.cookies.find((c) => c.name === 'episodic_session')!;
-    const me = envelope<User>(await t.app.inject({ method: 'GET', url: '/api/user', cookies: { episodic_session: session.value } }));
+    const me = envelope<User>(
+      await t.app.inject({ method: 'GET', url: '/api/user', cookies: { episodic_session: session.value } }),
+    );
     expect(me.data).toMatchObject({ id: envelope<User>(guest).data.id, email: 'mia@example.com', isGuest: false });
     const token = fb.requests.find((r) => r.path.endsWith('/oauth/access_token'))!;
-    expect(token.query).toMatchObject({ client_id: 'app-123', client_secret: 'secret-456', code_verifier: expect.stringMatching(/^[\w-]{64}$/) });
+    expect(token.query).toMatchObject({
+      client_id: 'app-123',
+      client_secret: 'secret-456',
+      code_verifier: expect.stringMatching(/^[\w-]{64}$/),
+    });
   });
 
   it('signs the same Facebook user into the same account next time', async () => {
     const { callback } = await signIn('continue');
     const session = callback.cookies.find((c) => c.name === 'episodic_session')!;
-    const me = envelope<User>(await t.app.inject({ method: 'GET', url: '/api/user', cookies: { episodic_session: session.value } }));
+    const me = envelope<User>(
+      await t.app.inject({ method: 'GET', url: '/api/user', cookies: { episodic_session: session.value } }),
+    );
     expect(me.data.email).toBe('mia@example.com');
     const count = await t.database.db.selectFrom('users').select('id').where('email', '=', 'mia@example.com').execute();
     expect(count).toHaveLength(1);
@@ -77,11 +109,23 @@ describe('Facebook sign-in', () => {
   it('refuses a callback whose state is not bound to this browser, or replayed', async () => {
     const start = await t.app.inject({ method: 'GET', url: '/api/user/oauth/facebook' });
     const state = new URL(start.headers.location as string).searchParams.get('state')!;
-    const forged = await t.app.inject({ method: 'GET', url: `/api/user/oauth/facebook/callback?code=x&state=${state}`, cookies: { episodic_oauth: 'other' } });
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: `/api/user/oauth/facebook/callback?code=x&state=${state}`,
+      cookies: { episodic_oauth: 'other' },
+    });
     expect(forged.headers.location).toBe('/login?error=facebook_expired');
-    const replay = await t.app.inject({ method: 'GET', url: `/api/user/oauth/facebook/callback?code=x&state=${state}`, cookies: { episodic_oauth: state } });
+    const replay = await t.app.inject({
+      method: 'GET',
+      url: `/api/user/oauth/facebook/callback?code=x&state=${state}`,
+      cookies: { episodic_oauth: state },
+    });
     expect(replay.headers.location).toBe('/login?error=facebook_failed');
-    const again = await t.app.inject({ method: 'GET', url: `/api/user/oauth/facebook/callback?code=x&state=${state}`, cookies: { episodic_oauth: state } });
+    const again = await t.app.inject({
+      method: 'GET',
+      url: `/api/user/oauth/facebook/callback?code=x&state=${state}`,
+      cookies: { episodic_oauth: state },
+    });
     expect(again.headers.location).toBe('/login?error=facebook_expired');
   });
 
@@ -94,7 +138,15 @@ describe('Facebook sign-in', () => {
 
   it('refuses targets a browser reads as another host, and answers a redirect (never a 5xx) for control characters', async () => {
     // `/\t/evil.example/` is `//evil.example/` to a browser's URL parser: another site.
-    for (const returnTo of ['/\t/evil.example/', '/%09/evil.example/', '/\n/evil.example', '/%2F/evil.example', '/x\r\nSet-Cookie: a=b', '/%0d%0aSet-Cookie:%20a=b', '/\u2028/evil.example']) {
+    for (const returnTo of [
+      '/\t/evil.example/',
+      '/%09/evil.example/',
+      '/\n/evil.example',
+      '/%2F/evil.example',
+      '/x\r\nSet-Cookie: a=b',
+      '/%0d%0aSet-Cookie:%20a=b',
+      '/\u2028/evil.example',
+    ]) {
       const { start, callback } = await signIn('continue', undefined, returnTo);
       expect(start.statusCode, JSON.stringify(returnTo)).toBe(302);
       expect(callback.statusCode, JSON.stringify(returnTo)).toBe(302);
@@ -103,12 +155,20 @@ describe('Facebook sign-in', () => {
     // A target stored before the rule changed is checked again on the way out.
     const { db } = t.database;
     const start = await t.app.inject({ method: 'GET', url: '/api/user/oauth/facebook?returnTo=%2Ffavorites' });
-    await db.updateTable('oauth_states').set({ return_to: '/\t/evil.example/' }).where('return_to', '=', '/favorites').execute();
+    await db
+      .updateTable('oauth_states')
+      .set({ return_to: '/\t/evil.example/' })
+      .where('return_to', '=', '/favorites')
+      .execute();
     const dialog = await fetch(start.headers.location as string);
     const link = /id="continue" href="([^"]+)"/.exec(await dialog.text())![1]!.replace(/&#38;/g, '&');
     const back = new URL(link);
     const stateCookie = start.cookies.find((c) => c.name === 'episodic_oauth')!;
-    const callback = await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}`, cookies: { episodic_oauth: stateCookie.value } });
+    const callback = await t.app.inject({
+      method: 'GET',
+      url: `${back.pathname}${back.search}`,
+      cookies: { episodic_oauth: stateCookie.value },
+    });
     expect(callback.headers.location).toBe('/my');
   });
 });
@@ -117,7 +177,9 @@ describe('Facebook sign-in when not configured', () => {
   it('is not offered and its address sends the viewer back to sign-in', async () => {
     const plain = await createTestApp();
     try {
-      expect(envelope(await plain.app.inject({ method: 'GET', url: '/api/user/providers' })).data).toEqual({ facebook: false });
+      expect(envelope(await plain.app.inject({ method: 'GET', url: '/api/user/providers' })).data).toEqual({
+        facebook: false,
+      });
       const res = await plain.app.inject({ method: 'GET', url: '/api/user/oauth/facebook' });
       expect(res.headers.location).toBe('/login?error=facebook_unavailable');
     } finally {

@@ -14,17 +14,35 @@ export const PENDING_LINK_PATH = '/api/user';
 export function registerFacebookRoutes(app: AppInstance, facebook: FacebookSignIn | null, cookies: CookiePolicy): void {
   app.get(
     '/api/user/providers',
-    { schema: { tags: ['accounts'], summary: 'Sign-in providers offered besides email', response: { 200: EnvelopeOf(Type.Object({ facebook: Type.Boolean() })) } } },
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Sign-in providers offered besides email',
+        response: { 200: EnvelopeOf(Type.Object({ facebook: Type.Boolean() })) },
+      },
+    },
     async () => ok({ facebook: facebook !== null }),
   );
 
   app.get(
     '/api/user/oauth/facebook',
-    { schema: { tags: ['accounts'], summary: 'Redirects to the Facebook sign-in dialog', querystring: Type.Object({ returnTo: Type.Optional(Type.String({ maxLength: 500 })) }) } },
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Redirects to the Facebook sign-in dialog',
+        querystring: Type.Object({ returnTo: Type.Optional(Type.String({ maxLength: 500 })) }),
+      },
+    },
     async (req, reply) => {
       if (!facebook) return reply.redirect('/login?error=facebook_unavailable');
       const { url, state } = await facebook.start(req.query.returnTo);
-      reply.setCookie(STATE_COOKIE, state, { httpOnly: true, sameSite: 'lax', secure: cookies.secureByDefault || req.protocol === 'https', path: '/api/user/oauth', maxAge: 600 });
+      reply.setCookie(STATE_COOKIE, state, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: cookies.secureByDefault || req.protocol === 'https',
+        path: '/api/user/oauth',
+        maxAge: 600,
+      });
       return reply.header('cache-control', 'no-store').redirect(url);
     },
   );
@@ -47,10 +65,17 @@ export function registerFacebookRoutes(app: AppInstance, facebook: FacebookSignI
       reply.header('cache-control', 'no-store').clearCookie(STATE_COOKIE, { path: '/api/user/oauth' });
       if (!facebook) return reply.redirect('/login?error=facebook_unavailable');
       try {
-        const result = await facebook.finish(req.query, req.cookies[STATE_COOKIE], { auth: await req.auth(), ip: req.ip, userAgent: req.ctx.userAgent });
+        const result = await facebook.finish(req.query, req.cookies[STATE_COOKIE], {
+          auth: await req.auth(),
+          ip: req.ip,
+          userAgent: req.ctx.userAgent,
+        });
         // Checked again on the way out: a stored target predates any change of the rule.
         const returnTo = safeReturnTo(result.returnTo);
-        if (result.error) return reply.redirect(`/login?error=facebook_${result.error.reason}&returnTo=${encodeURIComponent(returnTo)}`);
+        if (result.error)
+          return reply.redirect(
+            `/login?error=facebook_${result.error.reason}&returnTo=${encodeURIComponent(returnTo)}`,
+          );
         if (result.pendingLink) {
           // An account holds this email but the address is not proven on both sides: its password decides.
           reply.setCookie(PENDING_LINK_COOKIE, result.pendingLink, {

@@ -9,10 +9,26 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Res<T> = { code: number; message: string; data: T; fields?: Record<string, string>; token?: string; setsCookie: boolean };
-async function call<T = unknown>(method: 'GET' | 'POST', url: string, token: string | null, payload?: object): Promise<Res<T>> {
+type Res<T> = {
+  code: number;
+  message: string;
+  data: T;
+  fields?: Record<string, string>;
+  token?: string;
+  setsCookie: boolean;
+};
+async function call<T = unknown>(
+  method: 'GET' | 'POST',
+  url: string,
+  token: string | null,
+  payload?: object,
+): Promise<Res<T>> {
   const res = await send(t, token, method, url, payload ? { payload } : {});
-  return { ...envelope<T>(res), token: res.headers['x-user-token'] as string | undefined, setsCookie: res.cookies.some((c) => c.name === 'episodic_session') };
+  return {
+    ...envelope<T>(res),
+    token: res.headers['x-user-token'] as string | undefined,
+    setsCookie: res.cookies.some((c) => c.name === 'episodic_session'),
+  };
 }
 const strong = 'drama2026!';
 
@@ -33,7 +49,12 @@ const VERIFY = /Confirm your email/;
 const RESET = /Reset your Episodic password/;
 
 async function register(email: string): Promise<{ token: string; user: User }> {
-  const res = await call<User>('POST', '/api/user/register', null, { email, password: strong, confirmPassword: strong, agree: true });
+  const res = await call<User>('POST', '/api/user/register', null, {
+    email,
+    password: strong,
+    confirmPassword: strong,
+    agree: true,
+  });
   expect(res.code).toBe(200);
   return { token: res.token!, user: res.data };
 }
@@ -45,7 +66,11 @@ describe('email verification', () => {
     expect(user.emailVerified).toBe(false);
     const link = await linkToken(email, VERIFY, 'verifyToken');
     expect((await mailsTo(email, VERIFY))[0]).toContain('http://episodic.test/my?verifyToken=');
-    const stored = await t.database.db.selectFrom('email_verifications').select('token_hash').where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    const stored = await t.database.db
+      .selectFrom('email_verifications')
+      .select('token_hash')
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(stored.token_hash).not.toContain(link);
 
     const done = await call('POST', '/api/user/email/verify', null, { token: link });
@@ -66,7 +91,11 @@ describe('email verification', () => {
     const second = await linkToken(email, VERIFY, 'verifyToken', 1);
     expect(second).not.toBe(first);
     expect((await call('POST', '/api/user/email/verify', null, { token: first })).code).toBe(410);
-    await t.database.db.updateTable('email_verifications').set({ expires_at: new Date(Date.now() - 1000) }).where('user_id', '=', user.id).execute();
+    await t.database.db
+      .updateTable('email_verifications')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('user_id', '=', user.id)
+      .execute();
     expect((await call('POST', '/api/user/email/verify', null, { token: second })).code).toBe(410);
     expect((await call<User>('GET', '/api/user', token)).data.emailVerified).toBe(false);
   });
@@ -80,7 +109,11 @@ describe('email verification', () => {
     const email = `reset-proves-${unique()}@example.com`;
     await register(email);
     await call('POST', '/api/user/password/forgot', null, { email });
-    const reset = await call<User>('POST', '/api/user/password/reset', null, { token: await linkToken(email, RESET, 'token'), password: 'another1pass', confirmPassword: 'another1pass' });
+    const reset = await call<User>('POST', '/api/user/password/reset', null, {
+      token: await linkToken(email, RESET, 'token'),
+      password: 'another1pass',
+      confirmPassword: 'another1pass',
+    });
     expect(reset.data.emailVerified).toBe(true);
   });
 
@@ -89,12 +122,23 @@ describe('email verification', () => {
     const owner = await register(email);
     await call('POST', '/api/user/email/verify', null, { token: await linkToken(email, VERIFY, 'verifyToken') });
     const intruder = await call<User>('GET', '/api/user', null);
-    const again = await call<User>('POST', '/api/user/register', intruder.token!, { email: email.toUpperCase(), password: 'intruder1pass', confirmPassword: 'intruder1pass', agree: true });
+    const again = await call<User>('POST', '/api/user/register', intruder.token!, {
+      email: email.toUpperCase(),
+      password: 'intruder1pass',
+      confirmPassword: 'intruder1pass',
+      agree: true,
+    });
     expect(again.code).toBe(409);
     expect(again.token).toBeUndefined();
-    expect((await call<User>('GET', '/api/user', intruder.token!)).data).toMatchObject({ id: intruder.data.id, isGuest: true });
+    expect((await call<User>('GET', '/api/user', intruder.token!)).data).toMatchObject({
+      id: intruder.data.id,
+      isGuest: true,
+    });
     expect((await call('POST', '/api/user/login', null, { email, password: 'intruder1pass' })).code).toBe(401);
-    expect((await call<User>('GET', '/api/user', owner.token)).data).toMatchObject({ id: owner.user.id, emailVerified: true });
+    expect((await call<User>('GET', '/api/user', owner.token)).data).toMatchObject({
+      id: owner.user.id,
+      emailVerified: true,
+    });
   });
 });
 
@@ -109,7 +153,8 @@ describe('reset links are revoked', () => {
     expect((await call('POST', '/api/user/password/forgot', null, { email })).code).toBe(200);
     return linkToken(email, RESET, 'token', before);
   }
-  const resetWith = (token: string) => call('POST', '/api/user/password/reset', null, { token, password: 'fresh1pass', confirmPassword: 'fresh1pass' });
+  const resetWith = (token: string) =>
+    call('POST', '/api/user/password/reset', null, { token, password: 'fresh1pass', confirmPassword: 'fresh1pass' });
 
   it('by a newer link', async () => {
     const a = await account();
@@ -127,7 +172,11 @@ describe('reset links are revoked', () => {
     const { createHash } = await import('node:crypto');
     await t.database.db
       .insertInto('password_resets')
-      .values({ user_id: a.id, token_hash: createHash('sha256').update(other).digest('hex'), expires_at: new Date(Date.now() + 600_000) })
+      .values({
+        user_id: a.id,
+        token_hash: createHash('sha256').update(other).digest('hex'),
+        expires_at: new Date(Date.now() + 600_000),
+      })
       .execute();
     expect((await resetWith(first)).code).toBe(200);
     expect((await resetWith(other)).code).toBe(410);
@@ -136,7 +185,11 @@ describe('reset links are revoked', () => {
   it('by a password change', async () => {
     const a = await account();
     const link = await resetLink(a.email);
-    const changed = await call('POST', '/api/user/password', a.token, { currentPassword: strong, password: 'changed1pass', confirmPassword: 'changed1pass' });
+    const changed = await call('POST', '/api/user/password', a.token, {
+      currentPassword: strong,
+      password: 'changed1pass',
+      confirmPassword: 'changed1pass',
+    });
     expect(changed.code).toBe(200);
     expect((await resetWith(link)).code).toBe(410);
     expect((await call('POST', '/api/user/login', null, { email: a.email, password: 'changed1pass' })).code).toBe(200);
@@ -146,7 +199,9 @@ describe('reset links are revoked', () => {
     const a = await account();
     const link = await resetLink(a.email);
     const admin = await newAdmin(t);
-    expect((await call('POST', `/api/admin/users/${a.id}/disable`, admin.token, { reason: 'abuse report' })).code).toBe(200);
+    expect((await call('POST', `/api/admin/users/${a.id}/disable`, admin.token, { reason: 'abuse report' })).code).toBe(
+      200,
+    );
     expect((await resetWith(link)).code).toBe(410);
     expect((await call('POST', `/api/admin/users/${a.id}/enable`, admin.token, { reason: 'resolved' })).code).toBe(200);
     expect((await resetWith(link)).code).toBe(410);

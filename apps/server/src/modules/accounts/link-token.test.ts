@@ -21,7 +21,11 @@ afterAll(() => t.close());
 const data = <T>(res: LightMyRequestResponse) => envelope<T>(res).data;
 /** The exchange as the web client makes it: the link's token stored, so also in the X-User-Token header. */
 function exchange(linkToken: string, cookie?: string) {
-  return send(t, cookie ?? linkToken, 'POST', '/api/user/session/exchange', { payload: { token: linkToken }, viaCookie: Boolean(cookie), headers: cookie ? { 'x-user-token': linkToken, origin: 'http://episodic.test' } : {} });
+  return send(t, cookie ?? linkToken, 'POST', '/api/user/session/exchange', {
+    payload: { token: linkToken },
+    viaCookie: Boolean(cookie),
+    headers: cookie ? { 'x-user-token': linkToken, origin: 'http://episodic.test' } : {},
+  });
 }
 const favorites = async (token: string) => envelope<Page<Series>>(await send(t, token, 'GET', '/api/user/favorite'));
 
@@ -37,7 +41,10 @@ describe('a guest’s token from a link', () => {
     visitorToken = String(res.headers['x-user-token']);
     expect(visitorToken).toMatch(/^[\w-]{43}$/);
     expect(visitorToken).not.toBe(author.token);
-    expect(res.cookies.find((c) => c.name === 'episodic_session')).toMatchObject({ value: visitorToken, httpOnly: true });
+    expect(res.cookies.find((c) => c.name === 'episodic_session')).toMatchObject({
+      value: visitorToken,
+      httpOnly: true,
+    });
     expect(data<User>(res)).toMatchObject({ id: author.id, isGuest: true, coins: 40 });
     expect((await favorites(visitorToken)).data.items.map((s) => s.id)).toEqual([f.series.wolf]);
   });
@@ -47,9 +54,13 @@ describe('a guest’s token from a link', () => {
     expect((await favorites(author.token!)).code).toBe(401);
     const asAuthor = data<User>(await send(t, author.token, 'GET', '/api/user'));
     expect(asAuthor.id).not.toBe(author.id);
-    expect((await send(t, author.token, 'POST', '/api/video/unlock', { payload: { episodeId: f.episodes.wolf[5] } })).body).not.toContain(author.id!);
+    expect(
+      (await send(t, author.token, 'POST', '/api/video/unlock', { payload: { episodeId: f.episodes.wolf[5] } })).body,
+    ).not.toContain(author.id!);
     // A purchase the visitor starts is the visitor's alone.
-    const order = envelope<{ id: string }>(await send(t, visitorToken, 'POST', '/api/payment/order', { payload: { planId: 'coins-300' } }));
+    const order = envelope<{ id: string }>(
+      await send(t, visitorToken, 'POST', '/api/payment/order', { payload: { planId: 'coins-300' } }),
+    );
     expect(order.code).toBe(200);
     const asAuthorOrders = await send(t, author.token, 'GET', '/api/payment');
     expect(envelope(asAuthorOrders).code).toBe(401);
@@ -80,7 +91,9 @@ describe('a registered account’s token from a link', () => {
     await send(t, visitorToken, 'POST', '/api/user/favorite', { payload: { seriesId: f.series.ceo } });
     // The link's token is dead (it travelled in an address), and the account never saw the visitor.
     expect((await favorites(author.token!)).code).toBe(401);
-    const login = await send(t, null, 'POST', '/api/user/login', { payload: { email: author.email, password: author.password } });
+    const login = await send(t, null, 'POST', '/api/user/login', {
+      payload: { email: author.email, password: author.password },
+    });
     const again = await favorites(String(login.headers['x-user-token']));
     expect(again.data.items.map((s) => s.id)).toEqual([f.series.palace]);
   });

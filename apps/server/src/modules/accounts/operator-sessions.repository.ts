@@ -37,25 +37,52 @@ export function findActiveOperatorSession(db: Executor, tokenHash: string): Prom
     .executeTakeFirst();
 }
 
-export async function insertOperatorSession(db: Executor, session: { userId: string; tokenHash: string; userAgent: string | null; expiresAt: Date }): Promise<void> {
+export async function insertOperatorSession(
+  db: Executor,
+  session: { userId: string; tokenHash: string; userAgent: string | null; expiresAt: Date },
+): Promise<void> {
   await db
     .insertInto('sessions')
-    .values({ user_id: session.userId, token_hash: session.tokenHash, user_agent: session.userAgent, expires_at: session.expiresAt, kind: 'operator', password_at: new Date() })
+    .values({
+      user_id: session.userId,
+      token_hash: session.tokenHash,
+      user_agent: session.userAgent,
+      expires_at: session.expiresAt,
+      kind: 'operator',
+      password_at: new Date(),
+    })
     .execute();
 }
 
 /** Records that the operator entered the password again just now. */
 export async function confirmOperatorPassword(db: Executor, sessionId: string, at: Date): Promise<void> {
-  await db.updateTable('sessions').set({ password_at: at }).where('id', '=', sessionId).where('kind', '=', 'operator').execute();
+  await db
+    .updateTable('sessions')
+    .set({ password_at: at })
+    .where('id', '=', sessionId)
+    .where('kind', '=', 'operator')
+    .execute();
 }
 
 export async function revokeOperatorSession(db: Executor, sessionId: string): Promise<void> {
-  await db.updateTable('sessions').set({ revoked_at: new Date() }).where('id', '=', sessionId).where('kind', '=', 'operator').where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: new Date() })
+    .where('id', '=', sessionId)
+    .where('kind', '=', 'operator')
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 /** Ends every console session of an account (its operator role was removed). */
 export async function revokeOperatorSessionsOf(db: Executor, userId: string): Promise<number> {
-  const ended = await db.updateTable('sessions').set({ revoked_at: new Date() }).where('user_id', '=', userId).where('kind', '=', 'operator').where('revoked_at', 'is', null).returning('id').execute();
+  const ended = await db
+    .updateTable('sessions')
+    .set({ revoked_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'operator')
+    .where('revoked_at', 'is', null)
+    .returning('id')
+    .execute();
   return ended.length;
 }
-

@@ -1,4 +1,10 @@
-import { AdminReauthInputSchema, AdminSessionSchema, AdminSignInInputSchema, EmptySchema, EnvelopeOf } from '@episodic/contract';
+import {
+  AdminReauthInputSchema,
+  AdminSessionSchema,
+  AdminSignInInputSchema,
+  EmptySchema,
+  EnvelopeOf,
+} from '@episodic/contract';
 import type { AppInstance } from '../../http/types';
 import { ok } from '../../http/envelope';
 import { requireOperator } from '../../http/auth';
@@ -13,7 +19,11 @@ const Session = { 200: EnvelopeOf(AdminSessionSchema) };
  * The console's own sign-in, apart from the viewer app's: the session travels only in the operator
  * cookie. Signing in is the one console route the admin guard lets through without a console session.
  */
-export function registerOperatorSessionRoutes(app: AppInstance, sessions: OperatorSessions, opts: { secureByDefault: boolean }): void {
+export function registerOperatorSessionRoutes(
+  app: AppInstance,
+  sessions: OperatorSessions,
+  opts: { secureByDefault: boolean },
+): void {
   const policy = { secureByDefault: opts.secureByDefault, maxAgeSeconds: OPERATOR_SESSION_HOURS * 60 * 60 };
   const signIn: AdminRouteConfig = { consoleSignIn: true };
 
@@ -21,10 +31,19 @@ export function registerOperatorSessionRoutes(app: AppInstance, sessions: Operat
     '/api/admin/session',
     {
       config: signIn,
-      schema: { tags, summary: 'Sign in to the operator console (an operator account; rate-limited like the viewer sign-in)', body: AdminSignInInputSchema, response: Session },
+      schema: {
+        tags,
+        summary: 'Sign in to the operator console (an operator account; rate-limited like the viewer sign-in)',
+        body: AdminSignInInputSchema,
+        response: Session,
+      },
     },
     async (req, reply) => {
-      const { session, token } = await sessions.signIn(req.body, { ip: req.ip, userAgent: req.ctx.userAgent, current: await req.operator() });
+      const { session, token } = await sessions.signIn(req.body, {
+        ip: req.ip,
+        userAgent: req.ctx.userAgent,
+        current: await req.operator(),
+      });
       issueOperatorCookie(req, reply, token, policy);
       return ok(session);
     },
@@ -38,13 +57,26 @@ export function registerOperatorSessionRoutes(app: AppInstance, sessions: Operat
 
   app.post(
     '/api/admin/session/password',
-    { schema: { tags, summary: 'Enter the password again (refunds, grants and role changes ask for it after 15 minutes)', body: AdminReauthInputSchema, response: Session } },
+    {
+      schema: {
+        tags,
+        summary: 'Enter the password again (refunds, grants and role changes ask for it after 15 minutes)',
+        body: AdminReauthInputSchema,
+        response: Session,
+      },
+    },
     async (req) => ok(await sessions.confirmPassword(await requireOperator(req), req.body.password, { ip: req.ip })),
   );
 
   app.delete(
     '/api/admin/session',
-    { schema: { tags, summary: 'Sign out of the console (the viewer app stays signed in)', response: { 200: EnvelopeOf(EmptySchema) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Sign out of the console (the viewer app stays signed in)',
+        response: { 200: EnvelopeOf(EmptySchema) },
+      },
+    },
     async (req, reply) => {
       await sessions.signOut(await req.operator());
       clearOperatorCookie(req, reply, policy);

@@ -27,7 +27,13 @@ export interface OperatorCaller {
 }
 
 function present(op: OperatorAuth): AdminSession {
-  return { id: op.userId, email: op.email, role: 'admin', passwordConfirmedAt: op.passwordAt.toISOString(), expiresAt: op.expiresAt.toISOString() };
+  return {
+    id: op.userId,
+    email: op.email,
+    role: 'admin',
+    passwordConfirmedAt: op.passwordAt.toISOString(),
+    expiresAt: op.expiresAt.toISOString(),
+  };
 }
 
 /** The operator console's sessions: apart from the viewer app's, checked against the account's role on every request. */
@@ -40,19 +46,37 @@ export function createOperatorSessions({ db, accounts }: OperatorSessionsDeps) {
       // Best effort and off the answer's path: a missed touch only delays "last seen".
       touchSession(db, found.sessionId).catch(() => undefined);
     }
-    return { userId: found.userId, sessionId: found.sessionId, email: found.email, role: found.role, passwordAt: found.passwordAt, expiresAt: found.expiresAt };
+    return {
+      userId: found.userId,
+      sessionId: found.sessionId,
+      email: found.email,
+      role: found.role,
+      passwordAt: found.passwordAt,
+      expiresAt: found.expiresAt,
+    };
   };
 
   /** Signs an operator in to the console: a new console session (the browser's previous one ends); viewers are refused. */
-  async function signIn(input: { email: string; password: string }, caller: OperatorCaller): Promise<{ session: AdminSession; token: string }> {
+  async function signIn(
+    input: { email: string; password: string },
+    caller: OperatorCaller,
+  ): Promise<{ session: AdminSession; token: string }> {
     const row = await accounts.checkCredentials(input, caller);
     if (row.role !== 'admin' || row.is_guest || !row.email) throw forbidden('no_operator_access', NO_ACCESS);
     if (caller.current) await repo.revokeOperatorSession(db, caller.current.sessionId);
     const token = newSessionToken();
     const now = new Date();
     const expiresAt = new Date(now.getTime() + OPERATOR_SESSION_HOURS * 60 * 60 * 1000);
-    await repo.insertOperatorSession(db, { userId: row.id, tokenHash: hashSessionToken(token), userAgent: caller.userAgent, expiresAt });
-    return { session: present({ userId: row.id, sessionId: '', email: row.email, role: 'admin', passwordAt: now, expiresAt }), token };
+    await repo.insertOperatorSession(db, {
+      userId: row.id,
+      tokenHash: hashSessionToken(token),
+      userAgent: caller.userAgent,
+      expiresAt,
+    });
+    return {
+      session: present({ userId: row.id, sessionId: '', email: row.email, role: 'admin', passwordAt: now, expiresAt }),
+      token,
+    };
   }
 
   /** Who is signed in to the console. */
@@ -61,11 +85,16 @@ export function createOperatorSessions({ db, accounts }: OperatorSessionsDeps) {
   }
 
   /** Checks the operator's password again (same limits as sign-in) and restarts the 15 minutes. */
-  async function confirmPassword(op: OperatorAuth, password: string, caller: Pick<OperatorCaller, 'ip'>): Promise<AdminSession> {
+  async function confirmPassword(
+    op: OperatorAuth,
+    password: string,
+    caller: Pick<OperatorCaller, 'ip'>,
+  ): Promise<AdminSession> {
     try {
       await accounts.checkCredentials({ email: op.email, password }, caller);
     } catch (err) {
-      if (err instanceof AppError && err.code === 401) throw invalidInput({ password: fieldProblem('password_wrong', 'This is not your password.') });
+      if (err instanceof AppError && err.code === 401)
+        throw invalidInput({ password: fieldProblem('password_wrong', 'This is not your password.') });
       throw err;
     }
     const at = new Date();

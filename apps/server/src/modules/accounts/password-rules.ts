@@ -5,8 +5,10 @@ export const PASSWORD_MAX = 200;
 
 /** Password rules (also shown on the forms before submitting): 8–200 characters, a letter and a digit. */
 export function passwordProblem(password: string): FieldProblem | null {
-  if (password.length < PASSWORD_MIN) return fieldProblem('password_too_short', `Use at least ${PASSWORD_MIN} characters.`);
-  if (password.length > PASSWORD_MAX) return fieldProblem('password_too_long', `Use at most ${PASSWORD_MAX} characters.`);
+  if (password.length < PASSWORD_MIN)
+    return fieldProblem('password_too_short', `Use at least ${PASSWORD_MIN} characters.`);
+  if (password.length > PASSWORD_MAX)
+    return fieldProblem('password_too_long', `Use at most ${PASSWORD_MAX} characters.`);
   if (!/\p{L}/u.test(password) || !/\p{N}/u.test(password)) {
     return fieldProblem('password_letter_and_number', 'Use at least one letter and one number.');
   }
@@ -19,6 +21,7 @@ export function newPasswordErrors(password: string, confirmPassword: string, fie
   const problem = passwordProblem(password);
   if (problem) errors[field] = problem;
   if (!confirmPassword) errors.confirmPassword = fieldProblem('repeat_required', 'Please repeat your password.');
-  else if (confirmPassword !== password) errors.confirmPassword = fieldProblem('password_mismatch', 'The passwords do not match.');
+  else if (confirmPassword !== password)
+    errors.confirmPassword = fieldProblem('password_mismatch', 'The passwords do not match.');
   return errors;
 }

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, envelope, type TestApp } from '../../../test/test-app';
-import { ADMIN, consoleSignIn, createCallers, operatorCookie, sessionOf, type Callers } from '../../../test/admin-fixture';
+import {
+  ADMIN,
+  consoleSignIn,
+  createCallers,
+  operatorCookie,
+  sessionOf,
+  type Callers,
+} from '../../../test/admin-fixture';
 import { adminRoutesOf } from '../../http/admin-guard';
 
 let t: TestApp;
@@ -72,7 +79,13 @@ describe('every /api/admin route', () => {
       if (anonymous.code !== 401) failures.push(`${label}: anonymous got ${anonymous.code}`);
       if (guest.code !== 401) failures.push(`${label}: guest got ${guest.code}`);
       if (viewer.code !== 403) failures.push(`${label}: viewer got ${viewer.code}`);
-      if (admin.code === 401 || admin.code === 403 || admin.status === 401 || admin.status === 403 || admin.status >= 500) {
+      if (
+        admin.code === 401 ||
+        admin.code === 403 ||
+        admin.status === 401 ||
+        admin.status === 403 ||
+        admin.status >= 500
+      ) {
         failures.push(`${label}: admin got ${admin.code} (HTTP ${admin.status})`);
       }
     }
@@ -80,7 +93,12 @@ describe('every /api/admin route', () => {
   });
 
   it('checks the role before reading the body: a viewer cannot even get field errors', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/series', headers: { 'x-user-token': who.viewer }, payload: { texts: 'not an object' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/series',
+      headers: { 'x-user-token': who.viewer },
+      payload: { texts: 'not an object' },
+    });
     expect(envelope(res)).toMatchObject({ code: 403, data: null });
     expect(envelope(res).fields).toBeUndefined();
   });

@@ -22,7 +22,10 @@ export interface AdminDeps {
   /** Billing's refund command (refunds are billing's; the console asks for them). */
   refundOrder: BillingService['refundOrder'];
   /** What the settings page reports about mail and payments (never secrets). */
-  env: Pick<Env, 'mailUrl' | 'mailFrom' | 'supportEmail' | 'dataDir' | 'stripe' | 'paypal' | 'paymentMode' | 'jobs' | 'trustProxy'>;
+  env: Pick<
+    Env,
+    'mailUrl' | 'mailFrom' | 'supportEmail' | 'dataDir' | 'stripe' | 'paypal' | 'paymentMode' | 'jobs' | 'trustProxy'
+  >;
   mailTransport: 'smtp' | 'outbox';
   log: (message: string, data?: Record<string, unknown>) => void;
   /** The server's job runner: the media queue and the upload cleanup run on it where JOBS is on. */

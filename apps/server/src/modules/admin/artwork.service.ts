@@ -22,7 +22,12 @@ export function createArtworkService(deps: AdminDeps) {
   const { db, storage } = deps;
 
   /** Replaces a series' cover or banner; the old file is removed once the new one is in place. */
-  async function setArtwork(operator: Operator, seriesId: number, kind: ArtworkKind, image: Buffer): Promise<{ url: string }> {
+  async function setArtwork(
+    operator: Operator,
+    seriesId: number,
+    kind: ArtworkKind,
+    image: Buffer,
+  ): Promise<{ url: string }> {
     const shape = ARTWORK[kind];
     if (!(await seriesExists(db, seriesId))) throw notFound('not_found', 'There is no such series.');
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'episodic-artwork-'));
@@ -34,9 +39,17 @@ export function createArtworkService(deps: AdminDeps) {
       try {
         await resizeImage({ input, output, width: shape.width, height: shape.height });
       } catch {
-        throw invalidInput({ file: fieldProblem('file_unreadable', 'This file is not a picture we can read: use a JPEG, PNG or WebP image.') });
+        throw invalidInput({
+          file: fieldProblem(
+            'file_unreadable',
+            'This file is not a picture we can read: use a JPEG, PNG or WebP image.',
+          ),
+        });
       }
-      await storage.putFile(key, output, { contentType: 'image/jpeg', cacheControl: 'public, max-age=31536000, immutable' });
+      await storage.putFile(key, output, {
+        contentType: 'image/jpeg',
+        cacheControl: 'public, max-age=31536000, immutable',
+      });
     } finally {
       await fs.rm(dir, { recursive: true, force: true });
     }
@@ -47,7 +60,14 @@ export function createArtworkService(deps: AdminDeps) {
         if (!row) throw notFound('not_found', 'There is no such series.');
         const old = row[shape.column];
         await setSeriesArtwork(trx, seriesId, shape.column, key);
-        await writeAudit(trx, operator, { action: `series.set-${kind}`, targetType: 'series', targetId: seriesId, summary: `Replaced the ${kind} of series ${seriesId}`, before: { [kind]: old }, after: { [kind]: key } });
+        await writeAudit(trx, operator, {
+          action: `series.set-${kind}`,
+          targetType: 'series',
+          targetId: seriesId,
+          summary: `Replaced the ${kind} of series ${seriesId}`,
+          before: { [kind]: old },
+          after: { [kind]: key },
+        });
         return old;
       });
     } catch (err) {

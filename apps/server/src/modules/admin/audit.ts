@@ -58,7 +58,12 @@ export interface AuditQuery {
 export async function listAudit(db: Kysely<DB>, q: AuditQuery): Promise<AdminPage<AdminAuditEntry>> {
   const action = q.action?.trim();
   const actor = q.actor?.trim();
-  const rows = await auditRows(db, { action, actor, targetType: q.targetType, targetId: q.targetId }, (q.page - 1) * q.pageSize, q.pageSize + 1);
+  const rows = await auditRows(
+    db,
+    { action, actor, targetType: q.targetType, targetId: q.targetId },
+    (q.page - 1) * q.pageSize,
+    q.pageSize + 1,
+  );
   return {
     items: rows.slice(0, q.pageSize).map((r) => ({
       id: Number(r.id),

@@ -18,25 +18,55 @@ const tags = ['admin'];
 const PlanParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 40 }) });
 
 export function registerCommerceRoutes(app: AppInstance, plans: PlansService, orders: OrdersService): void {
-  app.get('/api/admin/plans', { schema: { tags, summary: 'Memberships and coin packs, on sale or not', response: { 200: EnvelopeOf(Type.Array(AdminPlanSchema)) } } }, async () =>
-    ok(await plans.listPlans()),
+  app.get(
+    '/api/admin/plans',
+    {
+      schema: {
+        tags,
+        summary: 'Memberships and coin packs, on sale or not',
+        response: { 200: EnvelopeOf(Type.Array(AdminPlanSchema)) },
+      },
+    },
+    async () => ok(await plans.listPlans()),
   );
 
   app.post(
     '/api/admin/plans',
-    { schema: { tags, summary: 'Create a membership or coin pack (off sale until activated)', body: AdminPlanInputSchema, response: { 200: EnvelopeOf(AdminPlanSchema) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Create a membership or coin pack (off sale until activated)',
+        body: AdminPlanInputSchema,
+        response: { 200: EnvelopeOf(AdminPlanSchema) },
+      },
+    },
     async (req) => ok(await plans.createPlan(await operatorOf(req), req.body)),
   );
 
   app.patch(
     '/api/admin/plans/:id',
-    { schema: { tags, summary: 'Change price, renewal days, coins, texts or sale status (new orders only)', params: PlanParams, body: AdminPlanInputSchema, response: { 200: EnvelopeOf(AdminPlanSchema) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Change price, renewal days, coins, texts or sale status (new orders only)',
+        params: PlanParams,
+        body: AdminPlanInputSchema,
+        response: { 200: EnvelopeOf(AdminPlanSchema) },
+      },
+    },
     async (req) => ok(await plans.updatePlan(await operatorOf(req), req.params.id, req.body)),
   );
 
   app.get(
     '/api/admin/orders',
-    { schema: { tags, summary: 'Orders and payments: by id, provider reference, email, status, plan, user or date', querystring: AdminOrderQuerySchema, response: { 200: EnvelopeOf(AdminOrderPageSchema) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Orders and payments: by id, provider reference, email, status, plan, user or date',
+        querystring: AdminOrderQuerySchema,
+        response: { 200: EnvelopeOf(AdminOrderPageSchema) },
+      },
+    },
     async (req) => {
       const { q, status, planId, userId, from, to } = req.query;
       return ok(await orders.listOrders({ ...paging(req.query), q, status, planId, userId, from, to }));
@@ -45,13 +75,28 @@ export function registerCommerceRoutes(app: AppInstance, plans: PlansService, or
 
   app.get(
     '/api/admin/orders/:id',
-    { schema: { tags, summary: 'One order with its payment, attribution and refund', params: UuidParams, response: { 200: EnvelopeOf(AdminOrderSchema) } } },
+    {
+      schema: {
+        tags,
+        summary: 'One order with its payment, attribution and refund',
+        params: UuidParams,
+        response: { 200: EnvelopeOf(AdminOrderSchema) },
+      },
+    },
     async (req) => ok(await orders.getOrder(req.params.id)),
   );
 
   app.post(
     '/api/admin/orders/:id/refund',
-    { schema: { tags, summary: 'Refund a paid order through its provider; its coins or membership time are taken back', params: UuidParams, body: AdminRefundInputSchema, response: { 200: EnvelopeOf(AdminOrderSchema) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Refund a paid order through its provider; its coins or membership time are taken back',
+        params: UuidParams,
+        body: AdminRefundInputSchema,
+        response: { 200: EnvelopeOf(AdminOrderSchema) },
+      },
+    },
     async (req) => ok(await orders.refundOrder(await recentOperatorOf(req), req.params.id, req.body.reason)),
   );
 }

@@ -66,7 +66,10 @@ export async function seriesSummary(db: Executor, id: number): Promise<SeriesSum
 }
 
 /** English (else slug) names of the tags of each series, in the series' order. */
-export async function tagRefs(db: Executor, seriesIds: readonly number[]): Promise<{ series_id: number; id: number; name: string }[]> {
+export async function tagRefs(
+  db: Executor,
+  seriesIds: readonly number[],
+): Promise<{ series_id: number; id: number; name: string }[]> {
   if (seriesIds.length === 0) return [];
   const { rows } = await sql<{ series_id: number; id: number; name: string }>`
     SELECT st.series_id, tg.id, COALESCE(en.name, tg.slug) AS name
@@ -78,7 +81,11 @@ export async function tagRefs(db: Executor, seriesIds: readonly number[]): Promi
 }
 
 export function seriesTexts(db: Executor, seriesId: number) {
-  return db.selectFrom('series_translations').select(['language', 'title', 'synopsis']).where('series_id', '=', seriesId).execute();
+  return db
+    .selectFrom('series_translations')
+    .select(['language', 'title', 'synopsis'])
+    .where('series_id', '=', seriesId)
+    .execute();
 }
 
 export interface EpisodeAdminRow {
@@ -115,39 +122,79 @@ export async function episodeById(db: Executor, id: number): Promise<EpisodeAdmi
   return rows[0];
 }
 
-export async function episodeTitles(db: Executor, episodeIds: readonly number[]): Promise<{ episode_id: number; language: Language; title: string }[]> {
+export async function episodeTitles(
+  db: Executor,
+  episodeIds: readonly number[],
+): Promise<{ episode_id: number; language: Language; title: string }[]> {
   if (episodeIds.length === 0) return [];
-  return db.selectFrom('episode_translations').select(['episode_id', 'language', 'title']).where('episode_id', 'in', [...episodeIds]).execute();
+  return db
+    .selectFrom('episode_translations')
+    .select(['episode_id', 'language', 'title'])
+    .where('episode_id', 'in', [...episodeIds])
+    .execute();
 }
 
 /** Replaces a series' translations with the given ones. */
-export async function replaceSeriesTexts(trx: Transaction<DB>, seriesId: number, texts: Partial<Record<Language, { title: string; synopsis: string }>>): Promise<void> {
+export async function replaceSeriesTexts(
+  trx: Transaction<DB>,
+  seriesId: number,
+  texts: Partial<Record<Language, { title: string; synopsis: string }>>,
+): Promise<void> {
   await trx.deleteFrom('series_translations').where('series_id', '=', seriesId).execute();
-  const rows = Object.entries(texts).map(([language, t]) => ({ series_id: seriesId, language: language as Language, title: t.title, synopsis: t.synopsis }));
+  const rows = Object.entries(texts).map(([language, t]) => ({
+    series_id: seriesId,
+    language: language as Language,
+    title: t.title,
+    synopsis: t.synopsis,
+  }));
   if (rows.length) await trx.insertInto('series_translations').values(rows).execute();
 }
 
-export async function replaceSeriesTags(trx: Transaction<DB>, seriesId: number, tagIds: readonly number[]): Promise<void> {
+export async function replaceSeriesTags(
+  trx: Transaction<DB>,
+  seriesId: number,
+  tagIds: readonly number[],
+): Promise<void> {
   await trx.deleteFrom('series_tags').where('series_id', '=', seriesId).execute();
-  if (tagIds.length) await trx.insertInto('series_tags').values(tagIds.map((tag_id, position) => ({ series_id: seriesId, tag_id, position }))).execute();
+  if (tagIds.length)
+    await trx
+      .insertInto('series_tags')
+      .values(tagIds.map((tag_id, position) => ({ series_id: seriesId, tag_id, position })))
+      .execute();
 }
 
-export async function replaceEpisodeTitles(trx: Transaction<DB>, episodeId: number, titles: Partial<Record<Language, string>>): Promise<void> {
+export async function replaceEpisodeTitles(
+  trx: Transaction<DB>,
+  episodeId: number,
+  titles: Partial<Record<Language, string>>,
+): Promise<void> {
   await trx.deleteFrom('episode_translations').where('episode_id', '=', episodeId).execute();
-  const rows = Object.entries(titles).map(([language, title]) => ({ episode_id: episodeId, language: language as Language, title }));
+  const rows = Object.entries(titles).map(([language, title]) => ({
+    episode_id: episodeId,
+    language: language as Language,
+    title,
+  }));
   if (rows.length) await trx.insertInto('episode_translations').values(rows).execute();
 }
 
 /** Which of the given tag ids exist. */
 export async function existingTagIds(db: Executor, ids: readonly number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.selectFrom('tags').select('id').where('id', 'in', [...ids]).execute();
+  const rows = await db
+    .selectFrom('tags')
+    .select('id')
+    .where('id', 'in', [...ids])
+    .execute();
   return new Set(rows.map((r) => r.id));
 }
 
 export async function existingSeriesIds(db: Executor, ids: readonly number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.selectFrom('series').select('id').where('id', 'in', [...ids]).execute();
+  const rows = await db
+    .selectFrom('series')
+    .select('id')
+    .where('id', 'in', [...ids])
+    .execute();
   return new Set(rows.map((r) => r.id));
 }
 
@@ -174,11 +221,25 @@ export async function episodeExists(db: Executor, id: number): Promise<boolean> 
 }
 
 export function lockSeriesArtwork(trx: Transaction<DB>, id: number) {
-  return trx.selectFrom('series').select(['cover_key', 'banner_key']).where('id', '=', id).forUpdate().executeTakeFirst();
+  return trx
+    .selectFrom('series')
+    .select(['cover_key', 'banner_key'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
-export async function setSeriesArtwork(db: Executor, id: number, column: 'cover_key' | 'banner_key', key: string): Promise<void> {
-  await db.updateTable('series').set({ [column]: key, updated_at: new Date() }).where('id', '=', id).execute();
+export async function setSeriesArtwork(
+  db: Executor,
+  id: number,
+  column: 'cover_key' | 'banner_key',
+  key: string,
+): Promise<void> {
+  await db
+    .updateTable('series')
+    .set({ [column]: key, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
 }
 
 export function lockSeries(trx: Transaction<DB>, id: number) {
@@ -191,12 +252,20 @@ export async function lockSeriesId(trx: Transaction<DB>, id: number): Promise<bo
 }
 
 export async function seriesTagIds(db: Executor, id: number): Promise<number[]> {
-  const rows = await db.selectFrom('series_tags').select('tag_id').where('series_id', '=', id).orderBy('position').execute();
+  const rows = await db
+    .selectFrom('series_tags')
+    .select('tag_id')
+    .where('series_id', '=', id)
+    .orderBy('position')
+    .execute();
   return rows.map((r) => r.tag_id);
 }
 
 /** Adds a draft series; returns its id. */
-export async function insertDraftSeries(db: Executor, s: { accentColor: string | null; seriesPrice: number | null }): Promise<number> {
+export async function insertDraftSeries(
+  db: Executor,
+  s: { accentColor: string | null; seriesPrice: number | null },
+): Promise<number> {
   const { id } = await db
     .insertInto('series')
     .values({ status: 'draft', accent_color: s.accentColor, series_price: s.seriesPrice })
@@ -205,7 +274,11 @@ export async function insertDraftSeries(db: Executor, s: { accentColor: string |
   return id;
 }
 
-export async function updateSeriesRow(db: Executor, id: number, changes: { accent_color?: string | null; series_price?: number | null }): Promise<void> {
+export async function updateSeriesRow(
+  db: Executor,
+  id: number,
+  changes: { accent_color?: string | null; series_price?: number | null },
+): Promise<void> {
   await db
     .updateTable('series')
     .set({ ...changes, updated_at: new Date() })
@@ -217,7 +290,11 @@ export async function updateSeriesRow(db: Executor, id: number, changes: { accen
 export async function setSeriesStatusRow(db: Executor, id: number, status: 'draft' | 'published'): Promise<void> {
   await db
     .updateTable('series')
-    .set({ status, updated_at: new Date(), ...(status === 'published' ? { published_at: sql<Date>`COALESCE(published_at, now())` } : {}) })
+    .set({
+      status,
+      updated_at: new Date(),
+      ...(status === 'published' ? { published_at: sql<Date>`COALESCE(published_at, now())` } : {}),
+    })
     .where('id', '=', id)
     .execute();
 }
@@ -227,11 +304,20 @@ export function lockEpisode(trx: Transaction<DB>, id: number) {
 }
 
 export function lastEpisode(db: Executor, seriesId: number) {
-  return db.selectFrom('episodes').select(['number', 'unlock_cost']).where('series_id', '=', seriesId).orderBy('number', 'desc').limit(1).executeTakeFirst();
+  return db
+    .selectFrom('episodes')
+    .select(['number', 'unlock_cost'])
+    .where('series_id', '=', seriesId)
+    .orderBy('number', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 /** Adds a draft episode; returns its id. */
-export async function insertDraftEpisode(db: Executor, e: { seriesId: number; number: number; free: boolean; unlockCost: number }): Promise<number> {
+export async function insertDraftEpisode(
+  db: Executor,
+  e: { seriesId: number; number: number; free: boolean; unlockCost: number },
+): Promise<number> {
   const { id } = await db
     .insertInto('episodes')
     .values({ series_id: e.seriesId, number: e.number, status: 'draft', free: e.free, unlock_cost: e.unlockCost })
@@ -241,7 +327,11 @@ export async function insertDraftEpisode(db: Executor, e: { seriesId: number; nu
 }
 
 export async function setEpisodePrice(db: Executor, id: number, free: boolean, unlockCost: number): Promise<void> {
-  await db.updateTable('episodes').set({ free, unlock_cost: unlockCost, updated_at: new Date() }).where('id', '=', id).execute();
+  await db
+    .updateTable('episodes')
+    .set({ free, unlock_cost: unlockCost, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function setEpisodeStatusRow(db: Executor, id: number, status: 'draft' | 'published'): Promise<void> {
@@ -249,11 +339,21 @@ export async function setEpisodeStatusRow(db: Executor, id: number, status: 'dra
 }
 
 export function episodeNumbers(db: Executor, seriesId: number) {
-  return db.selectFrom('episodes').select(['id', 'number']).where('series_id', '=', seriesId).orderBy('number').execute();
+  return db
+    .selectFrom('episodes')
+    .select(['id', 'number'])
+    .where('series_id', '=', seriesId)
+    .orderBy('number')
+    .execute();
 }
 
 export function episodePrices(db: Executor, seriesId: number) {
-  return db.selectFrom('episodes').select(['id', 'number', 'free', 'unlock_cost']).where('series_id', '=', seriesId).orderBy('number').execute();
+  return db
+    .selectFrom('episodes')
+    .select(['id', 'number', 'free', 'unlock_cost'])
+    .where('series_id', '=', seriesId)
+    .orderBy('number')
+    .execute();
 }
 
 /** Numbers a series' episodes 1, 2, … in the order given (numbers are checked at commit, so episodes can swap). */
@@ -266,7 +366,12 @@ export async function renumberEpisodes(trx: Transaction<DB>, seriesId: number, e
 }
 
 /** The first `freeEpisodes` episodes free, the others at `unlockCost` coins. */
-export async function priceSeriesEpisodes(db: Executor, seriesId: number, freeEpisodes: number, unlockCost: number): Promise<void> {
+export async function priceSeriesEpisodes(
+  db: Executor,
+  seriesId: number,
+  freeEpisodes: number,
+  unlockCost: number,
+): Promise<void> {
   await sql`
     UPDATE episodes SET free = (number <= ${freeEpisodes}), unlock_cost = ${unlockCost}, updated_at = now()
     WHERE series_id = ${seriesId}`.execute(db);

@@ -3,7 +3,16 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminAuditEntry, AdminEpisode, AdminPage, AdminSeries, AdminSeriesSummary, AdminTag, EpisodeListItem, SeriesDetail } from '@episodic/contract';
+import type {
+  AdminAuditEntry,
+  AdminEpisode,
+  AdminPage,
+  AdminSeries,
+  AdminSeriesSummary,
+  AdminTag,
+  EpisodeListItem,
+  SeriesDetail,
+} from '@episodic/contract';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { caller, createCallers, operatorCookie, type Callers } from '../../../test/admin-fixture';
 import { seedCatalogFixture, type CatalogFixture } from '../../../test/catalog-fixture';
@@ -40,13 +49,24 @@ async function lastAudit(action?: string): Promise<AdminAuditEntry> {
 
 /** Marks an episode's media as packaged, as the ingestion does at its end. */
 async function markReady(episodeId: number): Promise<void> {
-  await t.database.db.updateTable('episodes').set({ media_status: 'ready', duration_ms: 90_000 }).where('id', '=', episodeId).execute();
+  await t.database.db
+    .updateTable('episodes')
+    .set({ media_status: 'ready', duration_ms: 90_000 })
+    .where('id', '=', episodeId)
+    .execute();
 }
 
 describe('series', () => {
   it('refuses a series without an English title, with a bad color or an unknown tag, and writes nothing', async () => {
-    const before = await t.database.db.selectFrom('series').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const res = await admin.post('/api/admin/series', { texts: { es: { title: '', synopsis: 'Sin título' } }, accentColor: 'red', tagIds: [999999] });
+    const before = await t.database.db
+      .selectFrom('series')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const res = await admin.post('/api/admin/series', {
+      texts: { es: { title: '', synopsis: 'Sin título' } },
+      accentColor: 'red',
+      tagIds: [999999],
+    });
     expect(res.code).toBe(422);
     expect(res.fields).toEqual({
       'texts.es.title': 'Add a title for this language, or clear its text.',
@@ -54,7 +74,10 @@ describe('series', () => {
       accentColor: 'Use a color like #c0392b.',
       tagIds: 'A chosen tag no longer exists.',
     });
-    const after = await t.database.db.selectFrom('series').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await t.database.db
+      .selectFrom('series')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
     const tooLong = await admin.post('/api/admin/series', { texts: { en: { title: 'x'.repeat(201), synopsis: '' } } });
     expect(tooLong.code).toBe(422);
@@ -62,10 +85,21 @@ describe('series', () => {
   });
 
   it('creates a draft in five languages, episodes, publishes them, and viewers see it at once', async () => {
-    const created = await admin.post<AdminSeries>('/api/admin/series', { texts, accentColor: '#C0392B', seriesPrice: null, tagIds: [fx.tags.revenge, fx.tags.romance] });
+    const created = await admin.post<AdminSeries>('/api/admin/series', {
+      texts,
+      accentColor: '#C0392B',
+      seriesPrice: null,
+      tagIds: [fx.tags.revenge, fx.tags.romance],
+    });
     expect(created.code).toBe(200);
     const series = created.data;
-    expect(series).toMatchObject({ status: 'draft', visible: false, accentColor: '#c0392b', tagIds: [fx.tags.revenge, fx.tags.romance], episodes: 0 });
+    expect(series).toMatchObject({
+      status: 'draft',
+      visible: false,
+      accentColor: '#c0392b',
+      tagIds: [fx.tags.revenge, fx.tags.romance],
+      episodes: 0,
+    });
     expect(series.texts).toEqual(texts);
     expect((await lastAudit('series.create')).after).toMatchObject({ status: 'draft', texts });
 
@@ -73,9 +107,20 @@ describe('series', () => {
     expect((await viewer.get(`/api/video?id=${series.id}`)).code).toBe(404);
     await viewer.get('/api/video?page=1&pageSize=50');
 
-    const first = (await admin.post<AdminEpisode>(`/api/admin/series/${series.id}/episodes`, { titles: { en: 'The will' }, free: true })).data;
+    const first = (
+      await admin.post<AdminEpisode>(`/api/admin/series/${series.id}/episodes`, {
+        titles: { en: 'The will' },
+        free: true,
+      })
+    ).data;
     const second = (await admin.post<AdminEpisode>(`/api/admin/series/${series.id}/episodes`, {})).data;
-    expect(first).toMatchObject({ number: 1, status: 'draft', free: true, mediaStatus: 'none', titles: { en: 'The will' } });
+    expect(first).toMatchObject({
+      number: 1,
+      status: 'draft',
+      free: true,
+      mediaStatus: 'none',
+      titles: { en: 'The will' },
+    });
     expect(second).toMatchObject({ number: 2, free: false, unlockCost: 50 });
 
     const early = await admin.post(`/api/admin/episodes/${first.id}/status`, { status: 'published' });
@@ -84,13 +129,28 @@ describe('series', () => {
 
     await markReady(first.id);
     await markReady(second.id);
-    expect((await admin.post<AdminEpisode>(`/api/admin/episodes/${first.id}/status`, { status: 'published' })).data.status).toBe('published');
-    expect((await admin.post<AdminEpisode>(`/api/admin/episodes/${second.id}/status`, { status: 'published' })).data.status).toBe('published');
+    expect(
+      (await admin.post<AdminEpisode>(`/api/admin/episodes/${first.id}/status`, { status: 'published' })).data.status,
+    ).toBe('published');
+    expect(
+      (await admin.post<AdminEpisode>(`/api/admin/episodes/${second.id}/status`, { status: 'published' })).data.status,
+    ).toBe('published');
     const published = await admin.post<AdminSeries>(`/api/admin/series/${series.id}/status`, { status: 'published' });
-    expect(published.data).toMatchObject({ status: 'published', visible: true, publishedEpisodes: 2, readyEpisodes: 2 });
+    expect(published.data).toMatchObject({
+      status: 'published',
+      visible: true,
+      publishedEpisodes: 2,
+      readyEpisodes: 2,
+    });
     expect(published.data.publishedAt).not.toBeNull();
     const audit = await lastAudit('series.publish');
-    expect(audit).toMatchObject({ targetType: 'series', targetId: String(series.id), before: { status: 'draft' }, after: { status: 'published' }, actor: { email: 'ops@episodic.test' } });
+    expect(audit).toMatchObject({
+      targetType: 'series',
+      targetId: String(series.id),
+      before: { status: 'draft' },
+      after: { status: 'published' },
+      actor: { email: 'ops@episodic.test' },
+    });
 
     const newest = await viewer.get<{ items: { id: number }[] }>('/api/video?page=1&pageSize=50');
     expect(newest.data.items[0]!.id).toBe(series.id);
@@ -98,9 +158,15 @@ describe('series', () => {
     expect(detail.data).toMatchObject({ title: 'La heredera de medianoche', episodeCount: 2, freeEpisodes: 1 });
 
     // An edit shows at once, in the viewer's language; a language left out is removed.
-    await admin.patch(`/api/admin/series/${series.id}`, { texts: { en: { title: 'Midnight Heiress (Director’s Cut)', synopsis: 'Longer.' }, es: texts.es } });
-    expect((await viewer.get<SeriesDetail>(`/api/video?id=${series.id}`)).data.title).toBe('Midnight Heiress (Director’s Cut)');
-    expect((await viewer.get<SeriesDetail>(`/api/video?id=${series.id}&lang=pt`)).data.title).toBe('Midnight Heiress (Director’s Cut)');
+    await admin.patch(`/api/admin/series/${series.id}`, {
+      texts: { en: { title: 'Midnight Heiress (Director’s Cut)', synopsis: 'Longer.' }, es: texts.es },
+    });
+    expect((await viewer.get<SeriesDetail>(`/api/video?id=${series.id}`)).data.title).toBe(
+      'Midnight Heiress (Director’s Cut)',
+    );
+    expect((await viewer.get<SeriesDetail>(`/api/video?id=${series.id}&lang=pt`)).data.title).toBe(
+      'Midnight Heiress (Director’s Cut)',
+    );
     const edit = await lastAudit('series.update');
     expect((edit.before as { texts: object }).texts).toEqual(texts);
     expect(Object.keys((edit.after as { texts: object }).texts)).toEqual(['en', 'es']);
@@ -114,11 +180,17 @@ describe('series', () => {
     const priced = await admin.patch<AdminSeries>(`/api/admin/series/${fx.series.wolf}`, { seriesPrice: 120 });
     expect(priced.data.seriesPrice).toBe(120);
     expect((await viewer.get<SeriesDetail>(`/api/video?id=${fx.series.wolf}`)).data.seriesPrice).toBe(120);
-    const cleared = await admin.patch<AdminSeries>(`/api/admin/series/${fx.series.wolf}`, { seriesPrice: null, accentColor: null });
+    const cleared = await admin.patch<AdminSeries>(`/api/admin/series/${fx.series.wolf}`, {
+      seriesPrice: null,
+      accentColor: null,
+    });
     expect(cleared.data).toMatchObject({ seriesPrice: null, accentColor: null });
     // 70 % of the six locked episodes at 50 coins each.
     expect((await viewer.get<SeriesDetail>(`/api/video?id=${fx.series.wolf}`)).data.seriesPrice).toBe(210);
-    expect(await admin.patch(`/api/admin/series/${fx.series.wolf}`, { seriesPrice: 0 })).toMatchObject({ code: 422, fields: { seriesPrice: 'Must be 1 or more.' } });
+    expect(await admin.patch(`/api/admin/series/${fx.series.wolf}`, { seriesPrice: 0 })).toMatchObject({
+      code: 422,
+      fields: { seriesPrice: 'Must be 1 or more.' },
+    });
   });
 
   it('lists and searches series, drafts included', async () => {
@@ -128,10 +200,18 @@ describe('series', () => {
     expect(all.data.hasMore).toBe(true);
     const drafts = await admin.get<AdminPage<AdminSeriesSummary>>('/api/admin/series?status=draft');
     expect(drafts.data.items.map((s) => s.title)).toContain('Unreleased Draft');
-    const found = await admin.get<AdminPage<AdminSeriesSummary>>(`/api/admin/series?q=${encodeURIComponent('mondlicht')}`);
+    const found = await admin.get<AdminPage<AdminSeriesSummary>>(
+      `/api/admin/series?q=${encodeURIComponent('mondlicht')}`,
+    );
     expect(found.data.items.map((s) => s.id)).toEqual([fx.series.wolf]);
-    expect(found.data.items[0]).toMatchObject({ visible: true, episodes: 8, tags: [{ name: 'Romance' }, { name: 'Revenge' }] });
-    const byTag = await admin.get<AdminPage<AdminSeriesSummary>>(`/api/admin/series?tagId=${fx.tags.revenge}&pageSize=50`);
+    expect(found.data.items[0]).toMatchObject({
+      visible: true,
+      episodes: 8,
+      tags: [{ name: 'Romance' }, { name: 'Revenge' }],
+    });
+    const byTag = await admin.get<AdminPage<AdminSeriesSummary>>(
+      `/api/admin/series?tagId=${fx.tags.revenge}&pageSize=50`,
+    );
     expect(byTag.data.items.map((s) => s.id)).toEqual(expect.arrayContaining([fx.series.wolf, fx.series.palace]));
   });
 });
@@ -141,18 +221,26 @@ describe('episodes', () => {
     const ids = fx.episodes.palace;
     const reversed = [...ids].reverse();
     await viewer.get(`/api/video/episode?seriesId=${fx.series.palace}`);
-    const res = await admin.put<AdminSeries>(`/api/admin/series/${fx.series.palace}/episode-order`, { episodeIds: reversed });
+    const res = await admin.put<AdminSeries>(`/api/admin/series/${fx.series.palace}/episode-order`, {
+      episodeIds: reversed,
+    });
     expect(res.data.episodeList.map((e) => e.id)).toEqual(reversed);
     expect(res.data.episodeList.map((e) => e.number)).toEqual(ids.map((_, i) => i + 1));
     const list = await viewer.get<EpisodeListItem[]>(`/api/video/episode?seriesId=${fx.series.palace}`);
     expect(list.data.map((e) => e.id)).toEqual(reversed);
     expect((await lastAudit('series.reorder-episodes')).after).toEqual({ episodeIds: reversed });
 
-    const huge = await admin.put(`/api/admin/series/${fx.series.palace}/episode-order`, { episodeIds: [99_999_999_999] });
+    const huge = await admin.put(`/api/admin/series/${fx.series.palace}/episode-order`, {
+      episodeIds: [99_999_999_999],
+    });
     expect(huge).toMatchObject({ status: 200, code: 422, fields: { 'episodeIds.0': 'Must be 2147483647 or less.' } });
-    const stale = await admin.put(`/api/admin/series/${fx.series.palace}/episode-order`, { episodeIds: reversed.slice(1) });
+    const stale = await admin.put(`/api/admin/series/${fx.series.palace}/episode-order`, {
+      episodeIds: reversed.slice(1),
+    });
     expect(stale.code).toBe(409);
-    const twice = await admin.put(`/api/admin/series/${fx.series.palace}/episode-order`, { episodeIds: [ids[0], ...ids.slice(0, -1)] });
+    const twice = await admin.put(`/api/admin/series/${fx.series.palace}/episode-order`, {
+      episodeIds: [ids[0], ...ids.slice(0, -1)],
+    });
     expect(twice).toMatchObject({ code: 422, fields: { episodeIds: 'An item is listed twice.' } });
   });
 
@@ -160,14 +248,22 @@ describe('episodes', () => {
     const episodeId = fx.episodes.ceo[5]!;
     const zero = await admin.patch(`/api/admin/episodes/${episodeId}`, { free: false, unlockCost: 0 });
     expect(zero).toMatchObject({ code: 422, fields: { unlockCost: expect.stringMatching(/at least 1 coin/) } });
-    const priced = await admin.patch<AdminEpisode>(`/api/admin/episodes/${episodeId}`, { unlockCost: 80, titles: { en: 'The ring', dy: 'Der Ring' } });
+    const priced = await admin.patch<AdminEpisode>(`/api/admin/episodes/${episodeId}`, {
+      unlockCost: 80,
+      titles: { en: 'The ring', dy: 'Der Ring' },
+    });
     expect(priced.data).toMatchObject({ free: false, unlockCost: 80, titles: { en: 'The ring', dy: 'Der Ring' } });
     const list = await viewer.get<EpisodeListItem[]>(`/api/video/episode?seriesId=${fx.series.ceo}&lang=dy`);
     expect(list.data.find((e) => e.id === episodeId)).toMatchObject({ cost: 80, title: 'Der Ring', free: false });
     expect(await lastAudit('episode.update')).toMatchObject({ before: { unlockCost: 50 }, after: { unlockCost: 80 } });
 
-    const bulk = await admin.post<AdminSeries>(`/api/admin/series/${fx.series.ceo}/pricing`, { freeEpisodes: 3, unlockCost: 40 });
-    expect(bulk.data.episodeList.map((e) => [e.number, e.free, e.unlockCost])).toEqual(fx.episodes.ceo.map((_, i) => [i + 1, i < 3, 40]));
+    const bulk = await admin.post<AdminSeries>(`/api/admin/series/${fx.series.ceo}/pricing`, {
+      freeEpisodes: 3,
+      unlockCost: 40,
+    });
+    expect(bulk.data.episodeList.map((e) => [e.number, e.free, e.unlockCost])).toEqual(
+      fx.episodes.ceo.map((_, i) => [i + 1, i < 3, 40]),
+    );
     const after = await viewer.get<EpisodeListItem[]>(`/api/video/episode?seriesId=${fx.series.ceo}`);
     expect(after.data.filter((e) => e.free)).toHaveLength(3);
     expect(after.data.at(-1)!.cost).toBe(40);
@@ -178,14 +274,28 @@ describe('episodes', () => {
     await admin.post(`/api/admin/episodes/${episodeId}/status`, { status: 'draft' });
     const list = await viewer.get<EpisodeListItem[]>(`/api/video/episode?seriesId=${fx.series.wolf}`);
     expect(list.data.map((e) => e.id)).not.toContain(episodeId);
-    expect(await lastAudit('episode.unpublish')).toMatchObject({ targetId: String(episodeId), after: { status: 'draft' } });
+    expect(await lastAudit('episode.unpublish')).toMatchObject({
+      targetId: String(episodeId),
+      after: { status: 'draft' },
+    });
   });
 });
 
 describe('artwork', () => {
   it('stores an uploaded picture as the 3:4 cover under a new name and serves it', async () => {
     const file = path.join(t.dataDir, 'upload.png');
-    await promisify(execFile)(mediaTools().ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=red:s=400x300', '-frames:v', '1', file]);
+    await promisify(execFile)(mediaTools().ffmpeg, [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=red:s=400x300',
+      '-frames:v',
+      '1',
+      file,
+    ]);
     const res = await t.app.inject({
       method: 'PUT',
       url: `/api/admin/series/${fx.series.wolf}/artwork/cover`,
@@ -202,16 +312,31 @@ describe('artwork', () => {
     await fs.writeFile(saved, served.rawPayload);
     expect((await probeStreams(saved))[0]).toMatchObject({ width: 540, height: 720 });
     expect((await viewer.get<SeriesDetail>(`/api/video?id=${fx.series.wolf}`)).data.cover).toBe(data.url);
-    expect(await lastAudit('series.set-cover')).toMatchObject({ before: { cover: 'covers/test.jpg' }, after: { cover: data.url.replace('/media/', '') } });
+    expect(await lastAudit('series.set-cover')).toMatchObject({
+      before: { cover: 'covers/test.jpg' },
+      after: { cover: data.url.replace('/media/', '') },
+    });
 
-    const junk = await t.app.inject({ method: 'PUT', url: `/api/admin/series/${fx.series.wolf}/artwork/banner`, headers: { 'content-type': 'image/jpeg' }, cookies: operatorCookie(who.admin), payload: Buffer.from('not a picture') });
-    expect(JSON.parse(junk.body)).toMatchObject({ code: 422, fields: { file: expect.stringMatching(/not a picture/) } });
+    const junk = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/series/${fx.series.wolf}/artwork/banner`,
+      headers: { 'content-type': 'image/jpeg' },
+      cookies: operatorCookie(who.admin),
+      payload: Buffer.from('not a picture'),
+    });
+    expect(JSON.parse(junk.body)).toMatchObject({
+      code: 422,
+      fields: { file: expect.stringMatching(/not a picture/) },
+    });
   });
 });
 
 describe('tags', () => {
   it('creates, renames, reorders and deletes tags; ids stay unique', async () => {
-    const created = await admin.post<AdminTag>('/api/admin/tags', { slug: 'ceo', names: { en: 'CEO', es: 'Millonarios' } });
+    const created = await admin.post<AdminTag>('/api/admin/tags', {
+      slug: 'ceo',
+      names: { en: 'CEO', es: 'Millonarios' },
+    });
     expect(created.data).toMatchObject({ slug: 'ceo', names: { en: 'CEO', es: 'Millonarios' }, series: 0 });
     expect((await admin.post('/api/admin/tags', { slug: 'ceo', names: { en: 'Again' } })).code).toBe(409);
     expect(await admin.post('/api/admin/tags', { slug: 'Not OK', names: {} })).toMatchObject({
@@ -219,7 +344,9 @@ describe('tags', () => {
       fields: { slug: expect.stringMatching(/lower-case/), 'names.en': 'An English name is required.' },
     });
 
-    const renamed = await admin.patch<AdminTag>(`/api/admin/tags/${created.data.id}`, { names: { en: 'Billionaires', es: 'Millonarios' } });
+    const renamed = await admin.patch<AdminTag>(`/api/admin/tags/${created.data.id}`, {
+      names: { en: 'Billionaires', es: 'Millonarios' },
+    });
     expect(renamed.data.names.en).toBe('Billionaires');
 
     const tags = (await admin.get<AdminTag[]>('/api/admin/tags')).data;

@@ -26,58 +26,136 @@ import type { TagsService } from './tags.service';
 
 const tags = ['admin'];
 
-export function registerContentRoutes(app: AppInstance, content: ContentService, tagsService: TagsService, artwork: ArtworkService): void {
+export function registerContentRoutes(
+  app: AppInstance,
+  content: ContentService,
+  tagsService: TagsService,
+  artwork: ArtworkService,
+): void {
   app.get(
     '/api/admin/series',
-    { schema: { tags, summary: 'Series, drafts included, searchable by title or id', querystring: AdminSeriesQuerySchema, response: { 200: EnvelopeOf(AdminSeriesPageSchema) } } },
-    async (req) => ok(await content.listSeries({ ...paging(req.query), q: req.query.q, status: req.query.status, tagId: req.query.tagId })),
+    {
+      schema: {
+        tags,
+        summary: 'Series, drafts included, searchable by title or id',
+        querystring: AdminSeriesQuerySchema,
+        response: { 200: EnvelopeOf(AdminSeriesPageSchema) },
+      },
+    },
+    async (req) =>
+      ok(
+        await content.listSeries({
+          ...paging(req.query),
+          q: req.query.q,
+          status: req.query.status,
+          tagId: req.query.tagId,
+        }),
+      ),
   );
 
   app.post(
     '/api/admin/series',
-    { schema: { tags, summary: 'Create a draft series', body: AdminSeriesInputSchema, response: { 200: EnvelopeOf(AdminSeriesSchema) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Create a draft series',
+        body: AdminSeriesInputSchema,
+        response: { 200: EnvelopeOf(AdminSeriesSchema) },
+      },
+    },
     async (req) => ok(await content.createSeries(await operatorOf(req), req.body)),
   );
 
   app.get(
     '/api/admin/series/:id',
-    { schema: { tags, summary: 'One series with its texts, tags and episodes', params: IdParams, response: { 200: EnvelopeOf(AdminSeriesSchema) } } },
+    {
+      schema: {
+        tags,
+        summary: 'One series with its texts, tags and episodes',
+        params: IdParams,
+        response: { 200: EnvelopeOf(AdminSeriesSchema) },
+      },
+    },
     async (req) => ok(await content.getSeries(req.params.id)),
   );
 
   app.patch(
     '/api/admin/series/:id',
-    { schema: { tags, summary: 'Edit texts, color, series price or tags', params: IdParams, body: AdminSeriesInputSchema, response: { 200: EnvelopeOf(AdminSeriesSchema) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Edit texts, color, series price or tags',
+        params: IdParams,
+        body: AdminSeriesInputSchema,
+        response: { 200: EnvelopeOf(AdminSeriesSchema) },
+      },
+    },
     async (req) => ok(await content.updateSeries(await operatorOf(req), req.params.id, req.body)),
   );
 
   app.post(
     '/api/admin/series/:id/status',
-    { schema: { tags, summary: 'Publish or unpublish a series', params: IdParams, body: AdminStatusInputSchema, response: { 200: EnvelopeOf(AdminSeriesSchema) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Publish or unpublish a series',
+        params: IdParams,
+        body: AdminStatusInputSchema,
+        response: { 200: EnvelopeOf(AdminSeriesSchema) },
+      },
+    },
     async (req) => ok(await content.setSeriesStatus(await operatorOf(req), req.params.id, req.body.status)),
   );
 
   app.put(
     '/api/admin/series/:id/episode-order',
-    { schema: { tags, summary: 'Renumber the episodes in the given order', params: IdParams, body: AdminEpisodeOrderSchema, response: { 200: EnvelopeOf(AdminSeriesSchema) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Renumber the episodes in the given order',
+        params: IdParams,
+        body: AdminEpisodeOrderSchema,
+        response: { 200: EnvelopeOf(AdminSeriesSchema) },
+      },
+    },
     async (req) => ok(await content.reorderEpisodes(await operatorOf(req), req.params.id, req.body.episodeIds)),
   );
 
   app.post(
     '/api/admin/series/:id/pricing',
-    { schema: { tags, summary: 'Make the first episodes free and price the others', params: IdParams, body: AdminEpisodePricingSchema, response: { 200: EnvelopeOf(AdminSeriesSchema) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Make the first episodes free and price the others',
+        params: IdParams,
+        body: AdminEpisodePricingSchema,
+        response: { 200: EnvelopeOf(AdminSeriesSchema) },
+      },
+    },
     async (req) => ok(await content.priceEpisodes(await operatorOf(req), req.params.id, req.body)),
   );
 
   app.post(
     '/api/admin/series/:id/episodes',
-    { schema: { tags, summary: 'Add a draft episode at the end of the series', params: IdParams, body: AdminEpisodeInputSchema, response: { 200: EnvelopeOf(AdminEpisodeSchema) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Add a draft episode at the end of the series',
+        params: IdParams,
+        body: AdminEpisodeInputSchema,
+        response: { 200: EnvelopeOf(AdminEpisodeSchema) },
+      },
+    },
     async (req) => ok(await content.createEpisode(await operatorOf(req), req.params.id, req.body)),
   );
 
   // The picture itself is the body (JPEG, PNG or WebP), up to 8 MiB.
   void app.register(async (scope) => {
-    scope.addContentTypeParser(ARTWORK_TYPES, { parseAs: 'buffer', bodyLimit: ADMIN_LIMITS.coverBytes }, (_req, body, done) => done(null, body));
+    scope.addContentTypeParser(
+      ARTWORK_TYPES,
+      { parseAs: 'buffer', bodyLimit: ADMIN_LIMITS.coverBytes },
+      (_req, body, done) => done(null, body),
+    );
     scope.put(
       '/api/admin/series/:id/artwork/:kind',
       {
@@ -92,7 +170,8 @@ export function registerContentRoutes(app: AppInstance, content: ContentService,
       },
       async (req) => {
         const { id, kind } = req.params as { id: number; kind: 'cover' | 'banner' };
-        if (!Buffer.isBuffer(req.body) || req.body.length === 0) throw invalidInput({ file: fieldProblem('required', 'Send the picture itself: a JPEG, PNG or WebP image.') });
+        if (!Buffer.isBuffer(req.body) || req.body.length === 0)
+          throw invalidInput({ file: fieldProblem('required', 'Send the picture itself: a JPEG, PNG or WebP image.') });
         return ok(await artwork.setArtwork(await operatorOf(req), id, kind, req.body));
       },
     );
@@ -106,35 +185,81 @@ export function registerContentRoutes(app: AppInstance, content: ContentService,
 
   app.patch(
     '/api/admin/episodes/:id',
-    { schema: { tags, summary: "Edit an episode's titles, free flag or price", params: IdParams, body: AdminEpisodeInputSchema, response: { 200: EnvelopeOf(AdminEpisodeSchema) } } },
+    {
+      schema: {
+        tags,
+        summary: "Edit an episode's titles, free flag or price",
+        params: IdParams,
+        body: AdminEpisodeInputSchema,
+        response: { 200: EnvelopeOf(AdminEpisodeSchema) },
+      },
+    },
     async (req) => ok(await content.updateEpisode(await operatorOf(req), req.params.id, req.body)),
   );
 
   app.post(
     '/api/admin/episodes/:id/status',
-    { schema: { tags, summary: 'Publish (once its video is ready) or unpublish an episode', params: IdParams, body: AdminStatusInputSchema, response: { 200: EnvelopeOf(AdminEpisodeSchema) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Publish (once its video is ready) or unpublish an episode',
+        params: IdParams,
+        body: AdminStatusInputSchema,
+        response: { 200: EnvelopeOf(AdminEpisodeSchema) },
+      },
+    },
     async (req) => ok(await content.setEpisodeStatus(await operatorOf(req), req.params.id, req.body.status)),
   );
 
-  app.get('/api/admin/tags', { schema: { tags, summary: 'Every tag with its names and use', response: { 200: EnvelopeOf(Type.Array(AdminTagSchema)) } } }, async () =>
-    ok(await tagsService.listTags()),
+  app.get(
+    '/api/admin/tags',
+    {
+      schema: {
+        tags,
+        summary: 'Every tag with its names and use',
+        response: { 200: EnvelopeOf(Type.Array(AdminTagSchema)) },
+      },
+    },
+    async () => ok(await tagsService.listTags()),
   );
 
   app.post(
     '/api/admin/tags',
-    { schema: { tags, summary: 'Create a tag', body: AdminTagInputSchema, response: { 200: EnvelopeOf(AdminTagSchema) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Create a tag',
+        body: AdminTagInputSchema,
+        response: { 200: EnvelopeOf(AdminTagSchema) },
+      },
+    },
     async (req) => ok(await tagsService.createTag(await operatorOf(req), req.body)),
   );
 
   app.patch(
     '/api/admin/tags/:id',
-    { schema: { tags, summary: "Rename a tag or change its id", params: IdParams, body: AdminTagInputSchema, response: { 200: EnvelopeOf(AdminTagSchema) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Rename a tag or change its id',
+        params: IdParams,
+        body: AdminTagInputSchema,
+        response: { 200: EnvelopeOf(AdminTagSchema) },
+      },
+    },
     async (req) => ok(await tagsService.updateTag(await operatorOf(req), req.params.id, req.body)),
   );
 
   app.delete(
     '/api/admin/tags/:id',
-    { schema: { tags, summary: 'Delete a tag (series and sections lose it)', params: IdParams, response: { 200: EnvelopeOf(EmptySchema) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete a tag (series and sections lose it)',
+        params: IdParams,
+        response: { 200: EnvelopeOf(EmptySchema) },
+      },
+    },
     async (req) => {
       await tagsService.deleteTag(await operatorOf(req), req.params.id);
       return ok({});
@@ -143,7 +268,14 @@ export function registerContentRoutes(app: AppInstance, content: ContentService,
 
   app.put(
     '/api/admin/tag-order',
-    { schema: { tags, summary: 'Order the tags', body: AdminIdOrderSchema, response: { 200: EnvelopeOf(Type.Array(AdminTagSchema)) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Order the tags',
+        body: AdminIdOrderSchema,
+        response: { 200: EnvelopeOf(Type.Array(AdminTagSchema)) },
+      },
+    },
     async (req) => ok(await tagsService.reorderTags(await operatorOf(req), req.body.ids)),
   );
 }

@@ -22,8 +22,20 @@ import * as repo from './content.repository';
 const COLOR = /^#[0-9a-f]{6}$/i;
 const DEFAULT_UNLOCK_COST = 50;
 
-type SeriesSnapshot = { status: string; texts: AdminSeriesTexts; accentColor: string | null; seriesPrice: number | null; tagIds: number[] };
-type EpisodeSnapshot = { number: number; status: string; free: boolean; unlockCost: number; titles: Partial<Record<Language, string>> };
+type SeriesSnapshot = {
+  status: string;
+  texts: AdminSeriesTexts;
+  accentColor: string | null;
+  seriesPrice: number | null;
+  tagIds: number[];
+};
+type EpisodeSnapshot = {
+  number: number;
+  status: string;
+  free: boolean;
+  unlockCost: number;
+  titles: Partial<Record<Language, string>>;
+};
 
 /** Series and episodes as operators edit them: every change audited, every commit clears the viewers' catalog caches. */
 export function createContentService(deps: AdminDeps) {
@@ -47,13 +59,33 @@ export function createContentService(deps: AdminDeps) {
   }
 
   async function withTags(rows: repo.SeriesSummaryRow[]): Promise<AdminSeriesSummary[]> {
-    const refs = await repo.tagRefs(db, rows.map((r) => r.id));
-    return rows.map((r) => summaryDto(r, refs.filter((t) => t.series_id === r.id).map(({ id, name }) => ({ id, name }))));
+    const refs = await repo.tagRefs(
+      db,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) =>
+      summaryDto(
+        r,
+        refs.filter((t) => t.series_id === r.id).map(({ id, name }) => ({ id, name })),
+      ),
+    );
   }
 
   /** Every series, drafts included, searchable by title (any language) or id. */
-  async function listSeries(q: { page: number; pageSize: number; q?: string; status?: AdminPublishStatus; tagId?: number }): Promise<AdminPage<AdminSeriesSummary>> {
-    const rows = await repo.seriesPage(db, { text: q.q, status: q.status, tagId: q.tagId, offset: (q.page - 1) * q.pageSize, limit: q.pageSize + 1 });
+  async function listSeries(q: {
+    page: number;
+    pageSize: number;
+    q?: string;
+    status?: AdminPublishStatus;
+    tagId?: number;
+  }): Promise<AdminPage<AdminSeriesSummary>> {
+    const rows = await repo.seriesPage(db, {
+      text: q.q,
+      status: q.status,
+      tagId: q.tagId,
+      offset: (q.page - 1) * q.pageSize,
+      limit: q.pageSize + 1,
+    });
     return {
       items: await withTags(rows.slice(0, q.pageSize)),
       page: q.page,
@@ -63,7 +95,11 @@ export function createContentService(deps: AdminDeps) {
     };
   }
 
-  function episodeDto(e: repo.EpisodeAdminRow, titles: { episode_id: number; language: Language; title: string }[], jobs: Map<number, AdminMediaJob>): AdminEpisode {
+  function episodeDto(
+    e: repo.EpisodeAdminRow,
+    titles: { episode_id: number; language: Language; title: string }[],
+    jobs: Map<number, AdminMediaJob>,
+  ): AdminEpisode {
     return {
       id: e.id,
       seriesId: e.series_id,
@@ -86,8 +122,21 @@ export function createContentService(deps: AdminDeps) {
   async function getSeries(id: number): Promise<AdminSeries> {
     const row = await repo.seriesSummary(db, id);
     if (!row) throw notFound('not_found', 'There is no such series.');
-    const [tags, texts, episodes] = await Promise.all([repo.tagRefs(db, [id]), repo.seriesTexts(db, id), repo.episodesOf(db, id)]);
-    const [titles, jobs] = await Promise.all([repo.episodeTitles(db, episodes.map((e) => e.id)), repo.latestJobs(db, episodes.map((e) => e.id))]);
+    const [tags, texts, episodes] = await Promise.all([
+      repo.tagRefs(db, [id]),
+      repo.seriesTexts(db, id),
+      repo.episodesOf(db, id),
+    ]);
+    const [titles, jobs] = await Promise.all([
+      repo.episodeTitles(
+        db,
+        episodes.map((e) => e.id),
+      ),
+      repo.latestJobs(
+        db,
+        episodes.map((e) => e.id),
+      ),
+    ]);
     const tagList = tags.map(({ id: tagId, name }) => ({ id: tagId, name }));
     return {
       ...summaryDto(row, tagList),
@@ -121,12 +170,14 @@ export function createContentService(deps: AdminDeps) {
     let accentColor = input.accentColor;
     if (typeof accentColor === 'string') {
       accentColor = accentColor.trim() || null;
-      if (accentColor && !COLOR.test(accentColor)) check.add('accentColor', 'color_invalid', 'Use a color like #c0392b.');
+      if (accentColor && !COLOR.test(accentColor))
+        check.add('accentColor', 'color_invalid', 'Use a color like #c0392b.');
     }
     if (input.tagIds) {
       checkUnique(check, 'tagIds', input.tagIds);
       const known = await repo.existingTagIds(db, input.tagIds);
-      if (input.tagIds.some((t) => !known.has(t))) check.add('tagIds', 'no_longer_exists', 'A chosen tag no longer exists.');
+      if (input.tagIds.some((t) => !known.has(t)))
+        check.add('tagIds', 'no_longer_exists', 'A chosen tag no longer exists.');
     }
     check.check();
     return { texts, accentColor: accentColor?.toLowerCase() ?? accentColor };
@@ -138,11 +189,20 @@ export function createContentService(deps: AdminDeps) {
   async function createSeries(operator: Operator, input: AdminSeriesInput): Promise<AdminSeries> {
     const { texts, accentColor } = await checkSeriesInput(input, true);
     const id = await db.transaction().execute(async (trx) => {
-      const seriesId = await repo.insertDraftSeries(trx, { accentColor: accentColor ?? null, seriesPrice: input.seriesPrice ?? null });
+      const seriesId = await repo.insertDraftSeries(trx, {
+        accentColor: accentColor ?? null,
+        seriesPrice: input.seriesPrice ?? null,
+      });
       await repo.replaceSeriesTexts(trx, seriesId, texts!);
       await repo.replaceSeriesTags(trx, seriesId, input.tagIds ?? []);
       const after = await seriesSnapshot(trx, seriesId);
-      await writeAudit(trx, operator, { action: 'series.create', targetType: 'series', targetId: seriesId, summary: `Created series “${titleOf(after?.texts)}”`, after });
+      await writeAudit(trx, operator, {
+        action: 'series.create',
+        targetType: 'series',
+        targetId: seriesId,
+        summary: `Created series “${titleOf(after?.texts)}”`,
+        after,
+      });
       return seriesId;
     });
     await deps.invalidateCatalog();
@@ -162,7 +222,14 @@ export function createContentService(deps: AdminDeps) {
         ...(input.seriesPrice !== undefined ? { series_price: input.seriesPrice } : {}),
       });
       const after = await seriesSnapshot(trx, id);
-      await writeAudit(trx, operator, { action: 'series.update', targetType: 'series', targetId: id, summary: `Edited series “${titleOf(after?.texts)}”`, before, after });
+      await writeAudit(trx, operator, {
+        action: 'series.update',
+        targetType: 'series',
+        targetId: id,
+        summary: `Edited series “${titleOf(after?.texts)}”`,
+        before,
+        after,
+      });
     });
     await deps.invalidateCatalog();
     return getSeries(id);
@@ -189,7 +256,10 @@ export function createContentService(deps: AdminDeps) {
     return getSeries(id);
   }
 
-  async function episodeSnapshot(trx: Transaction<DB>, id: number): Promise<(EpisodeSnapshot & { seriesId: number; mediaStatus: string }) | undefined> {
+  async function episodeSnapshot(
+    trx: Transaction<DB>,
+    id: number,
+  ): Promise<(EpisodeSnapshot & { seriesId: number; mediaStatus: string }) | undefined> {
     const row = await repo.lockEpisode(trx, id);
     if (!row) return undefined;
     const titles = await repo.episodeTitles(trx, [id]);
@@ -208,7 +278,8 @@ export function createContentService(deps: AdminDeps) {
     const check = new FieldCheck();
     const titles = checkNames(check, 'titles', input.titles, false);
     // A locked episode must cost something: an unlock of 0 coins would be no sale at all.
-    if (!resulting.free && resulting.unlockCost < 1) check.add('unlockCost', 'too_small', 'A locked episode needs a price of at least 1 coin (or make it free).');
+    if (!resulting.free && resulting.unlockCost < 1)
+      check.add('unlockCost', 'too_small', 'A locked episode needs a price of at least 1 coin (or make it free).');
     check.check();
     return titles;
   }
@@ -233,7 +304,13 @@ export function createContentService(deps: AdminDeps) {
       await repo.replaceEpisodeTitles(trx, episodeId, titles ?? {});
       await repo.touchSeries(trx, seriesId);
       const after = await episodeSnapshot(trx, episodeId);
-      await writeAudit(trx, operator, { action: 'episode.create', targetType: 'episode', targetId: episodeId, summary: `Added episode ${number} to series ${seriesId}`, after });
+      await writeAudit(trx, operator, {
+        action: 'episode.create',
+        targetType: 'episode',
+        targetId: episodeId,
+        summary: `Added episode ${number} to series ${seriesId}`,
+        after,
+      });
       return episodeId;
     });
     await deps.invalidateCatalog();
@@ -252,7 +329,14 @@ export function createContentService(deps: AdminDeps) {
       if (titles) await repo.replaceEpisodeTitles(trx, id, titles);
       await repo.touchSeries(trx, before.seriesId);
       const after = await episodeSnapshot(trx, id);
-      await writeAudit(trx, operator, { action: 'episode.update', targetType: 'episode', targetId: id, summary: `Edited episode ${before.number} of series ${before.seriesId}`, before, after });
+      await writeAudit(trx, operator, {
+        action: 'episode.update',
+        targetType: 'episode',
+        targetId: id,
+        summary: `Edited episode ${before.number} of series ${before.seriesId}`,
+        before,
+        after,
+      });
     });
     await deps.invalidateCatalog();
     return getEpisode(id);
@@ -265,7 +349,10 @@ export function createContentService(deps: AdminDeps) {
       if (!before) throw notFound('not_found', 'There is no such episode.');
       if (before.status === status) return;
       if (status === 'published' && before.mediaStatus !== 'ready') {
-        throw conflict('episode_not_ready', `Episode ${before.number} has no ready video yet: upload one and wait for it to be packaged before publishing.`);
+        throw conflict(
+          'episode_not_ready',
+          `Episode ${before.number} has no ready video yet: upload one and wait for it to be packaged before publishing.`,
+        );
       }
       await repo.setEpisodeStatusRow(trx, id, status);
       await repo.touchSeries(trx, before.seriesId);
@@ -311,7 +398,11 @@ export function createContentService(deps: AdminDeps) {
   }
 
   /** Prices a whole series at once: the first episodes free, the others at one price. */
-  async function priceEpisodes(operator: Operator, seriesId: number, pricing: AdminEpisodePricing): Promise<AdminSeries> {
+  async function priceEpisodes(
+    operator: Operator,
+    seriesId: number,
+    pricing: AdminEpisodePricing,
+  ): Promise<AdminSeries> {
     await db.transaction().execute(async (trx) => {
       if (!(await repo.lockSeriesId(trx, seriesId))) throw notFound('not_found', 'There is no such series.');
       const before = await repo.episodePrices(trx, seriesId);
@@ -322,7 +413,9 @@ export function createContentService(deps: AdminDeps) {
         targetType: 'series',
         targetId: seriesId,
         summary: `Set episodes 1–${pricing.freeEpisodes} free and the others at ${pricing.unlockCost} coins in series ${seriesId}`,
-        before: { episodes: before.map((e) => ({ id: e.id, number: e.number, free: e.free, unlockCost: e.unlock_cost })) },
+        before: {
+          episodes: before.map((e) => ({ id: e.id, number: e.number, free: e.free, unlockCost: e.unlock_cost })),
+        },
         after: pricing,
       });
     });
@@ -330,7 +423,19 @@ export function createContentService(deps: AdminDeps) {
     return getSeries(seriesId);
   }
 
-  return { listSeries, getSeries, createSeries, updateSeries, setSeriesStatus, getEpisode, createEpisode, updateEpisode, setEpisodeStatus, reorderEpisodes, priceEpisodes };
+  return {
+    listSeries,
+    getSeries,
+    createSeries,
+    updateSeries,
+    setSeriesStatus,
+    getEpisode,
+    createEpisode,
+    updateEpisode,
+    setEpisodeStatus,
+    reorderEpisodes,
+    priceEpisodes,
+  };
 }
 
 export type ContentService = ReturnType<typeof createContentService>;

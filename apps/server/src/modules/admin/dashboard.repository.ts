@@ -26,7 +26,13 @@ export interface DashboardTotalsRow {
 
 /** The plans' main currency: the first plan on sale, else the first plan. */
 export async function mainCurrency(db: Kysely<DB>): Promise<string | undefined> {
-  const row = await db.selectFrom('plans').select('currency').orderBy('active', 'desc').orderBy('position').limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('plans')
+    .select('currency')
+    .orderBy('active', 'desc')
+    .orderBy('position')
+    .limit(1)
+    .executeTakeFirst();
   return row?.currency;
 }
 
@@ -67,7 +73,9 @@ export async function dashboardRows(db: Kysely<DB>, from: string, to: string, cu
       (SELECT COALESCE(sum(r.amount), 0) FROM refunds r JOIN orders o ON o.id = r.order_id
         WHERE r.status = 'succeeded' AND r.completed_at >= ${start} AND r.completed_at < ${end} AND o.currency = ${currency}) AS refunds,
       (SELECT count(*) FROM memberships m WHERE m.status = 'active' AND m.current_period_end > now()) AS active_memberships,
-      (SELECT COALESCE(sum(o.amount), 0) FROM orders o WHERE ${paid} AND o.purpose = 'renewal') AS renewal_revenue`.execute(db);
+      (SELECT COALESCE(sum(o.amount), 0) FROM orders o WHERE ${paid} AND o.purpose = 'renewal') AS renewal_revenue`.execute(
+    db,
+  );
 
   const { rows: sourceRows } = await sql<{ source: AdminAttributionSource; conversions: number; revenue: number }>`
     SELECT ${SOURCE_SQL} AS source, count(*) AS conversions, sum(o.amount) AS revenue

@@ -13,7 +13,12 @@ export interface SectionRow {
 }
 
 export function sectionRows(db: Executor): Promise<SectionRow[]> {
-  return db.selectFrom('homepage_sections').select(['id', 'slug', 'kind', 'active', 'position']).orderBy('position').orderBy('id').execute();
+  return db
+    .selectFrom('homepage_sections')
+    .select(['id', 'slug', 'kind', 'active', 'position'])
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
 }
 
 export function allSectionTitles(db: Executor) {
@@ -22,7 +27,13 @@ export function allSectionTitles(db: Executor) {
 
 /** Every section's hand-picked series in order, with an English (or any) title and whether viewers see it. */
 export async function allSectionItems(db: Executor) {
-  const { rows } = await sql<{ section_id: number; id: number; title: string; cover_key: string | null; visible: boolean }>`
+  const { rows } = await sql<{
+    section_id: number;
+    id: number;
+    title: string;
+    cover_key: string | null;
+    visible: boolean;
+  }>`
     SELECT i.section_id, s.id, s.cover_key,
       COALESCE(en.title, (SELECT x.title FROM series_translations x WHERE x.series_id = s.id ORDER BY x.language LIMIT 1), '(untitled)') AS title,
       (s.status = 'published' AND EXISTS (SELECT 1 FROM episodes e WHERE e.series_id = s.id AND e.status = 'published' AND e.media_status = 'ready')) AS visible
@@ -43,16 +54,33 @@ export async function allSectionTags(db: Executor) {
 }
 
 export function lockSectionRow(trx: Transaction<DB>, id: number): Promise<SectionRow | undefined> {
-  return trx.selectFrom('homepage_sections').select(['id', 'slug', 'kind', 'active', 'position']).where('id', '=', id).forUpdate().executeTakeFirst();
+  return trx
+    .selectFrom('homepage_sections')
+    .select(['id', 'slug', 'kind', 'active', 'position'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 export function sectionTitles(db: Executor, id: number) {
-  return db.selectFrom('homepage_section_translations').select(['language', 'title']).where('section_id', '=', id).execute();
+  return db
+    .selectFrom('homepage_section_translations')
+    .select(['language', 'title'])
+    .where('section_id', '=', id)
+    .execute();
 }
 
-export async function replaceSectionTitles(db: Executor, id: number, titles: Partial<Record<Language, string>>): Promise<void> {
+export async function replaceSectionTitles(
+  db: Executor,
+  id: number,
+  titles: Partial<Record<Language, string>>,
+): Promise<void> {
   await db.deleteFrom('homepage_section_translations').where('section_id', '=', id).execute();
-  const rows = Object.entries(titles).map(([language, title]) => ({ section_id: id, language: language as Language, title }));
+  const rows = Object.entries(titles).map(([language, title]) => ({
+    section_id: id,
+    language: language as Language,
+    title,
+  }));
   if (rows.length) await db.insertInto('homepage_section_translations').values(rows).execute();
 }
 
@@ -66,8 +94,13 @@ export async function hasFeaturedSection(db: Executor): Promise<boolean> {
 }
 
 /** Adds a section at the bottom; returns its id. */
-export async function insertSectionLast(db: Executor, section: { slug: string; kind: SectionRow['kind']; active: boolean }): Promise<number> {
-  const { rows } = await sql<{ next: number }>`SELECT COALESCE(max(position), 0) + 1 AS next FROM homepage_sections`.execute(db);
+export async function insertSectionLast(
+  db: Executor,
+  section: { slug: string; kind: SectionRow['kind']; active: boolean },
+): Promise<number> {
+  const { rows } = await sql<{
+    next: number;
+  }>`SELECT COALESCE(max(position), 0) + 1 AS next FROM homepage_sections`.execute(db);
   const { id } = await db
     .insertInto('homepage_sections')
     .values({ ...section, position: rows[0]!.next })
@@ -76,23 +109,45 @@ export async function insertSectionLast(db: Executor, section: { slug: string; k
   return id;
 }
 
-export async function updateSectionRow(db: Executor, id: number, changes: { slug?: string; active?: boolean }): Promise<void> {
+export async function updateSectionRow(
+  db: Executor,
+  id: number,
+  changes: { slug?: string; active?: boolean },
+): Promise<void> {
   await db.updateTable('homepage_sections').set(changes).where('id', '=', id).execute();
 }
 
 /** Replaces a section's series with the ones given, in order; returns the ones it held. */
 export async function replaceSectionItems(db: Executor, id: number, seriesIds: number[]): Promise<number[]> {
-  const before = await db.selectFrom('homepage_section_items').select('series_id').where('section_id', '=', id).orderBy('position').execute();
+  const before = await db
+    .selectFrom('homepage_section_items')
+    .select('series_id')
+    .where('section_id', '=', id)
+    .orderBy('position')
+    .execute();
   await db.deleteFrom('homepage_section_items').where('section_id', '=', id).execute();
-  if (seriesIds.length) await db.insertInto('homepage_section_items').values(seriesIds.map((series_id, position) => ({ section_id: id, series_id, position }))).execute();
+  if (seriesIds.length)
+    await db
+      .insertInto('homepage_section_items')
+      .values(seriesIds.map((series_id, position) => ({ section_id: id, series_id, position })))
+      .execute();
   return before.map((b) => b.series_id);
 }
 
 /** Replaces a section's tabs with the tags given, in order; returns the ones it held. */
 export async function replaceSectionTags(db: Executor, id: number, tagIds: number[]): Promise<number[]> {
-  const before = await db.selectFrom('homepage_section_tags').select('tag_id').where('section_id', '=', id).orderBy('position').execute();
+  const before = await db
+    .selectFrom('homepage_section_tags')
+    .select('tag_id')
+    .where('section_id', '=', id)
+    .orderBy('position')
+    .execute();
   await db.deleteFrom('homepage_section_tags').where('section_id', '=', id).execute();
-  if (tagIds.length) await db.insertInto('homepage_section_tags').values(tagIds.map((tag_id, position) => ({ section_id: id, tag_id, position }))).execute();
+  if (tagIds.length)
+    await db
+      .insertInto('homepage_section_tags')
+      .values(tagIds.map((tag_id, position) => ({ section_id: id, tag_id, position })))
+      .execute();
   return before.map((b) => b.tag_id);
 }
 
@@ -103,7 +158,9 @@ export function lockSectionOrder(trx: Transaction<DB>) {
 
 /** Numbers the sections 1, 2, … in the order given. */
 export async function setSectionOrder(db: Executor, ids: number[]): Promise<void> {
-  await sql`UPDATE homepage_sections h SET position = o.n FROM unnest(${sql.val(ids)}::int[]) WITH ORDINALITY AS o(id, n) WHERE h.id = o.id`.execute(db);
+  await sql`UPDATE homepage_sections h SET position = o.n FROM unnest(${sql.val(ids)}::int[]) WITH ORDINALITY AS o(id, n) WHERE h.id = o.id`.execute(
+    db,
+  );
 }
 
 export async function deleteSectionRow(db: Executor, id: number): Promise<void> {

@@ -1,5 +1,11 @@
 import { Type } from 'typebox';
-import { AdminIdOrderSchema, AdminSectionInputSchema, AdminSectionSchema, EmptySchema, EnvelopeOf } from '@episodic/contract';
+import {
+  AdminIdOrderSchema,
+  AdminSectionInputSchema,
+  AdminSectionSchema,
+  EmptySchema,
+  EnvelopeOf,
+} from '@episodic/contract';
 import type { AppInstance } from '../../http/types';
 import { ok } from '../../http/envelope';
 import { IdParams, operatorOf } from './admin-deps';
@@ -8,22 +14,40 @@ import type { HomepageService } from './homepage.service';
 const tags = ['admin'];
 const Sections = EnvelopeOf(Type.Array(AdminSectionSchema));
 const Section = EnvelopeOf(AdminSectionSchema);
-const Ids = (name: string) => Type.Object({ [name]: Type.Array(Type.Integer({ minimum: 1, maximum: 2147483647 }), { maxItems: 500 }) });
+const Ids = (name: string) =>
+  Type.Object({ [name]: Type.Array(Type.Integer({ minimum: 1, maximum: 2147483647 }), { maxItems: 500 }) });
 
 export function registerHomepageRoutes(app: AppInstance, homepage: HomepageService): void {
-  app.get('/api/admin/homepage', { schema: { tags, summary: 'Every home section in order, with its series or tabs', response: { 200: Sections } } }, async () =>
-    ok(await homepage.listSections()),
+  app.get(
+    '/api/admin/homepage',
+    { schema: { tags, summary: 'Every home section in order, with its series or tabs', response: { 200: Sections } } },
+    async () => ok(await homepage.listSections()),
   );
 
   app.post(
     '/api/admin/homepage/sections',
-    { schema: { tags, summary: 'Add a section at the bottom (one featured carousel at most)', body: AdminSectionInputSchema, response: { 200: Section } } },
+    {
+      schema: {
+        tags,
+        summary: 'Add a section at the bottom (one featured carousel at most)',
+        body: AdminSectionInputSchema,
+        response: { 200: Section },
+      },
+    },
     async (req) => ok(await homepage.createSection(await operatorOf(req), req.body)),
   );
 
   app.patch(
     '/api/admin/homepage/sections/:id',
-    { schema: { tags, summary: 'Rename a section, change its id, show or hide it', params: IdParams, body: AdminSectionInputSchema, response: { 200: Section } } },
+    {
+      schema: {
+        tags,
+        summary: 'Rename a section, change its id, show or hide it',
+        params: IdParams,
+        body: AdminSectionInputSchema,
+        response: { 200: Section },
+      },
+    },
     async (req) => ok(await homepage.updateSection(await operatorOf(req), req.params.id, req.body)),
   );
 
@@ -38,14 +62,34 @@ export function registerHomepageRoutes(app: AppInstance, homepage: HomepageServi
 
   app.put(
     '/api/admin/homepage/sections/:id/items',
-    { schema: { tags, summary: 'Set the series of a featured or curated section, in order', params: IdParams, body: Ids('seriesIds'), response: { 200: Section } } },
-    async (req) => ok(await homepage.setItems(await operatorOf(req), req.params.id, (req.body as { seriesIds: number[] }).seriesIds)),
+    {
+      schema: {
+        tags,
+        summary: 'Set the series of a featured or curated section, in order',
+        params: IdParams,
+        body: Ids('seriesIds'),
+        response: { 200: Section },
+      },
+    },
+    async (req) =>
+      ok(
+        await homepage.setItems(await operatorOf(req), req.params.id, (req.body as { seriesIds: number[] }).seriesIds),
+      ),
   );
 
   app.put(
     '/api/admin/homepage/sections/:id/tags',
-    { schema: { tags, summary: 'Set the tabs of a categories section, in order', params: IdParams, body: Ids('tagIds'), response: { 200: Section } } },
-    async (req) => ok(await homepage.setTags(await operatorOf(req), req.params.id, (req.body as { tagIds: number[] }).tagIds)),
+    {
+      schema: {
+        tags,
+        summary: 'Set the tabs of a categories section, in order',
+        params: IdParams,
+        body: Ids('tagIds'),
+        response: { 200: Section },
+      },
+    },
+    async (req) =>
+      ok(await homepage.setTags(await operatorOf(req), req.params.id, (req.body as { tagIds: number[] }).tagIds)),
   );
 
   app.put(

@@ -40,7 +40,9 @@ export function createHomepageService(deps: AdminDeps) {
     return sections.map((s) => ({
       ...s,
       titles: Object.fromEntries(titles.filter((t) => t.section_id === s.id).map((t) => [t.language, t.title])),
-      items: items.filter((i) => i.section_id === s.id).map((i) => ({ id: i.id, title: i.title, cover: deps.mediaUrl(i.cover_key), visible: i.visible })),
+      items: items
+        .filter((i) => i.section_id === s.id)
+        .map((i) => ({ id: i.id, title: i.title, cover: deps.mediaUrl(i.cover_key), visible: i.visible })),
       tags: tags.filter((t) => t.section_id === s.id).map((t) => ({ id: t.id, name: t.name })),
     }));
   }
@@ -79,7 +81,11 @@ export function createHomepageService(deps: AdminDeps) {
         if (input.kind === 'featured' && (await hasFeaturedSection(trx))) {
           throw conflict('not_allowed_now', 'There is already a featured carousel: edit that one.');
         }
-        const sectionId = await insertSectionLast(trx, { slug: slug!, kind: input.kind!, active: input.active ?? true });
+        const sectionId = await insertSectionLast(trx, {
+          slug: slug!,
+          kind: input.kind!,
+          active: input.active ?? true,
+        });
         await replaceSectionTitles(trx, sectionId, titles!);
         await writeAudit(trx, operator, {
           action: 'homepage.create-section',
@@ -107,14 +113,26 @@ export function createHomepageService(deps: AdminDeps) {
     try {
       await db.transaction().execute(async (trx) => {
         const row = await lockSection(trx, id);
-        if (input.kind && input.kind !== row.kind) throw conflict('not_allowed_now', 'A section keeps its kind: add a new section instead.');
+        if (input.kind && input.kind !== row.kind)
+          throw conflict('not_allowed_now', 'A section keeps its kind: add a new section instead.');
         const before = { slug: row.slug, active: row.active, titles: await titlesOf(trx, id) };
-        const changes = { ...(slug !== undefined ? { slug } : {}), ...(input.active !== undefined ? { active: input.active } : {}) };
+        const changes = {
+          ...(slug !== undefined ? { slug } : {}),
+          ...(input.active !== undefined ? { active: input.active } : {}),
+        };
         if (Object.keys(changes).length > 0) await updateSectionRow(trx, id, changes);
         if (titles) await replaceSectionTitles(trx, id, titles);
         const after = { slug: slug ?? row.slug, active: input.active ?? row.active, titles: titles ?? before.titles };
-        const shown = input.active === undefined || input.active === row.active ? '' : input.active ? ' (shown)' : ' (hidden)';
-        await writeAudit(trx, operator, { action: 'homepage.update-section', targetType: 'homepage-section', targetId: id, summary: `Edited the section “${after.titles.en ?? after.slug}”${shown}`, before, after });
+        const shown =
+          input.active === undefined || input.active === row.active ? '' : input.active ? ' (shown)' : ' (hidden)';
+        await writeAudit(trx, operator, {
+          action: 'homepage.update-section',
+          targetType: 'homepage-section',
+          targetId: id,
+          summary: `Edited the section “${after.titles.en ?? after.slug}”${shown}`,
+          before,
+          after,
+        });
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw slugTaken();
@@ -128,13 +146,16 @@ export function createHomepageService(deps: AdminDeps) {
   async function setItems(operator: Operator, id: number, seriesIds: number[]): Promise<AdminSection> {
     const check = new FieldCheck();
     checkUnique(check, 'seriesIds', seriesIds);
-    if (seriesIds.length > MAX_ITEMS) check.add('seriesIds', 'too_long', `A section holds at most ${MAX_ITEMS} series.`);
+    if (seriesIds.length > MAX_ITEMS)
+      check.add('seriesIds', 'too_long', `A section holds at most ${MAX_ITEMS} series.`);
     const known = await existingSeriesIds(db, seriesIds);
-    if (seriesIds.some((s) => !known.has(s))) check.add('seriesIds', 'no_longer_exists', 'A chosen series no longer exists.');
+    if (seriesIds.some((s) => !known.has(s)))
+      check.add('seriesIds', 'no_longer_exists', 'A chosen series no longer exists.');
     check.check();
     await db.transaction().execute(async (trx) => {
       const row = await lockSection(trx, id);
-      if (row.kind !== 'featured' && row.kind !== 'curated') throw conflict('not_allowed_now', 'Only featured and curated sections hold hand-picked series.');
+      if (row.kind !== 'featured' && row.kind !== 'curated')
+        throw conflict('not_allowed_now', 'Only featured and curated sections hold hand-picked series.');
       const before = await replaceSectionItems(trx, id, seriesIds);
       await writeAudit(trx, operator, {
         action: 'homepage.set-items',
@@ -181,9 +202,16 @@ export function createHomepageService(deps: AdminDeps) {
     await db.transaction().execute(async (trx) => {
       const current = await lockSectionOrder(trx);
       const known = new Set(current.map((s) => s.id));
-      if (ids.length !== current.length || ids.some((s) => !known.has(s))) throw conflict('changed_meanwhile', 'The sections changed meanwhile: reload and reorder again.');
+      if (ids.length !== current.length || ids.some((s) => !known.has(s)))
+        throw conflict('changed_meanwhile', 'The sections changed meanwhile: reload and reorder again.');
       await setSectionOrder(trx, ids);
-      await writeAudit(trx, operator, { action: 'homepage.reorder', targetType: 'homepage-section', summary: 'Reordered the home sections', before: { ids: current.map((s) => s.id) }, after: { ids } });
+      await writeAudit(trx, operator, {
+        action: 'homepage.reorder',
+        targetType: 'homepage-section',
+        summary: 'Reordered the home sections',
+        before: { ids: current.map((s) => s.id) },
+        after: { ids },
+      });
     });
     await deps.invalidateCatalog();
     return listSections();
@@ -199,7 +227,14 @@ export function createHomepageService(deps: AdminDeps) {
         targetType: 'homepage-section',
         targetId: id,
         summary: `Deleted the section “${before.titles.en ?? before.slug}”`,
-        before: { slug: before.slug, kind: before.kind, active: before.active, titles: before.titles, seriesIds: before.items.map((i) => i.id), tagIds: before.tags.map((t) => t.id) },
+        before: {
+          slug: before.slug,
+          kind: before.kind,
+          active: before.active,
+          titles: before.titles,
+          seriesIds: before.items.map((i) => i.id),
+          tagIds: before.tags.map((t) => t.id),
+        },
       });
     });
     await deps.invalidateCatalog();

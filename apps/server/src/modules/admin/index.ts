@@ -27,7 +27,11 @@ export type { AdminDeps } from './admin-deps';
  * JSON bodies are validated without type coercion.
  */
 export function registerAdminRoutes(app: AppInstance, deps: AdminDeps): void {
-  const uploads = createUploads({ db: deps.db, dir: path.join(deps.env.dataDir, 'uploads'), trustProxy: deps.env.trustProxy });
+  const uploads = createUploads({
+    db: deps.db,
+    dir: path.join(deps.env.dataDir, 'uploads'),
+    trustProxy: deps.env.trustProxy,
+  });
   const jobs = createMediaJobs({
     db: deps.db,
     storage: deps.storage,

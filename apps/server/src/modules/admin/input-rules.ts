@@ -1,4 +1,10 @@
-import { ADMIN_SLUG_PATTERN, LANGUAGES, type AdminLocalizedNames, type FieldCode, type Language } from '@episodic/contract';
+import {
+  ADMIN_SLUG_PATTERN,
+  LANGUAGES,
+  type AdminLocalizedNames,
+  type FieldCode,
+  type Language,
+} from '@episodic/contract';
 import { invalidInput, type FieldProblems } from '../../http/errors';
 
 /** Collects field errors of one form; `check()` throws them all at once (envelope 422). */
@@ -24,12 +30,18 @@ export function checkSlug(check: FieldCheck, field: string, slug: string | undef
   if (slug === undefined) return undefined;
   const value = slug.trim().toLowerCase();
   if (!value) check.add(field, 'required', 'Please enter an id.');
-  else if (value.length > max || !SLUG.test(value)) check.add(field, 'id_invalid', `Use lower-case letters, digits and single hyphens (at most ${max} characters).`);
+  else if (value.length > max || !SLUG.test(value))
+    check.add(field, 'id_invalid', `Use lower-case letters, digits and single hyphens (at most ${max} characters).`);
   return value;
 }
 
 /** Trims per-language names; English is required when `requireEnglish`. Empty entries are dropped. */
-export function checkNames(check: FieldCheck, field: string, names: AdminLocalizedNames | undefined, requireEnglish: boolean): Partial<Record<Language, string>> | undefined {
+export function checkNames(
+  check: FieldCheck,
+  field: string,
+  names: AdminLocalizedNames | undefined,
+  requireEnglish: boolean,
+): Partial<Record<Language, string>> | undefined {
   if (names === undefined) {
     if (requireEnglish) check.add(`${field}.en`, 'english_required', 'An English name is required.');
     return undefined;

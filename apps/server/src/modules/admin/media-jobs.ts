@@ -35,10 +35,31 @@ export interface MediaJobsDeps {
   host?: string;
 }
 
-type JobRow = { id: number; episode_id: number; upload_id: string; file_name: string; status: AdminMediaJob['status']; stage: string | null; percent: number; error: string | null; attempts: number; updated_at: Date };
+type JobRow = {
+  id: number;
+  episode_id: number;
+  upload_id: string;
+  file_name: string;
+  status: AdminMediaJob['status'];
+  stage: string | null;
+  percent: number;
+  error: string | null;
+  attempts: number;
+  updated_at: Date;
+};
 
-export function jobDto(row: Pick<JobRow, 'id' | 'status' | 'stage' | 'percent' | 'error' | 'file_name' | 'updated_at'>): AdminMediaJob {
-  return { id: Number(row.id), status: row.status, stage: row.stage, percent: row.percent, error: row.error, fileName: row.file_name, updatedAt: row.updated_at.toISOString() };
+export function jobDto(
+  row: Pick<JobRow, 'id' | 'status' | 'stage' | 'percent' | 'error' | 'file_name' | 'updated_at'>,
+): AdminMediaJob {
+  return {
+    id: Number(row.id),
+    status: row.status,
+    stage: row.stage,
+    percent: row.percent,
+    error: row.error,
+    fileName: row.file_name,
+    updatedAt: row.updated_at.toISOString(),
+  };
 }
 
 /**
@@ -56,16 +77,28 @@ export function createMediaJobs(deps: MediaJobsDeps) {
     // Asked again (a retried request): the job already made is the answer.
     const existing = await db.selectFrom('media_jobs').selectAll().where('upload_id', '=', uploadId).executeTakeFirst();
     if (existing) {
-      if (existing.episode_id !== episodeId) throw conflict('upload_mismatch', 'This upload was made for another episode.');
+      if (existing.episode_id !== episodeId)
+        throw conflict('upload_mismatch', 'This upload was made for another episode.');
       return jobDto(existing);
     }
     const upload = await deps.findUpload(uploadId);
-    if (!upload) throw notFound('upload_missing', 'This upload is not on the server (it may have expired): upload the video again.');
-    if (upload.size === undefined || upload.offset < upload.size) throw conflict('upload_incomplete', 'This upload is not complete yet: let it finish first.');
-    if (upload.metadata?.episodeId !== String(episodeId)) throw conflict('upload_mismatch', 'This upload was made for another episode.');
+    if (!upload)
+      throw notFound(
+        'upload_missing',
+        'This upload is not on the server (it may have expired): upload the video again.',
+      );
+    if (upload.size === undefined || upload.offset < upload.size)
+      throw conflict('upload_incomplete', 'This upload is not complete yet: let it finish first.');
+    if (upload.metadata?.episodeId !== String(episodeId))
+      throw conflict('upload_mismatch', 'This upload was made for another episode.');
     const fileName = (upload.metadata?.filename ?? '').slice(0, 255);
     const job = await db.transaction().execute(async (trx) => {
-      const episode = await trx.selectFrom('episodes').select(['id', 'number', 'series_id']).where('id', '=', episodeId).forUpdate().executeTakeFirst();
+      const episode = await trx
+        .selectFrom('episodes')
+        .select(['id', 'number', 'series_id'])
+        .where('id', '=', episodeId)
+        .forUpdate()
+        .executeTakeFirst();
       if (!episode) throw notFound('not_found', 'There is no such episode.');
       const inserted = await trx
         .insertInto('media_jobs')
@@ -73,7 +106,8 @@ export function createMediaJobs(deps: MediaJobsDeps) {
         .onConflict((oc) => oc.column('upload_id').doNothing())
         .returningAll()
         .executeTakeFirst();
-      if (!inserted) return trx.selectFrom('media_jobs').selectAll().where('upload_id', '=', uploadId).executeTakeFirstOrThrow();
+      if (!inserted)
+        return trx.selectFrom('media_jobs').selectAll().where('upload_id', '=', uploadId).executeTakeFirstOrThrow();
       await writeAudit(trx, operator, {
         action: 'episode.upload',
         targetType: 'episode',
@@ -87,7 +121,10 @@ export function createMediaJobs(deps: MediaJobsDeps) {
     return jobDto(job);
   }
 
-  async function finish(id: number, values: { status: 'done' | 'failed' | 'queued'; error?: string | null; percent?: number; stage?: string | null }): Promise<void> {
+  async function finish(
+    id: number,
+    values: { status: 'done' | 'failed' | 'queued'; error?: string | null; percent?: number; stage?: string | null },
+  ): Promise<void> {
     const ended = values.status !== 'queued';
     await db
       .updateTable('media_jobs')
@@ -99,7 +136,10 @@ export function createMediaJobs(deps: MediaJobsDeps) {
   /** Packages one claimed video (its lease taken, its attempt counted). */
   async function packageJob(job: JobRow): Promise<void> {
     if (job.attempts > MAX_ATTEMPTS) {
-      await finish(job.id, { status: 'failed', error: 'Packaging stopped several times without finishing: upload the video again.' });
+      await finish(job.id, {
+        status: 'failed',
+        error: 'Packaging stopped several times without finishing: upload the video again.',
+      });
       await deps.removeUpload(job.upload_id).catch(() => undefined);
       return;
     }
@@ -110,21 +150,36 @@ export function createMediaJobs(deps: MediaJobsDeps) {
       const now = Date.now();
       if (now - last < PROGRESS_EVERY_MS && p.stage !== 'done') return;
       last = now;
-      writing = writing.then(async () => {
-        await db
-          .updateTable('media_jobs')
-          .set({ stage: p.stage, percent: Math.min(100, Math.max(0, p.percent)), lease_until: leaseUntil(LEASE_MS), updated_at: new Date() })
-          .where('id', '=', job.id)
-          .where('status', '=', 'running')
-          .execute();
-      }).catch(() => undefined);
+      writing = writing
+        .then(async () => {
+          await db
+            .updateTable('media_jobs')
+            .set({
+              stage: p.stage,
+              percent: Math.min(100, Math.max(0, p.percent)),
+              lease_until: leaseUntil(LEASE_MS),
+              updated_at: new Date(),
+            })
+            .where('id', '=', job.id)
+            .where('status', '=', 'running')
+            .execute();
+        })
+        .catch(() => undefined);
     };
     deps.log('packaging an uploaded video', { jobId: job.id, episodeId: job.episode_id });
     try {
       await fs.access(input).catch(() => {
         throw new Error('The uploaded file is no longer on the server: upload the video again.');
       });
-      await ingestEpisode({ db, storage: deps.storage, episodeId: job.episode_id, input, onProgress, force: true, signal: stopping.signal });
+      await ingestEpisode({
+        db,
+        storage: deps.storage,
+        episodeId: job.episode_id,
+        input,
+        onProgress,
+        force: true,
+        signal: stopping.signal,
+      });
       await writing;
       await finish(job.id, { status: 'done', percent: 100, stage: 'done', error: null });
       await deps.removeUpload(job.upload_id).catch(() => undefined);

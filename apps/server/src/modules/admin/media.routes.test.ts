@@ -18,7 +18,9 @@ beforeAll(async () => {
   who = await createCallers(t);
   admin = caller(t, who.admin);
   seriesId = await seedSeries(t.database.db, { published: false, title: 'Uploaded Stories' });
-  clip = await fs.readFile(await makeTestClip(path.join(t.dataDir, 'clip.mp4'), { seconds: 2, width: 360, height: 640, fps: 15 }));
+  clip = await fs.readFile(
+    await makeTestClip(path.join(t.dataDir, 'clip.mp4'), { seconds: 2, width: 360, height: 640, fps: 15 }),
+  );
 }, 120_000);
 afterAll(() => t.close());
 
@@ -46,7 +48,11 @@ function patch(location: string, offset: number, chunk: Buffer) {
     method: 'PATCH',
     url: location,
     cookies: operatorCookie(who.admin),
-    headers: { 'tus-resumable': '1.0.0', 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+    headers: {
+      'tus-resumable': '1.0.0',
+      'upload-offset': String(offset),
+      'content-type': 'application/offset+octet-stream',
+    },
     payload: chunk,
   });
 }
@@ -67,7 +73,11 @@ async function until(episodeId: number, done: (e: AdminEpisode) => boolean): Pro
 describe('episode video upload and packaging', () => {
   it('resumes an upload where the server copy ends, packages it in the background, and the episode can be published and played', async () => {
     const episode = await newEpisode();
-    const created = await createUpload(clip.length, { episodeId: String(episode.id), filename: 'pilot.mp4', filetype: 'video/mp4' });
+    const created = await createUpload(clip.length, {
+      episodeId: String(episode.id),
+      filename: 'pilot.mp4',
+      filetype: 'video/mp4',
+    });
     expect(created.statusCode).toBe(201);
     const location = String(created.headers.location);
     expect(location).toMatch(/^\/api\/admin\/uploads\/[0-9a-f]+$/);
@@ -76,7 +86,12 @@ describe('episode video upload and packaging', () => {
     const half = Math.floor(clip.length / 2);
     expect((await patch(location, 0, clip.subarray(0, half))).statusCode).toBe(204);
     // The connection dropped here: the client asks how far the server got and continues from there.
-    const head = await t.app.inject({ method: 'HEAD', url: location, cookies: operatorCookie(who.admin), headers: { 'tus-resumable': '1.0.0' } });
+    const head = await t.app.inject({
+      method: 'HEAD',
+      url: location,
+      cookies: operatorCookie(who.admin),
+      headers: { 'tus-resumable': '1.0.0' },
+    });
     expect(head.headers['upload-offset']).toBe(String(half));
     expect((await admin.post(`/api/admin/episodes/${episode.id}/media`, { uploadId })).code).toBe(409);
     const rest = await patch(location, half, clip.subarray(half));
@@ -87,7 +102,9 @@ describe('episode video upload and packaging', () => {
     expect(queued.code).toBe(200);
     expect(queued.data).toMatchObject({ fileName: 'pilot.mp4' });
     // Sent twice: the same job.
-    expect((await admin.post<AdminMediaJob>(`/api/admin/episodes/${episode.id}/media`, { uploadId })).data.id).toBe(queued.data.id);
+    expect((await admin.post<AdminMediaJob>(`/api/admin/episodes/${episode.id}/media`, { uploadId })).data.id).toBe(
+      queued.data.id,
+    );
 
     const ready = await until(episode.id, (e) => e.job?.status === 'done' || e.job?.status === 'failed');
     expect(ready).toMatchObject({ mediaStatus: 'ready', job: { status: 'done', percent: 100 } });
@@ -99,18 +116,29 @@ describe('episode video upload and packaging', () => {
     expect((await admin.post(`/api/admin/series/${seriesId}/status`, { status: 'published' })).code).toBe(200);
     const playback = await caller(t, who.viewer).get<EpisodePlayback>(`/api/video/episode?id=${episode.id}`);
     expect(playback.data).toMatchObject({ playable: true, hls: `/api/media/episodes/${episode.id}/master.m3u8` });
-    const master = await t.app.inject({ method: 'GET', url: playback.data.hls!, headers: { 'x-user-token': who.viewer } });
+    const master = await t.app.inject({
+      method: 'GET',
+      url: playback.data.hls!,
+      headers: { 'x-user-token': who.viewer },
+    });
     expect(master.statusCode).toBe(200);
     expect(master.body).toContain('#EXT-X-STREAM-INF');
 
     const [entry] = (await admin.get<AdminPage<AdminAuditEntry>>('/api/admin/audit?action=episode.upload')).data.items;
-    expect(entry).toMatchObject({ targetId: String(episode.id), after: { uploadId, fileName: 'pilot.mp4', bytes: clip.length } });
+    expect(entry).toMatchObject({
+      targetId: String(episode.id),
+      after: { uploadId, fileName: 'pilot.mp4', bytes: clip.length },
+    });
   });
 
   it('shows why a file that is not a video could not be packaged', async () => {
     const episode = await newEpisode();
     const junk = Buffer.from('this is not a video at all');
-    const created = await createUpload(junk.length, { episodeId: String(episode.id), filename: 'notes.mp4', filetype: 'video/mp4' });
+    const created = await createUpload(junk.length, {
+      episodeId: String(episode.id),
+      filename: 'notes.mp4',
+      filetype: 'video/mp4',
+    });
     const location = String(created.headers.location);
     await patch(location, 0, junk);
     await admin.post(`/api/admin/episodes/${episode.id}/media`, { uploadId: location.split('/').pop() });
@@ -123,9 +151,17 @@ describe('episode video upload and packaging', () => {
   it('refuses uploads without an episode, of other file types, and from non-operators', async () => {
     const episode = await newEpisode();
     expect((await createUpload(10, { filename: 'a.mp4', filetype: 'video/mp4' })).statusCode).toBe(400);
-    expect((await createUpload(10, { episodeId: String(episode.id), filename: 'a.txt', filetype: 'text/plain' })).statusCode).toBe(415);
-    expect((await createUpload(10, { episodeId: '999999', filename: 'a.mp4', filetype: 'video/mp4' })).statusCode).toBe(404);
-    const asViewer = await createUpload(10, { episodeId: String(episode.id), filename: 'a.mp4', filetype: 'video/mp4' }, who.viewer);
+    expect(
+      (await createUpload(10, { episodeId: String(episode.id), filename: 'a.txt', filetype: 'text/plain' })).statusCode,
+    ).toBe(415);
+    expect((await createUpload(10, { episodeId: '999999', filename: 'a.mp4', filetype: 'video/mp4' })).statusCode).toBe(
+      404,
+    );
+    const asViewer = await createUpload(
+      10,
+      { episodeId: String(episode.id), filename: 'a.mp4', filetype: 'video/mp4' },
+      who.viewer,
+    );
     expect(JSON.parse(asViewer.body)).toMatchObject({ code: 403 });
     expect((await admin.post(`/api/admin/episodes/${episode.id}/media`, { uploadId: 'feedface' })).code).toBe(404);
   });

@@ -10,7 +10,7 @@ export function registerMediaRoutes(app: AppInstance, jobs: MediaJobs, kick: () 
     {
       schema: {
         tags: ['admin'],
-        summary: 'Package a finished upload as the episode\'s video, in the background (the answer is the queued job)',
+        summary: "Package a finished upload as the episode's video, in the background (the answer is the queued job)",
         params: IdParams,
         body: AdminEpisodeMediaInputSchema,
         response: { 200: EnvelopeOf(AdminMediaJobSchema) },

@@ -48,8 +48,17 @@ export function attributionOf(raw: unknown): AdminAttribution {
   const a = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
   const last = (a.lastTouch && typeof a.lastTouch === 'object' ? a.lastTouch : {}) as Record<string, unknown>;
   const own = { fbclid: text(a.fbclid), ttclid: text(a.ttclid), refererToken: text(a.refererToken) };
-  const ids = own.fbclid || own.ttclid || own.refererToken ? own : { fbclid: text(last.fbclid), ttclid: text(last.ttclid), refererToken: text(last.refererToken) };
-  const source: AdminAttributionSource = ids.fbclid ? 'fbclid' : ids.ttclid ? 'ttclid' : ids.refererToken ? 'referrer' : 'organic';
+  const ids =
+    own.fbclid || own.ttclid || own.refererToken
+      ? own
+      : { fbclid: text(last.fbclid), ttclid: text(last.ttclid), refererToken: text(last.refererToken) };
+  const source: AdminAttributionSource = ids.fbclid
+    ? 'fbclid'
+    : ids.ttclid
+      ? 'ttclid'
+      : ids.refererToken
+        ? 'referrer'
+        : 'organic';
   return { source, ...ids };
 }
 
@@ -132,7 +141,12 @@ function where(f: OrderFilter): RawBuilder<unknown> {
 }
 
 /** Orders matching a filter, newest first, with buyer, plan, card, attribution and refund. */
-export async function findOrders(db: Executor, filter: OrderFilter, offset: number, limit: number): Promise<{ items: AdminOrder[]; total: number }> {
+export async function findOrders(
+  db: Executor,
+  filter: OrderFilter,
+  offset: number,
+  limit: number,
+): Promise<{ items: AdminOrder[]; total: number }> {
   const { rows } = await sql<OrderRow>`
     SELECT o.id, o.user_id, u.email, u.is_guest, o.plan_id, COALESCE(pt.name, o.plan_id) AS plan_name, p.kind, o.purpose, o.amount, o.currency,
       o.status, o.provider, o.provider_ref, pm.brand, pm.last4, o.failure_reason, o.attribution, o.created_at, o.paid_at,

@@ -12,10 +12,17 @@ export function createOrdersService(deps: AdminDeps) {
 
   async function listOrders(filter: OrderFilter & { page: number; pageSize: number }): Promise<AdminPage<AdminOrder>> {
     const check = new FieldCheck();
-    if (filter.from && filter.to && filter.from > filter.to) check.add('to', 'date_range_invalid', 'The end date is before the start date.');
+    if (filter.from && filter.to && filter.from > filter.to)
+      check.add('to', 'date_range_invalid', 'The end date is before the start date.');
     check.check();
     const { items, total } = await findOrders(db, filter, (filter.page - 1) * filter.pageSize, filter.pageSize + 1);
-    return { items: items.slice(0, filter.pageSize), page: filter.page, pageSize: filter.pageSize, hasMore: items.length > filter.pageSize, total };
+    return {
+      items: items.slice(0, filter.pageSize),
+      page: filter.page,
+      pageSize: filter.pageSize,
+      hasMore: items.length > filter.pageSize,
+      total,
+    };
   }
 
   async function getOrder(id: string): Promise<AdminOrder> {
@@ -48,7 +55,13 @@ export type OrdersService = ReturnType<typeof createOrdersService>;
 function refundAudit(record: RefundRecord, reason: string): AuditRecord {
   const { order } = record;
   if (record.outcome === 'failed') {
-    return { action: 'order.refund-failed', targetType: 'order', targetId: order.id, summary: `The provider refused to refund order ${order.id}: ${record.error}`, reason };
+    return {
+      action: 'order.refund-failed',
+      targetType: 'order',
+      targetId: order.id,
+      summary: `The provider refused to refund order ${order.id}: ${record.error}`,
+      reason,
+    };
   }
   const { reversal } = record;
   const taken =

@@ -37,12 +37,25 @@ export function lockPlan(trx: Transaction<DB>, id: string) {
 }
 
 export function planTexts(db: Executor, id: string) {
-  return db.selectFrom('plan_translations').select(['language', 'name', 'description']).where('plan_id', '=', id).execute();
+  return db
+    .selectFrom('plan_translations')
+    .select(['language', 'name', 'description'])
+    .where('plan_id', '=', id)
+    .execute();
 }
 
-export async function replacePlanTexts(db: Executor, id: string, texts: Partial<Record<Language, { title: string; description: string }>>): Promise<void> {
+export async function replacePlanTexts(
+  db: Executor,
+  id: string,
+  texts: Partial<Record<Language, { title: string; description: string }>>,
+): Promise<void> {
   await db.deleteFrom('plan_translations').where('plan_id', '=', id).execute();
-  const rows = Object.entries(texts).map(([language, t]) => ({ plan_id: id, language: language as Language, name: t.title, description: t.description }));
+  const rows = Object.entries(texts).map(([language, t]) => ({
+    plan_id: id,
+    language: language as Language,
+    name: t.title,
+    description: t.description,
+  }));
   if (rows.length) await db.insertInto('plan_translations').values(rows).execute();
 }
 
@@ -77,5 +90,9 @@ export interface PlanChanges {
 }
 
 export async function updatePlanRow(db: Executor, id: string, changes: PlanChanges): Promise<void> {
-  await db.updateTable('plans').set({ ...changes, updated_at: new Date() }).where('id', '=', id).execute();
+  await db
+    .updateTable('plans')
+    .set({ ...changes, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
 }

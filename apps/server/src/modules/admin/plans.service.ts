@@ -5,7 +5,15 @@ import { conflict, notFound } from '../../http/errors';
 import type { AdminDeps } from './admin-deps';
 import { writeAudit, type Operator } from './audit';
 import { checkSlug, checkTexts, FieldCheck, isUniqueViolation } from './input-rules';
-import { allPlanTexts, insertPlan, lockPlan, planRows, planTexts, replacePlanTexts, updatePlanRow } from './plans.repository';
+import {
+  allPlanTexts,
+  insertPlan,
+  lockPlan,
+  planRows,
+  planTexts,
+  replacePlanTexts,
+  updatePlanRow,
+} from './plans.repository';
 
 type PlanSnapshot = Omit<AdminPlan, 'paidOrders' | 'activeMembers'>;
 
@@ -31,7 +39,9 @@ export function createPlansService(deps: AdminDeps) {
       bonusCoins: p.bonus_coins,
       active: p.active,
       position: p.position,
-      texts: Object.fromEntries(texts.filter((t) => t.plan_id === p.id).map((t) => [t.language, { name: t.name, description: t.description }])),
+      texts: Object.fromEntries(
+        texts.filter((t) => t.plan_id === p.id).map((t) => [t.language, { name: t.name, description: t.description }]),
+      ),
       paidOrders: Number(p.paid_orders),
       activeMembers: Number(p.active_members),
     }));
@@ -63,11 +73,16 @@ export function createPlansService(deps: AdminDeps) {
 
   /** The forms speak of names; the text rules speak of titles. */
   const asTitled = (texts: AdminPlanTexts | undefined) =>
-    texts === undefined ? undefined : Object.fromEntries(Object.entries(texts).map(([lang, t]) => [lang, { title: t.name, description: t.description }]));
+    texts === undefined
+      ? undefined
+      : Object.fromEntries(
+          Object.entries(texts).map(([lang, t]) => [lang, { title: t.name, description: t.description }]),
+        );
 
   /** Checks the plan that would result: membership plans renew every N days, coin packs give coins. */
   function checkShape(check: FieldCheck, plan: { kind: string; renewalDays: number | null; coins: number }): void {
-    if (plan.kind === 'membership' && !plan.renewalDays) check.add('renewalDays', 'required', 'A membership renews every N days: enter N.');
+    if (plan.kind === 'membership' && !plan.renewalDays)
+      check.add('renewalDays', 'required', 'A membership renews every N days: enter N.');
     if (plan.kind === 'coins' && plan.coins < 1) check.add('coins', 'too_small', 'A coin pack gives at least 1 coin.');
   }
 
@@ -77,10 +92,15 @@ export function createPlansService(deps: AdminDeps) {
     if (!input.kind) check.add('kind', 'required', 'Choose a membership or a coin pack.');
     if (input.price === undefined) check.add('price', 'required', 'Enter a price.');
     const currency = (input.currency ?? 'USD').trim().toUpperCase();
-    if (!CURRENCY.test(currency)) check.add('currency', 'currency_invalid', 'Use a three-letter currency code such as USD.');
+    if (!CURRENCY.test(currency))
+      check.add('currency', 'currency_invalid', 'Use a three-letter currency code such as USD.');
     const texts = checkTexts(check, 'texts', asTitled(input.texts), 'description', true);
     const kind = input.kind ?? 'coins';
-    const shape = { kind, renewalDays: kind === 'membership' ? (input.renewalDays ?? null) : null, coins: kind === 'coins' ? (input.coins ?? 0) : 0 };
+    const shape = {
+      kind,
+      renewalDays: kind === 'membership' ? (input.renewalDays ?? null) : null,
+      coins: kind === 'coins' ? (input.coins ?? 0) : 0,
+    };
     checkShape(check, shape);
     check.check();
     try {
@@ -98,7 +118,13 @@ export function createPlansService(deps: AdminDeps) {
         });
         await replacePlanTexts(trx, id!, texts!);
         const after = await snapshot(trx, id!);
-        await writeAudit(trx, operator, { action: 'plan.create', targetType: 'plan', targetId: id, summary: `Created the ${kind === 'coins' ? 'coin pack' : 'membership'} “${texts!.en!.title}”`, after });
+        await writeAudit(trx, operator, {
+          action: 'plan.create',
+          targetType: 'plan',
+          targetId: id,
+          summary: `Created the ${kind === 'coins' ? 'coin pack' : 'membership'} “${texts!.en!.title}”`,
+          after,
+        });
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict('id_taken', 'Another plan already uses this id.');
@@ -116,10 +142,14 @@ export function createPlansService(deps: AdminDeps) {
       const before = await snapshot(trx, id);
       if (!before) throw notFound('not_found', 'There is no such plan.');
       if (input.id !== undefined && input.id !== id) check.add('id', 'cannot_change', 'A plan keeps its id.');
-      if (input.kind !== undefined && input.kind !== before.kind) check.add('kind', 'cannot_change', 'A plan keeps its kind: create a new plan instead.');
-      if (input.currency !== undefined && input.currency.toUpperCase() !== before.currency) check.add('currency', 'cannot_change', 'A plan keeps its currency: create a new plan instead.');
-      if (before.kind === 'coins' && input.renewalDays) check.add('renewalDays', 'not_allowed_value', 'Coin packs do not renew.');
-      if (before.kind === 'membership' && (input.coins || input.bonusCoins)) check.add('coins', 'not_allowed_value', 'Memberships give access, not coins.');
+      if (input.kind !== undefined && input.kind !== before.kind)
+        check.add('kind', 'cannot_change', 'A plan keeps its kind: create a new plan instead.');
+      if (input.currency !== undefined && input.currency.toUpperCase() !== before.currency)
+        check.add('currency', 'cannot_change', 'A plan keeps its currency: create a new plan instead.');
+      if (before.kind === 'coins' && input.renewalDays)
+        check.add('renewalDays', 'not_allowed_value', 'Coin packs do not renew.');
+      if (before.kind === 'membership' && (input.coins || input.bonusCoins))
+        check.add('coins', 'not_allowed_value', 'Memberships give access, not coins.');
       const next = {
         price: input.price ?? before.price,
         renewal_days: before.kind === 'membership' ? (input.renewalDays ?? before.renewalDays) : null,

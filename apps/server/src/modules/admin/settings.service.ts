@@ -5,7 +5,13 @@ import { conflict, notFound } from '../../http/errors';
 import type { AdminDeps } from './admin-deps';
 import { writeAudit, type Operator } from './audit';
 import { FieldCheck } from './input-rules';
-import { configEntries, deleteConfigEntry, lockConfigEntry, paymentActivity, upsertConfigEntry } from './settings.repository';
+import {
+  configEntries,
+  deleteConfigEntry,
+  lockConfigEntry,
+  paymentActivity,
+  upsertConfigEntry,
+} from './settings.repository';
 
 const KNOWN: Record<string, string> = {
   facebook_pixel_id: 'Facebook (Meta) pixel id: the viewer app starts the pixel when set.',
@@ -55,19 +61,50 @@ export function createAdminSettingsService(deps: AdminDeps) {
           name: 'Built-in sandbox processor',
           methods: ['card'],
           status: 'test',
-          detail: 'Test cards only (4242 4242 4242 4242 pays); no money moves. Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take real cards.',
+          detail:
+            'Test cards only (4242 4242 4242 4242 pays); no money moves. Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take real cards.',
           ...activity('sandbox'),
         };
     const paypalLive = env.paypal ? !env.paypal.apiUrl.includes('sandbox') : false;
     const paypal: AdminSettings['payments'][number] = env.paypal
-      ? { id: 'paypal', name: 'PayPal', methods: ['paypal'], status: paypalLive ? 'live' : 'test', detail: `PayPal REST API at ${env.paypal.apiUrl}.`, ...activity('paypal') }
+      ? {
+          id: 'paypal',
+          name: 'PayPal',
+          methods: ['paypal'],
+          status: paypalLive ? 'live' : 'test',
+          detail: `PayPal REST API at ${env.paypal.apiUrl}.`,
+          ...activity('paypal'),
+        }
       : env.paymentMode === 'live'
-        ? { id: 'paypal', name: 'PayPal', methods: ['paypal'], status: 'off', detail: 'Not offered: live mode never uses the built-in PayPal sandbox. Set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET to offer PayPal.', ...activity('paypal') }
-        : { id: 'paypal', name: 'PayPal (built-in sandbox)', methods: ['paypal'], status: 'test', detail: 'A local approval page stands in for PayPal; no money moves. Set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET for real PayPal.', ...activity('paypal') };
+        ? {
+            id: 'paypal',
+            name: 'PayPal',
+            methods: ['paypal'],
+            status: 'off',
+            detail:
+              'Not offered: live mode never uses the built-in PayPal sandbox. Set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET to offer PayPal.',
+            ...activity('paypal'),
+          }
+        : {
+            id: 'paypal',
+            name: 'PayPal (built-in sandbox)',
+            methods: ['paypal'],
+            status: 'test',
+            detail:
+              'A local approval page stands in for PayPal; no money moves. Set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET for real PayPal.',
+            ...activity('paypal'),
+          };
     const list = [card, paypal];
     // Orders paid through the sandbox before a real processor was configured can still be refunded there.
     if (env.stripe && rows.some((r) => r.provider === 'sandbox')) {
-      list.push({ id: 'sandbox', name: 'Built-in sandbox processor', methods: ['card'], status: 'off', detail: 'No longer takes payments; earlier sandbox orders can still be refunded.', ...activity('sandbox') });
+      list.push({
+        id: 'sandbox',
+        name: 'Built-in sandbox processor',
+        methods: ['card'],
+        status: 'off',
+        detail: 'No longer takes payments; earlier sandbox orders can still be refunded.',
+        ...activity('sandbox'),
+      });
     }
     return list;
   }
@@ -75,24 +112,44 @@ export function createAdminSettingsService(deps: AdminDeps) {
   async function mail(): Promise<AdminSettings['mail']> {
     const outbox = deps.mailTransport === 'outbox' ? path.join(env.dataDir, 'outbox') : null;
     let outboxMessages: number | null = null;
-    if (outbox) outboxMessages = (await fs.readdir(outbox).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).length;
-    return { transport: deps.mailTransport, from: env.mailFrom, server: mailServer(env.mailUrl), outbox, outboxMessages, supportEmail: env.supportEmail };
+    if (outbox)
+      outboxMessages = (await fs.readdir(outbox).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).length;
+    return {
+      transport: deps.mailTransport,
+      from: env.mailFrom,
+      server: mailServer(env.mailUrl),
+      outbox,
+      outboxMessages,
+      supportEmail: env.supportEmail,
+    };
   }
 
   async function overview(): Promise<AdminSettings> {
     const rows = await configEntries(db);
     const config = rows
-      .map((r) => ({ key: r.config_key, value: r.config_value, known: r.config_key in KNOWN, description: KNOWN[r.config_key] ?? OTHER, updatedAt: r.updated_at.toISOString() }))
+      .map((r) => ({
+        key: r.config_key,
+        value: r.config_value,
+        known: r.config_key in KNOWN,
+        description: KNOWN[r.config_key] ?? OTHER,
+        updatedAt: r.updated_at.toISOString(),
+      }))
       .sort((a, b) => Number(b.known) - Number(a.known) || a.key.localeCompare(b.key));
     return { config, mail: await mail(), payments: await payments() };
   }
 
   function checkEntry(key: string, value: string): string {
     const check = new FieldCheck();
-    if (!KEY.test(key)) check.add('key', 'id_invalid', 'Use lower-case letters, digits and underscores, starting with a letter.');
+    if (!KEY.test(key))
+      check.add('key', 'id_invalid', 'Use lower-case letters, digits and underscores, starting with a letter.');
     const trimmed = value.trim();
     if (CONTROL.test(trimmed)) check.add('value', 'not_allowed_characters', 'The value has control characters.');
-    if (key in KNOWN && !PIXEL_ID.test(trimmed)) check.add('value', 'not_allowed_characters', 'A pixel id has only letters, digits, dots, hyphens and underscores.');
+    if (key in KNOWN && !PIXEL_ID.test(trimmed))
+      check.add(
+        'value',
+        'not_allowed_characters',
+        'A pixel id has only letters, digits, dots, hyphens and underscores.',
+      );
     check.check();
     return trimmed;
   }
@@ -119,11 +176,18 @@ export function createAdminSettingsService(deps: AdminDeps) {
 
   /** Removes a key the product does not know; a known key can only be emptied. */
   async function deleteConfig(operator: Operator, key: string): Promise<AdminSettings> {
-    if (CONFIG_KEYS.includes(key as (typeof CONFIG_KEYS)[number])) throw conflict('not_allowed_now', 'The product reads this key: empty its value instead of removing it.');
+    if (CONFIG_KEYS.includes(key as (typeof CONFIG_KEYS)[number]))
+      throw conflict('not_allowed_now', 'The product reads this key: empty its value instead of removing it.');
     await db.transaction().execute(async (trx) => {
       const before = await deleteConfigEntry(trx, key);
       if (!before) throw notFound('not_found', 'There is no such configuration key.');
-      await writeAudit(trx, operator, { action: 'setting.delete', targetType: 'setting', targetId: key, summary: `Removed the configuration key ${key}`, before: { value: before.config_value } });
+      await writeAudit(trx, operator, {
+        action: 'setting.delete',
+        targetType: 'setting',
+        targetId: key,
+        summary: `Removed the configuration key ${key}`,
+        before: { value: before.config_value },
+      });
     });
     await deps.invalidateSettings();
     return overview();

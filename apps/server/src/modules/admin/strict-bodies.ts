@@ -12,4 +12,5 @@ const lenient = build({}, { customOptions: { ...shared, coerceTypes: 'array' } }
 const strict = build({}, { customOptions: { ...shared, coerceTypes: false } }) as unknown as Compile;
 
 /** Validates JSON bodies as sent, query strings and parameters with type coercion. */
-export const strictBodyCompiler: FastifySchemaCompiler<unknown> = (route) => (route.httpPart === 'body' ? strict(route) : lenient(route));
+export const strictBodyCompiler: FastifySchemaCompiler<unknown> = (route) =>
+  route.httpPart === 'body' ? strict(route) : lenient(route);

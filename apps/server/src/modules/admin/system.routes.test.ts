@@ -29,7 +29,12 @@ describe('settings', () => {
       ['google_analytics', true],
       ['tiktok_pixel', true],
     ]);
-    expect(data.mail).toMatchObject({ transport: 'outbox', server: null, outbox: expect.stringMatching(/outbox$/), outboxMessages: expect.any(Number) });
+    expect(data.mail).toMatchObject({
+      transport: 'outbox',
+      server: null,
+      outbox: expect.stringMatching(/outbox$/),
+      outboxMessages: expect.any(Number),
+    });
     expect(data.payments.map((p) => [p.id, p.status])).toEqual([
       ['sandbox', 'test'],
       ['paypal', 'test'],
@@ -38,27 +43,48 @@ describe('settings', () => {
   });
 
   it('sets a pixel id: the apps read it at once; a bad id is refused', async () => {
-    expect(await admin.put('/api/admin/settings/config/facebook_pixel_id', { value: '<script>' })).toMatchObject({ code: 422, fields: { value: expect.any(String) } });
+    expect(await admin.put('/api/admin/settings/config/facebook_pixel_id', { value: '<script>' })).toMatchObject({
+      code: 422,
+      fields: { value: expect.any(String) },
+    });
     await caller(t, who.viewer).get('/api/config');
-    const before = (await admin.get<AdminSettings>('/api/admin/settings')).data.config.find((c) => c.key === 'facebook_pixel_id')!;
-    const saved = await admin.put<AdminSettings>('/api/admin/settings/config/facebook_pixel_id', { value: ' 1234567890 ' });
+    const before = (await admin.get<AdminSettings>('/api/admin/settings')).data.config.find(
+      (c) => c.key === 'facebook_pixel_id',
+    )!;
+    const saved = await admin.put<AdminSettings>('/api/admin/settings/config/facebook_pixel_id', {
+      value: ' 1234567890 ',
+    });
     const pixel = saved.data.config.find((c) => c.key === 'facebook_pixel_id')!;
     expect(pixel.value).toBe('1234567890');
     expect(Date.parse(pixel.updatedAt)).toBeGreaterThan(Date.parse(before.updatedAt));
     const list = (await caller(t, who.viewer).get<ConfigList>('/api/config')).data.list;
     expect(list).toContainEqual({ config_key: 'facebook_pixel_id', config_value: '1234567890' });
     const [entry] = (await admin.get<AdminPage<AdminAuditEntry>>('/api/admin/audit?targetType=setting')).data.items;
-    expect(entry).toMatchObject({ action: 'setting.update', targetId: 'facebook_pixel_id', before: { value: '' }, after: { value: '1234567890' } });
+    expect(entry).toMatchObject({
+      action: 'setting.update',
+      targetId: 'facebook_pixel_id',
+      before: { value: '' },
+      after: { value: '1234567890' },
+    });
   });
 
   it('adds and removes other keys; keys the product reads stay', async () => {
     expect((await admin.put('/api/admin/settings/config/Bad-Key', { value: 'x' })).code).toBe(422);
-    const added = await admin.put<AdminSettings>('/api/admin/settings/config/support_chat_url', { value: 'https://chat.example.com/episodic' });
-    expect(added.data.config.find((c) => c.key === 'support_chat_url')).toMatchObject({ known: false, value: 'https://chat.example.com/episodic' });
-    expect((await caller(t, who.viewer).get<ConfigList>('/api/config')).data.list.map((e) => e.config_key)).toContain('support_chat_url');
+    const added = await admin.put<AdminSettings>('/api/admin/settings/config/support_chat_url', {
+      value: 'https://chat.example.com/episodic',
+    });
+    expect(added.data.config.find((c) => c.key === 'support_chat_url')).toMatchObject({
+      known: false,
+      value: 'https://chat.example.com/episodic',
+    });
+    expect((await caller(t, who.viewer).get<ConfigList>('/api/config')).data.list.map((e) => e.config_key)).toContain(
+      'support_chat_url',
+    );
     expect((await admin.del('/api/admin/settings/config/tiktok_pixel')).code).toBe(409);
     await admin.del('/api/admin/settings/config/support_chat_url');
-    expect((await caller(t, who.viewer).get<ConfigList>('/api/config')).data.list.map((e) => e.config_key)).not.toContain('support_chat_url');
+    expect(
+      (await caller(t, who.viewer).get<ConfigList>('/api/config')).data.list.map((e) => e.config_key),
+    ).not.toContain('support_chat_url');
     expect((await admin.del('/api/admin/settings/config/support_chat_url')).code).toBe(404);
   });
 });
@@ -105,7 +131,12 @@ describe('dashboard', () => {
       .values([
         order(users[0]!.id, 'weekly', 499, { fbclid: 'fb-1', ttclid: null, refererToken: null }),
         order(users[1]!.id, 'coins-300', 299, { fbclid: null, ttclid: 'tt-1', refererToken: null }),
-        order(users[2]!.id, 'coins-300', 299, { fbclid: null, ttclid: null, refererToken: null, lastTouch: { refererToken: 'ref-9' } }),
+        order(users[2]!.id, 'coins-300', 299, {
+          fbclid: null,
+          ttclid: null,
+          refererToken: null,
+          lastTouch: { refererToken: 'ref-9' },
+        }),
         order(users[3]!.id, 'coins-1000', 899, { fbclid: null, ttclid: null, refererToken: null }),
         order(users[0]!.id, 'weekly', 499, null, { purpose: 'renewal', renewal_for: now }),
         order(users[3]!.id, 'coins-300', 299, null, { status: 'pending', paid_at: null }),
@@ -114,7 +145,15 @@ describe('dashboard', () => {
       .execute();
     await db
       .insertInto('memberships')
-      .values({ user_id: users[0]!.id, plan_id: 'weekly', status: 'active', current_period_start: now, current_period_end: new Date(Date.now() + 7 * 86400_000), auto_renew: false, cancelled_at: now })
+      .values({
+        user_id: users[0]!.id,
+        plan_id: 'weekly',
+        status: 'active',
+        current_period_start: now,
+        current_period_end: new Date(Date.now() + 7 * 86400_000),
+        auto_renew: false,
+        cancelled_at: now,
+      })
       .execute();
 
     const { data } = await admin.get<AdminDashboard>(`/api/admin/dashboard?from=${yesterday}&to=${today}`);
@@ -147,8 +186,14 @@ describe('dashboard', () => {
     const fallback = await admin.get<AdminDashboard>('/api/admin/dashboard');
     expect(fallback.data.days).toHaveLength(30);
     expect(fallback.data.to).toBe(today);
-    expect(await admin.get(`/api/admin/dashboard?from=${today}&to=${yesterday}`)).toMatchObject({ code: 422, fields: { to: expect.any(String) } });
-    expect(await admin.get('/api/admin/dashboard?from=2020-01-01&to=2024-01-01')).toMatchObject({ code: 422, fields: { from: expect.any(String) } });
+    expect(await admin.get(`/api/admin/dashboard?from=${today}&to=${yesterday}`)).toMatchObject({
+      code: 422,
+      fields: { to: expect.any(String) },
+    });
+    expect(await admin.get('/api/admin/dashboard?from=2020-01-01&to=2024-01-01')).toMatchObject({
+      code: 422,
+      fields: { from: expect.any(String) },
+    });
     expect((await admin.get('/api/admin/dashboard?from=yesterday')).code).toBe(422);
   });
 });
@@ -159,8 +204,14 @@ describe('audit log', () => {
     expect(page.data.items).toHaveLength(2);
     expect(page.data.total).toBeGreaterThanOrEqual(3);
     expect(page.data.items[0]!.id).toBeGreaterThan(page.data.items[1]!.id);
-    expect((await admin.get<AdminPage<AdminAuditEntry>>('/api/admin/audit?action=setting')).data.items.every((e) => e.action.startsWith('setting.'))).toBe(true);
-    expect((await admin.get<AdminPage<AdminAuditEntry>>('/api/admin/audit?actor=OPS@')).data.total).toBe(page.data.total);
+    expect(
+      (await admin.get<AdminPage<AdminAuditEntry>>('/api/admin/audit?action=setting')).data.items.every((e) =>
+        e.action.startsWith('setting.'),
+      ),
+    ).toBe(true);
+    expect((await admin.get<AdminPage<AdminAuditEntry>>('/api/admin/audit?actor=OPS@')).data.total).toBe(
+      page.data.total,
+    );
     await expect(sql`UPDATE audit_log SET summary = 'rewritten'`.execute(t.database.db)).rejects.toThrow(/append-only/);
     await expect(sql`DELETE FROM audit_log`.execute(t.database.db)).rejects.toThrow(/append-only/);
     await t.database.db.deleteFrom('users').where('id', '=', who.adminId).execute();

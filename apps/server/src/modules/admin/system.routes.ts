@@ -21,32 +21,83 @@ import type { DashboardService } from './dashboard.service';
 const tags = ['admin'];
 const KeyParams = Type.Object({ key: Type.String({ maxLength: 100, pattern: ADMIN_CONFIG_KEY_PATTERN }) });
 
-export function registerSystemRoutes(app: AppInstance, db: Kysely<DB>, settings: AdminSettingsService, dashboard: DashboardService): void {
+export function registerSystemRoutes(
+  app: AppInstance,
+  db: Kysely<DB>,
+  settings: AdminSettingsService,
+  dashboard: DashboardService,
+): void {
   app.get(
     '/api/admin/dashboard',
-    { schema: { tags, summary: 'Plays, sign-ups, sales, memberships and conversions by source for a period (UTC days)', querystring: AdminDashboardQuerySchema, response: { 200: EnvelopeOf(AdminDashboardSchema) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Plays, sign-ups, sales, memberships and conversions by source for a period (UTC days)',
+        querystring: AdminDashboardQuerySchema,
+        response: { 200: EnvelopeOf(AdminDashboardSchema) },
+      },
+    },
     async (req) => ok(await dashboard.dashboard(req.query)),
   );
 
   app.get(
     '/api/admin/audit',
-    { schema: { tags, summary: 'The audit log: who changed what, before and after, newest first', querystring: AdminAuditQuerySchema, response: { 200: EnvelopeOf(AdminAuditPageSchema) } } },
-    async (req) => ok(await listAudit(db, { ...paging(req.query, 50), action: req.query.action, targetType: req.query.targetType, targetId: req.query.targetId, actor: req.query.actor })),
+    {
+      schema: {
+        tags,
+        summary: 'The audit log: who changed what, before and after, newest first',
+        querystring: AdminAuditQuerySchema,
+        response: { 200: EnvelopeOf(AdminAuditPageSchema) },
+      },
+    },
+    async (req) =>
+      ok(
+        await listAudit(db, {
+          ...paging(req.query, 50),
+          action: req.query.action,
+          targetType: req.query.targetType,
+          targetId: req.query.targetId,
+          actor: req.query.actor,
+        }),
+      ),
   );
 
-  app.get('/api/admin/settings', { schema: { tags, summary: 'The configuration list, mail status and payment providers', response: { 200: EnvelopeOf(AdminSettingsSchema) } } }, async () =>
-    ok(await settings.overview()),
+  app.get(
+    '/api/admin/settings',
+    {
+      schema: {
+        tags,
+        summary: 'The configuration list, mail status and payment providers',
+        response: { 200: EnvelopeOf(AdminSettingsSchema) },
+      },
+    },
+    async () => ok(await settings.overview()),
   );
 
   app.put(
     '/api/admin/settings/config/:key',
-    { schema: { tags, summary: 'Set a configuration value (a new key is added)', params: KeyParams, body: AdminConfigValueInputSchema, response: { 200: EnvelopeOf(AdminSettingsSchema) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Set a configuration value (a new key is added)',
+        params: KeyParams,
+        body: AdminConfigValueInputSchema,
+        response: { 200: EnvelopeOf(AdminSettingsSchema) },
+      },
+    },
     async (req) => ok(await settings.setConfig(await operatorOf(req), req.params.key, req.body.value)),
   );
 
   app.delete(
     '/api/admin/settings/config/:key',
-    { schema: { tags, summary: 'Remove a configuration key the product does not read', params: KeyParams, response: { 200: EnvelopeOf(AdminSettingsSchema) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Remove a configuration key the product does not read',
+        params: KeyParams,
+        response: { 200: EnvelopeOf(AdminSettingsSchema) },
+      },
+    },
     async (req) => ok(await settings.deleteConfig(await operatorOf(req), req.params.key)),
   );
 }

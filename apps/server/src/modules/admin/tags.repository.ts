@@ -31,7 +31,11 @@ export function tagNames(db: Executor, id: number) {
   return db.selectFrom('tag_translations').select(['language', 'name']).where('tag_id', '=', id).execute();
 }
 
-export async function replaceTagNames(db: Executor, id: number, names: Partial<Record<Language, string>>): Promise<void> {
+export async function replaceTagNames(
+  db: Executor,
+  id: number,
+  names: Partial<Record<Language, string>>,
+): Promise<void> {
   await db.deleteFrom('tag_translations').where('tag_id', '=', id).execute();
   const rows = Object.entries(names).map(([language, name]) => ({ tag_id: id, language: language as Language, name }));
   if (rows.length) await db.insertInto('tag_translations').values(rows).execute();
@@ -40,7 +44,11 @@ export async function replaceTagNames(db: Executor, id: number, names: Partial<R
 /** Adds a tag at the end of the list; returns its id. */
 export async function insertTagLast(db: Executor, slug: string): Promise<number> {
   const { rows } = await sql<{ next: number }>`SELECT COALESCE(max(position), 0) + 1 AS next FROM tags`.execute(db);
-  const { id } = await db.insertInto('tags').values({ slug, position: rows[0]!.next }).returning('id').executeTakeFirstOrThrow();
+  const { id } = await db
+    .insertInto('tags')
+    .values({ slug, position: rows[0]!.next })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return id;
 }
 
@@ -55,7 +63,9 @@ export function lockTagOrder(trx: Transaction<DB>) {
 
 /** Numbers the tags 1, 2, … in the order given. */
 export async function setTagOrder(db: Executor, ids: number[]): Promise<void> {
-  await sql`UPDATE tags t SET position = o.n FROM unnest(${sql.val(ids)}::int[]) WITH ORDINALITY AS o(id, n) WHERE t.id = o.id`.execute(db);
+  await sql`UPDATE tags t SET position = o.n FROM unnest(${sql.val(ids)}::int[]) WITH ORDINALITY AS o(id, n) WHERE t.id = o.id`.execute(
+    db,
+  );
 }
 
 export function seriesWithTag(db: Executor, id: number) {

@@ -39,7 +39,11 @@ export function createTagsService(deps: AdminDeps) {
     const row = await lockTag(trx, id);
     if (!row) return undefined;
     const names = await tagNames(trx, id);
-    return { slug: row.slug, position: row.position, names: Object.fromEntries(names.map((n) => [n.language, n.name])) as Partial<Record<Language, string>> };
+    return {
+      slug: row.slug,
+      position: row.position,
+      names: Object.fromEntries(names.map((n) => [n.language, n.name])) as Partial<Record<Language, string>>,
+    };
   }
 
   const slugTaken = () => conflict('id_taken', 'Another tag already uses this id.');
@@ -61,7 +65,13 @@ export function createTagsService(deps: AdminDeps) {
         const tagId = await insertTagLast(trx, slug!);
         await replaceTagNames(trx, tagId, names!);
         const after = await snapshot(trx, tagId);
-        await writeAudit(trx, operator, { action: 'tag.create', targetType: 'tag', targetId: tagId, summary: `Created tag “${names!.en}”`, after });
+        await writeAudit(trx, operator, {
+          action: 'tag.create',
+          targetType: 'tag',
+          targetId: tagId,
+          summary: `Created tag “${names!.en}”`,
+          after,
+        });
         return tagId;
       });
       await deps.invalidateCatalog();
@@ -85,7 +95,14 @@ export function createTagsService(deps: AdminDeps) {
         if (slug !== undefined) await setTagSlug(trx, id, slug);
         if (names) await replaceTagNames(trx, id, names);
         const after = await snapshot(trx, id);
-        await writeAudit(trx, operator, { action: 'tag.update', targetType: 'tag', targetId: id, summary: `Edited tag “${after?.names.en ?? after?.slug}”`, before, after });
+        await writeAudit(trx, operator, {
+          action: 'tag.update',
+          targetType: 'tag',
+          targetId: id,
+          summary: `Edited tag “${after?.names.en ?? after?.slug}”`,
+          before,
+          after,
+        });
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw slugTaken();
@@ -103,9 +120,16 @@ export function createTagsService(deps: AdminDeps) {
     await db.transaction().execute(async (trx) => {
       const current = await lockTagOrder(trx);
       const known = new Set(current.map((t) => t.id));
-      if (ids.length !== current.length || ids.some((t) => !known.has(t))) throw conflict('changed_meanwhile', 'The tags changed meanwhile: reload and reorder again.');
+      if (ids.length !== current.length || ids.some((t) => !known.has(t)))
+        throw conflict('changed_meanwhile', 'The tags changed meanwhile: reload and reorder again.');
       await setTagOrder(trx, ids);
-      await writeAudit(trx, operator, { action: 'tag.reorder', targetType: 'tag', summary: 'Reordered the tags', before: { ids: current.map((t) => t.id) }, after: { ids } });
+      await writeAudit(trx, operator, {
+        action: 'tag.reorder',
+        targetType: 'tag',
+        summary: 'Reordered the tags',
+        before: { ids: current.map((t) => t.id) },
+        after: { ids },
+      });
     });
     await deps.invalidateCatalog();
     return listTags();

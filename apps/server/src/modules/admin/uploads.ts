@@ -33,7 +33,8 @@ export function createUploads(opts: { db: Kysely<DB>; dir: string; trustProxy: b
       const episodeId = Number(meta.episodeId);
       if (!Number.isInteger(episodeId) || episodeId < 1) throw refuse('Say which episode the video is for.');
       const type = meta.filetype ?? '';
-      if (!type.startsWith('video/') && !VIDEO_NAME.test(meta.filename ?? '')) throw refuse('Only video files can be uploaded.', 415);
+      if (!type.startsWith('video/') && !VIDEO_NAME.test(meta.filename ?? ''))
+        throw refuse('Only video files can be uploaded.', 415);
       if (!(await episodeExists(opts.db, episodeId))) throw refuse('There is no such episode.', 404);
       return { metadata: meta };
     },
@@ -64,13 +65,22 @@ export function registerUploadRoutes(app: AppInstance, uploads: Uploads): void {
   void app.register(async (scope) => {
     // tus sends the file's bytes as application/offset+octet-stream: the tus server reads them itself.
     scope.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null));
-    const handle = async (req: { raw: Parameters<typeof uploads.tus.handle>[0] }, reply: { hijack(): void; raw: Parameters<typeof uploads.tus.handle>[1] }) => {
+    const handle = async (
+      req: { raw: Parameters<typeof uploads.tus.handle>[0] },
+      reply: { hijack(): void; raw: Parameters<typeof uploads.tus.handle>[1] },
+    ) => {
       reply.hijack();
       await uploads.tus.handle(req.raw, reply.raw);
     };
     const schema = { hide: true };
     const config = { bodyTypes: ['application/offset+octet-stream'] };
     scope.route({ method: ['POST', 'OPTIONS'], url: ADMIN_UPLOADS_PATH, schema, config, handler: handle });
-    scope.route({ method: ['HEAD', 'PATCH', 'DELETE', 'OPTIONS'], url: `${ADMIN_UPLOADS_PATH}/:id`, schema, config, handler: handle });
+    scope.route({
+      method: ['HEAD', 'PATCH', 'DELETE', 'OPTIONS'],
+      url: `${ADMIN_UPLOADS_PATH}/:id`,
+      schema,
+      config,
+      handler: handle,
+    });
   });
 }

@@ -31,14 +31,23 @@ const summaryColumns = sql`
   (SELECT count(*) FROM orders o WHERE o.user_id = u.id AND o.status = 'paid') AS paid_orders`;
 
 /** One page (plus one row, to tell whether more follow) of accounts matching a text and a filter, newest first. */
-export async function searchUserRows(db: Executor, text: string | undefined, filter: UserFilter, offset: number, limit: number): Promise<SummaryRow[]> {
+export async function searchUserRows(
+  db: Executor,
+  text: string | undefined,
+  filter: UserFilter,
+  offset: number,
+  limit: number,
+): Promise<SummaryRow[]> {
   const conditions = [sql`true`];
   if (text) conditions.push(UUID.test(text) ? sql`u.id = ${text}::uuid` : sql`lower(u.email) LIKE ${like(text)}`);
   if (filter === 'registered') conditions.push(sql`NOT u.is_guest`);
   if (filter === 'guests') conditions.push(sql`u.is_guest`);
   if (filter === 'admins') conditions.push(sql`u.role = 'admin'`);
   if (filter === 'disabled') conditions.push(sql`u.disabled_at IS NOT NULL`);
-  if (filter === 'members') conditions.push(sql`EXISTS (SELECT 1 FROM memberships m WHERE m.user_id = u.id AND m.status = 'active' AND m.current_period_end > now())`);
+  if (filter === 'members')
+    conditions.push(
+      sql`EXISTS (SELECT 1 FROM memberships m WHERE m.user_id = u.id AND m.status = 'active' AND m.current_period_end > now())`,
+    );
   const { rows } = await sql<SummaryRow>`
     SELECT ${summaryColumns}, count(*) OVER () AS total
     FROM users u WHERE ${sql.join(conditions, sql` AND `)}
@@ -48,7 +57,8 @@ export async function searchUserRows(db: Executor, text: string | undefined, fil
 }
 
 export async function findUserSummary(db: Executor, id: string): Promise<SummaryRow | undefined> {
-  const { rows } = await sql<SummaryRow>`SELECT ${summaryColumns}, 1 AS total FROM users u WHERE u.id = ${id}::uuid`.execute(db);
+  const { rows } =
+    await sql<SummaryRow>`SELECT ${summaryColumns}, 1 AS total FROM users u WHERE u.id = ${id}::uuid`.execute(db);
   return rows[0];
 }
 
@@ -57,11 +67,24 @@ export function findMembership(db: Executor, userId: string) {
 }
 
 export function latestLedgerEntries(db: Executor, userId: string) {
-  return db.selectFrom('coin_ledger').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').limit(50).execute();
+  return db
+    .selectFrom('coin_ledger')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(50)
+    .execute();
 }
 
 export async function latestUnlocks(db: Executor, userId: string) {
-  const { rows } = await sql<{ episode_id: number; series_id: number; title: string; number: number; source: string; created_at: Date }>`
+  const { rows } = await sql<{
+    episode_id: number;
+    series_id: number;
+    title: string;
+    number: number;
+    source: string;
+    created_at: Date;
+  }>`
     SELECT un.episode_id, e.series_id, e.number, un.source, un.created_at, COALESCE(t.title, '(untitled)') AS title
     FROM unlocks un JOIN episodes e ON e.id = un.episode_id
     LEFT JOIN series_translations t ON t.series_id = e.series_id AND t.language = 'en'
@@ -70,7 +93,15 @@ export async function latestUnlocks(db: Executor, userId: string) {
 }
 
 export async function latestHistory(db: Executor, userId: string) {
-  const { rows } = await sql<{ series_id: number; title: string; episode_id: number; number: number; position_ms: number; finished: boolean; updated_at: Date }>`
+  const { rows } = await sql<{
+    series_id: number;
+    title: string;
+    episode_id: number;
+    number: number;
+    position_ms: number;
+    finished: boolean;
+    updated_at: Date;
+  }>`
     SELECT h.series_id, h.episode_id, e.number, h.position_ms, h.finished, h.updated_at, COALESCE(t.title, '(untitled)') AS title
     FROM watch_history h JOIN episodes e ON e.id = h.episode_id
     LEFT JOIN series_translations t ON t.series_id = h.series_id AND t.language = 'en'
@@ -79,7 +110,10 @@ export async function latestHistory(db: Executor, userId: string) {
 }
 
 /** Live sessions and favorites of one account. */
-export async function countSessionsAndFavorites(db: Executor, userId: string): Promise<{ sessions: number; favorites: number } | undefined> {
+export async function countSessionsAndFavorites(
+  db: Executor,
+  userId: string,
+): Promise<{ sessions: number; favorites: number } | undefined> {
   const { rows } = await sql<{ sessions: number; favorites: number }>`
     SELECT (SELECT count(*) FROM sessions s WHERE s.user_id = ${userId}::uuid AND s.revoked_at IS NULL AND s.expires_at > now()) AS sessions,
       (SELECT count(*) FROM favorites f WHERE f.user_id = ${userId}::uuid) AS favorites`.execute(db);
@@ -99,7 +133,12 @@ export function orderTouches(db: Executor, userId: string) {
 }
 
 export function lockUser(trx: Transaction<DB>, id: string) {
-  return trx.selectFrom('users').select(['id', 'email', 'role', 'is_guest', 'disabled_at']).where('id', '=', id).forUpdate().executeTakeFirst();
+  return trx
+    .selectFrom('users')
+    .select(['id', 'email', 'role', 'is_guest', 'disabled_at'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 export async function setUserDisabledAt(db: Executor, id: string, disabledAt: Date | null, now: Date): Promise<void> {
@@ -112,7 +151,13 @@ export async function setUserRole(db: Executor, id: string, role: 'admin' | 'vie
 
 /** Ends every live session of an account; returns how many. */
 export async function revokeSessionsOf(db: Executor, userId: string, now: Date): Promise<number> {
-  const ended = await db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).returning('id').execute();
+  const ended = await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .returning('id')
+    .execute();
   return ended.length;
 }
 
@@ -139,7 +184,16 @@ export interface GrantRow {
 export async function insertGrant(db: Executor, g: GrantRow): Promise<boolean> {
   const inserted = await db
     .insertInto('grants')
-    .values({ id: g.id, user_id: g.userId, kind: g.kind, coins: g.coins, days: g.days, plan_id: g.planId, reason: g.reason, actor_id: g.actorId })
+    .values({
+      id: g.id,
+      user_id: g.userId,
+      kind: g.kind,
+      coins: g.coins,
+      days: g.days,
+      plan_id: g.planId,
+      reason: g.reason,
+      actor_id: g.actorId,
+    })
     .onConflict((oc) => oc.column('id').doNothing())
     .returning('id')
     .executeTakeFirst();
@@ -151,5 +205,9 @@ export function findGrant(db: Executor, id: string) {
 }
 
 export function membershipPeriod(db: Executor, userId: string) {
-  return db.selectFrom('memberships').select(['status', 'current_period_end']).where('user_id', '=', userId).executeTakeFirst();
+  return db
+    .selectFrom('memberships')
+    .select(['status', 'current_period_end'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
 }

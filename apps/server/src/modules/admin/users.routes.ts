@@ -1,5 +1,13 @@
 import { Type } from 'typebox';
-import { AdminDisableInputSchema, AdminGrantInputSchema, AdminRoleInputSchema, AdminUserPageSchema, AdminUserQuerySchema, AdminUserSchema, EnvelopeOf } from '@episodic/contract';
+import {
+  AdminDisableInputSchema,
+  AdminGrantInputSchema,
+  AdminRoleInputSchema,
+  AdminUserPageSchema,
+  AdminUserQuerySchema,
+  AdminUserSchema,
+  EnvelopeOf,
+} from '@episodic/contract';
 import type { AppInstance } from '../../http/types';
 import { ok } from '../../http/envelope';
 import { operatorOf, paging, recentOperatorOf, UuidParams } from './admin-deps';
@@ -11,37 +19,83 @@ const User = { 200: EnvelopeOf(AdminUserSchema) };
 export function registerUsersRoutes(app: AppInstance, users: UsersService): void {
   app.get(
     '/api/admin/users',
-    { schema: { tags, summary: 'Find accounts by email or id', querystring: AdminUserQuerySchema, response: { 200: EnvelopeOf(AdminUserPageSchema) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Find accounts by email or id',
+        querystring: AdminUserQuerySchema,
+        response: { 200: EnvelopeOf(AdminUserPageSchema) },
+      },
+    },
     async (req) => ok(await users.searchUsers({ ...paging(req.query), q: req.query.q, filter: req.query.filter })),
   );
 
   app.get(
     '/api/admin/users/:id',
-    { schema: { tags, summary: "One account: money, orders, unlocks, history and attribution", params: UuidParams, response: User } },
+    {
+      schema: {
+        tags,
+        summary: 'One account: money, orders, unlocks, history and attribution',
+        params: UuidParams,
+        response: User,
+      },
+    },
     async (req) => ok(await users.getUser(req.params.id)),
   );
 
   app.post(
     '/api/admin/users/:id/disable',
-    { schema: { tags, summary: 'Disable an account: every session ends, sign-in is refused', params: UuidParams, body: AdminDisableInputSchema, response: User } },
+    {
+      schema: {
+        tags,
+        summary: 'Disable an account: every session ends, sign-in is refused',
+        params: UuidParams,
+        body: AdminDisableInputSchema,
+        response: User,
+      },
+    },
     async (req) => ok(await users.disableUser(await operatorOf(req), req.params.id, req.body.reason)),
   );
 
   app.post(
     '/api/admin/users/:id/enable',
-    { schema: { tags, summary: 'Let a disabled account sign in again', params: UuidParams, body: Type.Object({ reason: Type.Optional(Type.String({ maxLength: 500 })) }), response: User } },
+    {
+      schema: {
+        tags,
+        summary: 'Let a disabled account sign in again',
+        params: UuidParams,
+        body: Type.Object({ reason: Type.Optional(Type.String({ maxLength: 500 })) }),
+        response: User,
+      },
+    },
     async (req) => ok(await users.enableUser(await operatorOf(req), req.params.id, req.body.reason ?? '')),
   );
 
   app.post(
     '/api/admin/users/:id/grants',
-    { schema: { tags, summary: 'Give coins or membership days, with a reason (idempotent per requestId)', params: UuidParams, body: AdminGrantInputSchema, response: User } },
+    {
+      schema: {
+        tags,
+        summary: 'Give coins or membership days, with a reason (idempotent per requestId)',
+        params: UuidParams,
+        body: AdminGrantInputSchema,
+        response: User,
+      },
+    },
     async (req) => ok(await users.grant(await recentOperatorOf(req), req.params.id, req.body)),
   );
 
   app.post(
     '/api/admin/users/:id/role',
-    { schema: { tags, summary: 'Give or remove operator access (removing it ends their console sessions)', params: UuidParams, body: AdminRoleInputSchema, response: User } },
+    {
+      schema: {
+        tags,
+        summary: 'Give or remove operator access (removing it ends their console sessions)',
+        params: UuidParams,
+        body: AdminRoleInputSchema,
+        response: User,
+      },
+    },
     async (req) => ok(await users.setRole(await recentOperatorOf(req), req.params.id, req.body.role, req.body.reason)),
   );
 }

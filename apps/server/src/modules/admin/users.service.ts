@@ -50,11 +50,22 @@ function summaryDto(r: SummaryRow): AdminUserSummary {
 export function createUsersService(deps: AdminDeps) {
   const { db } = deps;
 
-  async function searchUsers(q: { page: number; pageSize: number; q?: string; filter?: UserFilter }): Promise<AdminPage<AdminUserSummary>> {
+  async function searchUsers(q: {
+    page: number;
+    pageSize: number;
+    q?: string;
+    filter?: UserFilter;
+  }): Promise<AdminPage<AdminUserSummary>> {
     const text = q.q?.trim();
     const filter = q.filter ?? 'registered';
     const rows = await searchUserRows(db, text, filter, (q.page - 1) * q.pageSize, q.pageSize + 1);
-    return { items: rows.slice(0, q.pageSize).map(summaryDto), page: q.page, pageSize: q.pageSize, hasMore: rows.length > q.pageSize, total: rows[0] ? Number(rows[0].total) : 0 };
+    return {
+      items: rows.slice(0, q.pageSize).map(summaryDto),
+      page: q.page,
+      pageSize: q.pageSize,
+      hasMore: rows.length > q.pageSize,
+      total: rows[0] ? Number(rows[0].total) : 0,
+    };
   }
 
   async function membershipOf(userId: string): Promise<AdminMembership> {
@@ -92,8 +103,23 @@ export function createUsersService(deps: AdminDeps) {
       activeSessions: Number(counts?.sessions ?? 0),
       favorites: Number(counts?.favorites ?? 0),
       orders: orders.items,
-      ledger: ledger.map((l) => ({ id: Number(l.id), delta: l.delta, kind: l.kind, reason: l.reason, orderId: l.order_id, episodeId: l.episode_id, at: l.created_at.toISOString() })),
-      unlocks: unlocks.map((u) => ({ episodeId: u.episode_id, seriesId: u.series_id, seriesTitle: u.title, episodeNumber: u.number, source: u.source, at: u.created_at.toISOString() })),
+      ledger: ledger.map((l) => ({
+        id: Number(l.id),
+        delta: l.delta,
+        kind: l.kind,
+        reason: l.reason,
+        orderId: l.order_id,
+        episodeId: l.episode_id,
+        at: l.created_at.toISOString(),
+      })),
+      unlocks: unlocks.map((u) => ({
+        episodeId: u.episode_id,
+        seriesId: u.series_id,
+        seriesTitle: u.title,
+        episodeNumber: u.number,
+        source: u.source,
+        at: u.created_at.toISOString(),
+      })),
       history: history.map((h) => ({
         seriesId: h.series_id,
         seriesTitle: h.title,
@@ -161,7 +187,12 @@ export function createUsersService(deps: AdminDeps) {
    * Gives or removes operator access. Removing it ends the account's console sessions in the same
    * transaction (the viewer app's stay); an operator cannot change their own role, nor make a guest one.
    */
-  async function setRole(operator: Operator, id: string, role: 'admin' | 'viewer', reasonInput: string): Promise<AdminUser> {
+  async function setRole(
+    operator: Operator,
+    id: string,
+    role: 'admin' | 'viewer',
+    reasonInput: string,
+  ): Promise<AdminUser> {
     const reason = reasonInput.trim();
     const check = new FieldCheck();
     if (!reason) check.add('reason', 'reason_required', 'Say why the access changes.');
@@ -171,7 +202,8 @@ export function createUsersService(deps: AdminDeps) {
       const user = await lockUser(trx, id);
       if (!user) throw notFound('not_found', 'There is no such user.');
       if (user.role === role) return;
-      if (role === 'admin' && (user.is_guest || !user.email)) throw conflict('not_allowed_now', 'A guest cannot be given operator access; the account must be registered.');
+      if (role === 'admin' && (user.is_guest || !user.email))
+        throw conflict('not_allowed_now', 'A guest cannot be given operator access; the account must be registered.');
       const now = new Date();
       await setUserRole(trx, id, role, now);
       const ended = role === 'viewer' ? await revokeOperatorSessionsOf(trx, id) : 0;
@@ -223,12 +255,19 @@ export function createUsersService(deps: AdminDeps) {
       });
       if (!inserted) {
         const earlier = await findGrant(trx, input.requestId);
-        if (earlier.user_id !== userId || earlier.kind !== input.kind) throw conflict('already_used', 'This grant was already used for something else: reload and try again.');
+        if (earlier.user_id !== userId || earlier.kind !== input.kind)
+          throw conflict('already_used', 'This grant was already used for something else: reload and try again.');
         return;
       }
       const who = user.email ?? `guest ${userId}`;
       if (input.kind === 'coins') {
-        const { balance } = await appendLedgerEntry(trx, { userId, delta: input.coins!, kind: 'grant', key: `grant:${input.requestId}`, reason });
+        const { balance } = await appendLedgerEntry(trx, {
+          userId,
+          delta: input.coins!,
+          kind: 'grant',
+          key: `grant:${input.requestId}`,
+          reason,
+        });
         await writeAudit(trx, operator, {
           action: 'user.grant-coins',
           targetType: 'user',

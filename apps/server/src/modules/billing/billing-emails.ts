@@ -17,7 +17,8 @@ const COPY: Record<Language, Copy> = {
     receiptSubject: 'Your Episodic receipt',
     receiptBody: (plan, amount, date) => `Thank you. We charged ${amount} for ${plan} on ${date}.`,
     renewsOn: (date) => `Your membership renews on ${date}.`,
-    cancelLine: 'To stop the next renewal, open this link and confirm: you keep access until the end of the period you paid for.',
+    cancelLine:
+      'To stop the next renewal, open this link and confirm: you keep access until the end of the period you paid for.',
     cancelButton: 'Cancel renewal',
     reminderSubject: 'Your yearly Episodic membership renews soon',
     reminderBody: (plan, amount, date) => `Your ${plan} membership renews on ${date} for ${amount}.`,
@@ -27,7 +28,8 @@ const COPY: Record<Language, Copy> = {
     receiptSubject: 'Tu recibo de Episodic',
     receiptBody: (plan, amount, date) => `Gracias. Hemos cobrado ${amount} por ${plan} el ${date}.`,
     renewsOn: (date) => `Tu suscripción se renueva el ${date}.`,
-    cancelLine: 'Para detener la próxima renovación, abre este enlace y confirma: conservas el acceso hasta el final del periodo pagado.',
+    cancelLine:
+      'Para detener la próxima renovación, abre este enlace y confirma: conservas el acceso hasta el final del periodo pagado.',
     cancelButton: 'Cancelar la renovación',
     reminderSubject: 'Tu suscripción anual de Episodic se renueva pronto',
     reminderBody: (plan, amount, date) => `Tu suscripción ${plan} se renueva el ${date} por ${amount}.`,
@@ -37,7 +39,8 @@ const COPY: Record<Language, Copy> = {
     receiptSubject: 'Votre reçu Episodic',
     receiptBody: (plan, amount, date) => `Merci. Nous avons débité ${amount} pour ${plan} le ${date}.`,
     renewsOn: (date) => `Votre abonnement se renouvelle le ${date}.`,
-    cancelLine: 'Pour arrêter le prochain renouvellement, ouvrez ce lien et confirmez : vous gardez l’accès jusqu’à la fin de la période payée.',
+    cancelLine:
+      'Pour arrêter le prochain renouvellement, ouvrez ce lien et confirmez : vous gardez l’accès jusqu’à la fin de la période payée.',
     cancelButton: 'Annuler le renouvellement',
     reminderSubject: 'Votre abonnement annuel Episodic se renouvelle bientôt',
     reminderBody: (plan, amount, date) => `Votre abonnement ${plan} se renouvelle le ${date} pour ${amount}.`,
@@ -47,7 +50,8 @@ const COPY: Record<Language, Copy> = {
     receiptSubject: 'Deine Episodic-Quittung',
     receiptBody: (plan, amount, date) => `Danke. Wir haben am ${date} ${amount} für ${plan} abgebucht.`,
     renewsOn: (date) => `Deine Mitgliedschaft verlängert sich am ${date}.`,
-    cancelLine: 'Um die nächste Verlängerung zu stoppen, öffne diesen Link und bestätige: Du behältst den Zugang bis zum Ende des bezahlten Zeitraums.',
+    cancelLine:
+      'Um die nächste Verlängerung zu stoppen, öffne diesen Link und bestätige: Du behältst den Zugang bis zum Ende des bezahlten Zeitraums.',
     cancelButton: 'Verlängerung kündigen',
     reminderSubject: 'Deine jährliche Episodic-Mitgliedschaft verlängert sich bald',
     reminderBody: (plan, amount, date) => `Deine Mitgliedschaft ${plan} verlängert sich am ${date} für ${amount}.`,
@@ -57,7 +61,8 @@ const COPY: Record<Language, Copy> = {
     receiptSubject: 'Seu recibo do Episodic',
     receiptBody: (plan, amount, date) => `Obrigado. Cobramos ${amount} pelo plano ${plan} em ${date}.`,
     renewsOn: (date) => `Sua assinatura renova em ${date}.`,
-    cancelLine: 'Para interromper a próxima renovação, abra este link e confirme: você mantém o acesso até o fim do período pago.',
+    cancelLine:
+      'Para interromper a próxima renovação, abra este link e confirme: você mantém o acesso até o fim do período pago.',
     cancelButton: 'Cancelar renovação',
     reminderSubject: 'Sua assinatura anual do Episodic renova em breve',
     reminderBody: (plan, amount, date) => `Sua assinatura ${plan} renova em ${date} por ${amount}.`,
@@ -73,10 +78,21 @@ function money(minor: number, currency: string, lang: Language): string {
 }
 /** A date as the language writes it ("December 3, 2026"), in UTC. */
 export function day(date: Date, lang: Language): string {
-  return new Intl.DateTimeFormat(localeFor(lang), { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
+  return new Intl.DateTimeFormat(localeFor(lang), {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(date);
 }
 
-function render(lang: Language, to: string, subject: string, lines: string[], cancel?: { line: string; button: string; url: string }): MailMessage {
+function render(
+  lang: Language,
+  to: string,
+  subject: string,
+  lines: string[],
+  cancel?: { line: string; button: string; url: string },
+): MailMessage {
   const text = [...lines, ...(cancel ? ['', cancel.line, cancel.url] : []), '', '— Episodic'].join('\n');
   const html = `<!doctype html><html lang="${htmlLangFor(lang)}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
 ${lines.map((l) => `<p>${esc(l)}</p>`).join('\n')}
@@ -86,16 +102,51 @@ ${cancel ? `<p style="font-size:14px;color:#444">${esc(cancel.line)}</p><p><a hr
 }
 
 /** A receipt after every charge; membership receipts carry the one-tap cancel link. */
-export function receiptEmail(o: { to: string; lang: Language; plan: string; amount: number; currency: string; paidAt: Date; renewsAt: Date | null; cancelUrl: string | null; testMode?: boolean }): MailMessage {
+export function receiptEmail(o: {
+  to: string;
+  lang: Language;
+  plan: string;
+  amount: number;
+  currency: string;
+  paidAt: Date;
+  renewsAt: Date | null;
+  cancelUrl: string | null;
+  testMode?: boolean;
+}): MailMessage {
   const c = COPY[o.lang];
-  const lines = [...(o.testMode ? [c.testMode] : []), c.receiptBody(o.plan, money(o.amount, o.currency, o.lang), day(o.paidAt, o.lang))];
+  const lines = [
+    ...(o.testMode ? [c.testMode] : []),
+    c.receiptBody(o.plan, money(o.amount, o.currency, o.lang), day(o.paidAt, o.lang)),
+  ];
   if (o.renewsAt) lines.push(c.renewsOn(day(o.renewsAt, o.lang)));
-  return render(o.lang, o.to, c.receiptSubject, lines, o.cancelUrl ? { line: c.cancelLine, button: c.cancelButton, url: o.cancelUrl } : undefined);
+  return render(
+    o.lang,
+    o.to,
+    c.receiptSubject,
+    lines,
+    o.cancelUrl ? { line: c.cancelLine, button: c.cancelButton, url: o.cancelUrl } : undefined,
+  );
 }
 
 /** The reminder before a yearly renewal. */
-export function renewalReminderEmail(o: { to: string; lang: Language; plan: string; amount: number; currency: string; renewsAt: Date; cancelUrl: string; testMode?: boolean }): MailMessage {
+export function renewalReminderEmail(o: {
+  to: string;
+  lang: Language;
+  plan: string;
+  amount: number;
+  currency: string;
+  renewsAt: Date;
+  cancelUrl: string;
+  testMode?: boolean;
+}): MailMessage {
   const c = COPY[o.lang];
-  const lines = [...(o.testMode ? [c.testMode] : []), c.reminderBody(o.plan, money(o.amount, o.currency, o.lang), day(o.renewsAt, o.lang))];
-  return render(o.lang, o.to, c.reminderSubject, lines, { line: c.cancelLine, button: c.cancelButton, url: o.cancelUrl });
+  const lines = [
+    ...(o.testMode ? [c.testMode] : []),
+    c.reminderBody(o.plan, money(o.amount, o.currency, o.lang), day(o.renewsAt, o.lang)),
+  ];
+  return render(o.lang, o.to, c.reminderSubject, lines, {
+    line: c.cancelLine,
+    button: c.cancelButton,
+    url: o.cancelUrl,
+  });
 }

@@ -15,24 +15,44 @@ export async function mergeBilling(trx: Transaction<DB>, fromUserId: string, toU
   await trx.updateTable('orders').set({ user_id: toUserId }).where('user_id', '=', fromUserId).execute();
   await trx.updateTable('payment_methods').set({ user_id: toUserId }).where('user_id', '=', fromUserId).execute();
   await trx.updateTable('coin_ledger').set({ user_id: toUserId }).where('user_id', '=', fromUserId).execute();
-  const moved = await trx.deleteFrom('coin_balances').where('user_id', '=', fromUserId).returning('balance').executeTakeFirst();
+  const moved = await trx
+    .deleteFrom('coin_balances')
+    .where('user_id', '=', fromUserId)
+    .returning('balance')
+    .executeTakeFirst();
   if (moved && moved.balance > 0) {
     await sql`
       INSERT INTO coin_balances (user_id, balance) VALUES (${toUserId}::uuid, ${moved.balance})
       ON CONFLICT (user_id) DO UPDATE SET balance = coin_balances.balance + excluded.balance`.execute(trx);
   }
   for (const r of returns) {
-    await appendLedgerEntry(trx, { userId: toUserId, delta: r.coins, kind: 'refund', key: r.key, episodeId: r.episodeId, reason: r.reason });
+    await appendLedgerEntry(trx, {
+      userId: toUserId,
+      delta: r.coins,
+      kind: 'refund',
+      key: r.key,
+      episodeId: r.episodeId,
+      reason: r.reason,
+    });
   }
   const guest = await trx.selectFrom('memberships').selectAll().where('user_id', '=', fromUserId).executeTakeFirst();
   if (!guest) return;
   const now = new Date();
-  const account = await trx.selectFrom('memberships').selectAll().where('user_id', '=', toUserId).forUpdate().executeTakeFirst();
+  const account = await trx
+    .selectFrom('memberships')
+    .selectAll()
+    .where('user_id', '=', toUserId)
+    .forUpdate()
+    .executeTakeFirst();
   const guestActive = guest.status === 'active' && guest.current_period_end > now;
   const accountActive = account && account.status === 'active' && account.current_period_end > now;
   if (!accountActive) {
     if (account) await trx.deleteFrom('memberships').where('user_id', '=', toUserId).execute();
-    await trx.updateTable('memberships').set({ user_id: toUserId, updated_at: now }).where('user_id', '=', fromUserId).execute();
+    await trx
+      .updateTable('memberships')
+      .set({ user_id: toUserId, updated_at: now })
+      .where('user_id', '=', fromUserId)
+      .execute();
   } else if (guestActive) {
     const remaining = guest.current_period_end.getTime() - now.getTime();
     await trx
@@ -63,13 +83,23 @@ async function spendsToReturn(trx: Transaction<DB>, fromUserId: string, toUserId
     .execute();
   if (both.length === 0) return [];
   const duplicate = new Set(both.map((r) => r.episode_id));
-  const spends = await trx.selectFrom('coin_ledger').select(['id', 'delta', 'episode_id', 'idempotency_key']).where('user_id', '=', fromUserId).where('kind', '=', 'spend').execute();
+  const spends = await trx
+    .selectFrom('coin_ledger')
+    .select(['id', 'delta', 'episode_id', 'idempotency_key'])
+    .where('user_id', '=', fromUserId)
+    .where('kind', '=', 'spend')
+    .execute();
   const returns: SpendReturn[] = [];
   for (const spend of spends) {
     const paid = -spend.delta;
     if (spend.episode_id !== null) {
       if (!duplicate.has(spend.episode_id)) continue;
-      returns.push({ coins: paid, key: `merge:${spend.id}:return`, episodeId: spend.episode_id, reason: `episode ${spend.episode_id} was already unlocked on this account; the guest's spend is returned` });
+      returns.push({
+        coins: paid,
+        key: `merge:${spend.id}:return`,
+        episodeId: spend.episode_id,
+        reason: `episode ${spend.episode_id} was already unlocked on this account; the guest's spend is returned`,
+      });
       continue;
     }
     const series = /^unlock-series:[^:]+:(\d+):([\d.]+)$/.exec(spend.idempotency_key);
@@ -77,16 +107,40 @@ async function spendsToReturn(trx: Transaction<DB>, fromUserId: string, toUserId
     const bought = series[2]!.split('.').map(Number);
     const twice = bought.filter((id) => duplicate.has(id)).length;
     const coins = Math.floor((paid * twice) / bought.length);
-    if (coins > 0) returns.push({ coins, key: `merge:${spend.id}:return`, episodeId: null, reason: `${twice} of ${bought.length} episodes of series ${series[1]!} were already unlocked on this account; their share of the guest's spend is returned` });
+    if (coins > 0)
+      returns.push({
+        coins,
+        key: `merge:${spend.id}:return`,
+        episodeId: null,
+        reason: `${twice} of ${bought.length} episodes of series ${series[1]!} were already unlocked on this account; their share of the guest's spend is returned`,
+      });
   }
   return returns;
 }
 
 /** The viewer's orders, coin ledger and membership, for the data download (no card data exists to give). */
 export async function exportBilling(db: Kysely<DB>, userId: string) {
-  const orders = await db.selectFrom('orders').select(['id', 'plan_id', 'purpose', 'amount', 'currency', 'status', 'created_at', 'paid_at']).where('user_id', '=', userId).orderBy('created_at', 'desc').execute();
-  const coins = await db.selectFrom('coin_ledger').select(['delta', 'kind', 'reason', 'created_at']).where('user_id', '=', userId).orderBy('id', 'desc').execute();
-  const membership = await db.selectFrom('memberships').select(['plan_id', 'status', 'current_period_start', 'current_period_end', 'auto_renew']).where('user_id', '=', userId).executeTakeFirst();
-  const cards = await db.selectFrom('payment_methods').select(['brand', 'last4', 'exp_month', 'exp_year', 'created_at']).where('user_id', '=', userId).execute();
+  const orders = await db
+    .selectFrom('orders')
+    .select(['id', 'plan_id', 'purpose', 'amount', 'currency', 'status', 'created_at', 'paid_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .execute();
+  const coins = await db
+    .selectFrom('coin_ledger')
+    .select(['delta', 'kind', 'reason', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .execute();
+  const membership = await db
+    .selectFrom('memberships')
+    .select(['plan_id', 'status', 'current_period_start', 'current_period_end', 'auto_renew'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  const cards = await db
+    .selectFrom('payment_methods')
+    .select(['brand', 'last4', 'exp_month', 'exp_year', 'created_at'])
+    .where('user_id', '=', userId)
+    .execute();
   return { orders, coins, membership: membership ?? null, cards };
 }

@@ -37,7 +37,17 @@ export async function findPlan(db: Executor, id: string, lang: Language = 'en'):
 
 // Order status is written only through order-lifecycle.ts, which calls the writers below.
 
-export function insertOrder(db: Executor, order: { userId: string; planId: string; amount: number; currency: string; purpose?: 'purchase' | 'renewal'; attribution?: unknown }) {
+export function insertOrder(
+  db: Executor,
+  order: {
+    userId: string;
+    planId: string;
+    amount: number;
+    currency: string;
+    purpose?: 'purchase' | 'renewal';
+    attribution?: unknown;
+  },
+) {
   return db
     .insertInto('orders')
     .values({
@@ -68,7 +78,12 @@ export async function expireAbandonedOrders(db: Executor, userId: string, before
     .where('user_id', '=', userId)
     .where('purpose', '=', 'purchase')
     .where('updated_at', '<', before)
-    .where((eb) => eb.or([eb('status', '=', 'pending'), eb.and([eb('status', '=', 'requires_action'), eb('provider', '=', 'paypal')])]))
+    .where((eb) =>
+      eb.or([
+        eb('status', '=', 'pending'),
+        eb.and([eb('status', '=', 'requires_action'), eb('provider', '=', 'paypal')]),
+      ]),
+    )
     .execute();
 }
 
@@ -79,7 +94,12 @@ export async function countOpenOrders(db: Executor, userId: string, failedSince:
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .where('user_id', '=', userId)
     .where('purpose', '=', 'purchase')
-    .where((eb) => eb.or([eb('status', 'in', ['pending', 'processing', 'requires_action']), eb.and([eb('status', '=', 'failed'), eb('updated_at', '>=', failedSince)])]))
+    .where((eb) =>
+      eb.or([
+        eb('status', 'in', ['pending', 'processing', 'requires_action']),
+        eb.and([eb('status', '=', 'failed'), eb('updated_at', '>=', failedSince)]),
+      ]),
+    )
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -95,13 +115,30 @@ export function lockOrder(trx: Transaction<DB>, id: string) {
 export async function updateOrder(
   db: Executor,
   id: string,
-  changes: Partial<{ status: OrderStatus; provider: string | null; provider_ref: string | null; payment_method_id: string | null; attempt: number; failure_reason: string | null; paid_at: Date | null }>,
+  changes: Partial<{
+    status: OrderStatus;
+    provider: string | null;
+    provider_ref: string | null;
+    payment_method_id: string | null;
+    attempt: number;
+    failure_reason: string | null;
+    paid_at: Date | null;
+  }>,
 ): Promise<void> {
-  await db.updateTable('orders').set({ ...changes, updated_at: new Date() }).where('id', '=', id).execute();
+  await db
+    .updateTable('orders')
+    .set({ ...changes, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
 }
 
 export function findOrderByProviderRef(db: Executor, provider: string, ref: string) {
-  return db.selectFrom('orders').selectAll().where('provider', '=', provider).where('provider_ref', '=', ref).executeTakeFirst();
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('provider', '=', provider)
+    .where('provider_ref', '=', ref)
+    .executeTakeFirst();
 }
 
 export interface OrderListRow {
@@ -127,13 +164,25 @@ const userOrdersQuery = (userId: string, lang: Language, where: RawBuilder<unkno
   WHERE o.user_id = ${userId}::uuid AND ${where}
   ORDER BY o.created_at DESC, o.id`;
 
-export async function ordersPage(db: Executor, userId: string, lang: Language, offset: number, limit: number): Promise<OrderListRow[]> {
-  const { rows } = await sql<OrderListRow>`${userOrdersQuery(userId, lang, sql`true`)} OFFSET ${offset} LIMIT ${limit}`.execute(db);
+export async function ordersPage(
+  db: Executor,
+  userId: string,
+  lang: Language,
+  offset: number,
+  limit: number,
+): Promise<OrderListRow[]> {
+  const { rows } =
+    await sql<OrderListRow>`${userOrdersQuery(userId, lang, sql`true`)} OFFSET ${offset} LIMIT ${limit}`.execute(db);
   return rows;
 }
 
 /** One order of a user, by its primary key. */
-export async function findUserOrder(db: Executor, userId: string, orderId: string, lang: Language): Promise<OrderListRow | undefined> {
+export async function findUserOrder(
+  db: Executor,
+  userId: string,
+  orderId: string,
+  lang: Language,
+): Promise<OrderListRow | undefined> {
   return (await userOrdersQuery(userId, lang, sql`o.id = ${orderId}::uuid`).execute(db)).rows[0];
 }
 
@@ -145,17 +194,42 @@ export function lockMembership(trx: Transaction<DB>, userId: string) {
   return trx.selectFrom('memberships').selectAll().where('user_id', '=', userId).forUpdate().executeTakeFirst();
 }
 
-export async function insertPaymentMethod(db: Executor, pm: { userId: string; provider: string; token: string; brand: string; last4: string; expMonth: number; expYear: number }): Promise<string> {
+export async function insertPaymentMethod(
+  db: Executor,
+  pm: {
+    userId: string;
+    provider: string;
+    token: string;
+    brand: string;
+    last4: string;
+    expMonth: number;
+    expYear: number;
+  },
+): Promise<string> {
   const row = await db
     .insertInto('payment_methods')
-    .values({ user_id: pm.userId, provider: pm.provider, provider_token: pm.token, brand: pm.brand, last4: pm.last4, exp_month: pm.expMonth, exp_year: pm.expYear })
+    .values({
+      user_id: pm.userId,
+      provider: pm.provider,
+      provider_token: pm.token,
+      brand: pm.brand,
+      last4: pm.last4,
+      exp_month: pm.expMonth,
+      exp_year: pm.expYear,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
 export function latestPaymentMethod(db: Executor, userId: string) {
-  return db.selectFrom('payment_methods').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+  return db
+    .selectFrom('payment_methods')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 export function findPaymentMethod(db: Executor, id: string) {
@@ -164,7 +238,12 @@ export function findPaymentMethod(db: Executor, id: string) {
 
 /** Records a provider event once; false when it was seen before (a replay). */
 export async function recordWebhookEvent(db: Executor, provider: string, eventId: string): Promise<boolean> {
-  const row = await db.insertInto('webhook_events').values({ provider, event_id: eventId }).onConflict((oc) => oc.doNothing()).returning('event_id').executeTakeFirst();
+  const row = await db
+    .insertInto('webhook_events')
+    .values({ provider, event_id: eventId })
+    .onConflict((oc) => oc.doNothing())
+    .returning('event_id')
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -182,13 +261,21 @@ export async function moneySummary(db: Executor, userId: string) {
     ])
     .executeTakeFirstOrThrow();
   const { plan_id, status, current_period_end, auto_renew } = row;
-  const membership = plan_id && status && current_period_end && auto_renew !== null ? { plan_id, status, current_period_end, auto_renew } : undefined;
+  const membership =
+    plan_id && status && current_period_end && auto_renew !== null
+      ? { plan_id, status, current_period_end, auto_renew }
+      : undefined;
   return { coins: row.coins ?? 0, membership };
 }
 
 /** Whether a provider's event was applied before. */
 export async function webhookEventSeen(db: Executor, provider: string, eventId: string): Promise<boolean> {
-  const row = await db.selectFrom('webhook_events').select('event_id').where('provider', '=', provider).where('event_id', '=', eventId).executeTakeFirst();
+  const row = await db
+    .selectFrom('webhook_events')
+    .select('event_id')
+    .where('provider', '=', provider)
+    .where('event_id', '=', eventId)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -199,23 +286,51 @@ export async function lockOrderBuyer(trx: Transaction<DB>, orderId: string): Pro
 }
 
 export async function paymentMethodIdByToken(db: Executor, token: string): Promise<string | undefined> {
-  return (await db.selectFrom('payment_methods').select('id').where('provider_token', '=', token).executeTakeFirst())?.id;
+  return (await db.selectFrom('payment_methods').select('id').where('provider_token', '=', token).executeTakeFirst())
+    ?.id;
 }
 
-export type MembershipPeriod = Pick<Insertable<DB['memberships']>, 'plan_id' | 'current_period_start' | 'current_period_end' | 'payment_method_id'>;
+export type MembershipPeriod = Pick<
+  Insertable<DB['memberships']>,
+  'plan_id' | 'current_period_start' | 'current_period_end' | 'payment_method_id'
+>;
 
 /** Starts or continues a paid period: active, renewing, no retries pending. */
-export async function saveMembershipPeriod(trx: Transaction<DB>, userId: string, exists: boolean, period: MembershipPeriod): Promise<void> {
+export async function saveMembershipPeriod(
+  trx: Transaction<DB>,
+  userId: string,
+  exists: boolean,
+  period: MembershipPeriod,
+): Promise<void> {
   const now = new Date();
-  const values = { ...period, status: 'active' as const, auto_renew: true, renewal_attempts: 0, next_attempt_at: null, cancelled_at: null, updated_at: now };
+  const values = {
+    ...period,
+    status: 'active' as const,
+    auto_renew: true,
+    renewal_attempts: 0,
+    next_attempt_at: null,
+    cancelled_at: null,
+    updated_at: now,
+  };
   if (exists) await trx.updateTable('memberships').set(values).where('user_id', '=', userId).execute();
-  else await trx.insertInto('memberships').values({ user_id: userId, ...values }).execute();
+  else
+    await trx
+      .insertInto('memberships')
+      .values({ user_id: userId, ...values })
+      .execute();
 }
 
 /** Stops auto-renewal (of the period ending at `periodEnd` only, when given); the paid period stays. */
 export function stopAutoRenew(db: Executor, userId: string, periodEnd?: Date) {
-  let query = db.updateTable('memberships').set({ auto_renew: false, cancelled_at: new Date(), next_attempt_at: null, updated_at: new Date() }).where('user_id', '=', userId);
-  if (periodEnd) query = query.where('status', '=', 'active').where('auto_renew', '=', true).where('current_period_end', '=', periodEnd);
+  let query = db
+    .updateTable('memberships')
+    .set({ auto_renew: false, cancelled_at: new Date(), next_attempt_at: null, updated_at: new Date() })
+    .where('user_id', '=', userId);
+  if (periodEnd)
+    query = query
+      .where('status', '=', 'active')
+      .where('auto_renew', '=', true)
+      .where('current_period_end', '=', periodEnd);
   return query.returningAll().executeTakeFirst();
 }
 
@@ -251,11 +366,20 @@ export function claimRenewal(db: Executor, userId: string, now: Date, leaseUntil
 }
 
 /** A failed renewal: its attempts counted, and the next one scheduled at `nextAt`, or the membership lapses (null). */
-export async function recordRenewalFailure(db: Executor, userId: string, attempts: number, nextAt: Date | null): Promise<void> {
+export async function recordRenewalFailure(
+  db: Executor,
+  userId: string,
+  attempts: number,
+  nextAt: Date | null,
+): Promise<void> {
   const now = new Date();
   await db
     .updateTable('memberships')
-    .set(nextAt ? { renewal_attempts: attempts, next_attempt_at: nextAt, updated_at: now } : { status: 'lapsed', auto_renew: false, renewal_attempts: attempts, next_attempt_at: null, updated_at: now })
+    .set(
+      nextAt
+        ? { renewal_attempts: attempts, next_attempt_at: nextAt, updated_at: now }
+        : { status: 'lapsed', auto_renew: false, renewal_attempts: attempts, next_attempt_at: null, updated_at: now },
+    )
     .where('user_id', '=', userId)
     .execute();
 }
@@ -273,14 +397,42 @@ export async function claimRenewalReminders(db: Executor, now: Date, horizon: Da
 }
 
 /** The renewal order of one period, made once: a retry finds the order the first try made. */
-export async function renewalOrder(trx: Transaction<DB>, order: { userId: string; planId: string; periodEnd: Date; amount: number; currency: string; paymentMethodId: string | null }) {
+export async function renewalOrder(
+  trx: Transaction<DB>,
+  order: {
+    userId: string;
+    planId: string;
+    periodEnd: Date;
+    amount: number;
+    currency: string;
+    paymentMethodId: string | null;
+  },
+) {
   const inserted = await trx
     .insertInto('orders')
-    .values({ user_id: order.userId, plan_id: order.planId, purpose: 'renewal', renewal_for: order.periodEnd, amount: order.amount, currency: order.currency, payment_method_id: order.paymentMethodId })
+    .values({
+      user_id: order.userId,
+      plan_id: order.planId,
+      purpose: 'renewal',
+      renewal_for: order.periodEnd,
+      amount: order.amount,
+      currency: order.currency,
+      payment_method_id: order.paymentMethodId,
+    })
     .onConflict((oc) => oc.columns(['user_id', 'renewal_for']).where('purpose', '=', 'renewal').doNothing())
     .returningAll()
     .executeTakeFirst();
-  return inserted ?? trx.selectFrom('orders').selectAll().where('user_id', '=', order.userId).where('purpose', '=', 'renewal').where('renewal_for', '=', order.periodEnd).forUpdate().executeTakeFirstOrThrow();
+  return (
+    inserted ??
+    trx
+      .selectFrom('orders')
+      .selectAll()
+      .where('user_id', '=', order.userId)
+      .where('purpose', '=', 'renewal')
+      .where('renewal_for', '=', order.periodEnd)
+      .forUpdate()
+      .executeTakeFirstOrThrow()
+  );
 }
 
 /** Purchases left "processing" since before `before` (a crash, a lost answer), oldest first. */
@@ -303,7 +455,10 @@ const REFUND_LEASE_MINUTES = 10;
  * Claims the one refund of an order (a new one, one that failed, or one whose lease ran out):
  * false when another claim holds it or it succeeded.
  */
-export async function claimRefund(db: Executor, refund: { orderId: string; amount: number; reason: string; actorId: string }): Promise<boolean> {
+export async function claimRefund(
+  db: Executor,
+  refund: { orderId: string; amount: number; reason: string; actorId: string },
+): Promise<boolean> {
   const { rows } = await sql<{ order_id: string }>`
     INSERT INTO refunds (order_id, amount, status, reason, actor_id)
     VALUES (${refund.orderId}::uuid, ${refund.amount}, 'processing', ${refund.reason}, ${refund.actorId}::uuid)
@@ -318,14 +473,29 @@ export async function refundStatus(db: Executor, orderId: string) {
 }
 
 export async function markRefundFailed(db: Executor, orderId: string, error: string): Promise<void> {
-  await db.updateTable('refunds').set({ status: 'failed', error, updated_at: new Date() }).where('order_id', '=', orderId).execute();
+  await db
+    .updateTable('refunds')
+    .set({ status: 'failed', error, updated_at: new Date() })
+    .where('order_id', '=', orderId)
+    .execute();
 }
 
-export async function markRefundSucceeded(db: Executor, orderId: string, reversal: { coinsReversed: number; coinsShort: number; membershipEndsAt: Date | null }): Promise<void> {
+export async function markRefundSucceeded(
+  db: Executor,
+  orderId: string,
+  reversal: { coinsReversed: number; coinsShort: number; membershipEndsAt: Date | null },
+): Promise<void> {
   const now = new Date();
   await db
     .updateTable('refunds')
-    .set({ status: 'succeeded', coins_reversed: reversal.coinsReversed, coins_short: reversal.coinsShort, membership_ends_at: reversal.membershipEndsAt, completed_at: now, updated_at: now })
+    .set({
+      status: 'succeeded',
+      coins_reversed: reversal.coinsReversed,
+      coins_short: reversal.coinsShort,
+      membership_ends_at: reversal.membershipEndsAt,
+      completed_at: now,
+      updated_at: now,
+    })
     .where('order_id', '=', orderId)
     .execute();
 }

@@ -16,7 +16,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Env<T> = { code: number; message: string; data: T; fields?: Record<string, string> };
-async function call<T = unknown>(token: string | null, method: 'GET' | 'POST', url: string, payload?: object): Promise<Env<T>> {
+async function call<T = unknown>(
+  token: string | null,
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: object,
+): Promise<Env<T>> {
   const res = await t.app.inject({ method, url, payload, headers: token ? { 'x-user-token': token } : {} });
   return envelope<T>(res) as Env<T>;
 }
@@ -25,12 +30,31 @@ async function viewer(): Promise<{ token: string; id: string }> {
   return { token: String(res.headers['x-user-token']), id: envelope<User>(res).data.id };
 }
 async function grant(userId: string, coins: number, key = `test-grant:${userId}:${Math.random()}`) {
-  await t.database.db.transaction().execute((trx) => appendLedgerEntry(trx, { userId, delta: coins, kind: 'grant', key }));
+  await t.database.db
+    .transaction()
+    .execute((trx) => appendLedgerEntry(trx, { userId, delta: coins, kind: 'grant', key }));
 }
-const card = (number: string, extra: Partial<Record<string, string>> = {}) => ({ number, expiry: '12/34', cvv: '123', firstName: 'Ana', lastName: 'Lima', email: 'ana@example.com', ...extra });
-async function buy(token: string, planId: string, cardNumber = '4242 4242 4242 4242'): Promise<{ orderId: string; result: Env<PayResult> }> {
+const card = (number: string, extra: Partial<Record<string, string>> = {}) => ({
+  number,
+  expiry: '12/34',
+  cvv: '123',
+  firstName: 'Ana',
+  lastName: 'Lima',
+  email: 'ana@example.com',
+  ...extra,
+});
+async function buy(
+  token: string,
+  planId: string,
+  cardNumber = '4242 4242 4242 4242',
+): Promise<{ orderId: string; result: Env<PayResult> }> {
   const order = await call<{ id: string }>(token, 'POST', '/api/payment/order', { planId });
-  const result = await call<PayResult>(token, 'POST', '/api/payment/pay', { orderId: order.data.id, method: 'card', card: card(cardNumber), agree: true });
+  const result = await call<PayResult>(token, 'POST', '/api/payment/pay', {
+    orderId: order.data.id,
+    method: 'card',
+    card: card(cardNumber),
+    agree: true,
+  });
   return { orderId: order.data.id, result };
 }
 const settle = () => new Promise((r) => setTimeout(r, 50));
@@ -83,7 +107,9 @@ describe('coins and unlocks', () => {
     expect(res.message).toMatch(/Not enough coins: this costs 50 and you have 20/);
     const ledger = await t.database.db.selectFrom('coin_ledger').select('kind').where('user_id', '=', v.id).execute();
     expect(ledger.map((l) => l.kind)).toEqual(['grant']);
-    expect(await t.database.db.selectFrom('unlocks').select('episode_id').where('user_id', '=', v.id).execute()).toEqual([]);
+    expect(
+      await t.database.db.selectFrom('unlocks').select('episode_id').where('user_id', '=', v.id).execute(),
+    ).toEqual([]);
   });
 
   it('charges nothing for a free episode', async () => {
@@ -95,10 +121,16 @@ describe('coins and unlocks', () => {
   it('debits once for 50 parallel unlocks of one episode', async () => {
     const v = await viewer();
     await grant(v.id, 1000);
-    const results = await Promise.all(Array.from({ length: 50 }, () => call<UnlockResult>(v.token, 'POST', '/api/video/unlock', { episodeId: f.episodes.wolf[6] })));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        call<UnlockResult>(v.token, 'POST', '/api/video/unlock', { episodeId: f.episodes.wolf[6] }),
+      ),
+    );
     expect(results.every((r) => r.code === 200)).toBe(true);
     expect(results.filter((r) => r.data.spent > 0)).toHaveLength(1);
-    const { rows } = await sql<{ sum: number }>`SELECT sum(delta)::int AS sum FROM coin_ledger WHERE user_id = ${v.id}::uuid`.execute(t.database.db);
+    const { rows } = await sql<{
+      sum: number;
+    }>`SELECT sum(delta)::int AS sum FROM coin_ledger WHERE user_id = ${v.id}::uuid`.execute(t.database.db);
     expect(rows[0]!.sum).toBe(950);
     expect((await call<User>(v.token, 'GET', '/api/user')).data.coins).toBe(950);
   });
@@ -107,7 +139,9 @@ describe('coins and unlocks', () => {
     const v = await viewer();
     await grant(v.id, 100);
     const episodes = f.episodes.palace.slice(2, 8);
-    const results = await Promise.all(episodes.map((episodeId) => call<UnlockResult>(v.token, 'POST', '/api/video/unlock', { episodeId })));
+    const results = await Promise.all(
+      episodes.map((episodeId) => call<UnlockResult>(v.token, 'POST', '/api/video/unlock', { episodeId })),
+    );
     expect(results.filter((r) => r.code === 200)).toHaveLength(2);
     expect(results.filter((r) => r.code === 402)).toHaveLength(4);
     expect((await call<User>(v.token, 'GET', '/api/user')).data.coins).toBe(0);
@@ -133,13 +167,34 @@ describe('coins and unlocks', () => {
 describe('orders and card payments (sandbox)', () => {
   it('refuses a payment without consent, and checks the card before any charge', async () => {
     const v = await viewer();
-    const order = await call<{ id: string; amount: number }>(v.token, 'POST', '/api/payment/order', { planId: 'monthly', price: 1 });
+    const order = await call<{ id: string; amount: number }>(v.token, 'POST', '/api/payment/order', {
+      planId: 'monthly',
+      price: 1,
+    });
     expect(order.data.amount).toBe(1499);
-    const noConsent = await call(v.token, 'POST', '/api/payment/pay', { orderId: order.data.id, method: 'card', card: card('4242424242424242'), agree: false });
+    const noConsent = await call(v.token, 'POST', '/api/payment/pay', {
+      orderId: order.data.id,
+      method: 'card',
+      card: card('4242424242424242'),
+      agree: false,
+    });
     expect(noConsent).toMatchObject({ code: 422, fields: { agree: expect.any(String) } });
-    const bad = await call(v.token, 'POST', '/api/payment/pay', { orderId: order.data.id, method: 'card', card: card('4242424242424241', { expiry: '01/20', cvv: '12' }), agree: true });
-    expect(bad.fields).toEqual({ 'card.number': 'This card number is not valid.', 'card.expiry': 'This card has expired.', 'card.cvv': 'The security code has 3 digits.' });
-    const charges = await t.database.db.selectFrom('sandbox_charges').select('id').where('idempotency_key', 'like', `${order.data.id}%`).execute();
+    const bad = await call(v.token, 'POST', '/api/payment/pay', {
+      orderId: order.data.id,
+      method: 'card',
+      card: card('4242424242424241', { expiry: '01/20', cvv: '12' }),
+      agree: true,
+    });
+    expect(bad.fields).toEqual({
+      'card.number': 'This card number is not valid.',
+      'card.expiry': 'This card has expired.',
+      'card.cvv': 'The security code has 3 digits.',
+    });
+    const charges = await t.database.db
+      .selectFrom('sandbox_charges')
+      .select('id')
+      .where('idempotency_key', 'like', `${order.data.id}%`)
+      .execute();
     expect(charges).toEqual([]);
   });
 
@@ -154,7 +209,10 @@ describe('orders and card payments (sandbox)', () => {
     const v = await viewer();
     const { result } = await buy(v.token, 'coins-1000', number);
     expect(result.data).toMatchObject({ status, reason });
-    const user = await eventually(() => call<User>(v.token, 'GET', '/api/user'), (u) => u.data.coins === (status === 'paid' ? 1100 : 0));
+    const user = await eventually(
+      () => call<User>(v.token, 'GET', '/api/user'),
+      (u) => u.data.coins === (status === 'paid' ? 1100 : 0),
+    );
     expect(user.data.coins).toBe(status === 'paid' ? 1100 : 0);
   });
 
@@ -162,19 +220,40 @@ describe('orders and card payments (sandbox)', () => {
     const v = await viewer();
     const { orderId, result } = await buy(v.token, 'coins-300', '4000000000000002');
     expect(result.data.status).toBe('failed');
-    const retry = await call<PayResult>(v.token, 'POST', '/api/payment/pay', { orderId, method: 'card', card: card('4242424242424242'), agree: true });
+    const retry = await call<PayResult>(v.token, 'POST', '/api/payment/pay', {
+      orderId,
+      method: 'card',
+      card: card('4242424242424242'),
+      agree: true,
+    });
     expect(retry.data.status).toBe('paid');
   });
 
   it('charges once when Pay is tapped ten times at once', async () => {
     const v = await viewer();
     const order = await call<{ id: string }>(v.token, 'POST', '/api/payment/order', { planId: 'coins-300' });
-    const taps = await Promise.all(Array.from({ length: 10 }, () => call<PayResult>(v.token, 'POST', '/api/payment/pay', { orderId: order.data.id, method: 'card', card: card('4242424242424242'), agree: true })));
+    const taps = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        call<PayResult>(v.token, 'POST', '/api/payment/pay', {
+          orderId: order.data.id,
+          method: 'card',
+          card: card('4242424242424242'),
+          agree: true,
+        }),
+      ),
+    );
     expect(taps.every((r) => r.code === 200)).toBe(true);
     expect(taps.some((r) => r.data.status === 'paid')).toBe(true);
-    await eventually(() => call<User>(v.token, 'GET', '/api/user'), (u) => u.data.coins === 300);
+    await eventually(
+      () => call<User>(v.token, 'GET', '/api/user'),
+      (u) => u.data.coins === 300,
+    );
     await settle();
-    const charges = await t.database.db.selectFrom('sandbox_charges').select('id').where('idempotency_key', 'like', `${order.data.id}%`).execute();
+    const charges = await t.database.db
+      .selectFrom('sandbox_charges')
+      .select('id')
+      .where('idempotency_key', 'like', `${order.data.id}%`)
+      .execute();
     expect(charges).toHaveLength(1);
     expect((await call<User>(v.token, 'GET', '/api/user')).data.coins).toBe(300);
   });
@@ -186,19 +265,38 @@ describe('orders and card payments (sandbox)', () => {
     const url = new URL(result.data.redirectUrl!);
     const page = await t.app.inject({ method: 'GET', url: url.pathname });
     expect(page.body).toContain('Complete authentication');
-    const done = await t.app.inject({ method: 'POST', url: url.pathname, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'action=complete' });
+    const done = await t.app.inject({
+      method: 'POST',
+      url: url.pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'action=complete',
+    });
     expect(done.statusCode).toBe(302);
     expect(done.headers.location).toBe(`/order/result?orderId=${orderId}`);
-    const overview = await eventually(() => call<PaymentOverview>(v.token, 'GET', '/api/payment'), (o) => o.data.orders.items[0]?.status === 'paid');
+    const overview = await eventually(
+      () => call<PaymentOverview>(v.token, 'GET', '/api/payment'),
+      (o) => o.data.orders.items[0]?.status === 'paid',
+    );
     expect(overview.data.orders.items[0]).toMatchObject({ id: orderId, status: 'paid' });
     expect(overview.data.membership).toMatchObject({ active: true, planId: 'weekly', autoRenew: true });
 
     const w = await viewer();
     const second = await buy(w.token, 'weekly', '4000002500003155');
     const path = new URL(second.result.data.redirectUrl!).pathname;
-    await t.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'action=fail' });
-    const failed = await eventually(() => call<{ status: string; failureReason: string }>(w.token, 'GET', `/api/payment/order?id=${second.orderId}`), (o) => o.data.status === 'failed');
-    expect(failed.data).toMatchObject({ status: 'failed', failureReason: 'The card authentication was not completed.' });
+    await t.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'action=fail',
+    });
+    const failed = await eventually(
+      () => call<{ status: string; failureReason: string }>(w.token, 'GET', `/api/payment/order?id=${second.orderId}`),
+      (o) => o.data.status === 'failed',
+    );
+    expect(failed.data).toMatchObject({
+      status: 'failed',
+      failureReason: 'The card authentication was not completed.',
+    });
   });
 
   it('shows orders, membership and the saved card (brand and last four only)', async () => {
@@ -206,7 +304,13 @@ describe('orders and card payments (sandbox)', () => {
     await buy(v.token, 'monthly', '4242 4242 4242 4242');
     const { data } = await call<PaymentOverview>(v.token, 'GET', '/api/payment');
     expect(data.paymentMethod).toEqual({ brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 });
-    expect(data.orders.items[0]).toMatchObject({ planId: 'monthly', amount: 1499, currency: 'USD', status: 'paid', kind: 'membership' });
+    expect(data.orders.items[0]).toMatchObject({
+      planId: 'monthly',
+      amount: 1499,
+      currency: 'USD',
+      status: 'paid',
+      kind: 'membership',
+    });
     const user = await call<User>(v.token, 'GET', '/api/user');
     expect(user.data.membership).toMatchObject({ active: true, planId: 'monthly', autoRenew: true });
     const renews = new Date(user.data.membership.renewsAt!).getTime();
@@ -217,7 +321,16 @@ describe('orders and card payments (sandbox)', () => {
     const a = await viewer();
     const b = await viewer();
     const order = await call<{ id: string }>(a.token, 'POST', '/api/payment/order', { planId: 'coins-300' });
-    expect((await call(b.token, 'POST', '/api/payment/pay', { orderId: order.data.id, method: 'card', card: card('4242424242424242'), agree: true })).code).toBe(404);
+    expect(
+      (
+        await call(b.token, 'POST', '/api/payment/pay', {
+          orderId: order.data.id,
+          method: 'card',
+          card: card('4242424242424242'),
+          agree: true,
+        })
+      ).code,
+    ).toBe(404);
     expect((await call(b.token, 'GET', `/api/payment/order?id=${order.data.id}`)).code).toBe(404);
   });
 });
@@ -228,10 +341,22 @@ describe('memberships', () => {
     await buy(v.token, 'weekly');
     const open = await call<EpisodeListItem[]>(v.token, 'GET', `/api/video/episode?seriesId=${f.series.palace}`);
     expect(open.data.every((e) => e.unlocked)).toBe(true);
-    const cancelled = await call<{ active: boolean; autoRenew: boolean; renewsAt: string | null; endsAt: string }>(v.token, 'POST', '/api/payment/cancel');
+    const cancelled = await call<{ active: boolean; autoRenew: boolean; renewsAt: string | null; endsAt: string }>(
+      v.token,
+      'POST',
+      '/api/payment/cancel',
+    );
     expect(cancelled.data).toMatchObject({ active: true, autoRenew: false, renewsAt: null });
-    expect((await call<EpisodeListItem[]>(v.token, 'GET', `/api/video/episode?seriesId=${f.series.palace}`)).data.every((e) => e.unlocked)).toBe(true);
-    await t.database.db.updateTable('memberships').set({ current_period_end: new Date(Date.now() - 1000) }).where('user_id', '=', v.id).execute();
+    expect(
+      (await call<EpisodeListItem[]>(v.token, 'GET', `/api/video/episode?seriesId=${f.series.palace}`)).data.every(
+        (e) => e.unlocked,
+      ),
+    ).toBe(true);
+    await t.database.db
+      .updateTable('memberships')
+      .set({ current_period_end: new Date(Date.now() - 1000) })
+      .where('user_id', '=', v.id)
+      .execute();
     const after = await call<EpisodeListItem[]>(v.token, 'GET', `/api/video/episode?seriesId=${f.series.palace}`);
     expect(after.data.filter((e) => !e.unlocked).length).toBeGreaterThan(0);
     expect((await call<User>(v.token, 'GET', '/api/user')).data.membership.active).toBe(false);
@@ -250,11 +375,30 @@ describe('sandbox webhooks', () => {
   it('applies a signed event once; a replay changes nothing; a forged one is refused', async () => {
     const v = await viewer();
     const { orderId } = await buy(v.token, 'coins-300', '4000002500003155');
-    const charge = await t.database.db.selectFrom('sandbox_charges').selectAll().where('idempotency_key', 'like', `${orderId}%`).executeTakeFirstOrThrow();
-    await t.database.db.updateTable('sandbox_charges').set({ status: 'succeeded' }).where('id', '=', charge.id).execute();
-    const body = JSON.stringify({ id: 'evt_test_1', type: 'charge.succeeded', chargeId: charge.id, idempotencyKey: charge.idempotency_key, created: Math.floor(Date.now() / 1000) });
+    const charge = await t.database.db
+      .selectFrom('sandbox_charges')
+      .selectAll()
+      .where('idempotency_key', 'like', `${orderId}%`)
+      .executeTakeFirstOrThrow();
+    await t.database.db
+      .updateTable('sandbox_charges')
+      .set({ status: 'succeeded' })
+      .where('id', '=', charge.id)
+      .execute();
+    const body = JSON.stringify({
+      id: 'evt_test_1',
+      type: 'charge.succeeded',
+      chargeId: charge.id,
+      idempotencyKey: charge.idempotency_key,
+      created: Math.floor(Date.now() / 1000),
+    });
     const post = (signature: string) =>
-      t.app.inject({ method: 'POST', url: '/api/webhook/payment/sandbox', headers: { 'content-type': 'application/json', 'sandbox-signature': signature }, payload: body });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/webhook/payment/sandbox',
+        headers: { 'content-type': 'application/json', 'sandbox-signature': signature },
+        payload: body,
+      });
     const forged = await post(signSandboxPayload('wrong-secret', body));
     expect(forged.statusCode).toBe(400);
     const secret = await sharedSecret(t.database.db, 'sandbox-webhook');
@@ -272,22 +416,49 @@ describe('a guest who pays and then gets an account', () => {
   it('keeps the membership after registering', async () => {
     const g = await viewer();
     await buy(g.token, 'monthly');
-    const reg = await t.app.inject({ method: 'POST', url: '/api/user/register', headers: { 'x-user-token': g.token }, payload: { email: 'paid-guest@example.com', password: 'member1pass', confirmPassword: 'member1pass', agree: true } });
+    const reg = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/register',
+      headers: { 'x-user-token': g.token },
+      payload: {
+        email: 'paid-guest@example.com',
+        password: 'member1pass',
+        confirmPassword: 'member1pass',
+        agree: true,
+      },
+    });
     const user = envelope<User>(reg).data;
     expect(user).toMatchObject({ isGuest: false, membership: { active: true, planId: 'monthly' } });
   });
 
   it('brings coins, orders and membership time along when signing in to an existing account', async () => {
     const owner = await viewer();
-    await t.app.inject({ method: 'POST', url: '/api/user/register', headers: { 'x-user-token': owner.token }, payload: { email: 'owner@example.com', password: 'owner1pass', confirmPassword: 'owner1pass', agree: true } });
-    const login1 = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: 'owner@example.com', password: 'owner1pass' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/user/register',
+      headers: { 'x-user-token': owner.token },
+      payload: { email: 'owner@example.com', password: 'owner1pass', confirmPassword: 'owner1pass', agree: true },
+    });
+    const login1 = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email: 'owner@example.com', password: 'owner1pass' },
+    });
     await buy(String(login1.headers['x-user-token']), 'weekly');
 
     const g = await viewer();
     await buy(g.token, 'coins-300');
     await buy(g.token, 'weekly');
-    await eventually(() => call<User>(g.token, 'GET', '/api/user'), (u) => u.data.coins === 300);
-    const login = await t.app.inject({ method: 'POST', url: '/api/user/login', headers: { 'x-user-token': g.token }, payload: { email: 'owner@example.com', password: 'owner1pass' } });
+    await eventually(
+      () => call<User>(g.token, 'GET', '/api/user'),
+      (u) => u.data.coins === 300,
+    );
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      headers: { 'x-user-token': g.token },
+      payload: { email: 'owner@example.com', password: 'owner1pass' },
+    });
     const user = envelope<User>(login).data;
     expect(user.coins).toBe(300);
     expect(Math.round((new Date(user.membership.endsAt!).getTime() - Date.now()) / 86400000)).toBe(14);

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { EpisodeListItem, Language, Membership, Order, PaymentOverview, Plan, UnlockResult } from '@episodic/contract';
+import type { Language, Membership, Order, PaymentOverview, Plan, UnlockResult } from '@episodic/contract';
 import type { DB } from '../../db/schema';
 import type { EventBus } from '../../events';
 import { conflict, notFound } from '../../http/errors';
@@ -33,7 +33,10 @@ const INACTIVE: Membership = { active: false, planId: null, renewsAt: null, ends
 
 type MembershipRow = NonNullable<Awaited<ReturnType<typeof repo.findMembership>>>;
 
-export function membershipDto(row: Pick<MembershipRow, 'status' | 'current_period_end' | 'plan_id' | 'auto_renew'> | undefined, now = new Date()): Membership {
+export function membershipDto(
+  row: Pick<MembershipRow, 'status' | 'current_period_end' | 'plan_id' | 'auto_renew'> | undefined,
+  now = new Date(),
+): Membership {
   if (!row || row.status !== 'active' || row.current_period_end <= now) return INACTIVE;
   return {
     active: true,
@@ -45,7 +48,17 @@ export function membershipDto(row: Pick<MembershipRow, 'status' | 'current_perio
 }
 
 function planDto(p: repo.PlanRow): Plan {
-  return { id: p.id, kind: p.kind, name: p.name, description: p.description, price: p.price, currency: p.currency, renewalDays: p.renewal_days, coins: p.coins, bonusCoins: p.bonus_coins };
+  return {
+    id: p.id,
+    kind: p.kind,
+    name: p.name,
+    description: p.description,
+    price: p.price,
+    currency: p.currency,
+    renewalDays: p.renewal_days,
+    coins: p.coins,
+    bonusCoins: p.bonus_coins,
+  };
 }
 
 export function createBillingService(deps: BillingDeps) {
@@ -80,7 +93,11 @@ export function createBillingService(deps: BillingDeps) {
    */
   async function lockCoinsAndFindOwned(trx: Transaction<DB>, userId: string, episodeIds: number[]): Promise<number[]> {
     await lockLedgerOwner(trx, userId);
-    await trx.insertInto('coin_balances').values({ user_id: userId, balance: 0 }).onConflict((oc) => oc.column('user_id').doNothing()).execute();
+    await trx
+      .insertInto('coin_balances')
+      .values({ user_id: userId, balance: 0 })
+      .onConflict((oc) => oc.column('user_id').doNothing())
+      .execute();
     await trx.selectFrom('coin_balances').select('user_id').where('user_id', '=', userId).forUpdate().execute();
     return deps.access.unlockedAmong(userId, episodeIds, trx);
   }
@@ -88,20 +105,38 @@ export function createBillingService(deps: BillingDeps) {
   /** Unlocks one episode for its price in coins, once: repeated or concurrent calls charge once. */
   async function unlockEpisode(userId: string, episodeId: number): Promise<UnlockResult> {
     // Only an episode viewers can open (listed by the catalog) is sold.
-    const access = (await deps.catalog.episodeSummary(episodeId)) ? await deps.access.ofEpisode(userId, episodeId) : null;
+    const access = (await deps.catalog.episodeSummary(episodeId))
+      ? await deps.access.ofEpisode(userId, episodeId)
+      : null;
     if (!access) throw notFound('episode_unavailable', 'This episode is not available.');
     if (access.playable) return { coins: await coinBalance(db, userId), unlocked: [episodeId], spent: 0 };
     return db.transaction().execute(async (trx) => {
       // Looked at again under the balance lock: a series unlock running meanwhile may have unlocked it.
-      if ((await lockCoinsAndFindOwned(trx, userId, [episodeId])).length > 0) return { coins: await coinBalance(trx, userId), unlocked: [episodeId], spent: 0 };
-      const { applied, balance } = await appendLedgerEntry(trx, { userId, delta: -access.price, kind: 'spend', key: `unlock:${userId}:${episodeId}`, episodeId, reason: `episode ${episodeId}` });
-      await trx.insertInto('unlocks').values({ user_id: userId, episode_id: episodeId, source: 'coins' }).onConflict((oc) => oc.doNothing()).execute();
+      if ((await lockCoinsAndFindOwned(trx, userId, [episodeId])).length > 0)
+        return { coins: await coinBalance(trx, userId), unlocked: [episodeId], spent: 0 };
+      const { applied, balance } = await appendLedgerEntry(trx, {
+        userId,
+        delta: -access.price,
+        kind: 'spend',
+        key: `unlock:${userId}:${episodeId}`,
+        episodeId,
+        reason: `episode ${episodeId}`,
+      });
+      await trx
+        .insertInto('unlocks')
+        .values({ user_id: userId, episode_id: episodeId, source: 'coins' })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
       return { coins: balance, unlocked: [episodeId], spent: applied ? access.price : 0 };
     });
   }
 
   /** Unlocks every locked episode of a series at the quoted price; refuses if the price the viewer saw changed. */
-  async function unlockSeries(userId: string, seriesId: number, expectedPrice: number | undefined): Promise<UnlockResult> {
+  async function unlockSeries(
+    userId: string,
+    seriesId: number,
+    expectedPrice: number | undefined,
+  ): Promise<UnlockResult> {
     // An unlock running meanwhile changes what is still locked, and so the price: then it is quoted again.
     for (let attempt = 1; ; attempt++) {
       const result = await unlockSeriesOnce(userId, seriesId, expectedPrice);
@@ -110,15 +145,27 @@ export function createBillingService(deps: BillingDeps) {
     }
   }
 
-  async function unlockSeriesOnce(userId: string, seriesId: number, expectedPrice: number | undefined): Promise<UnlockResult | null> {
+  async function unlockSeriesOnce(
+    userId: string,
+    seriesId: number,
+    expectedPrice: number | undefined,
+  ): Promise<UnlockResult | null> {
     const quote = await deps.catalog.quoteSeries(seriesId, userId);
     if (!quote) throw notFound('series_unavailable', 'This series is not available.');
-    if (quote.price === null || quote.episodeIds.length === 0) return { coins: await coinBalance(db, userId), unlocked: [], spent: 0 };
-    if (expectedPrice !== undefined && expectedPrice !== quote.price) throw conflict('price_changed', `The price changed to ${quote.price} coins. Please check and try again.`);
+    if (quote.price === null || quote.episodeIds.length === 0)
+      return { coins: await coinBalance(db, userId), unlocked: [], spent: 0 };
+    if (expectedPrice !== undefined && expectedPrice !== quote.price)
+      throw conflict('price_changed', `The price changed to ${quote.price} coins. Please check and try again.`);
     return db.transaction().execute(async (trx) => {
       if ((await lockCoinsAndFindOwned(trx, userId, quote.episodeIds)).length > 0) return null;
       const key = `unlock-series:${userId}:${seriesId}:${quote.episodeIds.join('.')}`;
-      const { applied, balance } = await appendLedgerEntry(trx, { userId, delta: -quote.price!, kind: 'spend', key, reason: `series ${seriesId}` });
+      const { applied, balance } = await appendLedgerEntry(trx, {
+        userId,
+        delta: -quote.price!,
+        kind: 'spend',
+        key,
+        reason: `series ${seriesId}`,
+      });
       await trx
         .insertInto('unlocks')
         .values(quote.episodeIds.map((episode_id) => ({ user_id: userId, episode_id, source: 'series' })))
@@ -149,7 +196,11 @@ export function createBillingService(deps: BillingDeps) {
    * Opens an order for a plan at the server's price, carrying where the buyer came from. A user holds
    * at most OPEN_ORDER_LIMIT unfinished orders: abandoned ones expire after a day, and one more answers 429.
    */
-  async function createOrder(userId: string, planId: string, attribution: unknown): Promise<{ id: string; planId: string; amount: number; currency: string; status: OrderStatus }> {
+  async function createOrder(
+    userId: string,
+    planId: string,
+    attribution: unknown,
+  ): Promise<{ id: string; planId: string; amount: number; currency: string; status: OrderStatus }> {
     const plan = await repo.findPlan(db, planId);
     if (!plan || !plan.active) throw notFound('plan_unavailable', 'This plan is not available.');
     const order = await lifecycle.open(userId, plan, attribution);
@@ -171,11 +222,16 @@ export function createBillingService(deps: BillingDeps) {
   /** The user's orders (paged), membership and saved card. */
   async function overview(userId: string, lang: Language, page: number, pageSize: number): Promise<PaymentOverview> {
     const rows = await repo.ordersPage(db, userId, lang, (page - 1) * pageSize, pageSize + 1);
-    const [membership, method] = await Promise.all([repo.findMembership(db, userId), repo.latestPaymentMethod(db, userId)]);
+    const [membership, method] = await Promise.all([
+      repo.findMembership(db, userId),
+      repo.latestPaymentMethod(db, userId),
+    ]);
     return {
       orders: { items: rows.slice(0, pageSize).map(orderDto), page, pageSize, hasMore: rows.length > pageSize },
       membership: membershipDto(membership),
-      paymentMethod: method ? { brand: method.brand, last4: method.last4, expMonth: method.exp_month, expYear: method.exp_year } : null,
+      paymentMethod: method
+        ? { brand: method.brand, last4: method.last4, expMonth: method.exp_month, expYear: method.exp_year }
+        : null,
     };
   }
 

@@ -26,7 +26,8 @@ interface Copy {
 const COPY: Record<Language, Copy> = {
   en: {
     confirmTitle: 'Cancel your renewal?',
-    confirmBody: (plan, date) => `Your ${plan} membership stays active until ${date}. After that it does not renew and you are not charged again.`,
+    confirmBody: (plan, date) =>
+      `Your ${plan} membership stays active until ${date}. After that it does not renew and you are not charged again.`,
     button: 'Cancel renewal',
     keep: 'Keep my membership',
     doneTitle: 'Your renewal is cancelled',
@@ -34,14 +35,16 @@ const COPY: Record<Language, Copy> = {
     alreadyTitle: 'Your renewal is already cancelled',
     alreadyBody: (date) => `You keep access until ${date}.`,
     expiredTitle: 'This link has expired',
-    expiredBody: 'It was sent for an earlier period of your membership. You can manage your membership on your account page.',
+    expiredBody:
+      'It was sent for an earlier period of your membership. You can manage your membership on your account page.',
     invalidTitle: 'This link is not valid',
     invalidBody: 'You can manage your membership on your account page.',
     account: 'Go to my account',
   },
   es: {
     confirmTitle: '¿Cancelar la renovación?',
-    confirmBody: (plan, date) => `Tu suscripción ${plan} sigue activa hasta el ${date}. Después no se renueva y no se te vuelve a cobrar.`,
+    confirmBody: (plan, date) =>
+      `Tu suscripción ${plan} sigue activa hasta el ${date}. Después no se renueva y no se te vuelve a cobrar.`,
     button: 'Cancelar la renovación',
     keep: 'Mantener mi suscripción',
     doneTitle: 'Tu renovación está cancelada',
@@ -49,14 +52,16 @@ const COPY: Record<Language, Copy> = {
     alreadyTitle: 'Tu renovación ya estaba cancelada',
     alreadyBody: (date) => `Conservas el acceso hasta el ${date}.`,
     expiredTitle: 'Este enlace ha caducado',
-    expiredBody: 'Se envió para un periodo anterior de tu suscripción. Puedes gestionar tu suscripción en la página de tu cuenta.',
+    expiredBody:
+      'Se envió para un periodo anterior de tu suscripción. Puedes gestionar tu suscripción en la página de tu cuenta.',
     invalidTitle: 'Este enlace no es válido',
     invalidBody: 'Puedes gestionar tu suscripción en la página de tu cuenta.',
     account: 'Ir a mi cuenta',
   },
   fy: {
     confirmTitle: 'Annuler le renouvellement ?',
-    confirmBody: (plan, date) => `Votre abonnement ${plan} reste actif jusqu’au ${date}. Ensuite, il ne se renouvelle pas et vous n’êtes plus débité.`,
+    confirmBody: (plan, date) =>
+      `Votre abonnement ${plan} reste actif jusqu’au ${date}. Ensuite, il ne se renouvelle pas et vous n’êtes plus débité.`,
     button: 'Annuler le renouvellement',
     keep: 'Garder mon abonnement',
     doneTitle: 'Votre renouvellement est annulé',
@@ -64,14 +69,16 @@ const COPY: Record<Language, Copy> = {
     alreadyTitle: 'Votre renouvellement est déjà annulé',
     alreadyBody: (date) => `Vous gardez l’accès jusqu’au ${date}.`,
     expiredTitle: 'Ce lien a expiré',
-    expiredBody: 'Il a été envoyé pour une période précédente de votre abonnement. Vous pouvez gérer votre abonnement depuis la page de votre compte.',
+    expiredBody:
+      'Il a été envoyé pour une période précédente de votre abonnement. Vous pouvez gérer votre abonnement depuis la page de votre compte.',
     invalidTitle: 'Ce lien n’est pas valide',
     invalidBody: 'Vous pouvez gérer votre abonnement depuis la page de votre compte.',
     account: 'Aller à mon compte',
   },
   dy: {
     confirmTitle: 'Verlängerung kündigen?',
-    confirmBody: (plan, date) => `Deine Mitgliedschaft ${plan} bleibt bis zum ${date} aktiv. Danach verlängert sie sich nicht und es wird nichts mehr abgebucht.`,
+    confirmBody: (plan, date) =>
+      `Deine Mitgliedschaft ${plan} bleibt bis zum ${date} aktiv. Danach verlängert sie sich nicht und es wird nichts mehr abgebucht.`,
     button: 'Verlängerung kündigen',
     keep: 'Mitgliedschaft behalten',
     doneTitle: 'Deine Verlängerung ist gekündigt',
@@ -79,14 +86,16 @@ const COPY: Record<Language, Copy> = {
     alreadyTitle: 'Deine Verlängerung ist bereits gekündigt',
     alreadyBody: (date) => `Du behältst den Zugang bis zum ${date}.`,
     expiredTitle: 'Dieser Link ist abgelaufen',
-    expiredBody: 'Er wurde für einen früheren Zeitraum deiner Mitgliedschaft verschickt. Du kannst deine Mitgliedschaft auf deiner Kontoseite verwalten.',
+    expiredBody:
+      'Er wurde für einen früheren Zeitraum deiner Mitgliedschaft verschickt. Du kannst deine Mitgliedschaft auf deiner Kontoseite verwalten.',
     invalidTitle: 'Dieser Link ist ungültig',
     invalidBody: 'Du kannst deine Mitgliedschaft auf deiner Kontoseite verwalten.',
     account: 'Zu meinem Konto',
   },
   pt: {
     confirmTitle: 'Cancelar a renovação?',
-    confirmBody: (plan, date) => `Sua assinatura ${plan} continua ativa até ${date}. Depois disso, ela não renova e você não é cobrado novamente.`,
+    confirmBody: (plan, date) =>
+      `Sua assinatura ${plan} continua ativa até ${date}. Depois disso, ela não renova e você não é cobrado novamente.`,
     button: 'Cancelar renovação',
     keep: 'Manter minha assinatura',
     doneTitle: 'Sua renovação foi cancelada',
@@ -94,15 +103,16 @@ const COPY: Record<Language, Copy> = {
     alreadyTitle: 'Sua renovação já estava cancelada',
     alreadyBody: (date) => `Você mantém o acesso até ${date}.`,
     expiredTitle: 'Este link expirou',
-    expiredBody: 'Ele foi enviado para um período anterior da sua assinatura. Você pode gerenciar sua assinatura na página da sua conta.',
+    expiredBody:
+      'Ele foi enviado para um período anterior da sua assinatura. Você pode gerenciar sua assinatura na página da sua conta.',
     invalidTitle: 'Este link não é válido',
     invalidBody: 'Você pode gerenciar sua assinatura na página da sua conta.',
     account: 'Ir para minha conta',
   },
 };
 
-
-const BUTTON = 'display:block;width:100%;box-sizing:border-box;text-align:center;padding:12px;font-size:16px;border-radius:8px;text-decoration:none';
+const BUTTON =
+  'display:block;width:100%;box-sizing:border-box;text-align:center;padding:12px;font-size:16px;border-radius:8px;text-decoration:none';
 
 /**
  * The page behind the emailed cancel link, server-made so it works from a mail client without a
@@ -118,7 +128,9 @@ export function cancelLinkPage(result: CancelLinkState, link: CancelLink | null)
     case 'confirm': {
       title = c.confirmTitle;
       body = c.confirmBody(result.plan, day(result.endsAt, result.lang));
-      const fields = link ? (['u', 'p', 's'] as const).map((k) => `<input type="hidden" name="${k}" value="${esc(link[k])}">`).join('') : '';
+      const fields = link
+        ? (['u', 'p', 's'] as const).map((k) => `<input type="hidden" name="${k}" value="${esc(link[k])}">`).join('')
+        : '';
       actions = `<form method="post" action="/api/payment/cancel-link">${fields}<button type="submit" style="${BUTTON};border:0;background:#dc2626;color:#fff;cursor:pointer">${esc(c.button)}</button></form>
 <a href="/my" style="${BUTTON};margin-top:12px;border:1px solid #999;color:#111">${esc(c.keep)}</a>`;
       break;

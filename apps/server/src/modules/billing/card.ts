@@ -1,7 +1,6 @@
 import { fieldProblem, type FieldProblem, type FieldProblems } from '../../http/errors';
 import { checkCard, type CardField, type CardFormInput, type CardProblem } from '@episodic/contract/card';
 
-
 export type CardInput = CardFormInput;
 
 export interface ValidCard {
@@ -23,7 +22,9 @@ function describe(field: CardField, problem: CardProblem, cvvLength: number): Fi
         : fieldProblem('card_number_invalid', 'This card number is not valid.');
     case 'expiry':
       if (problem === 'required') return fieldProblem('expiry_required', 'Please enter the expiry date (MM/YY).');
-      return problem === 'format' ? fieldProblem('expiry_format', 'Use the format MM/YY.') : fieldProblem('card_expired', 'This card has expired.');
+      return problem === 'format'
+        ? fieldProblem('expiry_format', 'Use the format MM/YY.')
+        : fieldProblem('card_expired', 'This card has expired.');
     case 'cvv':
       return problem === 'required'
         ? fieldProblem('cvv_required', 'Please enter the security code.')

@@ -16,7 +16,10 @@ export interface LedgerEntry {
 }
 
 export class InsufficientCoinsError extends AppError {
-  constructor(readonly balance: number, readonly needed: number) {
+  constructor(
+    readonly balance: number,
+    readonly needed: number,
+  ) {
     super(402, `Not enough coins: this costs ${needed} and you have ${balance}.`);
   }
 }
@@ -44,7 +47,10 @@ export async function coinBalance(db: Executor, userId: string): Promise<number>
  * throws InsufficientCoinsError, and the caller's transaction rolls back whole; the balance's CHECK
  * (never below zero) stands behind this as a last defence.
  */
-export async function appendLedgerEntry(trx: Transaction<DB>, entry: LedgerEntry): Promise<{ applied: boolean; balance: number }> {
+export async function appendLedgerEntry(
+  trx: Transaction<DB>,
+  entry: LedgerEntry,
+): Promise<{ applied: boolean; balance: number }> {
   await lockLedgerOwner(trx, entry.userId);
   const inserted = await trx
     .insertInto('coin_ledger')
@@ -61,11 +67,22 @@ export async function appendLedgerEntry(trx: Transaction<DB>, entry: LedgerEntry
     .returning('id')
     .executeTakeFirst();
   if (!inserted) return { applied: false, balance: await coinBalance(trx, entry.userId) };
-  await trx.insertInto('coin_balances').values({ user_id: entry.userId, balance: 0 }).onConflict((oc) => oc.column('user_id').doNothing()).execute();
+  await trx
+    .insertInto('coin_balances')
+    .values({ user_id: entry.userId, balance: 0 })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
   // The row lock orders concurrent entries of one user: each sees the balance the one before left.
-  const { balance } = await trx.selectFrom('coin_balances').select('balance').where('user_id', '=', entry.userId).forUpdate().executeTakeFirstOrThrow();
+  const { balance } = await trx
+    .selectFrom('coin_balances')
+    .select('balance')
+    .where('user_id', '=', entry.userId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
   if (balance + entry.delta < 0) throw new InsufficientCoinsError(balance, -entry.delta);
   const { rows } = await sql<{ balance: number }>`
-    UPDATE coin_balances SET balance = balance + ${entry.delta} WHERE user_id = ${entry.userId}::uuid RETURNING balance`.execute(trx);
+    UPDATE coin_balances SET balance = balance + ${entry.delta} WHERE user_id = ${entry.userId}::uuid RETURNING balance`.execute(
+    trx,
+  );
   return { applied: true, balance: rows[0]!.balance };
 }

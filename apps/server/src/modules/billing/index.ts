@@ -7,7 +7,14 @@ export { appendLedgerEntry, coinBalance } from './coin-ledger';
 export { grantMembershipTime, type Reversal } from './operator-money';
 export { createRenewals } from './renewals';
 export { RENEWAL_BACKOFF_MS } from './renewal-policy';
-export { createOrderLifecycle, ORDER_TRANSITIONS, OrderTransitionRefused, type OrderStatus, type OrderTransition, type PaidOrder } from './order-lifecycle';
+export {
+  createOrderLifecycle,
+  ORDER_TRANSITIONS,
+  OrderTransitionRefused,
+  type OrderStatus,
+  type OrderTransition,
+  type PaidOrder,
+} from './order-lifecycle';
 export { quoteSeriesPrice } from './series-price';
 export { createRefunds, type Refunder, type RefundRecord } from './refunds';
 export { createOrderReconciler } from './reconcile';

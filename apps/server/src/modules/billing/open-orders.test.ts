@@ -10,11 +10,23 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = async <T = unknown>(token: string, method: 'GET' | 'POST', url: string, payload?: object): Promise<Env<T>> =>
+const call = async <T = unknown>(
+  token: string,
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: object,
+): Promise<Env<T>> =>
   envelope<T>(await t.app.inject({ method, url, payload, headers: { 'x-user-token': token } })) as Env<T>;
 const viewer = async () => String((await t.app.inject({ method: 'GET', url: '/api/user' })).headers['x-user-token']);
 const open = (token: string) => call<{ id: string }>(token, 'POST', '/api/payment/order', { planId: 'coins-300' });
-const card = { number: '4242424242424242', expiry: '12/34', cvv: '123', firstName: 'Ana', lastName: 'Lima', email: 'ana@example.com' };
+const card = {
+  number: '4242424242424242',
+  expiry: '12/34',
+  cvv: '123',
+  firstName: 'Ana',
+  lastName: 'Lima',
+  email: 'ana@example.com',
+};
 
 describe('open orders per user', () => {
   it(`holds at most ${String(OPEN_ORDER_LIMIT)} unfinished orders; one more answers a 429 envelope that says why`, async () => {
@@ -25,7 +37,10 @@ describe('open orders per user', () => {
     expect(refused).toMatchObject({ code: 429, data: null });
     expect(refused.message).toMatch(/too many unfinished orders/);
     // Paying one of them frees a place; the paid order does not count.
-    expect((await call<PayResult>(me, 'POST', '/api/payment/pay', { orderId: ids[0], method: 'card', card, agree: true })).data.status).toBe('paid');
+    expect(
+      (await call<PayResult>(me, 'POST', '/api/payment/pay', { orderId: ids[0], method: 'card', card, agree: true }))
+        .data.status,
+    ).toBe('paid');
     expect((await open(me)).code).toBe(200);
     expect((await open(me)).code).toBe(429);
   });
@@ -35,11 +50,17 @@ describe('open orders per user', () => {
     const ids: string[] = [];
     for (let i = 0; i < OPEN_ORDER_LIMIT; i++) ids.push((await open(me)).data.id);
     expect((await open(me)).code).toBe(429);
-    await t.database.db.updateTable('orders').set({ updated_at: new Date(Date.now() - 25 * 60 * 60 * 1000) }).where('id', 'in', ids).execute();
+    await t.database.db
+      .updateTable('orders')
+      .set({ updated_at: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+      .where('id', 'in', ids)
+      .execute();
     expect((await open(me)).code).toBe(200);
     const expired = await call<{ status: string }>(me, 'GET', `/api/payment/order?id=${ids[0]!}`);
     expect(expired.data.status).toBe('cancelled');
-    expect((await call(me, 'POST', '/api/payment/pay', { orderId: ids[0], method: 'card', card, agree: true })).code).toBe(409);
+    expect(
+      (await call(me, 'POST', '/api/payment/pay', { orderId: ids[0], method: 'card', card, agree: true })).code,
+    ).toBe(409);
   });
 
   it(`keeps the cap under ${String(OPEN_ORDER_LIMIT * 2)} parallel requests (${testDbKind})`, async () => {
@@ -47,7 +68,11 @@ describe('open orders per user', () => {
     const results = await Promise.all(Array.from({ length: OPEN_ORDER_LIMIT * 2 }, () => open(me)));
     expect(results.filter((r) => r.code === 200)).toHaveLength(OPEN_ORDER_LIMIT);
     expect(results.filter((r) => r.code === 429)).toHaveLength(OPEN_ORDER_LIMIT);
-    const user = await t.database.db.selectFrom('orders').select('user_id').where('id', '=', results.find((r) => r.code === 200)!.data.id).executeTakeFirstOrThrow();
+    const user = await t.database.db
+      .selectFrom('orders')
+      .select('user_id')
+      .where('id', '=', results.find((r) => r.code === 200)!.data.id)
+      .executeTakeFirstOrThrow();
     const rows = await t.database.db.selectFrom('orders').select('id').where('user_id', '=', user.user_id).execute();
     expect(rows).toHaveLength(OPEN_ORDER_LIMIT);
   });

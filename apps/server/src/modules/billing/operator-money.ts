@@ -9,12 +9,24 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * extended and keeps its plan and renewal; otherwise a new period starts now on `planId`, without
  * auto-renewal (there is no card to charge). Runs in the caller's transaction.
  */
-export async function grantMembershipTime(trx: Transaction<DB>, input: { userId: string; planId: string; days: number; now?: Date }): Promise<{ endsAt: Date }> {
+export async function grantMembershipTime(
+  trx: Transaction<DB>,
+  input: { userId: string; planId: string; days: number; now?: Date },
+): Promise<{ endsAt: Date }> {
   const now = input.now ?? new Date();
-  const current = await trx.selectFrom('memberships').selectAll().where('user_id', '=', input.userId).forUpdate().executeTakeFirst();
+  const current = await trx
+    .selectFrom('memberships')
+    .selectAll()
+    .where('user_id', '=', input.userId)
+    .forUpdate()
+    .executeTakeFirst();
   if (current && current.status === 'active' && current.current_period_end > now) {
     const endsAt = new Date(current.current_period_end.getTime() + input.days * DAY_MS);
-    await trx.updateTable('memberships').set({ current_period_end: endsAt, updated_at: now }).where('user_id', '=', input.userId).execute();
+    await trx
+      .updateTable('memberships')
+      .set({ current_period_end: endsAt, updated_at: now })
+      .where('user_id', '=', input.userId)
+      .execute();
     return { endsAt };
   }
   const endsAt = new Date(now.getTime() + input.days * DAY_MS);
@@ -30,7 +42,11 @@ export async function grantMembershipTime(trx: Transaction<DB>, input: { userId:
     updated_at: now,
   };
   if (current) await trx.updateTable('memberships').set(values).where('user_id', '=', input.userId).execute();
-  else await trx.insertInto('memberships').values({ user_id: input.userId, payment_method_id: null, ...values }).execute();
+  else
+    await trx
+      .insertInto('memberships')
+      .values({ user_id: input.userId, payment_method_id: null, ...values })
+      .execute();
   return { endsAt };
 }
 
@@ -53,7 +69,11 @@ export async function reverseOrderFulfilment(
   order: { id: string; user_id: string; plan_id: string },
   now = new Date(),
 ): Promise<Reversal> {
-  const plan = await trx.selectFrom('plans').select(['kind', 'renewal_days']).where('id', '=', order.plan_id).executeTakeFirstOrThrow();
+  const plan = await trx
+    .selectFrom('plans')
+    .select(['kind', 'renewal_days'])
+    .where('id', '=', order.plan_id)
+    .executeTakeFirstOrThrow();
   if (plan.kind === 'coins') {
     const credited = await trx
       .selectFrom('coin_ledger')
@@ -65,14 +85,31 @@ export async function reverseOrderFulfilment(
     // The user's row first, as every coin movement takes it (a merge running meanwhile finishes
     // first); then the balance row, locked before it is read, so a concurrent spend cannot slip in.
     await lockLedgerOwner(trx, order.user_id);
-    const row = await trx.selectFrom('coin_balances').select('balance').where('user_id', '=', order.user_id).forUpdate().executeTakeFirst();
+    const row = await trx
+      .selectFrom('coin_balances')
+      .select('balance')
+      .where('user_id', '=', order.user_id)
+      .forUpdate()
+      .executeTakeFirst();
     const taken = Math.min(total, row?.balance ?? 0);
     if (taken > 0) {
-      await appendLedgerEntry(trx, { userId: order.user_id, delta: -taken, kind: 'refund', key: `order:${order.id}:refund`, orderId: order.id, reason: 'order refunded' });
+      await appendLedgerEntry(trx, {
+        userId: order.user_id,
+        delta: -taken,
+        kind: 'refund',
+        key: `order:${order.id}:refund`,
+        orderId: order.id,
+        reason: 'order refunded',
+      });
     }
     return { coinsReversed: taken, coinsShort: total - taken, membershipEndsAt: null };
   }
-  const current = await trx.selectFrom('memberships').selectAll().where('user_id', '=', order.user_id).forUpdate().executeTakeFirst();
+  const current = await trx
+    .selectFrom('memberships')
+    .selectAll()
+    .where('user_id', '=', order.user_id)
+    .forUpdate()
+    .executeTakeFirst();
   if (!current) return { coinsReversed: 0, coinsShort: 0, membershipEndsAt: null };
   const shortened = new Date(current.current_period_end.getTime() - (plan.renewal_days ?? 0) * DAY_MS);
   if (shortened <= now) {

@@ -5,7 +5,13 @@ import { buy, newGuest } from '../../../test/viewer-api';
 import { billingInstance } from '../../../test/billing-instance';
 import { seedCatalogFixture } from '../../../test/catalog-fixture';
 import { EventBus, type PaidOrder } from '../../events';
-import { canMove, createOrderLifecycle, ORDER_TRANSITIONS, type OrderLifecycle, type OrderTransition } from './order-lifecycle';
+import {
+  canMove,
+  createOrderLifecycle,
+  ORDER_TRANSITIONS,
+  type OrderLifecycle,
+  type OrderTransition,
+} from './order-lifecycle';
 import { createRefunds, type RefundRecord } from './refunds';
 
 let t: TestApp;
@@ -16,7 +22,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const db = () => t.database.db;
-const statusOf = async (id: string) => (await db().selectFrom('orders').select(['status', 'attempt']).where('id', '=', id).executeTakeFirstOrThrow());
+const statusOf = async (id: string) =>
+  await db().selectFrom('orders').select(['status', 'attempt']).where('id', '=', id).executeTakeFirstOrThrow();
 const paid = { status: 'succeeded' as const, providerRef: 'ch_test' };
 
 /** An order of `planId` put straight into `status` (attempt 1, at PayPal so a card may take it over). */
@@ -41,7 +48,13 @@ async function orderIn(userId: string, status: OrderStatus, opts: { planId?: str
 }
 
 /** Asks `transition` of the order, the way its callers do. */
-async function attempt(lifecycle: OrderLifecycle, transition: Exclude<OrderTransition, 'open'>, userId: string, orderId: string, renewalFor: Date): Promise<void> {
+async function attempt(
+  lifecycle: OrderLifecycle,
+  transition: Exclude<OrderTransition, 'open'>,
+  userId: string,
+  orderId: string,
+  renewalFor: Date,
+): Promise<void> {
   switch (transition) {
     case 'pay':
       return void (await lifecycle.pay(userId, orderId, 'card'));
@@ -52,7 +65,14 @@ async function attempt(lifecycle: OrderLifecycle, transition: Exclude<OrderTrans
     case 'fail':
       return void (await lifecycle.fail(orderId, 1, 'declined'));
     case 'renew':
-      return void (await lifecycle.renew({ userId, planId: 'coins-300', periodEnd: renewalFor, amount: 299, currency: 'USD', paymentMethodId: null }));
+      return void (await lifecycle.renew({
+        userId,
+        planId: 'coins-300',
+        periodEnd: renewalFor,
+        amount: 299,
+        currency: 'USD',
+        paymentMethodId: null,
+      }));
     case 'reconcile':
       return void (await lifecycle.reconcile(orderId, 1, 'interrupted'));
     case 'cancel':
@@ -66,7 +86,9 @@ describe(`the order lifecycle (${testDbKind})`, () => {
   it('moves an order only along the state machine: every other transition is refused and changes nothing', async () => {
     const lifecycle = createOrderLifecycle({ db: db() });
     const { id: userId } = await newGuest(t);
-    const transitions = Object.keys(ORDER_TRANSITIONS).filter((k): k is Exclude<OrderTransition, 'open'> => k !== 'open');
+    const transitions = Object.keys(ORDER_TRANSITIONS).filter(
+      (k): k is Exclude<OrderTransition, 'open'> => k !== 'open',
+    );
     let period = Date.UTC(2030, 0, 1);
     const refused: string[] = [];
     for (const transition of transitions) {
@@ -85,7 +107,9 @@ describe(`the order lifecycle (${testDbKind})`, () => {
     }
     // Final statuses move only by a paid order's refund.
     for (const status of ['paid', 'cancelled', 'refunded'] as const) {
-      expect(transitions.filter((tr) => !refused.includes(`${tr}:${status}`))).toEqual(status === 'paid' ? ['refund'] : []);
+      expect(transitions.filter((tr) => !refused.includes(`${tr}:${status}`))).toEqual(
+        status === 'paid' ? ['refund'] : [],
+      );
     }
     expect(refused).toContain('reconcile:failed');
     expect(refused).toContain('cancel:processing');
@@ -99,12 +123,22 @@ describe(`the order lifecycle (${testDbKind})`, () => {
     const { id: userId } = await newGuest(t);
     const coins = await orderIn(userId, 'processing');
     const member = await orderIn(userId, 'processing', { planId: 'weekly' });
-    const settles = instances.flatMap(({ billing }) => [coins.id, member.id, coins.id, member.id].map((id) => billing.lifecycle.settle(id, paid, 'sandbox')));
+    const settles = instances.flatMap(({ billing }) =>
+      [coins.id, member.id, coins.id, member.id].map((id) => billing.lifecycle.settle(id, paid, 'sandbox')),
+    );
     const results = await Promise.all(settles);
     expect(results.filter((r) => r.changed)).toHaveLength(2);
-    const ledger = await db().selectFrom('coin_ledger').select(['delta', 'kind']).where('order_id', '=', coins.id).execute();
+    const ledger = await db()
+      .selectFrom('coin_ledger')
+      .select(['delta', 'kind'])
+      .where('order_id', '=', coins.id)
+      .execute();
     expect(ledger).toEqual([{ delta: 300, kind: 'purchase' }]);
-    const membership = await db().selectFrom('memberships').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
+    const membership = await db()
+      .selectFrom('memberships')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
     expect(membership.current_period_end.getTime() - membership.current_period_start.getTime()).toBe(7 * 86_400_000);
     expect(announced.map((o) => o.id).sort()).toEqual([coins.id, member.id].sort());
     expect((await statusOf(coins.id)).status).toBe('paid');
@@ -126,13 +160,33 @@ describe(`the order lifecycle (${testDbKind})`, () => {
     };
     const records: RefundRecord[] = [];
     const refundOrder = createRefunds({ db: db(), lifecycle: createOrderLifecycle({ db: db() }), refunders });
-    const ask = () => refundOrder({ orderId, reason: 'Asked twice', actorId: operator.id, record: async (_trx, r) => void records.push(r) });
+    const ask = () =>
+      refundOrder({
+        orderId,
+        reason: 'Asked twice',
+        actorId: operator.id,
+        record: async (_trx, r) => void records.push(r),
+      });
     const answers = await Promise.allSettled([ask(), ask()]);
     expect(answers.filter((a) => a.status === 'fulfilled').length).toBeGreaterThanOrEqual(1);
-    for (const a of answers) if (a.status === 'rejected') expect(String((a.reason as Error).message)).toMatch(/under way/);
+    for (const a of answers)
+      if (a.status === 'rejected') expect(String((a.reason as Error).message)).toMatch(/under way/);
     expect(providerCalls).toBe(1);
-    expect(records).toEqual([expect.objectContaining({ outcome: 'refunded', before: 'paid', reversal: { coinsReversed: 300, coinsShort: 0, membershipEndsAt: null } })]);
-    expect(await db().selectFrom('coin_ledger').select('delta').where('order_id', '=', orderId).where('kind', '=', 'refund').execute()).toEqual([{ delta: -300 }]);
+    expect(records).toEqual([
+      expect.objectContaining({
+        outcome: 'refunded',
+        before: 'paid',
+        reversal: { coinsReversed: 300, coinsShort: 0, membershipEndsAt: null },
+      }),
+    ]);
+    expect(
+      await db()
+        .selectFrom('coin_ledger')
+        .select('delta')
+        .where('order_id', '=', orderId)
+        .where('kind', '=', 'refund')
+        .execute(),
+    ).toEqual([{ delta: -300 }]);
     expect((await statusOf(orderId)).status).toBe('refunded');
     // Asked again later: already refunded, nothing more happens.
     await ask();

@@ -10,7 +10,8 @@ import type { ChargeOutcome } from './payment-provider';
 import { renewalRetryAt } from './renewal-policy';
 
 export type { OrderStatus, PaidOrder };
-export type OrderTransition = 'open' | 'pay' | 'needsAction' | 'settle' | 'fail' | 'renew' | 'reconcile' | 'cancel' | 'refund';
+export type OrderTransition =
+  'open' | 'pay' | 'needsAction' | 'settle' | 'fail' | 'renew' | 'reconcile' | 'cancel' | 'refund';
 export type OrderRow = NonNullable<Awaited<ReturnType<typeof repo.findOrder>>>;
 
 const UNPAID = ['pending', 'processing', 'requires_action', 'failed'] as const;
@@ -46,7 +47,12 @@ export class OrderTransitionRefused extends AppError {
 }
 
 /** The one writer of an order's status: refuses a move the state machine does not allow. */
-async function move(trx: Transaction<DB>, order: OrderRow, transition: OrderTransition, changes: Omit<Parameters<typeof repo.updateOrder>[2], 'status'> = {}) {
+async function move(
+  trx: Transaction<DB>,
+  order: OrderRow,
+  transition: OrderTransition,
+  changes: Omit<Parameters<typeof repo.updateOrder>[2], 'status'> = {},
+) {
   if (!canMove(order.status, transition)) throw new OrderTransitionRefused(order.status, transition);
   const status = ORDER_TRANSITIONS[transition].to;
   await repo.updateOrder(trx, order.id, { ...changes, status });
@@ -84,7 +90,13 @@ export function createOrderLifecycle(deps: { db: Kysely<DB>; events?: EventBus }
           'too_many_orders',
         );
       }
-      return repo.insertOrder(trx, { userId, planId: plan.id, amount: plan.price, currency: plan.currency, attribution });
+      return repo.insertOrder(trx, {
+        userId,
+        planId: plan.id,
+        amount: plan.price,
+        currency: plan.currency,
+        attribution,
+      });
     });
   }
 
@@ -96,16 +108,27 @@ export function createOrderLifecycle(deps: { db: Kysely<DB>; events?: EventBus }
     return db.transaction().execute(async (trx) => {
       const order = await repo.lockOrder(trx, orderId);
       if (!order || order.user_id !== userId) throw notFound('order_not_found', 'We could not find this order.');
-      const allowed = method === 'card' ? order.status !== 'requires_action' || order.provider === 'paypal' : order.status !== 'requires_action';
+      const allowed =
+        method === 'card'
+          ? order.status !== 'requires_action' || order.provider === 'paypal'
+          : order.status !== 'requires_action';
       if (!allowed || !canMove(order.status, 'pay')) return { order, changed: false };
       const attempt = order.attempt + 1;
-      const changes = method === 'card' ? { attempt, provider: null, provider_ref: null } : { attempt, provider: 'paypal', provider_ref: null, failure_reason: null };
+      const changes =
+        method === 'card'
+          ? { attempt, provider: null, provider_ref: null }
+          : { attempt, provider: 'paypal', provider_ref: null, failure_reason: null };
       return { order: await move(trx, order, 'pay', changes), changed: true };
     });
   }
 
   /** Runs `change` on the order locked, when it is still at `attempt` and `transition` applies. */
-  async function atAttempt(orderId: string, attempt: number, transition: OrderTransition, changes: Parameters<typeof move>[3]): Promise<boolean> {
+  async function atAttempt(
+    orderId: string,
+    attempt: number,
+    transition: OrderTransition,
+    changes: Parameters<typeof move>[3],
+  ): Promise<boolean> {
     return db.transaction().execute(async (trx) => {
       const order = await repo.lockOrder(trx, orderId);
       if (!order || order.attempt !== attempt || !canMove(order.status, transition)) return false;
@@ -115,13 +138,16 @@ export function createOrderLifecycle(deps: { db: Kysely<DB>; events?: EventBus }
   }
 
   /** The buyer is sent to approve at the provider (PayPal) for this attempt. */
-  const needsAction = (orderId: string, attempt: number, provider: string, providerRef: string) => atAttempt(orderId, attempt, 'needsAction', { provider, provider_ref: providerRef });
+  const needsAction = (orderId: string, attempt: number, provider: string, providerRef: string) =>
+    atAttempt(orderId, attempt, 'needsAction', { provider, provider_ref: providerRef });
 
   /** The attempt failed before any charge (the provider could not be reached). */
-  const fail = (orderId: string, attempt: number, reason: string) => atAttempt(orderId, attempt, 'fail', { failure_reason: reason });
+  const fail = (orderId: string, attempt: number, reason: string) =>
+    atAttempt(orderId, attempt, 'fail', { failure_reason: reason });
 
   /** An attempt interrupted with no charge at the provider: the buyer can pay again. Only the same attempt, still processing. */
-  const reconcile = (orderId: string, attempt: number, reason: string) => atAttempt(orderId, attempt, 'reconcile', { failure_reason: reason });
+  const reconcile = (orderId: string, attempt: number, reason: string) =>
+    atAttempt(orderId, attempt, 'reconcile', { failure_reason: reason });
 
   /** The buyer gave up (PayPal's cancel address): an unpaid order is cancelled. */
   async function cancel(orderId: string): Promise<boolean> {
@@ -136,18 +162,37 @@ export function createOrderLifecycle(deps: { db: Kysely<DB>; events?: EventBus }
   /** Grants what an order bought: coins (purchase and bonus) or membership time. Idempotent per order. */
   async function fulfil(trx: Transaction<DB>, order: OrderRow, plan: repo.PlanRow): Promise<void> {
     if (plan.kind === 'coins') {
-      await appendLedgerEntry(trx, { userId: order.user_id, delta: plan.coins, kind: 'purchase', key: `order:${order.id}:coins`, orderId: order.id });
-      if (plan.bonus_coins > 0) await appendLedgerEntry(trx, { userId: order.user_id, delta: plan.bonus_coins, kind: 'bonus', key: `order:${order.id}:bonus`, orderId: order.id });
+      await appendLedgerEntry(trx, {
+        userId: order.user_id,
+        delta: plan.coins,
+        kind: 'purchase',
+        key: `order:${order.id}:coins`,
+        orderId: order.id,
+      });
+      if (plan.bonus_coins > 0)
+        await appendLedgerEntry(trx, {
+          userId: order.user_id,
+          delta: plan.bonus_coins,
+          kind: 'bonus',
+          key: `order:${order.id}:bonus`,
+          orderId: order.id,
+        });
       return;
     }
     const now = new Date();
     const current = await repo.lockMembership(trx, order.user_id);
     // A renewal continues the period without a gap; paying while still a member extends the paid
     // period; otherwise a new period starts now.
-    const continues = current && current.status === 'active' && (order.purpose === 'renewal' || current.current_period_end > now);
+    const continues =
+      current && current.status === 'active' && (order.purpose === 'renewal' || current.current_period_end > now);
     const start = continues ? current.current_period_end : now;
     const end = new Date(start.getTime() + plan.renewal_days! * DAY_MS);
-    await repo.saveMembershipPeriod(trx, order.user_id, Boolean(current), { plan_id: plan.id, current_period_start: start, current_period_end: end, payment_method_id: order.payment_method_id });
+    await repo.saveMembershipPeriod(trx, order.user_id, Boolean(current), {
+      plan_id: plan.id,
+      current_period_start: start,
+      current_period_end: end,
+      payment_method_id: order.payment_method_id,
+    });
   }
 
   /**
@@ -156,7 +201,12 @@ export function createOrderLifecycle(deps: { db: Kysely<DB>; events?: EventBus }
    * or lapsed), in the same transaction. A final order (paid, cancelled, refunded) does not move.
    * `plan` is the order's plan when the caller read it already; `now` is the renewal run's clock.
    */
-  async function settle(orderId: string, outcome: ChargeOutcome, providerName: string, opts: { plan?: repo.PlanRow; now?: Date } = {}): Promise<Moved> {
+  async function settle(
+    orderId: string,
+    outcome: ChargeOutcome,
+    providerName: string,
+    opts: { plan?: repo.PlanRow; now?: Date } = {},
+  ): Promise<Moved> {
     const result = await db.transaction().execute(async (trx): Promise<Moved & { plan?: repo.PlanRow }> => {
       // The buyer's row before the order's, in the order a guest merge takes them (users, then their
       // orders): a payment settling while its guest signs in waits for the merge instead of
@@ -164,17 +214,25 @@ export function createOrderLifecycle(deps: { db: Kysely<DB>; events?: EventBus }
       await repo.lockOrderBuyer(trx, orderId);
       const order = await repo.lockOrder(trx, orderId);
       if (!order) throw notFound('order_not_found', 'We could not find this order.');
-      const transition = outcome.status === 'succeeded' ? 'settle' : outcome.status === 'failed' ? 'fail' : 'needsAction';
+      const transition =
+        outcome.status === 'succeeded' ? 'settle' : outcome.status === 'failed' ? 'fail' : 'needsAction';
       if (!canMove(order.status, transition)) return { order, changed: false };
       let paymentMethodId = order.payment_method_id;
       if ('method' in outcome && outcome.method && !paymentMethodId) {
-        paymentMethodId = (await repo.paymentMethodIdByToken(trx, outcome.method.token)) ?? (await repo.insertPaymentMethod(trx, { userId: order.user_id, provider: providerName, ...outcome.method }));
+        paymentMethodId =
+          (await repo.paymentMethodIdByToken(trx, outcome.method.token)) ??
+          (await repo.insertPaymentMethod(trx, { userId: order.user_id, provider: providerName, ...outcome.method }));
       }
       const ref = { provider: providerName, provider_ref: outcome.providerRef };
       if (outcome.status === 'succeeded') {
         const plan = opts.plan?.id === order.plan_id ? opts.plan : await repo.findPlan(trx, order.plan_id);
         if (!plan) throw new Error(`plan ${order.plan_id} vanished`);
-        const paid = await move(trx, order, 'settle', { ...ref, payment_method_id: paymentMethodId, failure_reason: null, paid_at: new Date() });
+        const paid = await move(trx, order, 'settle', {
+          ...ref,
+          payment_method_id: paymentMethodId,
+          failure_reason: null,
+          paid_at: new Date(),
+        });
         await fulfil(trx, paid, plan);
         return { order: paid, changed: true, plan };
       }
@@ -182,12 +240,21 @@ export function createOrderLifecycle(deps: { db: Kysely<DB>; events?: EventBus }
         outcome.status === 'failed'
           ? await move(trx, order, 'fail', { ...ref, failure_reason: outcome.reason })
           : await move(trx, order, 'needsAction', { ...ref, payment_method_id: paymentMethodId });
-      if (order.purpose === 'renewal' && order.status === 'processing') await renewalFailed(trx, order.user_id, outcome.status === 'requires_action', opts.now ?? new Date());
+      if (order.purpose === 'renewal' && order.status === 'processing')
+        await renewalFailed(trx, order.user_id, outcome.status === 'requires_action', opts.now ?? new Date());
       return { order: moved, changed: true };
     });
     if (result.changed && result.plan) {
       const { order, plan } = result;
-      await deps.events?.emit('order.paid', { id: order.id, userId: order.user_id, planId: order.plan_id, kind: plan.kind, amount: order.amount, currency: order.currency, purpose: order.purpose });
+      await deps.events?.emit('order.paid', {
+        id: order.id,
+        userId: order.user_id,
+        planId: order.plan_id,
+        kind: plan.kind,
+        amount: order.amount,
+        currency: order.currency,
+        purpose: order.purpose,
+      });
     }
     return { order: result.order, changed: result.changed };
   }
@@ -205,7 +272,14 @@ export function createOrderLifecycle(deps: { db: Kysely<DB>; events?: EventBus }
    * new or failed one gets a new attempt, one left processing (a crash) keeps its attempt so the
    * provider is asked again under the same key. `state` says whether to charge.
    */
-  async function renew(period: { userId: string; planId: string; periodEnd: Date; amount: number; currency: string; paymentMethodId: string | null }): Promise<{ order: OrderRow; state: 'paid' | 'charge' | 'refused' }> {
+  async function renew(period: {
+    userId: string;
+    planId: string;
+    periodEnd: Date;
+    amount: number;
+    currency: string;
+    paymentMethodId: string | null;
+  }): Promise<{ order: OrderRow; state: 'paid' | 'charge' | 'refused' }> {
     return db.transaction().execute(async (trx) => {
       const order = await repo.renewalOrder(trx, period);
       if (order.status === 'paid') return { order, state: 'paid' as const };
@@ -219,12 +293,16 @@ export function createOrderLifecycle(deps: { db: Kysely<DB>; events?: EventBus }
    * Marks a paid order refunded and takes back what it gave, once; `record` (the refund's own
    * bookkeeping) runs in the same transaction.
    */
-  async function refund(orderId: string, record: (trx: Transaction<DB>, before: OrderStatus, reversal: Reversal) => Promise<void>): Promise<Moved> {
+  async function refund(
+    orderId: string,
+    record: (trx: Transaction<DB>, before: OrderStatus, reversal: Reversal) => Promise<void>,
+  ): Promise<Moved> {
     return db.transaction().execute(async (trx) => {
       const order = await repo.lockOrder(trx, orderId);
       if (!order) throw notFound('order_not_found', 'There is no such order.');
       // Refunded already (by another path): nothing more is taken back, and the refund is still recorded.
-      if (order.status === 'refunded') await record(trx, order.status, { coinsReversed: 0, coinsShort: 0, membershipEndsAt: null });
+      if (order.status === 'refunded')
+        await record(trx, order.status, { coinsReversed: 0, coinsShort: 0, membershipEndsAt: null });
       if (!canMove(order.status, 'refund')) return { order, changed: false };
       const reversal = await reverseOrderFulfilment(trx, order);
       const refunded = await move(trx, order, 'refund');

@@ -11,7 +11,8 @@ export const FAILURE_MESSAGES = {
   incorrect_cvc: "Your card's security code is incorrect.",
   authentication_failed: 'The card authentication was not completed.',
   saved_card_unavailable: 'The saved card is no longer available.',
-  not_test_card: 'Test mode: this is not a test card, so it was not charged. Use a test card such as 4242 4242 4242 4242.',
+  not_test_card:
+    'Test mode: this is not a test card, so it was not charged. Use a test card such as 4242 4242 4242 4242.',
   paypal_unavailable: 'PayPal could not be reached. Please try again or pay by card.',
 } as const satisfies Partial<Record<PaymentFailure, string>>;
 

@@ -47,7 +47,12 @@ export function createPayments(deps: PaymentDeps) {
   const { db, lifecycle } = deps;
 
   /** Applies a provider's outcome to an order once, and answers it as the payment's result. */
-  async function settle(orderId: string, outcome: ChargeOutcome, providerName: string, plan?: repo.PlanRow): Promise<PayResult> {
+  async function settle(
+    orderId: string,
+    outcome: ChargeOutcome,
+    providerName: string,
+    plan?: repo.PlanRow,
+  ): Promise<PayResult> {
     await lifecycle.settle(orderId, outcome, providerName, plan ? { plan } : {});
     return {
       orderId,
@@ -62,7 +67,10 @@ export function createPayments(deps: PaymentDeps) {
    * Pays an order by card. Consent and the card are checked before any charge; the order is claimed
    * under a row lock, so a double tap (or fifty) charges once and later taps see the same outcome.
    */
-  async function pay(userId: string, input: { orderId: string; method: 'card' | 'paypal'; card?: CardInput; agree: boolean }): Promise<PayResult> {
+  async function pay(
+    userId: string,
+    input: { orderId: string; method: 'card' | 'paypal'; card?: CardInput; agree: boolean },
+  ): Promise<PayResult> {
     if (!input.agree) throw invalidInput({ agree: fieldProblem('agree_required', 'Please tick “I agree” to pay.') });
     if (input.method === 'paypal') return payWithPaypal(userId, input.orderId);
     if (!input.card) throw invalidInput({ card: fieldProblem('card_required', 'Please enter your card details.') });
@@ -74,8 +82,16 @@ export function createPayments(deps: PaymentDeps) {
     if (!claim.changed) {
       if (order.status === 'paid') return { orderId: order.id, status: 'paid', redirectUrl: null, reason: null };
       if (order.status === 'cancelled' || order.status === 'refunded') throw noLongerPayable();
-      const pending = order.status === 'requires_action' && order.provider_ref ? await deps.providers.card.lookup(`${order.id}:${order.attempt}`) : null;
-      return { orderId: order.id, status: pending?.status === 'requires_action' ? 'requires_action' : 'processing', redirectUrl: pending?.status === 'requires_action' ? pending.redirectUrl : null, reason: null };
+      const pending =
+        order.status === 'requires_action' && order.provider_ref
+          ? await deps.providers.card.lookup(`${order.id}:${order.attempt}`)
+          : null;
+      return {
+        orderId: order.id,
+        status: pending?.status === 'requires_action' ? 'requires_action' : 'processing',
+        redirectUrl: pending?.status === 'requires_action' ? pending.redirectUrl : null,
+        reason: null,
+      };
     }
     // The plan is read once for this payment: its name for the charge, then what the order grants.
     const plan = await repo.findPlan(db, order.plan_id);
@@ -94,7 +110,11 @@ export function createPayments(deps: PaymentDeps) {
     } catch (err) {
       // The processor did not answer: the order stays "processing" and is reconciled later; no second charge.
       if (isDatabaseUnavailable(err)) throw err;
-      throw new AppError(500, 'The payment service did not answer. Please check your orders in a minute before trying again.', 'payment_service_unavailable');
+      throw new AppError(
+        500,
+        'The payment service did not answer. Please check your orders in a minute before trying again.',
+        'payment_service_unavailable',
+      );
     }
     return settle(order.id, outcome, deps.providers.card.name, plan);
   }
@@ -138,7 +158,8 @@ export function createPayments(deps: PaymentDeps) {
    */
   async function payWithPaypal(userId: string, orderId: string): Promise<PayResult> {
     const paypal = deps.paypal;
-    if (!paypal) throw invalidInput(
+    if (!paypal)
+      throw invalidInput(
         { method: fieldProblem('payment_method_unavailable', 'PayPal is not offered here. Please pay by card.') },
         'PayPal is not offered here. Please pay by card.',
         'paypal_not_offered',
@@ -179,7 +200,10 @@ export function createPayments(deps: PaymentDeps) {
     let outcome: ChargeOutcome;
     try {
       const captured = await paypal.capture(back.paypalOrderId, `capture:${back.paypalOrderId}`);
-      outcome = captured.status === 'completed' ? { status: 'succeeded', providerRef: back.paypalOrderId } : { status: 'failed', providerRef: back.paypalOrderId, reason: captured.reason };
+      outcome =
+        captured.status === 'completed'
+          ? { status: 'succeeded', providerRef: back.paypalOrderId }
+          : { status: 'failed', providerRef: back.paypalOrderId, reason: captured.reason };
     } catch {
       // PayPal did not answer: the order waits and the buyer may come back (the capture is idempotent).
       return order.id;
@@ -201,7 +225,11 @@ export function createPayments(deps: PaymentDeps) {
    * from the provider and applied once. An event is recorded only after it was applied, so a failed
    * attempt is applied when the provider sends it again; a replay changes nothing.
    */
-  async function applyProviderEvent(provider: PaymentProvider, eventId: string, idempotencyKey: string): Promise<'applied' | 'duplicate'> {
+  async function applyProviderEvent(
+    provider: PaymentProvider,
+    eventId: string,
+    idempotencyKey: string,
+  ): Promise<'applied' | 'duplicate'> {
     // A signed event is still only data: a key that is not one of ours is refused, not looked up.
     if (!CHARGE_KEY.test(idempotencyKey) || eventId.length === 0 || eventId.length > 255) throw malformedEvent();
     if (await repo.webhookEventSeen(db, provider.name, eventId)) return 'duplicate';
@@ -212,8 +240,12 @@ export function createPayments(deps: PaymentDeps) {
   }
 
   /** A signed event from the sandbox processor: verified, applied once (replays change nothing). */
-  async function handleSandboxWebhook(rawBody: string, signature: string | undefined): Promise<'applied' | 'duplicate'> {
-    if (!verifySandboxSignature(await deps.webhookSecret(), rawBody, signature)) throw new AppError(400, 'Invalid signature.', 'invalid_signature', undefined, 400);
+  async function handleSandboxWebhook(
+    rawBody: string,
+    signature: string | undefined,
+  ): Promise<'applied' | 'duplicate'> {
+    if (!verifySandboxSignature(await deps.webhookSecret(), rawBody, signature))
+      throw new AppError(400, 'Invalid signature.', 'invalid_signature', undefined, 400);
     const event = readSandboxEvent(rawBody);
     if (!event) throw malformedEvent();
     return applyProviderEvent(deps.providers.sandbox ?? deps.providers.card, event.id, event.idempotencyKey);

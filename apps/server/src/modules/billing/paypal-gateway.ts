@@ -63,7 +63,10 @@ export function createPaypalRest(opts: PaypalRestOptions): PaypalGateway {
     if (token && token.until > Date.now()) return token.value;
     const res = await http(`${base}/v1/oauth2/token`, {
       method: 'POST',
-      headers: { authorization: `Basic ${Buffer.from(`${opts.clientId}:${opts.clientSecret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        authorization: `Basic ${Buffer.from(`${opts.clientId}:${opts.clientSecret}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       body: 'grant_type=client_credentials',
       signal: AbortSignal.timeout(15_000),
     });
@@ -73,15 +76,30 @@ export function createPaypalRest(opts: PaypalRestOptions): PaypalGateway {
     return token.value;
   }
 
-  async function call<T>(method: string, path: string, body?: unknown, requestId?: string): Promise<{ status: number; body: T }> {
-    const headers: Record<string, string> = { authorization: `Bearer ${await accessToken()}`, 'content-type': 'application/json', prefer: 'return=representation' };
+  async function call<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    requestId?: string,
+  ): Promise<{ status: number; body: T }> {
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${await accessToken()}`,
+      'content-type': 'application/json',
+      prefer: 'return=representation',
+    };
     if (requestId) headers['paypal-request-id'] = requestId;
-    const res = await http(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(20_000) });
+    const res = await http(`${base}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(20_000),
+    });
     const text = await res.text();
     return { status: res.status, body: (text ? JSON.parse(text) : {}) as T };
   }
 
-  const approveOf = (order: PaypalOrder) => order.links?.find((l) => l.rel === 'approve' || l.rel === 'payer-action')?.href ?? null;
+  const approveOf = (order: PaypalOrder) =>
+    order.links?.find((l) => l.rel === 'approve' || l.rel === 'payer-action')?.href ?? null;
   const captureOf = (order: PaypalOrder) => order.purchase_units?.[0]?.payments?.captures?.[0];
 
   return {
@@ -93,13 +111,30 @@ export function createPaypalRest(opts: PaypalRestOptions): PaypalGateway {
         '/v2/checkout/orders',
         {
           intent: 'CAPTURE',
-          purchase_units: [{ reference_id: request.orderId, custom_id: request.orderId, description: request.description.slice(0, 127), amount: { currency_code: request.currency, value: major(request.amount) } }],
-          payment_source: { paypal: { experience_context: { return_url: request.returnUrl, cancel_url: request.cancelUrl, user_action: 'PAY_NOW', shipping_preference: 'NO_SHIPPING' } } },
+          purchase_units: [
+            {
+              reference_id: request.orderId,
+              custom_id: request.orderId,
+              description: request.description.slice(0, 127),
+              amount: { currency_code: request.currency, value: major(request.amount) },
+            },
+          ],
+          payment_source: {
+            paypal: {
+              experience_context: {
+                return_url: request.returnUrl,
+                cancel_url: request.cancelUrl,
+                user_action: 'PAY_NOW',
+                shipping_preference: 'NO_SHIPPING',
+              },
+            },
+          },
         },
         request.requestId,
       );
       const approveUrl = approveOf(body);
-      if (status >= 300 || !approveUrl) throw new PaypalError(`PayPal did not create the order (HTTP ${String(status)})`);
+      if (status >= 300 || !approveUrl)
+        throw new PaypalError(`PayPal did not create the order (HTTP ${String(status)})`);
       return { id: body.id, approveUrl };
     },
     async approveUrl(id) {
@@ -107,9 +142,15 @@ export function createPaypalRest(opts: PaypalRestOptions): PaypalGateway {
       return status < 300 ? approveOf(body) : null;
     },
     async capture(id, requestId) {
-      const { status, body } = await call<PaypalOrder & { details?: { issue: string; description?: string }[] }>('POST', `/v2/checkout/orders/${encodeURIComponent(id)}/capture`, {}, requestId);
+      const { status, body } = await call<PaypalOrder & { details?: { issue: string; description?: string }[] }>(
+        'POST',
+        `/v2/checkout/orders/${encodeURIComponent(id)}/capture`,
+        {},
+        requestId,
+      );
       const captured = captureOf(body);
-      if (status < 300 && body.status === 'COMPLETED' && captured?.status === 'COMPLETED') return { status: 'completed', captureId: captured.id };
+      if (status < 300 && body.status === 'COMPLETED' && captured?.status === 'COMPLETED')
+        return { status: 'completed', captureId: captured.id };
       // Captured before (a second return): PayPal says so; the order itself tells the capture.
       if (body.details?.some((d) => d.issue === 'ORDER_ALREADY_CAPTURED')) {
         const again = await call<PaypalOrder>('GET', `/v2/checkout/orders/${encodeURIComponent(id)}`);
@@ -123,7 +164,12 @@ export function createPaypalRest(opts: PaypalRestOptions): PaypalGateway {
       const order = await call<PaypalOrder>('GET', `/v2/checkout/orders/${encodeURIComponent(id)}`);
       const captured = captureOf(order.body);
       if (!captured) throw new PaypalError('This PayPal order has no capture to refund.');
-      const { status } = await call('POST', `/v2/payments/captures/${encodeURIComponent(captured.id)}/refund`, { amount: { currency_code: currency, value: major(amount) } }, `refund:${id}:${String(amount)}`);
+      const { status } = await call(
+        'POST',
+        `/v2/payments/captures/${encodeURIComponent(captured.id)}/refund`,
+        { amount: { currency_code: currency, value: major(amount) } },
+        `refund:${id}:${String(amount)}`,
+      );
       if (status >= 300) throw new PaypalError(`PayPal did not refund (HTTP ${String(status)})`);
     },
   };
@@ -136,7 +182,15 @@ export function createPaypalRest(opts: PaypalRestOptions): PaypalGateway {
  */
 export function createPaypalSandbox(opts: { publicUrl: string; secret: () => Promise<string> }): PaypalGateway & {
   /** Reads and checks the approval page's address. */
-  readApproval(query: { id: string; amount: string; currency: string; description: string; return: string; cancel: string; sig: string }): Promise<boolean>;
+  readApproval(query: {
+    id: string;
+    amount: string;
+    currency: string;
+    description: string;
+    return: string;
+    cancel: string;
+    sig: string;
+  }): Promise<boolean>;
 } {
   const signFields = async (fields: string[]) => sign(await opts.secret(), fields.join('\n'));
   return {
@@ -144,8 +198,23 @@ export function createPaypalSandbox(opts: { publicUrl: string; secret: () => Pro
     sandbox: true,
     async createOrder(request) {
       const id = `PAYSANDBOX-${request.orderId}`;
-      const fields = [id, String(request.amount), request.currency, request.description, request.returnUrl, request.cancelUrl];
-      const query = new URLSearchParams({ id, amount: String(request.amount), currency: request.currency, description: request.description, return: request.returnUrl, cancel: request.cancelUrl, sig: await signFields(fields) });
+      const fields = [
+        id,
+        String(request.amount),
+        request.currency,
+        request.description,
+        request.returnUrl,
+        request.cancelUrl,
+      ];
+      const query = new URLSearchParams({
+        id,
+        amount: String(request.amount),
+        currency: request.currency,
+        description: request.description,
+        return: request.returnUrl,
+        cancel: request.cancelUrl,
+        sig: await signFields(fields),
+      });
       return { id, approveUrl: `${opts.publicUrl}/api/payment/paypal/sandbox?${query.toString()}` };
     },
     async approveUrl() {

@@ -11,6 +11,12 @@ export function paypalReturnSignature(secret: string, leg: PaypalLeg, orderId: s
   return sign(secret, `paypal-${leg}:${orderId}:${String(attempt)}`);
 }
 
-export function verifyPaypalReturn(secret: string, leg: PaypalLeg, orderId: string, attempt: number, given: string): boolean {
+export function verifyPaypalReturn(
+  secret: string,
+  leg: PaypalLeg,
+  orderId: string,
+  attempt: number,
+  given: string,
+): boolean {
   return sameSignature(paypalReturnSignature(secret, leg, orderId, attempt), given);
 }

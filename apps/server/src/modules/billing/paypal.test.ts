@@ -7,12 +7,22 @@ import { createPaypalRest } from './paypal-gateway';
 type Env<T> = { code: number; message: string; data: T; fields?: Record<string, string> };
 
 function client(t: TestApp) {
-  const call = async <T = unknown>(token: string | null, method: 'GET' | 'POST', url: string, payload?: object): Promise<Env<T>> =>
-    envelope<T>(await t.app.inject({ method, url, payload, headers: token ? { 'x-user-token': token } : {} })) as Env<T>;
+  const call = async <T = unknown>(
+    token: string | null,
+    method: 'GET' | 'POST',
+    url: string,
+    payload?: object,
+  ): Promise<Env<T>> =>
+    envelope<T>(
+      await t.app.inject({ method, url, payload, headers: token ? { 'x-user-token': token } : {} }),
+    ) as Env<T>;
   const viewer = async () => String((await t.app.inject({ method: 'GET', url: '/api/user' })).headers['x-user-token']);
-  const order = async (token: string, planId = 'coins-300') => (await call<{ id: string }>(token, 'POST', '/api/payment/order', { planId })).data.id;
-  const payPaypal = (token: string, orderId: string, agree = true) => call<PayResult>(token, 'POST', '/api/payment/pay', { orderId, method: 'paypal', agree });
-  const status = async (token: string, orderId: string) => (await call<{ status: string }>(token, 'GET', `/api/payment/order?id=${orderId}`)).data.status;
+  const order = async (token: string, planId = 'coins-300') =>
+    (await call<{ id: string }>(token, 'POST', '/api/payment/order', { planId })).data.id;
+  const payPaypal = (token: string, orderId: string, agree = true) =>
+    call<PayResult>(token, 'POST', '/api/payment/pay', { orderId, method: 'paypal', agree });
+  const status = async (token: string, orderId: string) =>
+    (await call<{ status: string }>(token, 'GET', `/api/payment/order?id=${orderId}`)).data.status;
   const coins = async (token: string) => (await call<User>(token, 'GET', '/api/user')).data.coins;
   /** Follows an absolute address of this server inside the test app. */
   const visit = (address: string) => t.app.inject({ method: 'GET', url: address.replace(/^https?:\/\/[^/]+/, '') });
@@ -46,8 +56,14 @@ describe('PayPal through the built-in sandbox', () => {
     const page = await c.visit(approval);
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('2.99 USD');
-    const payNow = /href="([^"]+)"[^>]*>Pay now/.exec(page.body)![1]!.replace(/&#(\d+);/g, (_m, n: string) => String.fromCharCode(Number(n)));
-    expect(payNow).toMatch(new RegExp(`^http://episodic\\.test/api/payment/paypal/return\\?order=${orderId}&sig=[\\w-]{43}&token=PAYSANDBOX-${orderId}&PayerID=SANDBOXPAYER$`));
+    const payNow = /href="([^"]+)"[^>]*>Pay now/
+      .exec(page.body)![1]!
+      .replace(/&#(\d+);/g, (_m, n: string) => String.fromCharCode(Number(n)));
+    expect(payNow).toMatch(
+      new RegExp(
+        `^http://episodic\\.test/api/payment/paypal/return\\?order=${orderId}&sig=[\\w-]{43}&token=PAYSANDBOX-${orderId}&PayerID=SANDBOXPAYER$`,
+      ),
+    );
 
     const back = await c.visit(payNow);
     expect(back.statusCode).toBe(302);
@@ -73,7 +89,9 @@ describe('PayPal through the built-in sandbox', () => {
     const me = await c.viewer();
     const cancelled = await c.order(me);
     const page = await c.visit((await c.payPaypal(me, cancelled)).data.redirectUrl!);
-    const cancel = /href="([^"]+)"[^>]*>Cancel and return/.exec(page.body)![1]!.replace(/&#(\d+);/g, (_m, n: string) => String.fromCharCode(Number(n)));
+    const cancel = /href="([^"]+)"[^>]*>Cancel and return/
+      .exec(page.body)![1]!
+      .replace(/&#(\d+);/g, (_m, n: string) => String.fromCharCode(Number(n)));
     const back = await c.visit(cancel);
     expect(back.headers.location).toBe(`/order/result?status=cancelled&orderId=${cancelled}`);
     expect(await c.status(me, cancelled)).toBe('cancelled');
@@ -88,7 +106,14 @@ describe('PayPal through the built-in sandbox', () => {
       orderId: left,
       method: 'card',
       agree: true,
-      card: { number: '4242424242424242', expiry: '12/34', cvv: '123', firstName: 'Ana', lastName: 'Lima', email: 'ana@example.com' },
+      card: {
+        number: '4242424242424242',
+        expiry: '12/34',
+        cvv: '123',
+        firstName: 'Ana',
+        lastName: 'Lima',
+        email: 'ana@example.com',
+      },
     });
     expect(byCard.data.status).toBe('paid');
     expect(await c.coins(me)).toBe(300);
@@ -99,11 +124,19 @@ describe('PayPal through the built-in sandbox', () => {
     const stranger = await c.viewer();
     const orderId = await c.order(me);
     const page = await c.visit((await c.payPaypal(me, orderId)).data.redirectUrl!);
-    const link = (label: string) => new RegExp(`href="([^"]+)"[^>]*>${label}`).exec(page.body)![1]!.replace(/&#(\d+);/g, (_m, n: string) => String.fromCharCode(Number(n)));
+    const link = (label: string) =>
+      new RegExp(`href="([^"]+)"[^>]*>${label}`)
+        .exec(page.body)![1]!
+        .replace(/&#(\d+);/g, (_m, n: string) => String.fromCharCode(Number(n)));
     const payNow = link('Pay now');
     const cancel = link('Cancel and return');
     const sig = new URL(payNow).searchParams.get('sig')!;
-    const as = (token: string | null, address: string) => t.app.inject({ method: 'GET', url: address.replace(/^https?:\/\/[^/]+/, ''), headers: token ? { 'x-user-token': token } : {} });
+    const as = (token: string | null, address: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: address.replace(/^https?:\/\/[^/]+/, ''),
+        headers: token ? { 'x-user-token': token } : {},
+      });
 
     // Made from the order id alone (PayPal's sandbox order id is derived from it): nothing happens.
     for (const forged of [
@@ -130,7 +163,11 @@ describe('PayPal through the built-in sandbox', () => {
     await Promise.all([as(me, payNow), as(null, payNow), as(me, cancel)]);
     expect(await c.status(me, orderId)).toBe('paid');
     expect(await c.coins(me)).toBe(300);
-    const ledger = await t.database.db.selectFrom('coin_ledger').select('delta').where('order_id', '=', orderId).execute();
+    const ledger = await t.database.db
+      .selectFrom('coin_ledger')
+      .select('delta')
+      .where('order_id', '=', orderId)
+      .execute();
     expect(ledger).toEqual([{ delta: 300 }]);
   });
 
@@ -148,7 +185,12 @@ describe('PayPal through its REST API', () => {
   let c: ReturnType<typeof client>;
   beforeAll(async () => {
     paypal = await startFakePaypal();
-    t = await createTestApp({ PUBLIC_URL: 'http://episodic.test', PAYPAL_CLIENT_ID: FAKE_PAYPAL.clientId, PAYPAL_CLIENT_SECRET: FAKE_PAYPAL.clientSecret, PAYPAL_API_URL: paypal.url });
+    t = await createTestApp({
+      PUBLIC_URL: 'http://episodic.test',
+      PAYPAL_CLIENT_ID: FAKE_PAYPAL.clientId,
+      PAYPAL_CLIENT_SECRET: FAKE_PAYPAL.clientSecret,
+      PAYPAL_API_URL: paypal.url,
+    });
     c = client(t);
   });
   afterAll(async () => {
@@ -170,20 +212,29 @@ describe('PayPal through its REST API', () => {
       payment_source: {
         paypal: {
           experience_context: {
-            return_url: expect.stringMatching(new RegExp(`^http://episodic\\.test/api/payment/paypal/return\\?order=${orderId}&sig=[\\w-]{43}$`)),
-            cancel_url: expect.stringMatching(new RegExp(`^http://episodic\\.test/api/webhook/payment/paypal-cancel\\?order=${orderId}&sig=[\\w-]{43}$`)),
+            return_url: expect.stringMatching(
+              new RegExp(`^http://episodic\\.test/api/payment/paypal/return\\?order=${orderId}&sig=[\\w-]{43}$`),
+            ),
+            cancel_url: expect.stringMatching(
+              new RegExp(
+                `^http://episodic\\.test/api/webhook/payment/paypal-cancel\\?order=${orderId}&sig=[\\w-]{43}$`,
+              ),
+            ),
           },
         },
       },
     });
-    const returnUrl = (created.body as { payment_source: { paypal: { experience_context: { return_url: string } } } }).payment_source.paypal.experience_context.return_url;
+    const returnUrl = (created.body as { payment_source: { paypal: { experience_context: { return_url: string } } } })
+      .payment_source.paypal.experience_context.return_url;
     const paypalId = new URL(started.data.redirectUrl!).searchParams.get('token')!;
     expect(started.data.redirectUrl).toBe(`${paypal.url}/checkoutnow?token=${paypalId}`);
 
     paypal.approve(paypalId);
     // PayPal is down at the first return: the order waits, nothing is lost.
     paypal.failNext(1);
-    expect((await c.visit(`${returnUrl}&token=${paypalId}&PayerID=P1`)).headers.location).toBe(`/order/result?orderId=${orderId}`);
+    expect((await c.visit(`${returnUrl}&token=${paypalId}&PayerID=P1`)).headers.location).toBe(
+      `/order/result?orderId=${orderId}`,
+    );
     expect(await c.status(me, orderId)).toBe('requires_action');
     await c.visit(`${returnUrl}&token=${paypalId}&PayerID=P1`);
     expect(await c.status(me, orderId)).toBe('paid');
@@ -198,7 +249,10 @@ describe('PayPal through its REST API', () => {
     const orderId = await c.order(me);
     paypal.failNext(3);
     const failed = await c.payPaypal(me, orderId);
-    expect(failed).toMatchObject({ code: 500, message: 'PayPal could not be reached. Please try again or pay by card.' });
+    expect(failed).toMatchObject({
+      code: 500,
+      message: 'PayPal could not be reached. Please try again or pay by card.',
+    });
     expect(await c.status(me, orderId)).toBe('failed');
     paypal.failNext(0);
     expect((await c.payPaypal(me, orderId)).data.status).toBe('redirect');
@@ -206,12 +260,35 @@ describe('PayPal through its REST API', () => {
 
   it('refunds the capture of an order', async () => {
     const gateway = createPaypalRest({ ...FAKE_PAYPAL, apiUrl: paypal.url });
-    const created = await gateway.createOrder({ orderId: 'o-refund', requestId: 'o-refund:1', amount: 1499, currency: 'USD', description: 'Monthly', returnUrl: 'http://x/r', cancelUrl: 'http://x/c' });
+    const created = await gateway.createOrder({
+      orderId: 'o-refund',
+      requestId: 'o-refund:1',
+      amount: 1499,
+      currency: 'USD',
+      description: 'Monthly',
+      returnUrl: 'http://x/r',
+      cancelUrl: 'http://x/c',
+    });
     paypal.approve(created.id);
     const captured = await gateway.capture(created.id, 'cap-1');
     expect(captured.status).toBe('completed');
     await gateway.refund(created.id, 1499, 'USD');
-    expect(paypal.refunds).toEqual([{ captureId: captured.status === 'completed' ? captured.captureId : '', body: { amount: { currency_code: 'USD', value: '14.99' } } }]);
-    await expect(createPaypalRest({ clientId: 'x', clientSecret: 'y', apiUrl: paypal.url }).createOrder({ orderId: 'o', requestId: 'o:1', amount: 1, currency: 'USD', description: 'd', returnUrl: 'r', cancelUrl: 'c' })).rejects.toThrow(/refused the credentials/);
+    expect(paypal.refunds).toEqual([
+      {
+        captureId: captured.status === 'completed' ? captured.captureId : '',
+        body: { amount: { currency_code: 'USD', value: '14.99' } },
+      },
+    ]);
+    await expect(
+      createPaypalRest({ clientId: 'x', clientSecret: 'y', apiUrl: paypal.url }).createOrder({
+        orderId: 'o',
+        requestId: 'o:1',
+        amount: 1,
+        currency: 'USD',
+        description: 'd',
+        returnUrl: 'r',
+        cancelUrl: 'c',
+      }),
+    ).rejects.toThrow(/refused the credentials/);
   });
 });

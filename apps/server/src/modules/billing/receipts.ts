@@ -7,7 +7,14 @@ import { receiptEmail } from './billing-emails';
 import { cancelLinkUrl } from './cancel-link';
 
 /** Emails a receipt after each charge, to the account's email (or the email given with the card). */
-export function createReceipts(deps: { db: Kysely<DB>; mailer?: Mailer; publicUrl: string; linkSecret: () => Promise<string>; testMode?: boolean; log: (msg: string, data?: Record<string, unknown>) => void }) {
+export function createReceipts(deps: {
+  db: Kysely<DB>;
+  mailer?: Mailer;
+  publicUrl: string;
+  linkSecret: () => Promise<string>;
+  testMode?: boolean;
+  log: (msg: string, data?: Record<string, unknown>) => void;
+}) {
   return async function sendReceipt(orderId: string): Promise<void> {
     const order = await repo.findOrder(deps.db, orderId);
     if (!order || order.status !== 'paid' || !deps.mailer) return;
@@ -26,7 +33,9 @@ export function createReceipts(deps: { db: Kysely<DB>; mailer?: Mailer; publicUr
           currency: order.currency,
           paidAt: order.paid_at ?? new Date(),
           renewsAt: membership?.auto_renew ? membership.current_period_end : null,
-          cancelUrl: membership?.auto_renew ? cancelLinkUrl(deps.publicUrl, await deps.linkSecret(), order.user_id, membership.current_period_end) : null,
+          cancelUrl: membership?.auto_renew
+            ? cancelLinkUrl(deps.publicUrl, await deps.linkSecret(), order.user_id, membership.current_period_end)
+            : null,
           testMode: deps.testMode,
         }),
       )

@@ -19,14 +19,24 @@ const STALE_MS = 60_000;
 /** Another server instance's billing on the same database, as it starts after a crash. */
 function instance() {
   const { db, sandbox, billing } = billingInstance(t);
-  const reconciler = createOrderReconciler({ db, billing, provider: sandbox, staleAfterMs: STALE_MS, log: () => undefined });
+  const reconciler = createOrderReconciler({
+    db,
+    billing,
+    provider: sandbox,
+    staleAfterMs: STALE_MS,
+    log: () => undefined,
+  });
   return { sandbox, reconciler };
 }
 
 const CARD = card('4242424242424242');
 
 /** An order claimed for its first card attempt, as `pay` leaves it just before asking the processor. */
-async function claimedOrder(userId: string, planId: string, opts: { provider?: string; minutesAgo?: number; purpose?: 'purchase' | 'renewal' } = {}) {
+async function claimedOrder(
+  userId: string,
+  planId: string,
+  opts: { provider?: string; minutesAgo?: number; purpose?: 'purchase' | 'renewal' } = {},
+) {
   const plan = await t.database.db.selectFrom('plans').selectAll().where('id', '=', planId).executeTakeFirstOrThrow();
   const at = new Date(Date.now() - (opts.minutesAgo ?? 5) * 60_000);
   return t.database.db
@@ -47,10 +57,23 @@ async function claimedOrder(userId: string, planId: string, opts: { provider?: s
     .executeTakeFirstOrThrow();
 }
 
-async function chargeAtProvider(sandbox: ReturnType<typeof instance>['sandbox'], order: { id: string; amount: number; currency: string }, number = CARD.number) {
+async function chargeAtProvider(
+  sandbox: ReturnType<typeof instance>['sandbox'],
+  order: { id: string; amount: number; currency: string },
+  number = CARD.number,
+) {
   const checked = validateCard({ ...CARD, number });
   if ('fields' in checked) throw new Error('bad test card');
-  return sandbox.charge({ orderId: order.id, idempotencyKey: `${order.id}:1`, amount: order.amount, currency: order.currency, description: 'test', email: CARD.email, card: checked.card, returnUrl: 'http://episodic.test/order/result' });
+  return sandbox.charge({
+    orderId: order.id,
+    idempotencyKey: `${order.id}:1`,
+    amount: order.amount,
+    currency: order.currency,
+    description: 'test',
+    email: CARD.email,
+    card: checked.card,
+    returnUrl: 'http://episodic.test/order/result',
+  });
 }
 
 async function orderRow(id: string) {
@@ -65,19 +88,29 @@ describe('reconciling interrupted purchases', () => {
     expect((await chargeAtProvider(first.sandbox, order)).status).toBe('succeeded');
     expect(await coinBalance(t.database.db, user.id)).toBe(0);
 
-    const reports = await Promise.all([instance().reconciler.runOnce(), instance().reconciler.runOnce(), instance().reconciler.runOnce()]);
+    const reports = await Promise.all([
+      instance().reconciler.runOnce(),
+      instance().reconciler.runOnce(),
+      instance().reconciler.runOnce(),
+    ]);
     expect(reports.reduce((sum, r) => sum + r.paid, 0)).toBeGreaterThanOrEqual(1);
     const row = await orderRow(order.id);
     expect(row.status).toBe('paid');
     expect(row.provider).toBe('sandbox');
     expect(await coinBalance(t.database.db, user.id)).toBe(1100);
     // The saved card is the one the processor kept, shown by brand and last four only.
-    const overview = envelope<{ paymentMethod: { last4: string } | null }>(await t.app.inject({ method: 'GET', url: '/api/payment', headers: { 'x-user-token': user.token } }));
+    const overview = envelope<{ paymentMethod: { last4: string } | null }>(
+      await t.app.inject({ method: 'GET', url: '/api/payment', headers: { 'x-user-token': user.token } }),
+    );
     expect(overview.data.paymentMethod?.last4).toBe('4242');
 
     expect(await instance().reconciler.runOnce()).toEqual({ paid: 0, failed: 0, waiting: 0 });
     expect(await coinBalance(t.database.db, user.id)).toBe(1100);
-    const charges = await t.database.db.selectFrom('sandbox_charges').select('id').where('idempotency_key', 'like', `${order.id}:%`).execute();
+    const charges = await t.database.db
+      .selectFrom('sandbox_charges')
+      .select('id')
+      .where('idempotency_key', 'like', `${order.id}:%`)
+      .execute();
     expect(charges).toHaveLength(1);
   });
 
@@ -101,10 +134,19 @@ describe('reconciling interrupted purchases', () => {
     expect(row.status).toBe('failed');
     expect(row.failure_reason).toMatch(/you were not charged/);
 
-    const paid = await t.app.inject({ method: 'POST', url: '/api/payment/pay', headers: { 'x-user-token': user.token }, payload: { orderId: order.id, method: 'card', agree: true, card: CARD } });
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment/pay',
+      headers: { 'x-user-token': user.token },
+      payload: { orderId: order.id, method: 'card', agree: true, card: CARD },
+    });
     expect(envelope<{ status: string }>(paid).data.status).toBe('paid');
     expect(await coinBalance(t.database.db, user.id)).toBe(300);
-    const charges = await t.database.db.selectFrom('sandbox_charges').select('idempotency_key').where('idempotency_key', 'like', `${order.id}:%`).execute();
+    const charges = await t.database.db
+      .selectFrom('sandbox_charges')
+      .select('idempotency_key')
+      .where('idempotency_key', 'like', `${order.id}:%`)
+      .execute();
     expect(charges.map((c) => c.idempotency_key)).toEqual([`${order.id}:2`]);
   });
 

@@ -39,13 +39,17 @@ export function createOrderReconciler(deps: ReconcileDeps) {
     for (const order of stale) {
       // A PayPal order is only charged at capture, after the buyer's approval: one still
       // "processing" never reached PayPal's approval page, so nothing was taken.
-      const outcome = order.provider === 'paypal' ? null : await deps.provider.lookup(`${order.id}:${String(order.attempt)}`);
+      const outcome =
+        order.provider === 'paypal' ? null : await deps.provider.lookup(`${order.id}:${String(order.attempt)}`);
       if (outcome) {
         await deps.billing.lifecycle.settle(order.id, outcome, deps.provider.name);
         if (outcome.status === 'succeeded') report.paid++;
         else if (outcome.status === 'failed') report.failed++;
         else report.waiting++;
-        deps.log('interrupted payment reconciled', { orderId: order.id, status: outcome.status === 'succeeded' ? 'paid' : outcome.status });
+        deps.log('interrupted payment reconciled', {
+          orderId: order.id,
+          status: outcome.status === 'succeeded' ? 'paid' : outcome.status,
+        });
         continue;
       }
       if (await deps.billing.lifecycle.reconcile(order.id, order.attempt, INTERRUPTED)) {

@@ -13,7 +13,12 @@ export interface Refunder {
 
 /** What happened to a refund, for the caller's own record (the console's audit log), in the refund's transaction. */
 export type RefundRecord =
-  | { outcome: 'refunded'; order: { id: string; amount: number; currency: string }; before: OrderStatus; reversal: Reversal }
+  | {
+      outcome: 'refunded';
+      order: { id: string; amount: number; currency: string };
+      before: OrderStatus;
+      reversal: Reversal;
+    }
   | { outcome: 'failed'; order: { id: string; provider: string }; error: string };
 
 export interface RefundRequest {
@@ -32,20 +37,30 @@ export interface RefundRequest {
  * two operators at once ask the provider once. A refund the provider refused can be tried again.
  * `refunders` are the providers by the name orders record (`sandbox`, `stripe`, `paypal`).
  */
-export function createRefunds(deps: { db: Kysely<DB>; lifecycle: OrderLifecycle; refunders: Record<string, Refunder> }) {
+export function createRefunds(deps: {
+  db: Kysely<DB>;
+  lifecycle: OrderLifecycle;
+  refunders: Record<string, Refunder>;
+}) {
   const { db } = deps;
 
   return async function refundOrder(request: RefundRequest): Promise<void> {
     const { orderId, actorId } = request;
     const reason = request.reason.trim();
-    if (!reason) throw invalidInput({ reason: fieldProblem('reason_required', 'Say why the order is refunded (the buyer may ask).') });
+    if (!reason)
+      throw invalidInput({
+        reason: fieldProblem('reason_required', 'Say why the order is refunded (the buyer may ask).'),
+      });
     const order = await repo.findOrder(db, orderId);
     if (!order) throw notFound('order_not_found', 'There is no such order.');
     if (order.status === 'refunded') return;
-    if (order.status !== 'paid') throw conflict('refund_not_possible', `Only paid orders can be refunded; this one is ${order.status}.`);
+    if (order.status !== 'paid')
+      throw conflict('refund_not_possible', `Only paid orders can be refunded; this one is ${order.status}.`);
     const refunder = order.provider ? deps.refunders[order.provider] : undefined;
-    if (!order.provider || !order.provider_ref) throw conflict('refund_not_possible', 'This order has no payment at a provider to refund.');
-    if (!refunder) throw conflict('refund_not_possible', `Refunds through ${order.provider} are not available on this server.`);
+    if (!order.provider || !order.provider_ref)
+      throw conflict('refund_not_possible', 'This order has no payment at a provider to refund.');
+    if (!refunder)
+      throw conflict('refund_not_possible', `Refunds through ${order.provider} are not available on this server.`);
 
     if (!(await repo.claimRefund(db, { orderId, amount: order.amount, reason, actorId }))) {
       if ((await repo.refundStatus(db, orderId)) === 'succeeded') return;
@@ -65,7 +80,12 @@ export function createRefunds(deps: { db: Kysely<DB>; lifecycle: OrderLifecycle;
 
     await deps.lifecycle.refund(orderId, async (trx, before, reversal) => {
       await repo.markRefundSucceeded(trx, orderId, reversal);
-      await request.record?.(trx, { outcome: 'refunded', order: { id: orderId, amount: order.amount, currency: order.currency }, before, reversal });
+      await request.record?.(trx, {
+        outcome: 'refunded',
+        order: { id: orderId, amount: order.amount, currency: order.currency },
+        before,
+        reversal,
+      });
     });
   };
 }

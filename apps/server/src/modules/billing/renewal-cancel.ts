@@ -13,7 +13,13 @@ export function renewalCancel(db: Kysely<DB>) {
     const user = UUID.test(userId) ? await repo.userContact(db, userId) : undefined;
     const lang = (user?.language ?? 'en') as Language;
     const row = user ? await repo.findMembership(db, userId) : undefined;
-    if (!row || row.status !== 'active' || row.current_period_end.getTime() !== periodEnd || row.current_period_end <= new Date()) return { state: 'expired', lang };
+    if (
+      !row ||
+      row.status !== 'active' ||
+      row.current_period_end.getTime() !== periodEnd ||
+      row.current_period_end <= new Date()
+    )
+      return { state: 'expired', lang };
     const plan = (await repo.findPlan(db, row.plan_id, lang))?.name ?? row.plan_id;
     return { state: row.auto_renew ? 'confirm' : 'already', lang, plan, endsAt: row.current_period_end };
   }

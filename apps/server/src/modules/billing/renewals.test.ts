@@ -24,38 +24,105 @@ const DAY = 86400000;
 /** A second, independent set of billing services on the same database: another server instance. */
 function instance(afterCharge?: () => void) {
   const db = t.database.db;
-  const mailer = createMailer({ mailUrl: null, from: 'Episodic <no-reply@episodic.test>', outboxDir: path.join(t.dataDir, 'outbox'), log: () => undefined });
+  const mailer = createMailer({
+    mailUrl: null,
+    from: 'Episodic <no-reply@episodic.test>',
+    outboxDir: path.join(t.dataDir, 'outbox'),
+    log: () => undefined,
+  });
   const linkSecret = lazySharedSecret(db, 'links');
-  const sendReceipt = createReceipts({ db, mailer, publicUrl: 'http://episodic.test', linkSecret, testMode: true, log: () => undefined });
+  const sendReceipt = createReceipts({
+    db,
+    mailer,
+    publicUrl: 'http://episodic.test',
+    linkSecret,
+    testMode: true,
+    log: () => undefined,
+  });
   const events = new EventBus();
   events.on('order.paid', async (o) => void sendReceipt(o.id));
   const { sandbox, billing } = billingInstance(t, { events });
-  return createRenewals({ db, billing, provider: sandbox, mailer, publicUrl: 'http://episodic.test', linkSecret, log: () => undefined, afterCharge });
+  return createRenewals({
+    db,
+    billing,
+    provider: sandbox,
+    mailer,
+    publicUrl: 'http://episodic.test',
+    linkSecret,
+    log: () => undefined,
+    afterCharge,
+  });
 }
 
-async function member(planId: string, cardNumber = '4242424242424242', email?: string): Promise<{ token: string; id: string }> {
+async function member(
+  planId: string,
+  cardNumber = '4242424242424242',
+  email?: string,
+): Promise<{ token: string; id: string }> {
   const guest = await t.app.inject({ method: 'GET', url: '/api/user' });
   let token = String(guest.headers['x-user-token']);
   const id = envelope<User>(guest).data.id;
   if (email) {
-    const reg = await t.app.inject({ method: 'POST', url: '/api/user/register', headers: { 'x-user-token': token }, payload: { email, password: 'renew1pass', confirmPassword: 'renew1pass', agree: true } });
+    const reg = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/register',
+      headers: { 'x-user-token': token },
+      payload: { email, password: 'renew1pass', confirmPassword: 'renew1pass', agree: true },
+    });
     token = String(reg.headers['x-user-token']);
   }
-  const order = envelope<{ id: string }>(await t.app.inject({ method: 'POST', url: '/api/payment/order', headers: { 'x-user-token': token }, payload: { planId } }));
+  const order = envelope<{ id: string }>(
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/payment/order',
+      headers: { 'x-user-token': token },
+      payload: { planId },
+    }),
+  );
   const paid = envelope<PayResult>(
-    await t.app.inject({ method: 'POST', url: '/api/payment/pay', headers: { 'x-user-token': token }, payload: { orderId: order.data.id, method: 'card', agree: true, card: { number: cardNumber, expiry: '12/34', cvv: '123', firstName: 'Ana', lastName: 'Lima', email: 'ana@example.com' } } }),
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/payment/pay',
+      headers: { 'x-user-token': token },
+      payload: {
+        orderId: order.data.id,
+        method: 'card',
+        agree: true,
+        card: {
+          number: cardNumber,
+          expiry: '12/34',
+          cvv: '123',
+          firstName: 'Ana',
+          lastName: 'Lima',
+          email: 'ana@example.com',
+        },
+      },
+    }),
   );
   expect(paid.data.status).toBe('paid');
   return { token, id };
 }
 
 async function endPeriod(userId: string, at: Date) {
-  await t.database.db.updateTable('memberships').set({ current_period_end: at }).where('user_id', '=', userId).execute();
+  await t.database.db
+    .updateTable('memberships')
+    .set({ current_period_end: at })
+    .where('user_id', '=', userId)
+    .execute();
 }
 async function chargesOf(userId: string): Promise<number> {
-  const orders = await t.database.db.selectFrom('orders').select('id').where('user_id', '=', userId).where('purpose', '=', 'renewal').execute();
+  const orders = await t.database.db
+    .selectFrom('orders')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('purpose', '=', 'renewal')
+    .execute();
   if (orders.length === 0) return 0;
-  const rows = await t.database.db.selectFrom('sandbox_charges').select('id').where('idempotency_key', 'like', `${orders[0]!.id}%`).execute();
+  const rows = await t.database.db
+    .selectFrom('sandbox_charges')
+    .select('id')
+    .where('idempotency_key', 'like', `${orders[0]!.id}%`)
+    .execute();
   return rows.length;
 }
 async function membership(userId: string) {
@@ -88,14 +155,16 @@ describe('renewals', () => {
 
   it('sends a receipt after the charge, with a cancel link whose page asks before its button cancels', async () => {
     // The account's other mail (confirming its address) is not a receipt.
-    const receipts = async () => (await outbox('renew@example.com')).filter((m) => m.subject === 'Your Episodic receipt');
+    const receipts = async () =>
+      (await outbox('renew@example.com')).filter((m) => m.subject === 'Your Episodic receipt');
     let mails = await receipts();
     for (let i = 0; i < 300 && mails.length < 2; i++) {
       await new Promise((r) => setTimeout(r, 50));
       mails = await receipts();
     }
     expect(mails.length).toBe(2);
-    const linkIn = (text: string | undefined) => new URL(/(http:\/\/episodic\.test\/api\/payment\/cancel-link\?\S+)/.exec(text ?? '')![1]!);
+    const linkIn = (text: string | undefined) =>
+      new URL(/(http:\/\/episodic\.test\/api\/payment\/cancel-link\?\S+)/.exec(text ?? '')![1]!);
     const userId = linkIn(mails[0]!.text).searchParams.get('u')!;
     const endsAt = (await membership(userId)).current_period_end;
     // The renewal's receipt (both may land in the same millisecond, so found by its period): its link
@@ -112,7 +181,9 @@ describe('renewals', () => {
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.headers['cache-control']).toBe('no-store');
     expect(page.body).toContain('Cancel your renewal?');
-    expect(page.body).toContain(`Your Weekly membership stays active until ${new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(endsAt)}`);
+    expect(page.body).toContain(
+      `Your Weekly membership stays active until ${new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(endsAt)}`,
+    );
     expect(page.body).toMatch(/<form method="post" action="\/api\/payment\/cancel-link">/);
     expect(page.body).not.toMatch(/<script/);
     await t.app.inject({ method: 'HEAD', url: `${url.pathname}${url.search}` });
@@ -125,11 +196,18 @@ describe('renewals', () => {
       t.app.inject({
         method: 'POST',
         url: url.pathname,
-        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://episodic.test', cookie: `${SESSION_COOKIE}=${browser}` },
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          origin: 'http://episodic.test',
+          cookie: `${SESSION_COOKIE}=${browser}`,
+        },
         payload: new URLSearchParams(fields).toString(),
       });
     const fields = { u: userId, p: url.searchParams.get('p')!, s: url.searchParams.get('s')! };
-    for (const forged of [{ ...fields, s: 'forged' }, { ...fields, p: String(endsAt.getTime() + 7 * DAY) }]) {
+    for (const forged of [
+      { ...fields, s: 'forged' },
+      { ...fields, p: String(endsAt.getTime() + 7 * DAY) },
+    ]) {
       const res = await form(forged);
       expect(res.statusCode).toBe(400);
       expect(res.body).toContain('This link is not valid');
@@ -145,7 +223,9 @@ describe('renewals', () => {
     expect(expired.body).toContain('This link has expired');
     expect(expired.body).toContain('href="/my"');
     expect(expired.body).not.toContain('<form');
-    expect((await form({ u: userId, p: old.searchParams.get('p')!, s: old.searchParams.get('s')! })).body).toContain('This link has expired');
+    expect((await form({ u: userId, p: old.searchParams.get('p')!, s: old.searchParams.get('s')! })).body).toContain(
+      'This link has expired',
+    );
     expect((await membership(userId)).auto_renew).toBe(true);
 
     // The button: a form POST from our own page, without any session.
@@ -153,7 +233,9 @@ describe('renewals', () => {
     expect(done.statusCode).toBe(200);
     expect(done.body).toContain('Your renewal is cancelled');
     expect(await membership(userId)).toMatchObject({ auto_renew: false, status: 'active' });
-    expect((await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` })).body).toContain('Your renewal is already cancelled');
+    expect((await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` })).body).toContain(
+      'Your renewal is already cancelled',
+    );
   });
 
   it('renews once when two instances run at the same moment', async () => {
@@ -173,7 +255,12 @@ describe('renewals', () => {
         throw new Error('killed');
       }).runOnce(),
     ).rejects.toThrow('killed');
-    const order = await t.database.db.selectFrom('orders').selectAll().where('user_id', '=', m.id).where('purpose', '=', 'renewal').executeTakeFirstOrThrow();
+    const order = await t.database.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('user_id', '=', m.id)
+      .where('purpose', '=', 'renewal')
+      .executeTakeFirstOrThrow();
     expect(order.status).toBe('processing');
     // Before the lease runs out nobody touches it; after, the next pass finishes the job.
     expect((await instance().runOnce()).renewed).toBe(0);
@@ -194,7 +281,9 @@ describe('renewals', () => {
     const last = await instance().runOnce(new Date(now + 8 * 3600_000));
     expect(last.lapsed).toBe(1);
     expect(await membership(m.id)).toMatchObject({ status: 'lapsed', auto_renew: false });
-    const user = envelope<User>(await t.app.inject({ method: 'GET', url: '/api/user', headers: { 'x-user-token': m.token } }));
+    const user = envelope<User>(
+      await t.app.inject({ method: 'GET', url: '/api/user', headers: { 'x-user-token': m.token } }),
+    );
     expect(user.data.membership.active).toBe(false);
   });
 

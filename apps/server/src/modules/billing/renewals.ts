@@ -52,8 +52,21 @@ export function createRenewals(deps: RenewalDeps) {
       if (!user?.email || !plan) continue;
       const cancelUrl = cancelLinkUrl(deps.publicUrl, await deps.linkSecret(), row.user_id, row.current_period_end);
       await deps.mailer
-        ?.send(renewalReminderEmail({ to: user.email, lang, plan: plan.name, amount: plan.price, currency: plan.currency, renewsAt: row.current_period_end, cancelUrl, testMode: deps.testMode }))
-        .catch((err: unknown) => deps.log('renewal reminder not sent', { userId: row.user_id, error: (err as Error).message }));
+        ?.send(
+          renewalReminderEmail({
+            to: user.email,
+            lang,
+            plan: plan.name,
+            amount: plan.price,
+            currency: plan.currency,
+            renewsAt: row.current_period_end,
+            cancelUrl,
+            testMode: deps.testMode,
+          }),
+        )
+        .catch((err: unknown) =>
+          deps.log('renewal reminder not sent', { userId: row.user_id, error: (err as Error).message }),
+        );
     }
     return claimed.length;
   }
@@ -67,7 +80,14 @@ export function createRenewals(deps: RenewalDeps) {
 
     // One renewal order per period: a retry after a crash finds the order the first try made, and a
     // charge left "processing" by a crash is asked again with the same key (the provider answers what it did).
-    const renewal = await lifecycle.renew({ userId, planId: claimed.plan_id, periodEnd: claimed.current_period_end, amount: plan?.price ?? 1, currency: plan?.currency ?? 'USD', paymentMethodId: claimed.payment_method_id });
+    const renewal = await lifecycle.renew({
+      userId,
+      planId: claimed.plan_id,
+      periodEnd: claimed.current_period_end,
+      amount: plan?.price ?? 1,
+      currency: plan?.currency ?? 'USD',
+      paymentMethodId: claimed.payment_method_id,
+    });
     if (renewal.state === 'paid') return 'renewed';
     const { order } = renewal;
     const attempts = claimed.renewal_attempts + 1;
@@ -75,12 +95,20 @@ export function createRenewals(deps: RenewalDeps) {
       // This period's order was refunded or cancelled: it is not charged again, and the membership counts a failed attempt.
       const retryAt = renewalRetryAt(attempts, false, now);
       await repo.recordRenewalFailure(db, userId, attempts, retryAt);
-      deps.log(retryAt ? 'renewal failed; will retry' : 'membership lapsed after failed renewals', { userId, attempts, reason: `renewal order ${order.status}` });
+      deps.log(retryAt ? 'renewal failed; will retry' : 'membership lapsed after failed renewals', {
+        userId,
+        attempts,
+        reason: `renewal order ${order.status}`,
+      });
       return retryAt ? 'failed' : 'lapsed';
     }
     let outcome: ChargeOutcome;
     if (!plan || !plan.active || !method) {
-      outcome = { status: 'failed', providerRef: '', reason: !method ? 'No saved card for renewal.' : 'This plan is no longer offered.' };
+      outcome = {
+        status: 'failed',
+        providerRef: '',
+        reason: !method ? 'No saved card for renewal.' : 'This plan is no longer offered.',
+      };
     } else {
       outcome = await deps.provider.charge({
         orderId: order.id,
@@ -98,7 +126,11 @@ export function createRenewals(deps: RenewalDeps) {
     await lifecycle.settle(order.id, outcome, deps.provider.name, { ...(plan ? { plan } : {}), now });
     if (outcome.status === 'succeeded') return 'renewed';
     const lapse = renewalRetryAt(attempts, outcome.status === 'requires_action', now) === null;
-    deps.log(lapse ? 'membership lapsed after failed renewals' : 'renewal failed; will retry', { userId, attempts, reason: 'reason' in outcome ? outcome.reason : null });
+    deps.log(lapse ? 'membership lapsed after failed renewals' : 'renewal failed; will retry', {
+      userId,
+      attempts,
+      reason: 'reason' in outcome ? outcome.reason : null,
+    });
     return lapse ? 'lapsed' : 'failed';
   }
 

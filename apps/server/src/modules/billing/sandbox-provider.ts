@@ -13,7 +13,12 @@ export type TestCardBehavior = 'ok' | 'decline' | 'challenge' | 'decline_later';
  * sandbox takes no other number: a real card typed into a test shop is refused with a reason that
  * says why, instead of "paying" without money moving.
  */
-export const SANDBOX_TEST_CARDS: readonly { number: string; brand: string; behavior: TestCardBehavior; reason?: string }[] = [
+export const SANDBOX_TEST_CARDS: readonly {
+  number: string;
+  brand: string;
+  behavior: TestCardBehavior;
+  reason?: string;
+}[] = [
   { number: '4242424242424242', brand: 'visa', behavior: 'ok' },
   { number: '4012888888881881', brand: 'visa', behavior: 'ok' },
   { number: '4000056655665556', brand: 'visa', behavior: 'ok' },
@@ -55,7 +60,14 @@ export function readSandboxEvent(rawBody: string): SandboxEvent | null {
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
   const e = parsed as Record<string, unknown>;
   const types: unknown[] = ['charge.succeeded', 'charge.failed', 'charge.refunded'];
-  if (typeof e.id !== 'string' || typeof e.chargeId !== 'string' || typeof e.idempotencyKey !== 'string' || !types.includes(e.type) || typeof e.created !== 'number') return null;
+  if (
+    typeof e.id !== 'string' ||
+    typeof e.chargeId !== 'string' ||
+    typeof e.idempotencyKey !== 'string' ||
+    !types.includes(e.type) ||
+    typeof e.created !== 'number'
+  )
+    return null;
   return e as unknown as SandboxEvent;
 }
 
@@ -68,7 +80,12 @@ export function signSandboxPayload(secret: string, body: string, timestamp = Mat
 }
 
 /** Checks a webhook signature and its age (5 minutes of tolerance). */
-export function verifySandboxSignature(secret: string, body: string, header: string | undefined, now = Date.now()): boolean {
+export function verifySandboxSignature(
+  secret: string,
+  body: string,
+  header: string | undefined,
+  now = Date.now(),
+): boolean {
   if (!header) return false;
   const parts = Object.fromEntries(header.split(',').map((p) => p.split('=', 2) as [string, string]));
   const t = Number(parts.t);
@@ -96,21 +113,39 @@ export function createSandboxProvider(opts: SandboxOptions) {
   const { db } = opts;
 
   async function emit(type: SandboxEvent['type'], chargeId: string, idempotencyKey: string): Promise<void> {
-    const event: SandboxEvent = { id: id('evt'), type, chargeId, idempotencyKey, created: Math.floor(Date.now() / 1000) };
+    const event: SandboxEvent = {
+      id: id('evt'),
+      type,
+      chargeId,
+      idempotencyKey,
+      created: Math.floor(Date.now() / 1000),
+    };
     const body = JSON.stringify(event);
     await opts.deliver(body, signSandboxPayload(await opts.webhookSecret(), body));
   }
 
-  function outcomeOf(row: { id: string; status: string; failure_reason: string | null; return_url: string }, method?: SavedMethod): ChargeOutcome {
-    if (row.status === 'succeeded' || row.status === 'refunded') return { status: 'succeeded', providerRef: row.id, ...(method ? { method } : {}) };
-    if (row.status === 'requires_action') return { status: 'requires_action', providerRef: row.id, redirectUrl: `${opts.publicUrl}/api/payment/sandbox/challenge/${row.id}`, ...(method ? { method } : {}) };
+  function outcomeOf(
+    row: { id: string; status: string; failure_reason: string | null; return_url: string },
+    method?: SavedMethod,
+  ): ChargeOutcome {
+    if (row.status === 'succeeded' || row.status === 'refunded')
+      return { status: 'succeeded', providerRef: row.id, ...(method ? { method } : {}) };
+    if (row.status === 'requires_action')
+      return {
+        status: 'requires_action',
+        providerRef: row.id,
+        redirectUrl: `${opts.publicUrl}/api/payment/sandbox/challenge/${row.id}`,
+        ...(method ? { method } : {}),
+      };
     return { status: 'failed', providerRef: row.id, reason: row.failure_reason ?? FAILURE_MESSAGES.card_declined };
   }
 
   async function methodOf(token: string | null): Promise<SavedMethod | undefined> {
     if (!token) return undefined;
     const m = await db.selectFrom('sandbox_methods').selectAll().where('token', '=', token).executeTakeFirst();
-    return m ? { token: m.token, brand: m.brand, last4: m.last4, expMonth: m.exp_month, expYear: m.exp_year } : undefined;
+    return m
+      ? { token: m.token, brand: m.brand, last4: m.last4, expMonth: m.exp_month, expYear: m.exp_year }
+      : undefined;
   }
 
   const provider: PaymentProvider & {
@@ -119,7 +154,11 @@ export function createSandboxProvider(opts: SandboxOptions) {
     name: 'sandbox',
 
     async charge(request: ChargeRequest): Promise<ChargeOutcome> {
-      const existing = await db.selectFrom('sandbox_charges').selectAll().where('idempotency_key', '=', request.idempotencyKey).executeTakeFirst();
+      const existing = await db
+        .selectFrom('sandbox_charges')
+        .selectAll()
+        .where('idempotency_key', '=', request.idempotencyKey)
+        .executeTakeFirst();
       if (existing) return outcomeOf(existing, await methodOf(existing.method_token));
 
       let behavior: string;
@@ -133,11 +172,24 @@ export function createSandboxProvider(opts: SandboxOptions) {
           token = id('pm');
           await db
             .insertInto('sandbox_methods')
-            .values({ token, behavior, brand: request.card.brand, last4: request.card.last4, exp_month: request.card.expMonth, exp_year: request.card.expYear })
+            .values({
+              token,
+              behavior,
+              brand: request.card.brand,
+              last4: request.card.last4,
+              exp_month: request.card.expMonth,
+              exp_year: request.card.expYear,
+            })
             .execute();
         }
       } else {
-        const saved = request.savedToken ? await db.selectFrom('sandbox_methods').selectAll().where('token', '=', request.savedToken).executeTakeFirst() : undefined;
+        const saved = request.savedToken
+          ? await db
+              .selectFrom('sandbox_methods')
+              .selectAll()
+              .where('token', '=', request.savedToken)
+              .executeTakeFirst()
+          : undefined;
         if (!saved) {
           behavior = 'decline';
           reason = FAILURE_MESSAGES.saved_card_unavailable;
@@ -151,36 +203,69 @@ export function createSandboxProvider(opts: SandboxOptions) {
       const chargeId = id('ch');
       const row = await db
         .insertInto('sandbox_charges')
-        .values({ id: chargeId, idempotency_key: request.idempotencyKey, amount: request.amount, currency: request.currency, status, failure_reason: reason ?? null, method_token: token, return_url: request.returnUrl })
+        .values({
+          id: chargeId,
+          idempotency_key: request.idempotencyKey,
+          amount: request.amount,
+          currency: request.currency,
+          status,
+          failure_reason: reason ?? null,
+          method_token: token,
+          return_url: request.returnUrl,
+        })
         .onConflict((oc) => oc.column('idempotency_key').doNothing())
         .returningAll()
         .executeTakeFirst();
       // A concurrent identical request won the insert: answer what it recorded.
-      const recorded = row ?? (await db.selectFrom('sandbox_charges').selectAll().where('idempotency_key', '=', request.idempotencyKey).executeTakeFirstOrThrow());
-      if (row && status !== 'requires_action') await emit(status === 'succeeded' ? 'charge.succeeded' : 'charge.failed', chargeId, request.idempotencyKey);
+      const recorded =
+        row ??
+        (await db
+          .selectFrom('sandbox_charges')
+          .selectAll()
+          .where('idempotency_key', '=', request.idempotencyKey)
+          .executeTakeFirstOrThrow());
+      if (row && status !== 'requires_action')
+        await emit(status === 'succeeded' ? 'charge.succeeded' : 'charge.failed', chargeId, request.idempotencyKey);
       return outcomeOf(recorded, await methodOf(recorded.method_token));
     },
 
     async lookup(idempotencyKey: string): Promise<ChargeOutcome | null> {
-      const row = await db.selectFrom('sandbox_charges').selectAll().where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+      const row = await db
+        .selectFrom('sandbox_charges')
+        .selectAll()
+        .where('idempotency_key', '=', idempotencyKey)
+        .executeTakeFirst();
       return row ? outcomeOf(row, await methodOf(row.method_token)) : null;
     },
 
     async refund(providerRef: string): Promise<void> {
-      await db.updateTable('sandbox_charges').set({ status: 'refunded', updated_at: new Date() }).where('id', '=', providerRef).where('status', '=', 'succeeded').execute();
+      await db
+        .updateTable('sandbox_charges')
+        .set({ status: 'refunded', updated_at: new Date() })
+        .where('id', '=', providerRef)
+        .where('status', '=', 'succeeded')
+        .execute();
     },
 
     /** The buyer finished (or abandoned) the 3-D Secure challenge. */
     async completeChallenge(chargeId: string, success: boolean): Promise<{ returnUrl: string } | null> {
       const row = await db
         .updateTable('sandbox_charges')
-        .set({ status: success ? 'succeeded' : 'failed', failure_reason: success ? null : FAILURE_MESSAGES.authentication_failed, updated_at: new Date() })
+        .set({
+          status: success ? 'succeeded' : 'failed',
+          failure_reason: success ? null : FAILURE_MESSAGES.authentication_failed,
+          updated_at: new Date(),
+        })
         .where('id', '=', chargeId)
         .where('status', '=', 'requires_action')
         .returningAll()
         .executeTakeFirst();
       if (!row) {
-        const any = await db.selectFrom('sandbox_charges').select('return_url').where('id', '=', chargeId).executeTakeFirst();
+        const any = await db
+          .selectFrom('sandbox_charges')
+          .select('return_url')
+          .where('id', '=', chargeId)
+          .executeTakeFirst();
         return any ? { returnUrl: any.return_url } : null;
       }
       await emit(success ? 'charge.succeeded' : 'charge.failed', chargeId, row.idempotency_key);

@@ -10,7 +10,12 @@ let stripe: FakeStripe;
 let t: TestApp;
 beforeAll(async () => {
   stripe = await startFakeStripe();
-  t = await createTestApp({ PUBLIC_URL: 'http://episodic.test', STRIPE_SECRET_KEY: FAKE_STRIPE_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: stripe.url });
+  t = await createTestApp({
+    PUBLIC_URL: 'http://episodic.test',
+    STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_URL: stripe.url,
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -18,7 +23,12 @@ afterAll(async () => {
 });
 
 type Env<T> = { code: number; message: string; data: T; fields?: Record<string, string> };
-async function call<T = unknown>(token: string | null, method: 'GET' | 'POST', url: string, payload?: object): Promise<Env<T>> {
+async function call<T = unknown>(
+  token: string | null,
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: object,
+): Promise<Env<T>> {
   const res = await t.app.inject({ method, url, payload, headers: token ? { 'x-user-token': token } : {} });
   return envelope<T>(res) as Env<T>;
 }
@@ -26,35 +36,69 @@ async function viewer(): Promise<{ token: string; id: string }> {
   const res = await t.app.inject({ method: 'GET', url: '/api/user' });
   return { token: String(res.headers['x-user-token']), id: envelope<User>(res).data.id };
 }
-const card = (number: string) => ({ number, expiry: '12/34', cvv: '123', firstName: 'Ana', lastName: 'Lima', email: 'ana@example.com' });
-async function buy(token: string, planId: string, cardNumber: string): Promise<{ orderId: string; result: Env<PayResult> }> {
+const card = (number: string) => ({
+  number,
+  expiry: '12/34',
+  cvv: '123',
+  firstName: 'Ana',
+  lastName: 'Lima',
+  email: 'ana@example.com',
+});
+async function buy(
+  token: string,
+  planId: string,
+  cardNumber: string,
+): Promise<{ orderId: string; result: Env<PayResult> }> {
   const order = await call<{ id: string }>(token, 'POST', '/api/payment/order', { planId });
-  const result = await call<PayResult>(token, 'POST', '/api/payment/pay', { orderId: order.data.id, method: 'card', card: card(cardNumber), agree: true });
+  const result = await call<PayResult>(token, 'POST', '/api/payment/pay', {
+    orderId: order.data.id,
+    method: 'card',
+    card: card(cardNumber),
+    agree: true,
+  });
   return { orderId: order.data.id, result };
 }
 const signer = new Stripe(FAKE_STRIPE_KEY);
 function webhook(event: object, secret = WEBHOOK_SECRET) {
   const payload = JSON.stringify(event);
   const signature = signer.webhooks.generateTestHeaderString({ payload, secret });
-  return t.app.inject({ method: 'POST', url: '/api/webhook/payment/stripe', payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/webhook/payment/stripe',
+    payload,
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+  });
 }
-const intentOf = (orderId: string) => [...stripe.intents.values()].find((i) => (i.metadata as Record<string, string>).order_id === orderId)!;
+const intentOf = (orderId: string) =>
+  [...stripe.intents.values()].find((i) => (i.metadata as Record<string, string>).order_id === orderId)!;
 
 describe('card payments through Stripe', () => {
   it('pays with a PaymentIntent under the secret key and idempotency keys, keeping the card for renewals', async () => {
     const v = await viewer();
     const { orderId, result } = await buy(v.token, 'monthly', '4242 4242 4242 4242');
     expect(result.data).toMatchObject({ orderId, status: 'paid' });
-    const calls = stripe.requests.filter((r) => r.body.metadata && (r.body.metadata as Record<string, string>).order_id === orderId);
+    const calls = stripe.requests.filter(
+      (r) => r.body.metadata && (r.body.metadata as Record<string, string>).order_id === orderId,
+    );
     expect(calls.map((r) => r.path)).toEqual(['/v1/customers', '/v1/payment_intents']);
     expect(stripe.requests.every((r) => r.authorization === `Bearer ${FAKE_STRIPE_KEY}`)).toBe(true);
     const intentCall = calls[1]!;
     expect(intentCall.idempotencyKey).toBe(`${orderId}:1`);
-    expect(intentCall.body).toMatchObject({ amount: '1499', currency: 'usd', confirm: 'true', setup_future_usage: 'off_session', return_url: `http://episodic.test/order/result?orderId=${orderId}` });
+    expect(intentCall.body).toMatchObject({
+      amount: '1499',
+      currency: 'usd',
+      confirm: 'true',
+      setup_future_usage: 'off_session',
+      return_url: `http://episodic.test/order/result?orderId=${orderId}`,
+    });
     const overview = await call<PaymentOverview>(v.token, 'GET', '/api/payment');
     expect(overview.data.membership.active).toBe(true);
     expect(overview.data.paymentMethod).toEqual({ brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 });
-    const saved = await t.database.db.selectFrom('payment_methods').select(['provider', 'provider_token']).where('user_id', '=', v.id).executeTakeFirstOrThrow();
+    const saved = await t.database.db
+      .selectFrom('payment_methods')
+      .select(['provider', 'provider_token'])
+      .where('user_id', '=', v.id)
+      .executeTakeFirstOrThrow();
     expect(saved.provider).toBe('stripe');
     expect(saved.provider_token).toMatch(/^cus_\w+:pm_\w+$/);
   });
@@ -83,7 +127,9 @@ describe('card payments through Stripe', () => {
     stripe.authenticate(intent.id as string, true);
     const event = { id: 'evt_3ds_ok', object: 'event', type: 'payment_intent.succeeded', data: { object: intent } };
     expect(envelope<{ result: string }>(await webhook(event)).data.result).toBe('applied');
-    expect((await call<{ status: string }>(v.token, 'GET', `/api/payment/order?id=${orderId}`)).data.status).toBe('paid');
+    expect((await call<{ status: string }>(v.token, 'GET', `/api/payment/order?id=${orderId}`)).data.status).toBe(
+      'paid',
+    );
     expect((await call<User>(v.token, 'GET', '/api/user')).data.coins).toBe(1100);
     // Replayed: nothing changes.
     expect(envelope<{ result: string }>(await webhook(event)).data.result).toBe('duplicate');
@@ -95,26 +141,62 @@ describe('card payments through Stripe', () => {
     const { orderId } = await buy(v.token, 'coins-300', '4000002500003155');
     const intent = intentOf(orderId);
     stripe.authenticate(intent.id as string, false);
-    await webhook({ id: 'evt_3ds_fail', object: 'event', type: 'payment_intent.payment_failed', data: { object: intent } });
-    const order = await call<{ status: string; failureReason: string }>(v.token, 'GET', `/api/payment/order?id=${orderId}`);
+    await webhook({
+      id: 'evt_3ds_fail',
+      object: 'event',
+      type: 'payment_intent.payment_failed',
+      data: { object: intent },
+    });
+    const order = await call<{ status: string; failureReason: string }>(
+      v.token,
+      'GET',
+      `/api/payment/order?id=${orderId}`,
+    );
     expect(order.data).toMatchObject({ status: 'failed', failureReason: 'The card authentication was not completed.' });
   });
 
   it('refuses webhooks with a bad signature and ignores events about other things', async () => {
-    const bad = await webhook({ id: 'evt_forged', object: 'event', type: 'payment_intent.succeeded', data: { object: { id: 'pi_x', metadata: {} } } }, 'whsec_someone_else');
+    const bad = await webhook(
+      {
+        id: 'evt_forged',
+        object: 'event',
+        type: 'payment_intent.succeeded',
+        data: { object: { id: 'pi_x', metadata: {} } },
+      },
+      'whsec_someone_else',
+    );
     expect(bad.statusCode).toBe(400);
     expect(envelope(bad).code).toBe(400);
-    const unsigned = await t.app.inject({ method: 'POST', url: '/api/webhook/payment/stripe', payload: '{}', headers: { 'content-type': 'application/json' } });
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhook/payment/stripe',
+      payload: '{}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(unsigned.statusCode).toBe(400);
-    const other = await webhook({ id: 'evt_customer', object: 'event', type: 'customer.created', data: { object: { id: 'cus_1' } } });
+    const other = await webhook({
+      id: 'evt_customer',
+      object: 'event',
+      type: 'customer.created',
+      data: { object: { id: 'cus_1' } },
+    });
     expect(envelope<{ result: string }>(other).data.result).toBe('ignored');
   });
 });
 
 describe('validly signed junk at the Stripe webhook', () => {
   const signed = (payload: string) =>
-    t.app.inject({ method: 'POST', url: '/api/webhook/payment/stripe', payload, headers: { 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) } });
-  const intentEvent = (object: unknown, id: unknown = 'evt_junk') => JSON.stringify({ id, object: 'event', type: 'payment_intent.succeeded', data: { object } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/webhook/payment/stripe',
+      payload,
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+      },
+    });
+  const intentEvent = (object: unknown, id: unknown = 'evt_junk') =>
+    JSON.stringify({ id, object: 'event', type: 'payment_intent.succeeded', data: { object } });
 
   it.each([
     ['not json', 'not json'],
@@ -122,9 +204,15 @@ describe('validly signed junk at the Stripe webhook', () => {
     ['null', 'null'],
     ['an array', '[]'],
     ['an event without data', JSON.stringify({ id: 'evt_1', object: 'event', type: 'payment_intent.succeeded' })],
-    ['an event whose id is not a string', intentEvent({ id: 'pi_1', metadata: { idempotency_key: '00000000-0000-4000-8000-000000000000:1' } }, 7)],
+    [
+      'an event whose id is not a string',
+      intentEvent({ id: 'pi_1', metadata: { idempotency_key: '00000000-0000-4000-8000-000000000000:1' } }, 7),
+    ],
     ['a key of the wrong type', intentEvent({ id: 'pi_1', metadata: { idempotency_key: 12 } })],
-    ['a key that is not one of our charges', intentEvent({ id: 'pi_1', metadata: { idempotency_key: 'not-an-order:1' } })],
+    [
+      'a key that is not one of our charges',
+      intentEvent({ id: 'pi_1', metadata: { idempotency_key: 'not-an-order:1' } }),
+    ],
   ])('answers %s with a 400 envelope, never a 5xx', async (_what, payload) => {
     const res = await signed(payload);
     expect(res.statusCode).toBe(400);
@@ -138,9 +226,28 @@ describe('validly signed junk at the Stripe webhook', () => {
 });
 
 describe('the Stripe adapter on its own', () => {
-  const provider = () => createStripeProvider({ secretKey: FAKE_STRIPE_KEY, webhookSecret: WEBHOOK_SECRET, apiUrl: stripe.url });
-  const request = (key: string, extra: object = {}) => ({ orderId: key, idempotencyKey: `${key}:1`, amount: 499, currency: 'USD', description: 'Weekly', email: 'a@b.co', returnUrl: 'http://episodic.test/order/result', ...extra });
-  const visa = (number = '4242424242424242') => ({ number, expMonth: 12, expYear: 2034, cvv: '123', name: 'Ana Lima', email: 'a@b.co', brand: 'visa', last4: number.slice(-4) });
+  const provider = () =>
+    createStripeProvider({ secretKey: FAKE_STRIPE_KEY, webhookSecret: WEBHOOK_SECRET, apiUrl: stripe.url });
+  const request = (key: string, extra: object = {}) => ({
+    orderId: key,
+    idempotencyKey: `${key}:1`,
+    amount: 499,
+    currency: 'USD',
+    description: 'Weekly',
+    email: 'a@b.co',
+    returnUrl: 'http://episodic.test/order/result',
+    ...extra,
+  });
+  const visa = (number = '4242424242424242') => ({
+    number,
+    expMonth: 12,
+    expYear: 2034,
+    cvv: '123',
+    name: 'Ana Lima',
+    email: 'a@b.co',
+    brand: 'visa',
+    last4: number.slice(-4),
+  });
 
   it('charges a saved card off session (renewals), and a card that declines later fails then', async () => {
     const p = provider();
@@ -154,7 +261,9 @@ describe('the Stripe adapter on its own', () => {
 
     const fragile = await p.charge(request('order-c', { card: visa('4000000000000341') }));
     expect(fragile.status).toBe('succeeded');
-    const later = await p.charge(request('order-d', { savedToken: fragile.status === 'succeeded' ? fragile.method!.token : '' }));
+    const later = await p.charge(
+      request('order-d', { savedToken: fragile.status === 'succeeded' ? fragile.method!.token : '' }),
+    );
     expect(later).toMatchObject({ status: 'failed', reason: 'Your card was declined.' });
     expect(await p.charge(request('order-e', { savedToken: 'garbage' }))).toMatchObject({ status: 'failed' });
   });
@@ -164,10 +273,15 @@ describe('the Stripe adapter on its own', () => {
     const once = await p.charge(request('order-f', { card: visa() }));
     const twice = await p.charge(request('order-f', { card: visa() }));
     expect(twice.providerRef).toBe(once.providerRef);
-    expect([...stripe.intents.values()].filter((i) => (i.metadata as Record<string, string>).order_id === 'order-f')).toHaveLength(1);
+    expect(
+      [...stripe.intents.values()].filter((i) => (i.metadata as Record<string, string>).order_id === 'order-f'),
+    ).toHaveLength(1);
     expect(await p.lookup('order-f:1')).toMatchObject({ status: 'succeeded', providerRef: once.providerRef });
     expect(await p.lookup('order-unknown:1')).toBeNull();
     await p.refund(once.providerRef, 499);
-    expect(stripe.requests.at(-1)).toMatchObject({ path: '/v1/refunds', body: { payment_intent: once.providerRef, amount: '499' } });
+    expect(stripe.requests.at(-1)).toMatchObject({
+      path: '/v1/refunds',
+      body: { payment_intent: once.providerRef, amount: '499' },
+    });
   });
 });

@@ -33,7 +33,13 @@ function savedMethodOf(intent: Stripe.PaymentIntent): SavedMethod | undefined {
   const pm = intent.payment_method;
   const customer = typeof intent.customer === 'string' ? intent.customer : intent.customer?.id;
   if (!pm || typeof pm === 'string' || !pm.card || !customer) return undefined;
-  return { token: `${customer}:${pm.id}`, brand: pm.card.brand, last4: pm.card.last4, expMonth: pm.card.exp_month, expYear: pm.card.exp_year };
+  return {
+    token: `${customer}:${pm.id}`,
+    brand: pm.card.brand,
+    last4: pm.card.last4,
+    expMonth: pm.card.exp_month,
+    expYear: pm.card.exp_year,
+  };
 }
 
 /** A PaymentIntent's state as the billing rules see it. */
@@ -45,12 +51,26 @@ export function outcomeOfIntent(intent: Stripe.PaymentIntent, returnUrl: string)
     case 'requires_action': {
       const url = intent.next_action?.redirect_to_url?.url;
       // Without a redirect (an SDK-only action), the result page waits for the webhook.
-      return { status: 'requires_action', providerRef: intent.id, redirectUrl: url ?? returnUrl, ...(method ? { method } : {}) };
+      return {
+        status: 'requires_action',
+        providerRef: intent.id,
+        redirectUrl: url ?? returnUrl,
+        ...(method ? { method } : {}),
+      };
     }
     case 'processing':
-      return { status: 'requires_action', providerRef: intent.id, redirectUrl: returnUrl, ...(method ? { method } : {}) };
+      return {
+        status: 'requires_action',
+        providerRef: intent.id,
+        redirectUrl: returnUrl,
+        ...(method ? { method } : {}),
+      };
     default:
-      return { status: 'failed', providerRef: intent.id, reason: intent.last_payment_error?.message ?? FAILURE_MESSAGES.card_declined };
+      return {
+        status: 'failed',
+        providerRef: intent.id,
+        reason: intent.last_payment_error?.message ?? FAILURE_MESSAGES.card_declined,
+      };
   }
 }
 
@@ -66,53 +86,95 @@ export function createStripeProvider(opts: StripeOptions) {
     maxNetworkRetries: 2,
     timeout: 20_000,
     telemetry: false,
-    ...(api ? { host: api.hostname, port: api.port || (api.protocol === 'https:' ? 443 : 80), protocol: api.protocol === 'http:' ? ('http' as const) : ('https' as const) } : {}),
+    ...(api
+      ? {
+          host: api.hostname,
+          port: api.port || (api.protocol === 'https:' ? 443 : 80),
+          protocol: api.protocol === 'http:' ? ('http' as const) : ('https' as const),
+        }
+      : {}),
   });
   const expand = ['payment_method'];
 
   async function charge(request: ChargeRequest): Promise<ChargeOutcome> {
     const key = request.idempotencyKey;
     const metadata = { order_id: request.orderId, idempotency_key: key };
-    const common = { amount: request.amount, currency: request.currency.toLowerCase(), description: request.description, metadata, confirm: true, expand };
+    const common = {
+      amount: request.amount,
+      currency: request.currency.toLowerCase(),
+      description: request.description,
+      metadata,
+      confirm: true,
+      expand,
+    };
     try {
       let intent: Stripe.PaymentIntent;
       if (request.card) {
-        const customer = await stripe.customers.create({ email: request.email, metadata: { order_id: request.orderId } }, { idempotencyKey: `${key}:customer` });
+        const customer = await stripe.customers.create(
+          { email: request.email, metadata: { order_id: request.orderId } },
+          { idempotencyKey: `${key}:customer` },
+        );
         const paymentMethod = await stripe.paymentMethods.create(
           {
             type: 'card',
-            card: { number: request.card.number, exp_month: request.card.expMonth, exp_year: request.card.expYear, cvc: request.card.cvv },
+            card: {
+              number: request.card.number,
+              exp_month: request.card.expMonth,
+              exp_year: request.card.expYear,
+              cvc: request.card.cvv,
+            },
             billing_details: { name: request.card.name, email: request.email },
           },
           { idempotencyKey: `${key}:method` },
         );
         intent = await stripe.paymentIntents.create(
-          { ...common, customer: customer.id, payment_method: paymentMethod.id, setup_future_usage: 'off_session', receipt_email: request.email, return_url: request.returnUrl },
+          {
+            ...common,
+            customer: customer.id,
+            payment_method: paymentMethod.id,
+            setup_future_usage: 'off_session',
+            receipt_email: request.email,
+            return_url: request.returnUrl,
+          },
           { idempotencyKey: key },
         );
       } else {
         const saved = request.savedToken ? splitToken(request.savedToken) : null;
-        if (!saved) return { status: 'failed', providerRef: `missing:${key}`, reason: FAILURE_MESSAGES.saved_card_unavailable };
-        intent = await stripe.paymentIntents.create({ ...common, customer: saved.customer, payment_method: saved.paymentMethod, off_session: true }, { idempotencyKey: key });
+        if (!saved)
+          return { status: 'failed', providerRef: `missing:${key}`, reason: FAILURE_MESSAGES.saved_card_unavailable };
+        intent = await stripe.paymentIntents.create(
+          { ...common, customer: saved.customer, payment_method: saved.paymentMethod, off_session: true },
+          { idempotencyKey: key },
+        );
       }
       return outcomeOfIntent(intent, request.returnUrl);
     } catch (err) {
       if (err instanceof Stripe.errors.StripeCardError) {
         const intent = err.payment_intent;
-        return { status: 'failed', providerRef: intent?.id ?? err.requestId ?? `declined:${key}`, reason: err.message || FAILURE_MESSAGES.card_declined };
+        return {
+          status: 'failed',
+          providerRef: intent?.id ?? err.requestId ?? `declined:${key}`,
+          reason: err.message || FAILURE_MESSAGES.card_declined,
+        };
       }
       throw err;
     }
   }
 
   async function lookup(idempotencyKey: string): Promise<ChargeOutcome | null> {
-    const found = await stripe.paymentIntents.search({ query: `metadata['idempotency_key']:'${idempotencyKey.replace(/'/g, '')}'`, expand: ['data.payment_method'] });
+    const found = await stripe.paymentIntents.search({
+      query: `metadata['idempotency_key']:'${idempotencyKey.replace(/'/g, '')}'`,
+      expand: ['data.payment_method'],
+    });
     const intent = found.data[0];
     return intent ? outcomeOfIntent(intent, '') : null;
   }
 
   async function refund(providerRef: string, amount: number): Promise<void> {
-    await stripe.refunds.create({ payment_intent: providerRef, amount }, { idempotencyKey: `refund:${providerRef}:${String(amount)}` });
+    await stripe.refunds.create(
+      { payment_intent: providerRef, amount },
+      { idempotencyKey: `refund:${providerRef}:${String(amount)}` },
+    );
   }
 
   /**
@@ -125,7 +187,9 @@ export function createStripeProvider(opts: StripeOptions) {
     try {
       event = stripe.webhooks.constructEvent(rawBody, signature ?? '', opts.webhookSecret);
     } catch (err) {
-      throw new StripeWebhookError(err instanceof Stripe.errors.StripeSignatureVerificationError ? 'signature' : 'malformed');
+      throw new StripeWebhookError(
+        err instanceof Stripe.errors.StripeSignatureVerificationError ? 'signature' : 'malformed',
+      );
     }
     if (typeof event !== 'object' || event === null) throw new StripeWebhookError('malformed');
     const { id, type, data } = event as { id?: unknown; type?: unknown; data?: { object?: unknown } };
@@ -139,7 +203,13 @@ export function createStripeProvider(opts: StripeOptions) {
     return { eventId: id, idempotencyKey: key };
   }
 
-  const provider: PaymentProvider & { parseWebhook: typeof parseWebhook } = { name: 'stripe', charge, lookup, refund, parseWebhook };
+  const provider: PaymentProvider & { parseWebhook: typeof parseWebhook } = {
+    name: 'stripe',
+    charge,
+    lookup,
+    refund,
+    parseWebhook,
+  };
   return provider;
 }
 

@@ -26,7 +26,17 @@ function instance() {
     throw err;
   });
   buses.push(bus);
-  return { bus, catalog: createCatalogService({ db: database.db, bus, mediaUrl: (k) => `/media/${k}`, episodeMedia: noMedia, access: createAccessService({ db: database.db, isMember: async () => false }), cacheTtlMs: 60_000 }) };
+  return {
+    bus,
+    catalog: createCatalogService({
+      db: database.db,
+      bus,
+      mediaUrl: (k) => `/media/${k}`,
+      episodeMedia: noMedia,
+      access: createAccessService({ db: database.db, isMember: async () => false }),
+      cacheTtlMs: 60_000,
+    }),
+  };
 }
 
 async function until(check: () => Promise<boolean>, ms: number): Promise<number> {
@@ -49,7 +59,12 @@ describe('catalog cache across instances (Redis)', () => {
     expect(await title(a)).toBe('The Billionaire’s Secret Bride');
     expect(await title(b)).toBe('The Billionaire’s Secret Bride');
 
-    await database.db.updateTable('series_translations').set({ title: 'The Bride of the Bund' }).where('series_id', '=', f.series.ceo).where('language', '=', 'en').execute();
+    await database.db
+      .updateTable('series_translations')
+      .set({ title: 'The Bride of the Bund' })
+      .where('series_id', '=', f.series.ceo)
+      .where('language', '=', 'en')
+      .execute();
     // Cached: neither instance has gone back to the database.
     expect(await title(b)).toBe('The Billionaire’s Secret Bride');
 

@@ -10,12 +10,27 @@ export async function mergeCatalogData(trx: Transaction<DB>, fromUserId: string,
   await sql`
     INSERT INTO search_history (user_id, query, searched_at)
     SELECT ${toUserId}::uuid, query, searched_at FROM search_history WHERE user_id = ${fromUserId}::uuid
-    ON CONFLICT (user_id, query) DO UPDATE SET searched_at = greatest(search_history.searched_at, excluded.searched_at)`.execute(trx);
+    ON CONFLICT (user_id, query) DO UPDATE SET searched_at = greatest(search_history.searched_at, excluded.searched_at)`.execute(
+    trx,
+  );
 }
 
 /** The viewer's unlocks and searches, for the data download. */
-export async function exportCatalogData(db: Kysely<DB>, userId: string): Promise<{ unlocks: unknown[]; searches: unknown[] }> {
-  const unlocks = await db.selectFrom('unlocks').select(['episode_id', 'source', 'created_at']).where('user_id', '=', userId).orderBy('created_at', 'desc').execute();
-  const searches = await db.selectFrom('search_history').select(['query', 'searched_at']).where('user_id', '=', userId).orderBy('searched_at', 'desc').execute();
+export async function exportCatalogData(
+  db: Kysely<DB>,
+  userId: string,
+): Promise<{ unlocks: unknown[]; searches: unknown[] }> {
+  const unlocks = await db
+    .selectFrom('unlocks')
+    .select(['episode_id', 'source', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .execute();
+  const searches = await db
+    .selectFrom('search_history')
+    .select(['query', 'searched_at'])
+    .where('user_id', '=', userId)
+    .orderBy('searched_at', 'desc')
+    .execute();
   return { unlocks, searches };
 }

@@ -117,7 +117,11 @@ export async function trendingSeriesIds(db: Kysely<DB>, days: number, { offset, 
 }
 
 /** Visible series hand-picked into a section, in the operator's order. */
-export async function sectionSeriesIds(db: Kysely<DB>, sectionId: number, { offset, limit }: Paging): Promise<number[]> {
+export async function sectionSeriesIds(
+  db: Kysely<DB>,
+  sectionId: number,
+  { offset, limit }: Paging,
+): Promise<number[]> {
   const { rows } = await sql<{ id: number }>`
     SELECT s.id FROM homepage_section_items i JOIN series s ON s.id = i.series_id
     WHERE i.section_id = ${sectionId} AND ${visible}
@@ -149,7 +153,11 @@ export async function sectionById(db: Kysely<DB>, id: number, lang: Language): P
 }
 
 /** The tabs of a categories section, localized, only tags with something to show. */
-export async function sectionTags(db: Kysely<DB>, sectionId: number, lang: Language): Promise<{ id: number; name: string }[]> {
+export async function sectionTags(
+  db: Kysely<DB>,
+  sectionId: number,
+  lang: Language,
+): Promise<{ id: number; name: string }[]> {
   const { rows } = await sql<{ id: number; name: string }>`
     SELECT tg.id, COALESCE(t.name, en.name, tg.slug) AS name
     FROM homepage_section_tags hst JOIN tags tg ON tg.id = hst.tag_id
@@ -186,9 +194,18 @@ export async function episodeSeriesId(db: Kysely<DB>, episodeId: number): Promis
   return row?.series_id;
 }
 
-export async function favoriteSeriesIds(db: Kysely<DB>, userId: string, seriesIds: readonly number[]): Promise<Set<number>> {
+export async function favoriteSeriesIds(
+  db: Kysely<DB>,
+  userId: string,
+  seriesIds: readonly number[],
+): Promise<Set<number>> {
   if (seriesIds.length === 0) return new Set();
-  const rows = await db.selectFrom('favorites').select('series_id').where('user_id', '=', userId).where('series_id', 'in', [...seriesIds]).execute();
+  const rows = await db
+    .selectFrom('favorites')
+    .select('series_id')
+    .where('user_id', '=', userId)
+    .where('series_id', 'in', [...seriesIds])
+    .execute();
   return new Set(rows.map((r) => r.series_id));
 }
 
@@ -202,7 +219,13 @@ export interface SearchHit {
  * plus trigram word similarity on titles, so a typo or a partial word still finds the series.
  * Matches in the viewer's language rank a little higher.
  */
-export async function searchSeriesIds(db: Kysely<DB>, keyword: string, tsquery: string | null, lang: Language, { offset, limit }: Paging): Promise<number[]> {
+export async function searchSeriesIds(
+  db: Kysely<DB>,
+  keyword: string,
+  tsquery: string | null,
+  lang: Language,
+  { offset, limit }: Paging,
+): Promise<number[]> {
   const needle = keyword.toLowerCase();
   const like = `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const { rows } = await sql<SearchHit>`

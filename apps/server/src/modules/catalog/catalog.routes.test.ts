@@ -90,7 +90,11 @@ describe('GET /api/homepage revalidation', () => {
     const again = await t.app.inject({ method: 'GET', url: '/api/homepage', headers: { 'if-none-match': etag } });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
-    const spanish = await t.app.inject({ method: 'GET', url: '/api/homepage?lang=es', headers: { 'if-none-match': etag } });
+    const spanish = await t.app.inject({
+      method: 'GET',
+      url: '/api/homepage?lang=es',
+      headers: { 'if-none-match': etag },
+    });
     expect(spanish.statusCode).toBe(200);
     expect(spanish.headers.etag).not.toBe(etag);
   });
@@ -98,8 +102,16 @@ describe('GET /api/homepage revalidation', () => {
   it('sends the document compressed as the client accepts, without compressing per request', async () => {
     const { gunzipSync, brotliDecompressSync } = await import('node:zlib');
     const plain = await t.app.inject({ method: 'GET', url: '/api/homepage' });
-    const br = await t.app.inject({ method: 'GET', url: '/api/homepage', headers: { 'accept-encoding': 'gzip, deflate, br' } });
-    const gz = await t.app.inject({ method: 'GET', url: '/api/homepage', headers: { 'accept-encoding': 'gzip;q=1, br;q=0' } });
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/api/homepage',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    const gz = await t.app.inject({
+      method: 'GET',
+      url: '/api/homepage',
+      headers: { 'accept-encoding': 'gzip;q=1, br;q=0' },
+    });
     expect(br.headers['content-encoding']).toBe('br');
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(plain.headers['content-encoding']).toBeUndefined();
@@ -107,7 +119,11 @@ describe('GET /api/homepage revalidation', () => {
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
     expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
     expect(br.headers.etag).not.toBe(plain.headers.etag);
-    const revalidated = await t.app.inject({ method: 'GET', url: '/api/homepage', headers: { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) } });
+    const revalidated = await t.app.inject({
+      method: 'GET',
+      url: '/api/homepage',
+      headers: { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) },
+    });
     expect(revalidated.statusCode).toBe(304);
   });
 
@@ -142,7 +158,9 @@ describe('paged lists', () => {
   });
 
   it('pages a category tab of a categories section, and a category by itself', async () => {
-    const tab = await get<Page<Series>>(`/api/homepage/query?sectionId=${f.sections.categories}&tagId=${f.tags.romance}`);
+    const tab = await get<Page<Series>>(
+      `/api/homepage/query?sectionId=${f.sections.categories}&tagId=${f.tags.romance}`,
+    );
     expect(tab.data.items.map((s) => s.id).sort()).toEqual([f.series.ceo, f.series.wolf].sort());
     const byTag = await get<Page<Series>>(`/api/video?tagId=${f.tags.revenge}&page=1`);
     expect(byTag.data.items.map((s) => s.id)).toEqual([f.series.wolf, f.series.palace]);
@@ -164,7 +182,13 @@ describe('GET /api/video?id=', () => {
   it('answers a series with its unlock quote', async () => {
     const { code, data } = await get<SeriesDetail>(`/api/video?id=${f.series.ceo}`);
     expect(code).toBe(200);
-    expect(data).toMatchObject({ id: f.series.ceo, episodeCount: 12, lockedTotal: 500, seriesPrice: 350, language: 'en' });
+    expect(data).toMatchObject({
+      id: f.series.ceo,
+      episodeCount: 12,
+      lockedTotal: 500,
+      seriesPrice: 350,
+      language: 'en',
+    });
   });
 
   it('answers 404 for drafts and unknown ids', async () => {
@@ -177,17 +201,46 @@ describe('GET /api/video/episode', () => {
   it('lists every episode with its lock state and price before any tap', async () => {
     const { data } = await get<EpisodeListItem[]>(`/api/video/episode?seriesId=${f.series.wolf}`);
     expect(data).toHaveLength(8);
-    expect(data[0]).toEqual({ id: f.episodes.wolf[0], number: 1, title: 'Episode 1', duration: 95, free: true, unlocked: true, access: 'free', cost: 0, hls: `/api/media/episodes/${String(f.episodes.wolf[0])}/master.m3u8` });
-    expect(data[2]).toEqual({ id: f.episodes.wolf[2], number: 3, title: 'Episode 3', duration: 95, free: false, unlocked: false, access: 'locked', cost: 50, hls: null });
+    expect(data[0]).toEqual({
+      id: f.episodes.wolf[0],
+      number: 1,
+      title: 'Episode 1',
+      duration: 95,
+      free: true,
+      unlocked: true,
+      access: 'free',
+      cost: 0,
+      hls: `/api/media/episodes/${String(f.episodes.wolf[0])}/master.m3u8`,
+    });
+    expect(data[2]).toEqual({
+      id: f.episodes.wolf[2],
+      number: 3,
+      title: 'Episode 3',
+      duration: 95,
+      free: false,
+      unlocked: false,
+      access: 'locked',
+      cost: 50,
+      hls: null,
+    });
     const de = await get<EpisodeListItem[]>(`/api/video/episode?seriesId=${f.series.wolf}&lang=dy`);
     expect(de.data[0]!.title).toBe('Folge 1');
   });
 
   it('marks episodes the viewer unlocked, and lowers the series quote accordingly', async () => {
     const viewer = await guestToken();
-    await t.database.db.insertInto('unlocks').values({ user_id: viewer.userId, episode_id: f.episodes.wolf[2]! }).execute();
-    const { data } = await get<EpisodeListItem[]>(`/api/video/episode?seriesId=${f.series.wolf}`, { 'x-user-token': viewer.token });
-    expect(data[2]).toMatchObject({ unlocked: true, cost: 50, hls: `/api/media/episodes/${String(f.episodes.wolf[2])}/master.m3u8` });
+    await t.database.db
+      .insertInto('unlocks')
+      .values({ user_id: viewer.userId, episode_id: f.episodes.wolf[2]! })
+      .execute();
+    const { data } = await get<EpisodeListItem[]>(`/api/video/episode?seriesId=${f.series.wolf}`, {
+      'x-user-token': viewer.token,
+    });
+    expect(data[2]).toMatchObject({
+      unlocked: true,
+      cost: 50,
+      hls: `/api/media/episodes/${String(f.episodes.wolf[2])}/master.m3u8`,
+    });
     expect(data[3]).toMatchObject({ unlocked: false });
     const series = await get<SeriesDetail>(`/api/video?id=${f.series.wolf}`, { 'x-user-token': viewer.token });
     expect(series.data).toMatchObject({ lockedTotal: 250, seriesPrice: 175 });
@@ -197,7 +250,15 @@ describe('GET /api/video/episode', () => {
 
   it('answers one episode with its neighbours', async () => {
     const { data } = await get<EpisodePlayback>(`/api/video/episode?id=${f.episodes.palace[1]}`);
-    expect(data).toMatchObject({ id: f.episodes.palace[1], seriesId: f.series.palace, number: 2, free: true, cost: 0, previousId: f.episodes.palace[0], nextId: f.episodes.palace[2] });
+    expect(data).toMatchObject({
+      id: f.episodes.palace[1],
+      seriesId: f.series.palace,
+      number: 2,
+      free: true,
+      cost: 0,
+      previousId: f.episodes.palace[0],
+      nextId: f.episodes.palace[2],
+    });
   });
 
   it('needs a series or an episode id', async () => {
@@ -206,21 +267,44 @@ describe('GET /api/video/episode', () => {
 });
 
 describe('play counts', () => {
-  const play = (token: string, episodeId: number) => t.app.inject({ method: 'POST', url: '/api/video/play', payload: { episodeId }, headers: { 'x-user-token': token } });
+  const play = (token: string, episodeId: number) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/video/play',
+      payload: { episodeId },
+      headers: { 'x-user-token': token },
+    });
   const progress = (token: string, episodeId: number, position: number) =>
-    t.app.inject({ method: 'POST', url: '/api/user/history', payload: { episodeId, position, finished: false }, headers: { 'x-user-token': token } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/user/history',
+      payload: { episodeId, position, finished: false },
+      headers: { 'x-user-token': token },
+    });
   const counts = async (episodeId: number, seriesId: number) => {
     // The plays noted so far are written now rather than at the next batch.
     await t.app.jobs.run('play-counts');
-    const episode = await t.database.db.selectFrom('episodes').select('play_count').where('id', '=', episodeId).executeTakeFirstOrThrow();
-    const series = await t.database.db.selectFrom('series').select('play_count').where('id', '=', seriesId).executeTakeFirstOrThrow();
+    const episode = await t.database.db
+      .selectFrom('episodes')
+      .select('play_count')
+      .where('id', '=', episodeId)
+      .executeTakeFirstOrThrow();
+    const series = await t.database.db
+      .selectFrom('series')
+      .select('play_count')
+      .where('id', '=', seriesId)
+      .executeTakeFirstOrThrow();
     return { episode: episode.play_count, series: series.play_count };
   };
   const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000);
   /** A registered account older than a day (guests and new accounts are counted per address). */
   async function establishedAccount(): Promise<{ token: string; userId: string }> {
     const g = await guestToken();
-    await t.database.db.updateTable('users').set({ is_guest: false, email: `viewer-${g.userId}@example.com`, created_at: daysAgo(3) }).where('id', '=', g.userId).execute();
+    await t.database.db
+      .updateTable('users')
+      .set({ is_guest: false, email: `viewer-${g.userId}@example.com`, created_at: daysAgo(3) })
+      .where('id', '=', g.userId)
+      .execute();
     return g;
   }
   const establishedViewer = async () => (await establishedAccount()).token;
@@ -261,7 +345,15 @@ describe('play counts', () => {
     const before = await counts(episodes[0]!, f.series.wolf);
     // Guests minted a few days ago (30 a minute from one address is within its budget) and kept.
     const guests = await Promise.all(Array.from({ length: 6 }, () => guestToken()));
-    await t.database.db.updateTable('users').set({ created_at: daysAgo(3) }).where('id', 'in', guests.map((g) => g.userId)).execute();
+    await t.database.db
+      .updateTable('users')
+      .set({ created_at: daysAgo(3) })
+      .where(
+        'id',
+        'in',
+        guests.map((g) => g.userId),
+      )
+      .execute();
     await Promise.all(guests.flatMap((g) => episodes.map((e) => play(g.token, e))));
     await new Promise((r) => setTimeout(r, 3200));
     await Promise.all(guests.flatMap((g) => episodes.map((e) => progress(g.token, e, 10))));
@@ -286,4 +378,3 @@ describe('play counts', () => {
     expect(await counts(locked, f.series.palace)).toEqual({ episode: before.episode + 1, series: before.series + 1 });
   });
 });
-

@@ -55,7 +55,12 @@ const SEARCH_LIMITS = {
   perAddress: { limit: 1200, windowSeconds: 60 },
 } satisfies Record<string, RateLimitRule>;
 
-export function registerCatalogRoutes(app: AppInstance, catalog: CatalogService, plays: Pick<PlayCounter, 'started'>, limiter?: RateLimiter): void {
+export function registerCatalogRoutes(
+  app: AppInstance,
+  catalog: CatalogService,
+  plays: Pick<PlayCounter, 'started'>,
+  limiter?: RateLimiter,
+): void {
   async function limitSearch(req: FastifyRequest, userId: string | null): Promise<void> {
     if (!limiter) return;
     const address = addressKey(req.ip);
@@ -64,24 +69,41 @@ export function registerCatalogRoutes(app: AppInstance, catalog: CatalogService,
       limiter.hit(`search:ip:${address}`, SEARCH_LIMITS.perAddress),
     ]);
     const wait = Math.max(...waits);
-    if (wait > 0) throw new TooManyRequests(`Too many searches. Please wait ${wait} second${wait === 1 ? '' : 's'}.`, wait);
+    if (wait > 0)
+      throw new TooManyRequests(`Too many searches. Please wait ${wait} second${wait === 1 ? '' : 's'}.`, wait);
   }
 
   app.get(
     '/api/tag',
-    { schema: { tags: ['catalog'], summary: 'Categories that have something to watch', querystring: Type.Object({ lang: Lang }), response: { 200: EnvelopeOf(Type.Array(TagSchema)) } } },
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Categories that have something to watch',
+        querystring: Type.Object({ lang: Lang }),
+        response: { 200: EnvelopeOf(Type.Array(TagSchema)) },
+      },
+    },
     async (req) => ok(await catalog.tags(requestLanguage(req))),
   );
 
   app.get(
     '/api/homepage',
-    { schema: { tags: ['catalog'], summary: 'The featured carousel and the home sections', querystring: Type.Object({ lang: Lang }), response: { 200: EnvelopeOf(HomepageSchema) } } },
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'The featured carousel and the home sections',
+        querystring: Type.Object({ lang: Lang }),
+        response: { 200: EnvelopeOf(HomepageSchema) },
+      },
+    },
     async (req, reply) => {
       const lang = requestLanguage(req);
       const userId = await viewerId(req);
       if (userId) return ok(await catalog.homepage(lang, userId));
       // Everyone without a session sees the same document: serialize it once per language.
-      const answer = await catalog.memo(`homepage-json:${lang}`, async () => prebuildJson(reply.serialize(ok(await catalog.homepage(lang, null))) as string));
+      const answer = await catalog.memo(`homepage-json:${lang}`, async () =>
+        prebuildJson(reply.serialize(ok(await catalog.homepage(lang, null))) as string),
+      );
       return sendPrebuilt(req, reply, answer);
     },
   );
@@ -92,13 +114,21 @@ export function registerCatalogRoutes(app: AppInstance, catalog: CatalogService,
       schema: {
         tags: ['catalog'],
         summary: 'One home section (or one category tab) as a paged list',
-        querystring: Type.Object({ sectionId: Type.Optional(Id), tagId: Type.Optional(Id), page: Type.Optional(Page), pageSize: Type.Optional(PageSize), lang: Lang }),
+        querystring: Type.Object({
+          sectionId: Type.Optional(Id),
+          tagId: Type.Optional(Id),
+          page: Type.Optional(Page),
+          pageSize: Type.Optional(PageSize),
+          lang: Lang,
+        }),
         response: { 200: EnvelopeOf(SeriesPage) },
       },
     },
     async (req) => {
       const { sectionId, tagId, page = 1, pageSize = DEFAULT_PAGE_SIZE } = req.query;
-      return ok(await catalog.sectionPage({ sectionId, tagId }, requestLanguage(req), { page, pageSize }, await viewerId(req)));
+      return ok(
+        await catalog.sectionPage({ sectionId, tagId }, requestLanguage(req), { page, pageSize }, await viewerId(req)),
+      );
     },
   );
 
@@ -164,13 +194,26 @@ export function registerCatalogRoutes(app: AppInstance, catalog: CatalogService,
 
   app.get(
     '/api/search/history',
-    { schema: { tags: ['catalog'], summary: "A signed-in viewer's recent searches", response: { 200: EnvelopeOf(Type.Array(SearchHistoryEntrySchema)) } } },
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: "A signed-in viewer's recent searches",
+        response: { 200: EnvelopeOf(Type.Array(SearchHistoryEntrySchema)) },
+      },
+    },
     async (req) => ok(await catalog.searchHistory((await requireAccount(req)).userId)),
   );
 
   app.post(
     '/api/search/history',
-    { schema: { tags: ['catalog'], summary: 'Remembers a search', body: Type.Object({ query: Type.String({ minLength: 1, maxLength: MAX_KEYWORD_LENGTH }) }), response: { 200: EnvelopeOf(EmptySchema) } } },
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Remembers a search',
+        body: Type.Object({ query: Type.String({ minLength: 1, maxLength: MAX_KEYWORD_LENGTH }) }),
+        response: { 200: EnvelopeOf(EmptySchema) },
+      },
+    },
     async (req) => {
       await catalog.rememberSearch((await requireAccount(req)).userId, req.body.query);
       return ok({});
@@ -183,7 +226,9 @@ export function registerCatalogRoutes(app: AppInstance, catalog: CatalogService,
       schema: {
         tags: ['catalog'],
         summary: 'Forgets one search (query) or all of them',
-        querystring: Type.Object({ query: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_KEYWORD_LENGTH })) }),
+        querystring: Type.Object({
+          query: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_KEYWORD_LENGTH })),
+        }),
         response: { 200: EnvelopeOf(EmptySchema) },
       },
     },

@@ -51,7 +51,10 @@ export interface PageRequest {
 
 const RAIL_SIZE = 10;
 const TRENDING_DAYS = 7;
-const paging = ({ page, pageSize }: PageRequest): repo.Paging => ({ offset: (page - 1) * pageSize, limit: pageSize + 1 });
+const paging = ({ page, pageSize }: PageRequest): repo.Paging => ({
+  offset: (page - 1) * pageSize,
+  limit: pageSize + 1,
+});
 
 export function createCatalogService(deps: CatalogDeps) {
   const { db } = deps;
@@ -91,7 +94,12 @@ export function createCatalogService(deps: CatalogDeps) {
     });
   }
 
-  async function pageOf(key: string, lang: Language, req: PageRequest, ids: (p: repo.Paging) => Promise<number[]>): Promise<Page<Series>> {
+  async function pageOf(
+    key: string,
+    lang: Language,
+    req: PageRequest,
+    ids: (p: repo.Paging) => Promise<number[]>,
+  ): Promise<Page<Series>> {
     return cache.get(`${key}:${lang}:${req.page}:${req.pageSize}`, async () => {
       const found = await ids(paging(req));
       const items = await cards(found.slice(0, req.pageSize), lang);
@@ -100,9 +108,16 @@ export function createCatalogService(deps: CatalogDeps) {
   }
 
   /** Sets each series' `favorite` flag for the viewer (answers are cached without it). */
-  async function withFavorites<T extends Pick<Series, 'id' | 'favorite'>>(items: T[], userId: string | null): Promise<T[]> {
+  async function withFavorites<T extends Pick<Series, 'id' | 'favorite'>>(
+    items: T[],
+    userId: string | null,
+  ): Promise<T[]> {
     if (!userId || items.length === 0) return items;
-    const favorites = await repo.favoriteSeriesIds(db, userId, items.map((s) => s.id));
+    const favorites = await repo.favoriteSeriesIds(
+      db,
+      userId,
+      items.map((s) => s.id),
+    );
     return favorites.size === 0 ? items : items.map((s) => (favorites.has(s.id) ? { ...s, favorite: true } : s));
   }
 
@@ -113,12 +128,20 @@ export function createCatalogService(deps: CatalogDeps) {
   /** The categories that have something to watch. */
   const tags = (lang: Language): Promise<Tag[]> => cache.get(`tags:${lang}`, () => repo.listTags(db, lang));
 
-  const byTag = (tagId: number, lang: Language, req: PageRequest) => pageOf(`tag:${tagId}`, lang, req, (p) => repo.seriesIdsByTag(db, tagId, p));
+  const byTag = (tagId: number, lang: Language, req: PageRequest) =>
+    pageOf(`tag:${tagId}`, lang, req, (p) => repo.seriesIdsByTag(db, tagId, p));
   const newest = (lang: Language, req: PageRequest) => pageOf('newest', lang, req, (p) => repo.newestSeriesIds(db, p));
-  const trending = (lang: Language, req: PageRequest) => pageOf('trending', lang, req, (p) => repo.trendingSeriesIds(db, TRENDING_DAYS, p));
-  const curated = (sectionId: number, lang: Language, req: PageRequest) => pageOf(`section:${sectionId}`, lang, req, (p) => repo.sectionSeriesIds(db, sectionId, p));
+  const trending = (lang: Language, req: PageRequest) =>
+    pageOf('trending', lang, req, (p) => repo.trendingSeriesIds(db, TRENDING_DAYS, p));
+  const curated = (sectionId: number, lang: Language, req: PageRequest) =>
+    pageOf(`section:${sectionId}`, lang, req, (p) => repo.sectionSeriesIds(db, sectionId, p));
 
-  async function sectionContent(section: repo.SectionRow, lang: Language, req: PageRequest, tagId?: number): Promise<Page<Series> & { tabs?: Tag[] }> {
+  async function sectionContent(
+    section: repo.SectionRow,
+    lang: Language,
+    req: PageRequest,
+    tagId?: number,
+  ): Promise<Page<Series> & { tabs?: Tag[] }> {
     switch (section.kind) {
       case 'featured':
       case 'curated':
@@ -128,9 +151,14 @@ export function createCatalogService(deps: CatalogDeps) {
       case 'newest':
         return newest(lang, req);
       case 'categories': {
-        const tabs = await cache.get(`section-tags:${section.id}:${lang}`, () => repo.sectionTags(db, section.id, lang));
+        const tabs = await cache.get(`section-tags:${section.id}:${lang}`, () =>
+          repo.sectionTags(db, section.id, lang),
+        );
         const chosen = tagId ?? tabs[0]?.id;
-        const page = chosen === undefined ? { items: [], page: req.page, pageSize: req.pageSize, hasMore: false } : await byTag(chosen, lang, req);
+        const page =
+          chosen === undefined
+            ? { items: [], page: req.page, pageSize: req.pageSize, hasMore: false }
+            : await byTag(chosen, lang, req);
         return { ...page, tabs };
       }
     }
@@ -162,24 +190,39 @@ export function createCatalogService(deps: CatalogDeps) {
     if (!userId) return shared;
     return {
       featured: await withFavorites(shared.featured, userId),
-      sections: await Promise.all(shared.sections.map(async (s) => ({ ...s, items: await withFavorites(s.items, userId) }))),
+      sections: await Promise.all(
+        shared.sections.map(async (s) => ({ ...s, items: await withFavorites(s.items, userId) })),
+      ),
     };
   }
 
   /** One section (or one category), paged. */
-  async function sectionPage(query: { sectionId?: number; tagId?: number }, lang: Language, req: PageRequest, userId: string | null): Promise<Page<Series>> {
+  async function sectionPage(
+    query: { sectionId?: number; tagId?: number },
+    lang: Language,
+    req: PageRequest,
+    userId: string | null,
+  ): Promise<Page<Series>> {
     if (query.sectionId !== undefined) {
       const section = await repo.sectionById(db, query.sectionId, lang);
       if (!section) throw notFound('list_unavailable', 'This list is no longer available.');
       const content = await sectionContent(section, lang, req, query.tagId);
-      return personalPage({ items: content.items, page: content.page, pageSize: content.pageSize, hasMore: content.hasMore }, userId);
+      return personalPage(
+        { items: content.items, page: content.page, pageSize: content.pageSize, hasMore: content.hasMore },
+        userId,
+      );
     }
     if (query.tagId !== undefined) return personalPage(await byTag(query.tagId, lang, req), userId);
     return personalPage(await newest(lang, req), userId);
   }
 
   /** Series matching a keyword in any language, best first. */
-  async function search(keyword: string, lang: Language, req: PageRequest, userId: string | null): Promise<Page<Series>> {
+  async function search(
+    keyword: string,
+    lang: Language,
+    req: PageRequest,
+    userId: string | null,
+  ): Promise<Page<Series>> {
     const normalized = normalizeQuery(keyword);
     if (!normalized) return { items: [], page: req.page, pageSize: req.pageSize, hasMore: false };
     const page = await pageOf(`search:${normalized.toLowerCase()}`, lang, req, (p) =>
@@ -195,7 +238,8 @@ export function createCatalogService(deps: CatalogDeps) {
   /** Every episode with its lock state and price, before any tap. */
   async function episodeList(seriesId: number, lang: Language, userId: string | null): Promise<EpisodeListItem[]> {
     const list = await episodes(seriesId, lang);
-    if (list.length === 0 && !(await seriesCardsCached([seriesId], lang)).length) throw notFound('series_unavailable', 'This series is not available.');
+    if (list.length === 0 && !(await seriesCardsCached([seriesId], lang)).length)
+      throw notFound('series_unavailable', 'This series is not available.');
     const access = await deps.access.decide(
       userId,
       list.map((e) => ({ id: e.id, free: e.free, cost: e.unlock_cost })),
@@ -216,7 +260,8 @@ export function createCatalogService(deps: CatalogDeps) {
     });
   }
 
-  const seriesCardsCached = (ids: number[], lang: Language) => cache.get(`cards:${ids.join(',')}:${lang}`, () => cards(ids, lang));
+  const seriesCardsCached = (ids: number[], lang: Language) =>
+    cache.get(`cards:${ids.join(',')}:${lang}`, () => cards(ids, lang));
 
   /** A series' page, with the price to unlock what the viewer has not unlocked yet. */
   async function seriesDetail(seriesId: number, lang: Language, userId: string | null): Promise<SeriesDetail> {
@@ -235,7 +280,10 @@ export function createCatalogService(deps: CatalogDeps) {
   }
 
   /** The price to unlock what the viewer has not unlocked yet in a series, with those episodes. */
-  async function quoteSeries(seriesId: number, userId: string): Promise<{ price: number | null; episodeIds: number[] } | null> {
+  async function quoteSeries(
+    seriesId: number,
+    userId: string,
+  ): Promise<{ price: number | null; episodeIds: number[] } | null> {
     const [row] = await cache.get(`series-row:${seriesId}:en`, () => repo.seriesCards(db, [seriesId], 'en'));
     if (!row) return null;
     const locked = (await episodeList(seriesId, 'en', userId)).filter((e) => !e.unlocked);
@@ -297,7 +345,9 @@ export function createCatalogService(deps: CatalogDeps) {
   }
 
   /** The series of a visible episode, with the episode's number and duration in seconds. */
-  async function episodeSummary(episodeId: number): Promise<{ seriesId: number; number: number; duration: number } | undefined> {
+  async function episodeSummary(
+    episodeId: number,
+  ): Promise<{ seriesId: number; number: number; duration: number } | undefined> {
     const seriesId = await cache.get(`episode-series:${episodeId}`, () => repo.episodeSeriesId(db, episodeId));
     if (seriesId === undefined) return undefined;
     const episode = (await episodes(seriesId, 'en')).find((e) => e.id === episodeId);

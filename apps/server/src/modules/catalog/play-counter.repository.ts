@@ -17,7 +17,10 @@ export function insertPlays(db: Executor, plays: { episodeId: number; viewer: st
  * Claims, in one statement, the (series, address, day) of every play given; per play, its series and
  * whether its (series, address, day) was claimed now (first) rather than before.
  */
-export async function claimSeriesAddressDays(db: Executor, plays: { episodeId: number; address: string; day: string }[]) {
+export async function claimSeriesAddressDays(
+  db: Executor,
+  plays: { episodeId: number; address: string; day: string }[],
+) {
   const values = sql.join(plays.map((p) => sql`(${p.episodeId}::int, ${p.address}::text, ${p.day}::date)`));
   const { rows } = await sql<{ episode_id: number; series_id: number; address: string; day: string; first: boolean }>`
     WITH v(episode_id, address, day) AS (VALUES ${values}),
@@ -66,13 +69,21 @@ export async function rememberStart(db: Executor, userId: string, episodeId: num
  * Takes (deletes) a start of today that is at least `seconds` old, by the database's clock; whether
  * the viewer's plays count per address (a guest, or an account younger than `newAccountMinutes`).
  */
-export async function takeStart(db: Executor, userId: string, episodeId: number, seconds: number, newAccountMinutes: number) {
+export async function takeStart(
+  db: Executor,
+  userId: string,
+  episodeId: number,
+  seconds: number,
+  newAccountMinutes: number,
+) {
   const { rows } = await sql<{ per_address: boolean }>`
     DELETE FROM playback_starts s USING users u
     WHERE s.user_id = ${userId}::uuid AND s.episode_id = ${episodeId} AND u.id = s.user_id
       AND s.started_at <= now() - make_interval(secs => ${seconds})
       AND s.started_at > now() - interval '1 day'
-    RETURNING u.is_guest OR u.created_at > now() - make_interval(mins => ${newAccountMinutes}) AS per_address`.execute(db);
+    RETURNING u.is_guest OR u.created_at > now() - make_interval(mins => ${newAccountMinutes}) AS per_address`.execute(
+    db,
+  );
   return rows[0];
 }
 

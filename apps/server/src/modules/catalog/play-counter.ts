@@ -66,7 +66,10 @@ const MAX_PENDING = 10_000;
  * address and day between them: guests cost nothing to make, so however many one address holds,
  * and however long it kept them, they weigh as one viewer.
  */
-export function createPlayCounter(db: Kysely<DB>, opts: { onError: (err: unknown) => void; canWatch: WatchCheck }): PlayCounter {
+export function createPlayCounter(
+  db: Kysely<DB>,
+  opts: { onError: (err: unknown) => void; canWatch: WatchCheck },
+): PlayCounter {
   let pending = new Map<string, PendingPlay>();
   let flushing: Promise<void> = Promise.resolve();
 
@@ -105,11 +108,13 @@ export function createPlayCounter(db: Kysely<DB>, opts: { onError: (err: unknown
   async function flush(): Promise<void> {
     const batch = [...pending.values()];
     pending = new Map();
-    flushing = flushing.then(() => write(batch)).catch((err: unknown) => {
-      // Keep the plays for the next round rather than lose them to a passing outage.
-      for (const p of batch) if (pending.size < MAX_PENDING) pending.set(`${p.episodeId}:${p.viewer}:${p.day}`, p);
-      opts.onError(err);
-    });
+    flushing = flushing
+      .then(() => write(batch))
+      .catch((err: unknown) => {
+        // Keep the plays for the next round rather than lose them to a passing outage.
+        for (const p of batch) if (pending.size < MAX_PENDING) pending.set(`${p.episodeId}:${p.viewer}:${p.day}`, p);
+        opts.onError(err);
+      });
     return flushing;
   }
 

@@ -3,7 +3,13 @@ import type { DB } from '../../db/schema';
 
 /** A viewer's 20 latest searches, newest first. */
 export function recentSearches(db: Kysely<DB>, userId: string) {
-  return db.selectFrom('search_history').select(['query', 'searched_at']).where('user_id', '=', userId).orderBy('searched_at', 'desc').limit(20).execute();
+  return db
+    .selectFrom('search_history')
+    .select(['query', 'searched_at'])
+    .where('user_id', '=', userId)
+    .orderBy('searched_at', 'desc')
+    .limit(20)
+    .execute();
 }
 
 /** Records a search (a repeated one moves to the top). */

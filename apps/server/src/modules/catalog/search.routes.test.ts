@@ -10,8 +10,15 @@ let token: string;
 beforeAll(async () => {
   t = await createTestApp();
   f = await seedCatalogFixture(t.database.db);
-  await createAccountsService({ db: t.database.db, sessionTtlDays: 1 }).createAdmin('searcher@example.com', 'searcher password');
-  const login = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: 'searcher@example.com', password: 'searcher password' } });
+  await createAccountsService({ db: t.database.db, sessionTtlDays: 1 }).createAdmin(
+    'searcher@example.com',
+    'searcher password',
+  );
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/api/user/login',
+    payload: { email: 'searcher@example.com', password: 'searcher password' },
+  });
   token = String(login.headers['x-user-token']);
 });
 afterAll(() => t.close());
@@ -79,7 +86,9 @@ describe('search history', () => {
 
   it('removes one, then clears all', async () => {
     await call('DELETE', '/api/search/history?query=moonlight');
-    expect(envelope<SearchHistoryEntry[]>(await call('GET', '/api/search/history')).data.map((e) => e.query)).toEqual(['jade palace']);
+    expect(envelope<SearchHistoryEntry[]>(await call('GET', '/api/search/history')).data.map((e) => e.query)).toEqual([
+      'jade palace',
+    ]);
     await call('DELETE', '/api/search/history');
     expect(envelope<SearchHistoryEntry[]>(await call('GET', '/api/search/history')).data).toEqual([]);
   });

@@ -19,8 +19,16 @@ export async function mergeLibrary(trx: Transaction<DB>, fromUserId: string, toU
 }
 
 /** The viewer's list and history, for the data download. */
-export async function exportLibrary(db: Kysely<DB>, userId: string): Promise<{ favorites: unknown[]; history: unknown[] }> {
-  const favorites = await db.selectFrom('favorites').select(['series_id', 'created_at']).where('user_id', '=', userId).orderBy('created_at', 'desc').execute();
+export async function exportLibrary(
+  db: Kysely<DB>,
+  userId: string,
+): Promise<{ favorites: unknown[]; history: unknown[] }> {
+  const favorites = await db
+    .selectFrom('favorites')
+    .select(['series_id', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .execute();
   const history = await db
     .selectFrom('watch_history')
     .select(['series_id', 'episode_id', 'position_ms', 'finished', 'updated_at'])

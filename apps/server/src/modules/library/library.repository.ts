@@ -2,7 +2,11 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 
 export async function addFavorite(db: Kysely<DB>, userId: string, seriesId: number): Promise<void> {
-  await db.insertInto('favorites').values({ user_id: userId, series_id: seriesId }).onConflict((oc) => oc.doNothing()).execute();
+  await db
+    .insertInto('favorites')
+    .values({ user_id: userId, series_id: seriesId })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }
 
 export async function removeFavorite(db: Kysely<DB>, userId: string, seriesId: number): Promise<void> {
@@ -33,12 +37,29 @@ export interface HistoryRow {
 }
 
 /** Saves where a viewer is in a series: one entry per series, the latest write wins. */
-export async function upsertHistory(db: Kysely<DB>, row: { userId: string; seriesId: number; episodeId: number; positionMs: number; finished: boolean }): Promise<void> {
+export async function upsertHistory(
+  db: Kysely<DB>,
+  row: { userId: string; seriesId: number; episodeId: number; positionMs: number; finished: boolean },
+): Promise<void> {
   const now = new Date();
   await db
     .insertInto('watch_history')
-    .values({ user_id: row.userId, series_id: row.seriesId, episode_id: row.episodeId, position_ms: row.positionMs, finished: row.finished, updated_at: now })
-    .onConflict((oc) => oc.columns(['user_id', 'series_id']).doUpdateSet({ episode_id: row.episodeId, position_ms: row.positionMs, finished: row.finished, updated_at: now }))
+    .values({
+      user_id: row.userId,
+      series_id: row.seriesId,
+      episode_id: row.episodeId,
+      position_ms: row.positionMs,
+      finished: row.finished,
+      updated_at: now,
+    })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'series_id']).doUpdateSet({
+        episode_id: row.episodeId,
+        position_ms: row.positionMs,
+        finished: row.finished,
+        updated_at: now,
+      }),
+    )
     .execute();
 }
 

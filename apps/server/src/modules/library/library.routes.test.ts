@@ -16,7 +16,9 @@ async function viewer(): Promise<string> {
 }
 
 function call<T = unknown>(token: string | null, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) {
-  return t.app.inject({ method, url, payload, headers: token ? { 'x-user-token': token } : {} }).then((res) => envelope<T>(res));
+  return t.app
+    .inject({ method, url, payload, headers: token ? { 'x-user-token': token } : {} })
+    .then((res) => envelope<T>(res));
 }
 
 describe('favorites', () => {
@@ -34,12 +36,15 @@ describe('favorites', () => {
     expect(detail.data.favorite).toBe(true);
     await call(me, 'DELETE', `/api/user/favorite?seriesId=${f.series.wolf}`);
     await call(me, 'DELETE', `/api/user/favorite?seriesId=${f.series.wolf}`);
-    expect((await call<Page<Series>>(me, 'GET', '/api/user/favorite')).data.items.map((s) => s.id)).toEqual([f.series.palace]);
+    expect((await call<Page<Series>>(me, 'GET', '/api/user/favorite')).data.items.map((s) => s.id)).toEqual([
+      f.series.palace,
+    ]);
   });
 
   it('pages the list', async () => {
     const me = await viewer();
-    for (const id of [f.series.ceo, f.series.wolf, f.series.palace]) await call(me, 'POST', '/api/user/favorite', { seriesId: id });
+    for (const id of [f.series.ceo, f.series.wolf, f.series.palace])
+      await call(me, 'POST', '/api/user/favorite', { seriesId: id });
     const first = await call<Page<Series>>(me, 'GET', '/api/user/favorite?pageSize=2');
     const second = await call<Page<Series>>(me, 'GET', '/api/user/favorite?pageSize=2&page=2');
     expect(first.data.hasMore).toBe(true);
@@ -59,7 +64,9 @@ describe('favorites', () => {
     await call(a, 'POST', '/api/user/favorite', { seriesId: f.series.ceo });
     expect((await call<Page<Series>>(b, 'GET', '/api/user/favorite')).data.items).toEqual([]);
     await call(b, 'DELETE', `/api/user/favorite?seriesId=${f.series.ceo}`);
-    expect((await call<Page<Series>>(a, 'GET', '/api/user/favorite')).data.items.map((s) => s.id)).toEqual([f.series.ceo]);
+    expect((await call<Page<Series>>(a, 'GET', '/api/user/favorite')).data.items.map((s) => s.id)).toEqual([
+      f.series.ceo,
+    ]);
     const home = await call<{ featured: Series[] }>(b, 'GET', '/api/homepage');
     expect(home.data.featured.find((s) => s.id === f.series.ceo)?.favorite).toBe(false);
   });
@@ -89,7 +96,9 @@ describe('watch history', () => {
     const { data } = await call<Page<HistoryEntry>>(me, 'GET', '/api/user/history');
     expect(data.items[0]).toMatchObject({ position: 95, finished: true });
     expect((await call(me, 'POST', '/api/user/history', { episodeId: 999999, position: 1 })).code).toBe(404);
-    expect((await call(me, 'POST', '/api/user/history', { episodeId: f.episodes.wolf[0], position: -1 })).code).toBe(422);
+    expect((await call(me, 'POST', '/api/user/history', { episodeId: f.episodes.wolf[0], position: -1 })).code).toBe(
+      422,
+    );
   });
 
   it('keeps each viewer’s history to themselves', async () => {
@@ -104,7 +113,9 @@ describe('unlocked', () => {
   it('lists the series with unlocked episodes, the latest first, only for their viewer', async () => {
     const me = await viewer();
     const other = await viewer();
-    const meId = envelope<{ id: string }>(await t.app.inject({ method: 'GET', url: '/api/user', headers: { 'x-user-token': me } })).data.id;
+    const meId = envelope<{ id: string }>(
+      await t.app.inject({ method: 'GET', url: '/api/user', headers: { 'x-user-token': me } }),
+    ).data.id;
     const at = (minutes: number) => new Date(Date.now() - minutes * 60_000);
     await t.database.db
       .insertInto('unlocks')

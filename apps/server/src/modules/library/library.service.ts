@@ -35,16 +35,29 @@ export function createLibraryService({ db, catalog, access, onProgress }: Librar
   /** The viewer's list, most recently added first. */
   async function favorites(userId: string, lang: Language, { page, pageSize }: PageRequest): Promise<Page<Series>> {
     const ids = await repo.favoriteIds(db, userId, (page - 1) * pageSize, pageSize + 1);
-    const items = (await catalog.seriesCards(ids.slice(0, pageSize), lang, userId)).map((s) => ({ ...s, favorite: true }));
+    const items = (await catalog.seriesCards(ids.slice(0, pageSize), lang, userId)).map((s) => ({
+      ...s,
+      favorite: true,
+    }));
     return { items, page, pageSize, hasMore: ids.length > pageSize };
   }
 
   /** Records where the viewer is: the series' entry moves to this episode and position. */
-  async function recordProgress(userId: string, input: { episodeId: number; position: number; finished: boolean }, address = ''): Promise<void> {
+  async function recordProgress(
+    userId: string,
+    input: { episodeId: number; position: number; finished: boolean },
+    address = '',
+  ): Promise<void> {
     const episode = await catalog.episodeSummary(input.episodeId);
     if (!episode) throw notFound('episode_unavailable', 'This episode is not available.');
     const positionMs = Math.round(Math.min(Math.max(input.position, 0), episode.duration || input.position) * 1000);
-    await repo.upsertHistory(db, { userId, seriesId: episode.seriesId, episodeId: input.episodeId, positionMs, finished: input.finished });
+    await repo.upsertHistory(db, {
+      userId,
+      seriesId: episode.seriesId,
+      episodeId: input.episodeId,
+      positionMs,
+      finished: input.finished,
+    });
     await onProgress?.({ userId, episodeId: input.episodeId, position: positionMs / 1000, address });
   }
 
@@ -52,7 +65,15 @@ export function createLibraryService({ db, catalog, access, onProgress }: Librar
   async function history(userId: string, lang: Language, { page, pageSize }: PageRequest): Promise<Page<HistoryEntry>> {
     const rows = await repo.historyPage(db, userId, (page - 1) * pageSize, pageSize + 1);
     const shown = rows.slice(0, pageSize);
-    const cards = new Map((await catalog.seriesCards(shown.map((r) => r.series_id), lang, userId)).map((s) => [s.id, s]));
+    const cards = new Map(
+      (
+        await catalog.seriesCards(
+          shown.map((r) => r.series_id),
+          lang,
+          userId,
+        )
+      ).map((s) => [s.id, s]),
+    );
     const items: HistoryEntry[] = [];
     for (const row of shown) {
       const series = cards.get(row.series_id);
@@ -72,15 +93,32 @@ export function createLibraryService({ db, catalog, access, onProgress }: Librar
   }
 
   /** What the viewer unlocked, by series, the latest unlock first. */
-  async function unlocked(userId: string, lang: Language, { page, pageSize }: PageRequest): Promise<Page<UnlockedSeries>> {
+  async function unlocked(
+    userId: string,
+    lang: Language,
+    { page, pageSize }: PageRequest,
+  ): Promise<Page<UnlockedSeries>> {
     const rows = await access.unlockedSeries(userId, (page - 1) * pageSize, pageSize + 1);
     const shown = rows.slice(0, pageSize);
-    const cards = new Map((await catalog.seriesCards(shown.map((r) => r.series_id), lang, userId)).map((s) => [s.id, s]));
+    const cards = new Map(
+      (
+        await catalog.seriesCards(
+          shown.map((r) => r.series_id),
+          lang,
+          userId,
+        )
+      ).map((s) => [s.id, s]),
+    );
     const items: UnlockedSeries[] = [];
     for (const row of shown) {
       const series = cards.get(row.series_id);
       if (!series) continue;
-      items.push({ series, unlockedEpisodes: row.unlocked, lastEpisodeNumber: row.last_number, lastUnlockedAt: row.last_at.toISOString() });
+      items.push({
+        series,
+        unlockedEpisodes: row.unlocked,
+        lastEpisodeNumber: row.last_number,
+        lastUnlockedAt: row.last_at.toISOString(),
+      });
     }
     return { items, page, pageSize, hasMore: rows.length > pageSize };
   }

@@ -1,5 +1,6 @@
 /** What a `Range` header asks of a representation of `size` bytes. */
-export type RangeRequest = { kind: 'full' } | { kind: 'partial'; start: number; end: number } | { kind: 'unsatisfiable' };
+export type RangeRequest =
+  { kind: 'full' } | { kind: 'partial'; start: number; end: number } | { kind: 'unsatisfiable' };
 
 const SINGLE = /^bytes=\s*(\d*)\s*-\s*(\d*)\s*$/i;
 

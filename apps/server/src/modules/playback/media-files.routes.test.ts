@@ -80,8 +80,12 @@ describe('GET /media/*', () => {
       expect(res.rawPayload).toEqual(BODY);
     }
     const { etag } = (await get('/media/episodes/1/abc/360p/seg_000.ts')).headers;
-    expect((await get('/media/episodes/1/abc/360p/seg_000.ts', { range: 'bytes=0-9', 'if-range': String(etag) })).statusCode).toBe(206);
-    expect((await get('/media/episodes/1/abc/360p/seg_000.ts', { range: 'bytes=0-9', 'if-range': '"old"' })).statusCode).toBe(200);
+    expect(
+      (await get('/media/episodes/1/abc/360p/seg_000.ts', { range: 'bytes=0-9', 'if-range': String(etag) })).statusCode,
+    ).toBe(206);
+    expect(
+      (await get('/media/episodes/1/abc/360p/seg_000.ts', { range: 'bytes=0-9', 'if-range': '"old"' })).statusCode,
+    ).toBe(200);
   });
 
   it('answers 304 to a matching If-None-Match', async () => {
@@ -91,7 +95,9 @@ describe('GET /media/*', () => {
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
     expect(again.headers.etag).toBe(etag);
-    expect((await get('/media/episodes/1/abc/poster.jpg', { 'if-none-match': `"nope", W/${etag}` })).statusCode).toBe(304);
+    expect((await get('/media/episodes/1/abc/poster.jpg', { 'if-none-match': `"nope", W/${etag}` })).statusCode).toBe(
+      304,
+    );
     expect((await get('/media/episodes/1/abc/poster.jpg', { 'if-none-match': '"nope"' })).statusCode).toBe(200);
   });
 
@@ -119,7 +125,15 @@ describe('GET /media/*', () => {
   });
 
   it('never serves playlists, HTML or unknown files raw, and misses are real 404s, not the app', async () => {
-    for (const url of ['/media/episodes/1/abc/360p/index.m3u8', '/media/episodes/1/subtitles/en-x.vtt', '/media/episodes/1/abc/notes.html', '/media/episodes/1/abc/nothing.ts', '/media/', '/media', '/media/episodes']) {
+    for (const url of [
+      '/media/episodes/1/abc/360p/index.m3u8',
+      '/media/episodes/1/subtitles/en-x.vtt',
+      '/media/episodes/1/abc/notes.html',
+      '/media/episodes/1/abc/nothing.ts',
+      '/media/',
+      '/media',
+      '/media/episodes',
+    ]) {
       const res = await get(url);
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toMatch(/^text\/plain/);
@@ -156,13 +170,25 @@ describe('with the S3 driver and a public media URL', () => {
     expect(segments[0]).toBe(`https://cdn.example.com/media/${result.prefix}/360p/seg_000.ts`);
     expect(variant.body).toContain(`URI="/api/media/keys/${episodeId}"`);
 
-    const origin = await app.app.inject({ method: 'GET', url: `/media/${result.prefix}/360p/seg_000.ts`, headers: { range: 'bytes=0-15' } });
+    const origin = await app.app.inject({
+      method: 'GET',
+      url: `/media/${result.prefix}/360p/seg_000.ts`,
+      headers: { range: 'bytes=0-15' },
+    });
     expect(origin.statusCode).toBe(206);
     expect(origin.headers['content-type']).toBe('video/mp2t');
     expect(origin.rawPayload).toHaveLength(16);
     const whole = await app.app.inject({ method: 'GET', url: `/media/${result.prefix}/360p/seg_000.ts` });
     expect(whole.statusCode).toBe(200);
     expect(Number(whole.headers['content-length'])).toBeGreaterThan(1000);
-    expect((await app.app.inject({ method: 'GET', url: `/media/${result.prefix}/360p/seg_000.ts`, headers: { 'if-none-match': String(whole.headers.etag) } })).statusCode).toBe(304);
+    expect(
+      (
+        await app.app.inject({
+          method: 'GET',
+          url: `/media/${result.prefix}/360p/seg_000.ts`,
+          headers: { 'if-none-match': String(whole.headers.etag) },
+        })
+      ).statusCode,
+    ).toBe(304);
   });
 });

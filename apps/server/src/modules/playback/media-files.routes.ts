@@ -46,12 +46,20 @@ export function registerMediaFileRoutes(app: AppInstance, storage: StorageDriver
         .type(contentTypeFor(key));
       if (etagMatches(single(req.headers['if-none-match']), info.etag)) return reply.status(304).send();
 
-      const range = ifRangeAllows(single(req.headers['if-range']), info.etag) ? parseRange(single(req.headers.range), info.size) : ({ kind: 'full' } as const);
+      const range = ifRangeAllows(single(req.headers['if-range']), info.etag)
+        ? parseRange(single(req.headers.range), info.size)
+        : ({ kind: 'full' } as const);
       if (range.kind === 'unsatisfiable') {
-        return reply.status(416).header('content-range', `bytes */${info.size}`).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('Range not satisfiable');
+        return reply
+          .status(416)
+          .header('content-range', `bytes */${info.size}`)
+          .header('cache-control', 'no-store')
+          .type('text/plain; charset=utf-8')
+          .send('Range not satisfiable');
       }
       const length = range.kind === 'partial' ? range.end - range.start + 1 : info.size;
-      if (range.kind === 'partial') reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${info.size}`);
+      if (range.kind === 'partial')
+        reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${info.size}`);
       reply.header('content-length', String(length));
       if (req.method === 'HEAD') return reply.send();
 
@@ -60,7 +68,12 @@ export function registerMediaFileRoutes(app: AppInstance, storage: StorageDriver
         read = await storage.get(key, range.kind === 'partial' ? { start: range.start, end: range.end } : undefined);
       } catch (err) {
         if (err instanceof RangeNotSatisfiableError) {
-          return reply.status(416).header('content-range', `bytes */${err.size}`).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('Range not satisfiable');
+          return reply
+            .status(416)
+            .header('content-range', `bytes */${err.size}`)
+            .header('cache-control', 'no-store')
+            .type('text/plain; charset=utf-8')
+            .send('Range not satisfiable');
         }
         throw err;
       }

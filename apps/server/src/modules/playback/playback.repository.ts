@@ -21,15 +21,39 @@ export async function findEpisodeMedia(db: Kysely<DB>, episodeId: number): Promi
     .where('e.id', '=', episodeId)
     .executeTakeFirst();
   if (!row) return null;
-  return { id: row.id, prefix: row.prefix, key: row.key, renditions: row.renditions, posterKey: row.poster_key, thumbnailKey: row.thumbnail_key };
+  return {
+    id: row.id,
+    prefix: row.prefix,
+    key: row.key,
+    renditions: row.renditions,
+    posterKey: row.poster_key,
+    thumbnailKey: row.thumbnail_key,
+  };
 }
 
 /** The stored file of one subtitle language of an episode, or null. */
-export async function findSubtitleKey(db: Kysely<DB>, episodeId: number, language: SubtitleLanguage): Promise<string | null> {
-  const row = await db.selectFrom('episode_subtitles').select('storage_key').where('episode_id', '=', episodeId).where('language', '=', language).executeTakeFirst();
+export async function findSubtitleKey(
+  db: Kysely<DB>,
+  episodeId: number,
+  language: SubtitleLanguage,
+): Promise<string | null> {
+  const row = await db
+    .selectFrom('episode_subtitles')
+    .select('storage_key')
+    .where('episode_id', '=', episodeId)
+    .where('language', '=', language)
+    .executeTakeFirst();
   return row?.storage_key ?? null;
 }
 
-export async function listSubtitles(db: Kysely<DB>, episodeId: number): Promise<{ language: string; storage_key: string }[]> {
-  return db.selectFrom('episode_subtitles').select(['language', 'storage_key']).where('episode_id', '=', episodeId).orderBy('language').execute();
+export async function listSubtitles(
+  db: Kysely<DB>,
+  episodeId: number,
+): Promise<{ language: string; storage_key: string }[]> {
+  return db
+    .selectFrom('episode_subtitles')
+    .select(['language', 'storage_key'])
+    .where('episode_id', '=', episodeId)
+    .orderBy('language')
+    .execute();
 }

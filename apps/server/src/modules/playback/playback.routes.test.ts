@@ -25,7 +25,8 @@ async function guest(): Promise<{ token: string; userId: string }> {
   return { token: String(res.headers['x-user-token']), userId: envelope<{ id: string }>(res).data.id };
 }
 
-const get = (url: string, token?: string) => t.app.inject({ method: 'GET', url, headers: token ? { 'x-user-token': token } : {} });
+const get = (url: string, token?: string) =>
+  t.app.inject({ method: 'GET', url, headers: token ? { 'x-user-token': token } : {} });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -39,10 +40,12 @@ beforeAll(async () => {
   noMediaId = await seedEpisode(db, seriesId, 4, { free: true });
   const draftSeries = await seedSeries(db, { published: false });
   draftSeriesEpisodeId = await seedEpisode(db, draftSeries, 1, { free: true });
-  for (const episodeId of [lockedId, freeId]) await ingestEpisode({ db, storage, episodeId, input: clip, preset: 'ultrafast' });
+  for (const episodeId of [lockedId, freeId])
+    await ingestEpisode({ db, storage, episodeId, input: clip, preset: 'ultrafast' });
   // Episodes that must stay unplayable need media too, but one small rendition is enough.
   const small = await makeTestClip(path.join(t.dataDir, 'small.mp4'), { seconds: 1, width: 360, height: 640 });
-  for (const episodeId of [draftId, draftSeriesEpisodeId]) await ingestEpisode({ db, storage, episodeId, input: small, preset: 'ultrafast' });
+  for (const episodeId of [draftId, draftSeriesEpisodeId])
+    await ingestEpisode({ db, storage, episodeId, input: small, preset: 'ultrafast' });
 });
 afterAll(() => t.close());
 
@@ -61,7 +64,11 @@ function readPlaylist(text: string) {
 describe('a locked episode', () => {
   it('refuses playlists and key to a guest, with plain 403s that are never cached', async () => {
     const { token } = await guest();
-    for (const url of [`/api/media/episodes/${lockedId}/master.m3u8`, `/api/media/episodes/${lockedId}/360p/index.m3u8`, `/api/media/keys/${lockedId}`]) {
+    for (const url of [
+      `/api/media/episodes/${lockedId}/master.m3u8`,
+      `/api/media/episodes/${lockedId}/360p/index.m3u8`,
+      `/api/media/keys/${lockedId}`,
+    ]) {
       for (const res of [await get(url), await get(url, token)]) {
         expect(res.statusCode).toBe(403);
         expect(res.headers['cache-control']).toBe('no-store');
@@ -71,7 +78,11 @@ describe('a locked episode', () => {
   });
 
   it('has segments anyone can fetch, and they are undecodable ciphertext', async () => {
-    const media = await t.database.db.selectFrom('episode_media').selectAll().where('episode_id', '=', lockedId).executeTakeFirstOrThrow();
+    const media = await t.database.db
+      .selectFrom('episode_media')
+      .selectAll()
+      .where('episode_id', '=', lockedId)
+      .executeTakeFirstOrThrow();
     const res = await get(`/media/${media.prefix}/360p/seg_000.ts`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('video/mp2t');
@@ -108,7 +119,8 @@ describe('a locked episode', () => {
     expect(variant.headers['cache-control']).toBe('private, no-store');
     const { segments, keyUris, ivs } = readPlaylist(variant.body);
     expect(segments.length).toBeGreaterThan(0);
-    for (const s of segments) expect(s).toMatch(new RegExp(`^/media/episodes/${lockedId}/[a-z0-9]+/360p/seg_\\d{3}\\.ts$`));
+    for (const s of segments)
+      expect(s).toMatch(new RegExp(`^/media/episodes/${lockedId}/[a-z0-9]+/360p/seg_\\d{3}\\.ts$`));
     expect(new Set(keyUris)).toEqual(new Set([`/api/media/keys/${lockedId}`]));
 
     const key = await get(keyUris[0]!, token);
@@ -130,7 +142,11 @@ describe('a locked episode', () => {
   it('accepts the session cookie as well as the header', async () => {
     const { token, userId } = await guest();
     await t.database.db.insertInto('unlocks').values({ user_id: userId, episode_id: lockedId }).execute();
-    const res = await t.app.inject({ method: 'GET', url: `/api/media/keys/${lockedId}`, cookies: { [SESSION_COOKIE]: token } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/media/keys/${lockedId}`,
+      cookies: { [SESSION_COOKIE]: token },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload).toHaveLength(16);
   });
@@ -156,7 +172,11 @@ describe('other episodes', () => {
   });
 
   it('keeps free episodes encrypted too, so locking one later needs no new packaging', async () => {
-    const media = await t.database.db.selectFrom('episode_media').selectAll().where('episode_id', '=', freeId).executeTakeFirstOrThrow();
+    const media = await t.database.db
+      .selectFrom('episode_media')
+      .selectAll()
+      .where('episode_id', '=', freeId)
+      .executeTakeFirstOrThrow();
     const segment = await get(`/media/${media.prefix}/720p/seg_000.ts`);
     expect(looksLikeMpegTs(segment.rawPayload)).toBe(false);
     await t.database.db.updateTable('episodes').set({ free: false }).where('id', '=', freeId).execute();
@@ -191,7 +211,17 @@ describe('a real HLS client', () => {
   async function play(base: string, episodeId: number, token?: string): Promise<number> {
     const headers = token ? ['-headers', `X-User-Token: ${token}\r\n`] : [];
     const { stdout } = await promisify(execFile)(mediaTools().ffprobe, [
-      '-v', 'error', ...headers, '-count_frames', '-select_streams', 'v:0', '-show_entries', 'stream=nb_read_frames,codec_name', '-of', 'json', `${base}/api/media/episodes/${episodeId}/master.m3u8`,
+      '-v',
+      'error',
+      ...headers,
+      '-count_frames',
+      '-select_streams',
+      'v:0',
+      '-show_entries',
+      'stream=nb_read_frames,codec_name',
+      '-of',
+      'json',
+      `${base}/api/media/episodes/${episodeId}/master.m3u8`,
     ]);
     return Number((JSON.parse(stdout) as { streams: { nb_read_frames: string }[] }).streams[0]!.nb_read_frames);
   }
@@ -210,7 +240,15 @@ describe('a real HLS client', () => {
 describe('playbackInfo and entitlements', () => {
   const service = (isMember: (userId: string) => Promise<boolean> = async () => false) => {
     const access = createAccessService({ db: t.database.db, isMember });
-    return { access, playback: createPlaybackService({ db: t.database.db, storage, mediaBaseUrl: 'https://cdn.example.com/media/', access }) };
+    return {
+      access,
+      playback: createPlaybackService({
+        db: t.database.db,
+        storage,
+        mediaBaseUrl: 'https://cdn.example.com/media/',
+        access,
+      }),
+    };
   };
 
   it('gives the master playlist, poster and subtitles of a playable episode, and only the poster of a locked one', async () => {
@@ -218,7 +256,9 @@ describe('playbackInfo and entitlements', () => {
     const free = (await playback.playbackInfo(freeId, null))!;
     expect(free.playable).toBe(true);
     expect(free.hls).toBe(`/api/media/episodes/${freeId}/master.m3u8`);
-    expect(free.poster).toMatch(new RegExp(`^https://cdn\\.example\\.com/media/episodes/${freeId}/[a-z0-9]+/poster\\.jpg$`));
+    expect(free.poster).toMatch(
+      new RegExp(`^https://cdn\\.example\\.com/media/episodes/${freeId}/[a-z0-9]+/poster\\.jpg$`),
+    );
     expect(free.thumbnail).toMatch(/thumbnail\.jpg$/);
     const locked = (await playback.playbackInfo(lockedId, null))!;
     expect(locked).toMatchObject({ playable: false, hls: null, subtitles: [] });

@@ -34,7 +34,12 @@ export function registerPlaybackRoutes(app: AppInstance, playback: PlaybackServi
 
   app.get(
     '/api/media/episodes/:episodeId/master.m3u8',
-    { schema: { tags: ['playback'], summary: "An episode's HLS master playlist (403 when the caller may not watch it)" } },
+    {
+      schema: {
+        tags: ['playback'],
+        summary: "An episode's HLS master playlist (403 when the caller may not watch it)",
+      },
+    },
     async (req, reply) => {
       const id = episodeIdOf((req.params as { episodeId?: unknown }).episodeId);
       if (id === null) return sendPlain(reply, 404, 'Not found');
@@ -44,22 +49,37 @@ export function registerPlaybackRoutes(app: AppInstance, playback: PlaybackServi
 
   app.get(
     '/api/media/episodes/:episodeId/:rendition/index.m3u8',
-    { schema: { tags: ['playback'], summary: "One rendition's playlist: encrypted segments and the key's address (403 when the caller may not watch it)" } },
+    {
+      schema: {
+        tags: ['playback'],
+        summary:
+          "One rendition's playlist: encrypted segments and the key's address (403 when the caller may not watch it)",
+      },
+    },
     async (req, reply) => {
       const params = req.params as { episodeId?: unknown; rendition?: unknown };
       const id = episodeIdOf(params.episodeId);
-      if (id === null || typeof params.rendition !== 'string' || !RENDITION.test(params.rendition)) return sendPlain(reply, 404, 'Not found');
+      if (id === null || typeof params.rendition !== 'string' || !RENDITION.test(params.rendition))
+        return sendPlain(reply, 404, 'Not found');
       return send(reply, await playback.mediaPlaylist(await userOf(req), id, params.rendition), 'private, no-store');
     },
   );
 
   app.get(
     '/api/media/episodes/:episodeId/subtitles/:file',
-    { schema: { tags: ['playback'], summary: "A subtitle file (WebVTT) of an episode, only for a caller who may watch it; checked on every request" } },
+    {
+      schema: {
+        tags: ['playback'],
+        summary: 'A subtitle file (WebVTT) of an episode, only for a caller who may watch it; checked on every request',
+      },
+    },
     async (req, reply) => {
       const params = req.params as { episodeId?: unknown; file?: unknown };
       const id = episodeIdOf(params.episodeId);
-      const language = typeof params.file === 'string' ? (SUBTITLE_FILE.exec(params.file)?.[1] as SubtitleLanguage | undefined) : undefined;
+      const language =
+        typeof params.file === 'string'
+          ? (SUBTITLE_FILE.exec(params.file)?.[1] as SubtitleLanguage | undefined)
+          : undefined;
       if (id === null || !language) return sendPlain(reply, 404, 'Not found');
       const answer = await playback.subtitle(await userOf(req), id, language);
       return send(reply, answer, answer.status === 200 && answer.shareable ? SHAREABLE : 'private, no-store');
@@ -68,7 +88,13 @@ export function registerPlaybackRoutes(app: AppInstance, playback: PlaybackServi
 
   app.get(
     '/api/media/keys/:episodeId',
-    { compress: false, schema: { tags: ['playback'], summary: "The episode's AES-128 key (16 bytes), only for a caller who may watch it; checked on every request" } },
+    {
+      compress: false,
+      schema: {
+        tags: ['playback'],
+        summary: "The episode's AES-128 key (16 bytes), only for a caller who may watch it; checked on every request",
+      },
+    },
     async (req, reply) => {
       const id = episodeIdOf((req.params as { episodeId?: unknown }).episodeId);
       if (id === null) return sendPlain(reply, 404, 'Not found');

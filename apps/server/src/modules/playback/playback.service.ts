@@ -1,7 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { lazySharedSecret } from '../../db/secrets';
-import { openSubtitle, rewriteMediaPlaylist, subtitleKeyOf, type StorageDriver, type SubtitleLanguage } from '../../media/index';
+import {
+  openSubtitle,
+  rewriteMediaPlaylist,
+  subtitleKeyOf,
+  type StorageDriver,
+  type SubtitleLanguage,
+} from '../../media/index';
 import type { Access, AccessService } from '../access/index';
 import { findEpisodeMedia, findSubtitleKey, listSubtitles, type EpisodeMedia } from './playback.repository';
 
@@ -64,7 +70,10 @@ export function createPlaybackService(deps: PlaybackServiceDeps) {
   }
 
   /** The episode's media and the access module's answer for this user, asked together. */
-  async function mediaAndAccess(episodeId: number, userId: string | null): Promise<[EpisodeMedia | null, Access | null]> {
+  async function mediaAndAccess(
+    episodeId: number,
+    userId: string | null,
+  ): Promise<[EpisodeMedia | null, Access | null]> {
     return Promise.all([findEpisodeMedia(db, episodeId), access.ofEpisode(userId, episodeId)]);
   }
 
@@ -118,7 +127,10 @@ export function createPlaybackService(deps: PlaybackServiceDeps) {
     if (!media.renditions?.some((r) => r.name === rendition)) return { status: 404 };
     const text = await storedPlaylist(`${media.prefix}/${rendition}/index.m3u8`);
     if (text === null) return { status: 404 };
-    const body = rewriteMediaPlaylist(text, { segmentBase: mediaUrl(`${media.prefix}/${rendition}`)!, keyUri: keyPath(episodeId) });
+    const body = rewriteMediaPlaylist(text, {
+      segmentBase: mediaUrl(`${media.prefix}/${rendition}`)!,
+      keyUri: keyPath(episodeId),
+    });
     return { status: 200, body, contentType: PLAYLIST_TYPE };
   }
 
@@ -133,7 +145,11 @@ export function createPlaybackService(deps: PlaybackServiceDeps) {
    * A subtitle file (WebVTT), only for users who may watch the episode, asked on every request;
    * `shareable` when the episode is free (its file may then sit in a shared cache for a while).
    */
-  async function subtitle(userId: string | null, episodeId: number, language: SubtitleLanguage): Promise<MediaAnswer & { shareable?: boolean }> {
+  async function subtitle(
+    userId: string | null,
+    episodeId: number,
+    language: SubtitleLanguage,
+  ): Promise<MediaAnswer & { shareable?: boolean }> {
     const [media, allowed] = await mediaAndAccess(episodeId, userId);
     if (!media) return { status: 404 };
     if (!allowed?.playable) return { status: 403 };

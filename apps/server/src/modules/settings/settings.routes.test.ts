@@ -18,11 +18,19 @@ describe('GET /api/config', () => {
   });
 
   it('reflects a value set in the settings table once the change is announced', async () => {
-    await t.database.db.updateTable('settings').set({ config_value: '1234567890' }).where('config_key', '=', 'facebook_pixel_id').execute();
-    const cached = envelope<{ list: { config_key: string; config_value: string }[] }>(await t.app.inject({ method: 'GET', url: '/api/config' }));
+    await t.database.db
+      .updateTable('settings')
+      .set({ config_value: '1234567890' })
+      .where('config_key', '=', 'facebook_pixel_id')
+      .execute();
+    const cached = envelope<{ list: { config_key: string; config_value: string }[] }>(
+      await t.app.inject({ method: 'GET', url: '/api/config' }),
+    );
     expect(cached.data.list).toContainEqual({ config_key: 'facebook_pixel_id', config_value: '' });
     await t.app.services.settings.invalidate();
-    const body = envelope<{ list: { config_key: string; config_value: string }[] }>(await t.app.inject({ method: 'GET', url: '/api/config' }));
+    const body = envelope<{ list: { config_key: string; config_value: string }[] }>(
+      await t.app.inject({ method: 'GET', url: '/api/config' }),
+    );
     expect(body.data.list).toContainEqual({ config_key: 'facebook_pixel_id', config_value: '1234567890' });
   });
 });

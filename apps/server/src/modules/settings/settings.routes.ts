@@ -6,7 +6,13 @@ import type { SettingsService } from './settings.service';
 export function registerSettingsRoutes(app: AppInstance, settings: SettingsService): void {
   app.get(
     '/api/config',
-    { schema: { tags: ['settings'], summary: 'The configuration list (pixel ids and other public keys)', response: { 200: EnvelopeOf(ConfigListSchema) } } },
+    {
+      schema: {
+        tags: ['settings'],
+        summary: 'The configuration list (pixel ids and other public keys)',
+        response: { 200: EnvelopeOf(ConfigListSchema) },
+      },
+    },
     async () => ok(await settings.configList()),
   );
 }

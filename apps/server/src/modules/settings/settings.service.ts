@@ -5,7 +5,15 @@ import { MemoryCache } from '../../cache/memory-cache';
 import type { InvalidationBus } from '../../cache/invalidation-bus';
 import { listSettings } from './settings.repository';
 
-export function createSettingsService({ db, bus, tracking }: { db: Kysely<DB>; bus: InvalidationBus; tracking?: () => TrackingSettings }) {
+export function createSettingsService({
+  db,
+  bus,
+  tracking,
+}: {
+  db: Kysely<DB>;
+  bus: InvalidationBus;
+  tracking?: () => TrackingSettings;
+}) {
   // Read on every page load and changed only by operators: kept in memory, cleared on change.
   const cache = new MemoryCache(60_000, 10);
   bus.subscribe('settings', () => cache.clear());

@@ -88,8 +88,20 @@ export interface TouchSummary {
 /** First and last touch as they are copied onto an order. */
 export function touchSummaries(row: AttributionRow): { firstTouch: TouchSummary; lastTouch: TouchSummary } {
   return {
-    firstTouch: { fbclid: row.first_fbclid, ttclid: row.first_ttclid, refererToken: row.first_referer_token, landingUrl: row.first_landing_url, at: row.first_at.toISOString() },
-    lastTouch: { fbclid: row.last_fbclid, ttclid: row.last_ttclid, refererToken: row.last_referer_token, landingUrl: row.last_landing_url, at: row.last_at.toISOString() },
+    firstTouch: {
+      fbclid: row.first_fbclid,
+      ttclid: row.first_ttclid,
+      refererToken: row.first_referer_token,
+      landingUrl: row.first_landing_url,
+      at: row.first_at.toISOString(),
+    },
+    lastTouch: {
+      fbclid: row.last_fbclid,
+      ttclid: row.last_ttclid,
+      refererToken: row.last_referer_token,
+      landingUrl: row.last_landing_url,
+      at: row.last_at.toISOString(),
+    },
   };
 }
 

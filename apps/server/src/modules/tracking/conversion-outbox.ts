@@ -49,15 +49,36 @@ export function createConversionOutbox(deps: OutboxDeps) {
       return;
     }
     if (outcome.retry && row.attempts < maxAttempts) {
-      await repo.markRetry(deps.db, row, new Date(Date.now() + retryDelayMs(deps.retrySeconds, row.attempts)), outcome.error);
-      deps.log('conversion delivery failed, will retry', { platform: row.platform, eventId: row.event_id, attempt: row.attempts, error: outcome.error });
+      await repo.markRetry(
+        deps.db,
+        row,
+        new Date(Date.now() + retryDelayMs(deps.retrySeconds, row.attempts)),
+        outcome.error,
+      );
+      deps.log('conversion delivery failed, will retry', {
+        platform: row.platform,
+        eventId: row.event_id,
+        attempt: row.attempts,
+        error: outcome.error,
+      });
       return;
     }
     await repo.markFailed(deps.db, row, outcome.error);
-    deps.log('conversion delivery failed for good', { platform: row.platform, eventId: row.event_id, attempts: row.attempts, error: outcome.error });
+    deps.log('conversion delivery failed for good', {
+      platform: row.platform,
+      eventId: row.event_id,
+      attempts: row.attempts,
+      error: outcome.error,
+    });
   }
 
-  const queue = createLeasedQueue<repo.OutboxRow>({ db: deps.db, ...repo.outboxTable, leaseMs: LEASE_MS, batch: BATCH, handle: deliver });
+  const queue = createLeasedQueue<repo.OutboxRow>({
+    db: deps.db,
+    ...repo.outboxTable,
+    leaseMs: LEASE_MS,
+    batch: BATCH,
+    handle: deliver,
+  });
 
   /** Delivers everything due now; a call during a pass makes that pass look again when it ends. Returns the attempts made. */
   const deliverDue = (): Promise<number> => queue.drain();

@@ -24,8 +24,16 @@ beforeAll(async () => {
     CONVERSIONS_RETRY_SECONDS: '60',
   });
   const { db } = t.database;
-  await db.updateTable('settings').set({ config_value: META_PIXEL }).where('config_key', '=', 'facebook_pixel_id').execute();
-  await db.updateTable('settings').set({ config_value: TIKTOK_PIXEL }).where('config_key', '=', 'tiktok_pixel').execute();
+  await db
+    .updateTable('settings')
+    .set({ config_value: META_PIXEL })
+    .where('config_key', '=', 'facebook_pixel_id')
+    .execute();
+  await db
+    .updateTable('settings')
+    .set({ config_value: TIKTOK_PIXEL })
+    .where('config_key', '=', 'tiktok_pixel')
+    .execute();
   await t.app.services.settings.invalidate();
 });
 afterAll(async () => {
@@ -40,18 +48,38 @@ beforeEach(() => {
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 type Env<T> = { code: number; message: string; data: T };
 
-async function call<T>(token: string, method: 'GET' | 'POST', url: string, payload?: object, extra: Record<string, string> = {}): Promise<Env<T>> {
-  const res = await t.app.inject({ method, url, payload, headers: { 'x-user-token': token, 'user-agent': UA, ...extra } });
+async function call<T>(
+  token: string,
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: object,
+  extra: Record<string, string> = {},
+): Promise<Env<T>> {
+  const res = await t.app.inject({
+    method,
+    url,
+    payload,
+    headers: { 'x-user-token': token, 'user-agent': UA, ...extra },
+  });
   return envelope<T>(res) as Env<T>;
 }
 
 /** A visitor who arrived from both ad platforms and registered. */
-async function arrivingBuyer(email: string, ids: { fbclid: string; ttclid: string }): Promise<{ token: string; id: string; seenAt: number }> {
+async function arrivingBuyer(
+  email: string,
+  ids: { fbclid: string; ttclid: string },
+): Promise<{ token: string; id: string; seenAt: number }> {
   const res = await t.app.inject({ method: 'GET', url: '/api/user', headers: { 'user-agent': UA } });
   let token = String(res.headers['x-user-token']);
   const id = envelope<User>(res).data.id;
   const clickHeaders = { FBCLID: ids.fbclid, TTCLID: ids.ttclid, 'X-User-Referer-Token': 'ref-conv' };
-  await call(token, 'POST', '/api/reports', { event_name: 'PageView', event_source_url: `http://episodic.test/?fbclid=${ids.fbclid}&ttclid=${ids.ttclid}` }, clickHeaders);
+  await call(
+    token,
+    'POST',
+    '/api/reports',
+    { event_name: 'PageView', event_source_url: `http://episodic.test/?fbclid=${ids.fbclid}&ttclid=${ids.ttclid}` },
+    clickHeaders,
+  );
   const reg = await t.app.inject({
     method: 'POST',
     url: '/api/user/register',
@@ -60,14 +88,30 @@ async function arrivingBuyer(email: string, ids: { fbclid: string; ttclid: strin
   });
   expect(envelope(reg).code).toBe(200);
   token = String(reg.headers['x-user-token']);
-  const row = await t.database.db.selectFrom('tracking_attribution').select('fbclid_seen_at').where('user_id', '=', id).executeTakeFirstOrThrow();
+  const row = await t.database.db
+    .selectFrom('tracking_attribution')
+    .select('fbclid_seen_at')
+    .where('user_id', '=', id)
+    .executeTakeFirstOrThrow();
   return { token, id, seenAt: row.fbclid_seen_at!.getTime() };
 }
 
 async function pay(token: string, planId: string): Promise<string> {
   const order = await call<{ id: string }>(token, 'POST', '/api/payment/order', { planId });
-  const card = { number: '4242 4242 4242 4242', expiry: '12/34', cvv: '123', firstName: 'Ana', lastName: 'Lima', email: 'card@example.com' };
-  const result = await call<PayResult>(token, 'POST', '/api/payment/pay', { orderId: order.data.id, method: 'card', card, agree: true });
+  const card = {
+    number: '4242 4242 4242 4242',
+    expiry: '12/34',
+    cvv: '123',
+    firstName: 'Ana',
+    lastName: 'Lima',
+    email: 'card@example.com',
+  };
+  const result = await call<PayResult>(token, 'POST', '/api/payment/pay', {
+    orderId: order.data.id,
+    method: 'card',
+    card,
+    agree: true,
+  });
   expect(result.data.status).toBe('paid');
   return order.data.id;
 }
@@ -77,19 +121,38 @@ const outbox = () => t.database.db.selectFrom('conversion_outbox').selectAll().o
 /** Waits until the outbox holds `count` rows for an event (paid-order conversions are queued just after the answer). */
 async function queued(eventId: string, count: number) {
   for (let i = 0; i < 100; i++) {
-    const rows = await t.database.db.selectFrom('conversion_outbox').selectAll().where('event_id', '=', eventId).execute();
+    const rows = await t.database.db
+      .selectFrom('conversion_outbox')
+      .selectAll()
+      .where('event_id', '=', eventId)
+      .execute();
     if (rows.length >= count) return rows;
     await new Promise((r) => setTimeout(r, 20));
   }
   throw new Error(`${eventId} was not queued`);
 }
 
-const metaEvents = (name: string) => meta.accepted().flatMap((r) => (r.body.data as Record<string, unknown>[]).filter((e) => e.event_name === name).map((e) => ({ request: r, event: e })));
-const tiktokEvents = (name: string) => tiktok.accepted().flatMap((r) => (r.body.data as Record<string, unknown>[]).filter((e) => e.event === name).map((e) => ({ request: r, event: e })));
+const metaEvents = (name: string) =>
+  meta
+    .accepted()
+    .flatMap((r) =>
+      (r.body.data as Record<string, unknown>[])
+        .filter((e) => e.event_name === name)
+        .map((e) => ({ request: r, event: e })),
+    );
+const tiktokEvents = (name: string) =>
+  tiktok
+    .accepted()
+    .flatMap((r) =>
+      (r.body.data as Record<string, unknown>[]).filter((e) => e.event === name).map((e) => ({ request: r, event: e })),
+    );
 
 describe('server-side conversions', () => {
   it('sends CompleteRegistration, Purchase and Subscribe to both platforms with hashed email, fbc and ttclid', async () => {
-    const buyer = await arrivingBuyer('Buyer.One@Example.com ', { fbclid: 'IwAR-fb-click-1', ttclid: 'E.C.P.tt-click-1' });
+    const buyer = await arrivingBuyer('Buyer.One@Example.com ', {
+      fbclid: 'IwAR-fb-click-1',
+      ttclid: 'E.C.P.tt-click-1',
+    });
     await queued(`registration-${buyer.id}`, 2);
     const orderId = await pay(buyer.token, 'monthly');
     await queued(`purchase-${orderId}`, 2);
@@ -104,7 +167,12 @@ describe('server-side conversions', () => {
       event_id: `registration-${buyer.id}`,
       action_source: 'website',
       event_source_url: 'http://episodic.test/register',
-      user_data: { em: [email], external_id: [sha256(buyer.id)], client_user_agent: UA, fbc: `fb.1.${String(buyer.seenAt)}.IwAR-fb-click-1` },
+      user_data: {
+        em: [email],
+        external_id: [sha256(buyer.id)],
+        client_user_agent: UA,
+        fbc: `fb.1.${String(buyer.seenAt)}.IwAR-fb-click-1`,
+      },
     });
 
     const purchases = metaEvents('Purchase');
@@ -140,7 +208,14 @@ describe('server-side conversions', () => {
     const buyer = await arrivingBuyer('twice@example.com', { fbclid: 'fb-twice', ttclid: 'tt-twice' });
     const orderId = await pay(buyer.token, 'coins-300');
     await queued(`purchase-${orderId}`, 2);
-    await t.app.services.tracking.orderPaid({ id: orderId, userId: buyer.id, kind: 'coins', amount: 299, currency: 'USD', purpose: 'purchase' });
+    await t.app.services.tracking.orderPaid({
+      id: orderId,
+      userId: buyer.id,
+      kind: 'coins',
+      amount: 299,
+      currency: 'USD',
+      purpose: 'purchase',
+    });
     const [a, b] = await Promise.all([t.app.services.tracking.deliverDue(), t.app.services.tracking.deliverDue()]);
     expect(a + b).toBeGreaterThan(0);
     expect(await t.app.services.tracking.deliverDue()).toBe(0);
@@ -148,7 +223,13 @@ describe('server-side conversions', () => {
     expect(tiktokEvents('Purchase').map((e) => e.event.event_id)).toEqual([`purchase-${orderId}`]);
     // Coins are not a subscription.
     expect(metaEvents('Subscribe')).toEqual([]);
-    expect(await t.database.db.selectFrom('conversion_outbox').select('event_id').where('event_id', '=', `subscribe-${orderId}`).execute()).toEqual([]);
+    expect(
+      await t.database.db
+        .selectFrom('conversion_outbox')
+        .select('event_id')
+        .where('event_id', '=', `subscribe-${orderId}`)
+        .execute(),
+    ).toEqual([]);
   });
 
   it('retries after a receiver failure, with backoff, and then delivers once', async () => {
@@ -175,7 +256,9 @@ describe('server-side conversions', () => {
     // Not due yet: nothing is sent.
     expect(await t.app.services.tracking.deliverDue()).toBe(0);
 
-    await sql`UPDATE conversion_outbox SET next_attempt_at = now() WHERE event_id = ${`purchase-${orderId}`}`.execute(t.database.db);
+    await sql`UPDATE conversion_outbox SET next_attempt_at = now() WHERE event_id = ${`purchase-${orderId}`}`.execute(
+      t.database.db,
+    );
     expect(await t.app.services.tracking.deliverDue()).toBe(2);
     rows = await queued(`purchase-${orderId}`, 2);
     expect(rows.map((r) => [r.status, r.attempts])).toEqual([
@@ -213,26 +296,45 @@ describe('server-side conversions', () => {
     expect(metaRow.status).toBe('pending');
 
     // As if a worker claimed it and died: the lease holds it back until it ends.
-    await sql`UPDATE conversion_outbox SET next_attempt_at = now(), lease_until = now() + interval '1 minute' WHERE platform = 'meta' AND event_id = ${`purchase-${orderId}`}`.execute(t.database.db);
+    await sql`UPDATE conversion_outbox SET next_attempt_at = now(), lease_until = now() + interval '1 minute' WHERE platform = 'meta' AND event_id = ${`purchase-${orderId}`}`.execute(
+      t.database.db,
+    );
     expect(await t.app.services.tracking.deliverDue()).toBe(0);
-    await sql`UPDATE conversion_outbox SET lease_until = now() - interval '1 second' WHERE platform = 'meta' AND event_id = ${`purchase-${orderId}`}`.execute(t.database.db);
+    await sql`UPDATE conversion_outbox SET lease_until = now() - interval '1 second' WHERE platform = 'meta' AND event_id = ${`purchase-${orderId}`}`.execute(
+      t.database.db,
+    );
     expect(await t.app.services.tracking.deliverDue()).toBe(1);
     expect((await queued(`purchase-${orderId}`, 2)).find((r) => r.platform === 'meta')?.status).toBe('delivered');
   });
 
   it('sends each delivery once when several instances work the outbox at the same time', async () => {
     await t.app.services.tracking.deliverDue();
-    const buyers = await Promise.all([1, 2, 3].map((n) => arrivingBuyer(`race-${String(n)}@example.com`, { fbclid: `fb-race-${String(n)}`, ttclid: `tt-race-${String(n)}` })));
+    const buyers = await Promise.all(
+      [1, 2, 3].map((n) =>
+        arrivingBuyer(`race-${String(n)}@example.com`, {
+          fbclid: `fb-race-${String(n)}`,
+          ttclid: `tt-race-${String(n)}`,
+        }),
+      ),
+    );
     for (const b of buyers) await queued(`registration-${b.id}`, 2);
     const config = { retrySeconds: 60, log: () => undefined, db: t.database.db };
     const workers = [1, 2, 3].map(() =>
-      createConversionOutbox({ ...config, meta: { accessToken: 'meta-token-123', apiUrl: `${meta.url}/v21.0`, testEventCode: null }, tiktok: { accessToken: 'tiktok-token-123', apiUrl: `${tiktok.url}/open_api/v1.3`, testEventCode: null } }),
+      createConversionOutbox({
+        ...config,
+        meta: { accessToken: 'meta-token-123', apiUrl: `${meta.url}/v21.0`, testEventCode: null },
+        tiktok: { accessToken: 'tiktok-token-123', apiUrl: `${tiktok.url}/open_api/v1.3`, testEventCode: null },
+      }),
     );
     const attempts = await Promise.all(workers.map((w) => w.deliverDue()));
     expect(attempts.reduce((a, b) => a + b, 0)).toBe(6);
     for (const b of buyers) {
-      expect(metaEvents('CompleteRegistration').filter((e) => e.event.event_id === `registration-${b.id}`)).toHaveLength(1);
-      expect(tiktokEvents('CompleteRegistration').filter((e) => e.event.event_id === `registration-${b.id}`)).toHaveLength(1);
+      expect(
+        metaEvents('CompleteRegistration').filter((e) => e.event.event_id === `registration-${b.id}`),
+      ).toHaveLength(1);
+      expect(
+        tiktokEvents('CompleteRegistration').filter((e) => e.event.event_id === `registration-${b.id}`),
+      ).toHaveLength(1);
     }
   });
 
@@ -242,18 +344,48 @@ describe('server-side conversions', () => {
     // A paid order the conversions never heard of, as the payment's commit leaves it.
     const order = await db
       .insertInto('orders')
-      .values({ user_id: buyer.id, plan_id: 'monthly', amount: 1499, currency: 'USD', status: 'paid', purpose: 'purchase', provider: 'sandbox', provider_ref: 'ch_lost', paid_at: new Date(Date.now() - 5 * 60_000) })
+      .values({
+        user_id: buyer.id,
+        plan_id: 'monthly',
+        amount: 1499,
+        currency: 'USD',
+        status: 'paid',
+        purpose: 'purchase',
+        provider: 'sandbox',
+        provider_ref: 'ch_lost',
+        paid_at: new Date(Date.now() - 5 * 60_000),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const fresh = await db
       .insertInto('orders')
-      .values({ user_id: buyer.id, plan_id: 'coins-300', amount: 299, currency: 'USD', status: 'paid', purpose: 'purchase', provider: 'sandbox', provider_ref: 'ch_fresh', paid_at: new Date() })
+      .values({
+        user_id: buyer.id,
+        plan_id: 'coins-300',
+        amount: 299,
+        currency: 'USD',
+        status: 'paid',
+        purpose: 'purchase',
+        provider: 'sandbox',
+        provider_ref: 'ch_fresh',
+        paid_at: new Date(),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     expect(await t.app.services.tracking.sweepMissedConversions()).toBe(1);
-    const queued = await db.selectFrom('conversion_outbox').select(['platform', 'event_name', 'event_id']).where('user_id', '=', buyer.id).where('event_name', '!=', 'CompleteRegistration').execute();
+    const queued = await db
+      .selectFrom('conversion_outbox')
+      .select(['platform', 'event_name', 'event_id'])
+      .where('user_id', '=', buyer.id)
+      .where('event_name', '!=', 'CompleteRegistration')
+      .execute();
     expect(queued.map((r) => `${r.platform}:${r.event_name}:${r.event_id}`).sort()).toEqual(
-      [`meta:Purchase:purchase-${order.id}`, `meta:Subscribe:subscribe-${order.id}`, `tiktok:Purchase:purchase-${order.id}`, `tiktok:Subscribe:subscribe-${order.id}`].sort(),
+      [
+        `meta:Purchase:purchase-${order.id}`,
+        `meta:Subscribe:subscribe-${order.id}`,
+        `tiktok:Purchase:purchase-${order.id}`,
+        `tiktok:Subscribe:subscribe-${order.id}`,
+      ].sort(),
     );
     // Swept once; a payment of the last two minutes is left to the normal path.
     expect(await t.app.services.tracking.sweepMissedConversions()).toBe(0);
@@ -261,15 +393,30 @@ describe('server-side conversions', () => {
   });
 
   it('queues a registration whose queueing was lost, found by the CompleteRegistration its browser reported', async () => {
-    const buyer = await arrivingBuyer('sweep-registration@example.com', { fbclid: 'IwAR0sweepReg', ttclid: 'E2E.tt.sweepreg' });
+    const buyer = await arrivingBuyer('sweep-registration@example.com', {
+      fbclid: 'IwAR0sweepReg',
+      ttclid: 'E2E.tt.sweepreg',
+    });
     const { db } = t.database;
     const eventId = `registration-${buyer.id}`;
-    await call(buyer.token, 'POST', '/api/reports', { event_name: 'CompleteRegistration', event_id: eventId, event_source_url: 'http://episodic.test/register' });
+    await call(buyer.token, 'POST', '/api/reports', {
+      event_name: 'CompleteRegistration',
+      event_id: eventId,
+      event_source_url: 'http://episodic.test/register',
+    });
     // As if the process had stopped before queueing: no delivery, and the report is a few minutes old.
     await db.deleteFrom('conversion_outbox').where('event_id', '=', eventId).execute();
-    await db.updateTable('tracking_events').set({ created_at: new Date(Date.now() - 5 * 60_000) }).where('event_id', '=', eventId).execute();
+    await db
+      .updateTable('tracking_events')
+      .set({ created_at: new Date(Date.now() - 5 * 60_000) })
+      .where('event_id', '=', eventId)
+      .execute();
     expect(await t.app.services.tracking.sweepMissedConversions()).toBe(1);
-    const queued = await db.selectFrom('conversion_outbox').select('platform').where('event_id', '=', eventId).execute();
+    const queued = await db
+      .selectFrom('conversion_outbox')
+      .select('platform')
+      .where('event_id', '=', eventId)
+      .execute();
     expect(queued.map((r) => r.platform).sort()).toEqual(['meta', 'tiktok']);
     expect(await t.app.services.tracking.sweepMissedConversions()).toBe(0);
   });
@@ -277,24 +424,53 @@ describe('server-side conversions', () => {
   it('does not report renewals', async () => {
     const buyer = await arrivingBuyer('renewal@example.com', { fbclid: 'fb-renewal', ttclid: 'tt-renewal' });
     const before = (await outbox()).length;
-    await t.app.services.tracking.orderPaid({ id: '00000000-0000-4000-8000-000000000001', userId: buyer.id, kind: 'membership', amount: 1499, currency: 'USD', purpose: 'renewal' });
+    await t.app.services.tracking.orderPaid({
+      id: '00000000-0000-4000-8000-000000000001',
+      userId: buyer.id,
+      kind: 'membership',
+      amount: 1499,
+      currency: 'USD',
+      purpose: 'renewal',
+    });
     expect((await outbox()).length).toBe(before);
   });
 
   it('forgets queued conversions with the account', async () => {
     const buyer = await arrivingBuyer('forget@example.com', { fbclid: 'fb-forget', ttclid: 'tt-forget' });
     await queued(`registration-${buyer.id}`, 2);
-    const res = await t.app.inject({ method: 'POST', url: '/api/user/delete', payload: { password: 'secret-pass-1' }, headers: { 'x-user-token': buyer.token } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/delete',
+      payload: { password: 'secret-pass-1' },
+      headers: { 'x-user-token': buyer.token },
+    });
     expect(envelope(res).code).toBe(200);
-    expect(await t.database.db.selectFrom('conversion_outbox').select('event_id').where('event_id', '=', `registration-${buyer.id}`).execute()).toEqual([]);
-    expect(await t.database.db.selectFrom('tracking_attribution').select('user_id').where('user_id', '=', buyer.id).execute()).toEqual([]);
+    expect(
+      await t.database.db
+        .selectFrom('conversion_outbox')
+        .select('event_id')
+        .where('event_id', '=', `registration-${buyer.id}`)
+        .execute(),
+    ).toEqual([]);
+    expect(
+      await t.database.db
+        .selectFrom('tracking_attribution')
+        .select('user_id')
+        .where('user_id', '=', buyer.id)
+        .execute(),
+    ).toEqual([]);
   });
 });
 
 describe('consent required', () => {
   let c: TestApp;
   beforeAll(async () => {
-    c = await createTestApp({ CONSENT_MODE: 'required', META_CAPI_ACCESS_TOKEN: 'meta-token-123', META_CAPI_PIXEL_ID: '99999999', META_CAPI_URL: meta.url });
+    c = await createTestApp({
+      CONSENT_MODE: 'required',
+      META_CAPI_ACCESS_TOKEN: 'meta-token-123',
+      META_CAPI_PIXEL_ID: '99999999',
+      META_CAPI_URL: meta.url,
+    });
   });
   afterAll(() => c.close());
 
@@ -302,8 +478,19 @@ describe('consent required', () => {
     const res = await c.app.inject({ method: 'GET', url: '/api/user' });
     const token = String(res.headers['x-user-token']);
     const id = envelope<User>(res).data.id;
-    if (consent) await c.app.inject({ method: 'POST', url: '/api/reports', payload: { event_name: 'consent_update', consent }, headers: { 'x-user-token': token, FBCLID: 'fb-consent' } });
-    await c.app.inject({ method: 'POST', url: '/api/user/register', payload: { email, password: 'secret-pass-1', confirmPassword: 'secret-pass-1', agree: true }, headers: { 'x-user-token': token } });
+    if (consent)
+      await c.app.inject({
+        method: 'POST',
+        url: '/api/reports',
+        payload: { event_name: 'consent_update', consent },
+        headers: { 'x-user-token': token, FBCLID: 'fb-consent' },
+      });
+    await c.app.inject({
+      method: 'POST',
+      url: '/api/user/register',
+      payload: { email, password: 'secret-pass-1', confirmPassword: 'secret-pass-1', agree: true },
+      headers: { 'x-user-token': token },
+    });
     return id;
   }
 
@@ -311,10 +498,15 @@ describe('consent required', () => {
     const accepted = await register('yes@example.com', 'granted');
     const refused = await register('no@example.com', 'denied');
     const silent = await register('silent@example.com');
-    const rows = await c.database.db.selectFrom('conversion_outbox').select(['event_id', 'platform', 'destination']).execute();
+    const rows = await c.database.db
+      .selectFrom('conversion_outbox')
+      .select(['event_id', 'platform', 'destination'])
+      .execute();
     expect(rows).toEqual([{ event_id: `registration-${accepted}`, platform: 'meta', destination: '99999999' }]);
     expect([refused, silent].every((id) => !rows.some((r) => r.event_id.endsWith(id)))).toBe(true);
-    const config = envelope<{ tracking: { consentMode: string } }>(await c.app.inject({ method: 'GET', url: '/api/config' }));
+    const config = envelope<{ tracking: { consentMode: string } }>(
+      await c.app.inject({ method: 'GET', url: '/api/config' }),
+    );
     expect(config.data.tracking.consentMode).toBe('required');
   });
 });
@@ -322,7 +514,13 @@ describe('consent required', () => {
 describe('where scheduled work runs (JOBS)', () => {
   let j: TestApp;
   beforeAll(async () => {
-    j = await createTestApp({ JOBS: 'true', CONVERSIONS_INTERVAL_SECONDS: '3600', META_CAPI_ACCESS_TOKEN: 'meta-token-123', META_CAPI_PIXEL_ID: '88888888', META_CAPI_URL: `${meta.url}/v21.0` });
+    j = await createTestApp({
+      JOBS: 'true',
+      CONVERSIONS_INTERVAL_SECONDS: '3600',
+      META_CAPI_ACCESS_TOKEN: 'meta-token-123',
+      META_CAPI_PIXEL_ID: '88888888',
+      META_CAPI_URL: `${meta.url}/v21.0`,
+    });
   });
   afterAll(() => j.close());
 
@@ -330,10 +528,27 @@ describe('where scheduled work runs (JOBS)', () => {
     const res = await j.app.inject({ method: 'GET', url: '/api/user' });
     const token = String(res.headers['x-user-token']);
     const id = envelope<User>(res).data.id;
-    await j.app.inject({ method: 'POST', url: '/api/user/register', payload: { email: 'at-once@example.com', password: 'secret-pass-1', confirmPassword: 'secret-pass-1', agree: true }, headers: { 'x-user-token': token } });
+    await j.app.inject({
+      method: 'POST',
+      url: '/api/user/register',
+      payload: {
+        email: 'at-once@example.com',
+        password: 'secret-pass-1',
+        confirmPassword: 'secret-pass-1',
+        agree: true,
+      },
+      headers: { 'x-user-token': token },
+    });
     // The hourly pass has not come yet: the runner was asked for one.
-    const row = () => j.database.db.selectFrom('conversion_outbox').select(['status', 'attempts']).where('event_id', '=', `registration-${id}`).executeTakeFirst();
+    const row = () =>
+      j.database.db
+        .selectFrom('conversion_outbox')
+        .select(['status', 'attempts'])
+        .where('event_id', '=', `registration-${id}`)
+        .executeTakeFirst();
     await expect.poll(row, { timeout: 4000 }).toEqual({ status: 'delivered', attempts: 1 });
-    expect(metaEvents('CompleteRegistration').filter(({ event }) => event.event_id === `registration-${id}`)).toHaveLength(1);
+    expect(
+      metaEvents('CompleteRegistration').filter(({ event }) => event.event_id === `registration-${id}`),
+    ).toHaveLength(1);
   });
 });

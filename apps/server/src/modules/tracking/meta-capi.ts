@@ -38,7 +38,11 @@ export function metaServerEvent(p: ConversionPayload): Record<string, unknown> {
 
 /** The request body for `POST {apiUrl}/{pixelId}/events` (the token travels in the body, not the address). */
 export function metaRequestBody(p: ConversionPayload, config: MetaConfig): Record<string, unknown> {
-  return { data: [metaServerEvent(p)], access_token: config.accessToken, ...(config.testEventCode ? { test_event_code: config.testEventCode } : {}) };
+  return {
+    data: [metaServerEvent(p)],
+    access_token: config.accessToken,
+    ...(config.testEventCode ? { test_event_code: config.testEventCode } : {}),
+  };
 }
 
 interface MetaAnswer {
@@ -47,7 +51,12 @@ interface MetaAnswer {
 }
 
 /** Sends one event to a pixel. Retries on transport errors, 5xx, 429 and errors Meta calls transient. */
-export async function sendToMeta(pixelId: string, p: ConversionPayload, config: MetaConfig, timeoutMs = 10_000): Promise<DeliveryOutcome> {
+export async function sendToMeta(
+  pixelId: string,
+  p: ConversionPayload,
+  config: MetaConfig,
+  timeoutMs = 10_000,
+): Promise<DeliveryOutcome> {
   let res: Response;
   try {
     res = await fetch(`${config.apiUrl}/${encodeURIComponent(pixelId)}/events`, {

@@ -17,7 +17,8 @@ export interface ReportedEvent {
 }
 
 const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
-const text = (value: unknown, max: number): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, max) : null);
+const text = (value: unknown, max: number): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, max) : null;
 
 /** The custom data as an object; null when it is neither an object nor JSON text of one. */
 function customDataOf(input: ReportInput): Record<string, unknown> | null {
@@ -26,7 +27,8 @@ function customDataOf(input: ReportInput): Record<string, unknown> | null {
   if (typeof raw !== 'string') return raw;
   try {
     const parsed = JSON.parse(raw) as unknown;
-    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed))
+      return parsed as Record<string, unknown>;
   } catch {
     // Answered below.
   }
@@ -49,21 +51,38 @@ function pageUrl(value: string | null | undefined): string | null {
  * week old becomes now, `custom_data` (an object, or JSON text in a query string) fills what the
  * top-level fields leave open, the page defaults to the Referer, and the currency to USD.
  */
-export function readReport(input: ReportInput, now: Date, referer: string | undefined): ReportedEvent | { fields: FieldProblems } {
+export function readReport(
+  input: ReportInput,
+  now: Date,
+  referer: string | undefined,
+): ReportedEvent | { fields: FieldProblems } {
   const custom = customDataOf(input);
   if (!custom) {
     return {
       fields: {
-        custom_data: fieldProblem('invalid_format', 'Must be a JSON object with currency, value, order_id or search_string.'),
+        custom_data: fieldProblem(
+          'invalid_format',
+          'Must be a JSON object with currency, value, order_id or search_string.',
+        ),
       },
     };
   }
   const fields: FieldProblems = {};
-  const value = input.value ?? (typeof custom.value === 'number' ? custom.value : typeof custom.value === 'string' && custom.value.trim() !== '' ? Number(custom.value) : undefined);
-  if (value !== undefined && (!Number.isFinite(value) || value < 0 || value > 10_000_000)) fields['custom_data.value'] = fieldProblem('out_of_range', 'Must be a number from 0 to 10000000.');
+  const value =
+    input.value ??
+    (typeof custom.value === 'number'
+      ? custom.value
+      : typeof custom.value === 'string' && custom.value.trim() !== ''
+        ? Number(custom.value)
+        : undefined);
+  if (value !== undefined && (!Number.isFinite(value) || value < 0 || value > 10_000_000))
+    fields['custom_data.value'] = fieldProblem('out_of_range', 'Must be a number from 0 to 10000000.');
   const currency = text(input.currency, 3) ?? text(custom.currency, 10);
-  if (currency !== null && !/^[A-Za-z]{3}$/.test(currency)) fields['custom_data.currency'] = fieldProblem('currency_invalid', 'Must be a three-letter currency code.');
-  const orderId = text(input.order_id, 100) ?? (typeof custom.order_id === 'number' ? String(custom.order_id) : text(custom.order_id, 100));
+  if (currency !== null && !/^[A-Za-z]{3}$/.test(currency))
+    fields['custom_data.currency'] = fieldProblem('currency_invalid', 'Must be a three-letter currency code.');
+  const orderId =
+    text(input.order_id, 100) ??
+    (typeof custom.order_id === 'number' ? String(custom.order_id) : text(custom.order_id, 100));
   const searchString = text(input.search_string, 200) ?? text(custom.search_string, 200);
   if (Object.keys(fields).length > 0) return { fields };
 

@@ -21,12 +21,28 @@ export function tiktokEvent(p: ConversionPayload): Record<string, unknown> {
     properties.order_id = p.orderId;
     properties.content_type = 'product';
   }
-  return { event: p.eventName, event_time: p.eventTime, event_id: p.eventId, user, properties, page: { url: p.eventSourceUrl } };
+  return {
+    event: p.eventName,
+    event_time: p.eventTime,
+    event_id: p.eventId,
+    user,
+    properties,
+    page: { url: p.eventSourceUrl },
+  };
 }
 
 /** The request body for `POST {apiUrl}/event/track/`. */
-export function tiktokRequestBody(pixelCode: string, p: ConversionPayload, config: TiktokConfig): Record<string, unknown> {
-  return { event_source: 'web', event_source_id: pixelCode, data: [tiktokEvent(p)], ...(config.testEventCode ? { test_event_code: config.testEventCode } : {}) };
+export function tiktokRequestBody(
+  pixelCode: string,
+  p: ConversionPayload,
+  config: TiktokConfig,
+): Record<string, unknown> {
+  return {
+    event_source: 'web',
+    event_source_id: pixelCode,
+    data: [tiktokEvent(p)],
+    ...(config.testEventCode ? { test_event_code: config.testEventCode } : {}),
+  };
 }
 
 interface TiktokAnswer {
@@ -38,7 +54,12 @@ interface TiktokAnswer {
 const TRANSIENT_CODES = new Set([40100, 50000, 50002]);
 
 /** Sends one event to a pixel. TikTok answers HTTP 200 with `code: 0` on success and another code on failure. */
-export async function sendToTiktok(pixelCode: string, p: ConversionPayload, config: TiktokConfig, timeoutMs = 10_000): Promise<DeliveryOutcome> {
+export async function sendToTiktok(
+  pixelCode: string,
+  p: ConversionPayload,
+  config: TiktokConfig,
+  timeoutMs = 10_000,
+): Promise<DeliveryOutcome> {
   let res: Response;
   try {
     res = await fetch(`${config.apiUrl}/event/track/`, {
@@ -53,6 +74,14 @@ export async function sendToTiktok(pixelCode: string, p: ConversionPayload, conf
   const answer = (await res.json().catch(() => ({}))) as TiktokAnswer;
   if (res.ok && answer.code === 0) return { ok: true };
   const detail = answer.message ? `: ${answer.message.slice(0, 300)}` : '';
-  const retry = res.status >= 500 || res.status === 429 || (answer.code !== undefined && TRANSIENT_CODES.has(answer.code)) || (res.ok && answer.code === undefined);
-  return { ok: false, retry, error: `TikTok answered ${String(res.status)}${answer.code !== undefined ? ` code ${String(answer.code)}` : ''}${detail}` };
+  const retry =
+    res.status >= 500 ||
+    res.status === 429 ||
+    (answer.code !== undefined && TRANSIENT_CODES.has(answer.code)) ||
+    (res.ok && answer.code === undefined);
+  return {
+    ok: false,
+    retry,
+    error: `TikTok answered ${String(res.status)}${answer.code !== undefined ? ` code ${String(answer.code)}` : ''}${detail}`,
+  };
 }

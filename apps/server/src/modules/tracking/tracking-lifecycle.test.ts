@@ -35,21 +35,47 @@ describe('a first Facebook sign-in', () => {
     const stateCookie = start.cookies.find((c) => c.name === 'episodic_oauth')!;
     const html = await (await fetch(start.headers.location as string)).text();
     const back = new URL(/id="continue" href="([^"]+)"/.exec(html)![1]!.replace(/&#38;/g, '&'));
-    const callback = await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}`, headers, cookies: { episodic_oauth: stateCookie.value } });
+    const callback = await t.app.inject({
+      method: 'GET',
+      url: `${back.pathname}${back.search}`,
+      headers,
+      cookies: { episodic_oauth: stateCookie.value },
+    });
     expect(callback.statusCode).toBe(302);
 
-    const rows = await t.database.db.selectFrom('conversion_outbox').selectAll().where('user_id', '=', userId).execute();
-    expect(rows.map((r) => [r.platform, r.destination, r.event_id, r.event_name])).toEqual([['meta', '5555555555', `registration-${userId}`, 'CompleteRegistration']]);
-    expect(rows[0]!.payload).toMatchObject({ emailSha256: createHash('sha256').update('noa@example.com').digest('hex'), eventSourceUrl: 'http://episodic.test/register' });
+    const rows = await t.database.db
+      .selectFrom('conversion_outbox')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .execute();
+    expect(rows.map((r) => [r.platform, r.destination, r.event_id, r.event_name])).toEqual([
+      ['meta', '5555555555', `registration-${userId}`, 'CompleteRegistration'],
+    ]);
+    expect(rows[0]!.payload).toMatchObject({
+      emailSha256: createHash('sha256').update('noa@example.com').digest('hex'),
+      eventSourceUrl: 'http://episodic.test/register',
+    });
 
     // Signing in again later is not a new registration.
-    await t.app.inject({ method: 'POST', url: '/api/user/logout', headers: { cookie: `episodic_session=${callback.cookies.find((c) => c.name === 'episodic_session')!.value}` } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/user/logout',
+      headers: { cookie: `episodic_session=${callback.cookies.find((c) => c.name === 'episodic_session')!.value}` },
+    });
     const again = await t.app.inject({ method: 'GET', url: '/api/user/oauth/facebook' });
     const html2 = await (await fetch(again.headers.location as string)).text();
     const back2 = new URL(/id="continue" href="([^"]+)"/.exec(html2)![1]!.replace(/&#38;/g, '&'));
-    const second = await t.app.inject({ method: 'GET', url: `${back2.pathname}${back2.search}`, cookies: { episodic_oauth: again.cookies.find((c) => c.name === 'episodic_oauth')!.value } });
+    const second = await t.app.inject({
+      method: 'GET',
+      url: `${back2.pathname}${back2.search}`,
+      cookies: { episodic_oauth: again.cookies.find((c) => c.name === 'episodic_oauth')!.value },
+    });
     expect(second.statusCode).toBe(302);
-    const all = await t.database.db.selectFrom('conversion_outbox').select('event_id').where('event_name', '=', 'CompleteRegistration').execute();
+    const all = await t.database.db
+      .selectFrom('conversion_outbox')
+      .select('event_id')
+      .where('event_name', '=', 'CompleteRegistration')
+      .execute();
     expect(all).toHaveLength(1);
   });
 });
@@ -60,23 +86,55 @@ describe('retention', () => {
     await db
       .insertInto('tracking_events')
       .values([
-        { event_id: 'old-event', event_name: 'PageView', source: 'report', event_time: new Date(), created_at: sql<Date>`now() - interval '31 days'` },
-        { event_id: 'recent-event', event_name: 'PageView', source: 'report', event_time: new Date(), created_at: sql<Date>`now() - interval '29 days'` },
+        {
+          event_id: 'old-event',
+          event_name: 'PageView',
+          source: 'report',
+          event_time: new Date(),
+          created_at: sql<Date>`now() - interval '31 days'`,
+        },
+        {
+          event_id: 'recent-event',
+          event_name: 'PageView',
+          source: 'report',
+          event_time: new Date(),
+          created_at: sql<Date>`now() - interval '29 days'`,
+        },
       ])
       .execute();
     const delivery = { platform: 'meta' as const, destination: '5555555555', event_name: 'Purchase', payload: '{}' };
     await db
       .insertInto('conversion_outbox')
       .values([
-        { ...delivery, event_id: 'old-delivered', status: 'delivered', created_at: sql<Date>`now() - interval '31 days'` },
-        { ...delivery, event_id: 'old-pending', status: 'pending', next_attempt_at: sql<Date>`now() + interval '1 day'`, created_at: sql<Date>`now() - interval '31 days'` },
+        {
+          ...delivery,
+          event_id: 'old-delivered',
+          status: 'delivered',
+          created_at: sql<Date>`now() - interval '31 days'`,
+        },
+        {
+          ...delivery,
+          event_id: 'old-pending',
+          status: 'pending',
+          next_attempt_at: sql<Date>`now() + interval '1 day'`,
+          created_at: sql<Date>`now() - interval '31 days'`,
+        },
         { ...delivery, event_id: 'new-failed', status: 'failed', created_at: new Date() },
       ])
       .execute();
     expect(await t.app.services.tracking.prune()).toEqual({ events: 1, deliveries: 1 });
-    const events = await db.selectFrom('tracking_events').select('event_id').where('event_id', 'in', ['old-event', 'recent-event']).execute();
+    const events = await db
+      .selectFrom('tracking_events')
+      .select('event_id')
+      .where('event_id', 'in', ['old-event', 'recent-event'])
+      .execute();
     expect(events.map((e) => e.event_id)).toEqual(['recent-event']);
-    const deliveries = await db.selectFrom('conversion_outbox').select('event_id').where('event_id', 'in', ['old-delivered', 'old-pending', 'new-failed']).orderBy('event_id').execute();
+    const deliveries = await db
+      .selectFrom('conversion_outbox')
+      .select('event_id')
+      .where('event_id', 'in', ['old-delivered', 'old-pending', 'new-failed'])
+      .orderBy('event_id')
+      .execute();
     expect(deliveries.map((d) => d.event_id)).toEqual(['new-failed', 'old-pending']);
   });
 });

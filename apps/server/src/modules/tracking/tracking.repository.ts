@@ -7,12 +7,20 @@ export type OutboxRow = Selectable<ConversionOutboxTable>;
 
 /** Records one event; the same event id twice is recorded once. Returns whether it was new. */
 export async function insertEvent(db: Executor, row: Insertable<TrackingEventsTable>): Promise<boolean> {
-  const inserted = await db.insertInto('tracking_events').values(row).onConflict((oc) => oc.column('event_id').doNothing()).returning('id').executeTakeFirst();
+  const inserted = await db
+    .insertInto('tracking_events')
+    .values(row)
+    .onConflict((oc) => oc.column('event_id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
   return inserted !== undefined;
 }
 
 /** The browser the user last reported from (for matching server events to the platforms' users). */
-export async function latestClient(db: Executor, userId: string): Promise<{ ip: string | null; user_agent: string | null } | undefined> {
+export async function latestClient(
+  db: Executor,
+  userId: string,
+): Promise<{ ip: string | null; user_agent: string | null } | undefined> {
   return db
     .selectFrom('tracking_events')
     .select(['ip', 'user_agent'])
@@ -29,15 +37,29 @@ export function findAttribution(db: Executor, userId: string): Promise<Attributi
 
 /** Inserts the first touch; false when the user already has one. */
 export async function insertAttribution(db: Executor, row: Insertable<TrackingAttributionTable>): Promise<boolean> {
-  const inserted = await db.insertInto('tracking_attribution').values(row).onConflict((oc) => oc.column('user_id').doNothing()).returning('user_id').executeTakeFirst();
+  const inserted = await db
+    .insertInto('tracking_attribution')
+    .values(row)
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .returning('user_id')
+    .executeTakeFirst();
   return inserted !== undefined;
 }
 
 export function lockAttribution(trx: Transaction<DB>, userId: string): Promise<AttributionRow | undefined> {
-  return trx.selectFrom('tracking_attribution').selectAll().where('user_id', '=', userId).forUpdate().executeTakeFirst();
+  return trx
+    .selectFrom('tracking_attribution')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
-export async function updateAttribution(db: Executor, userId: string, changes: Partial<Omit<AttributionRow, 'user_id'>>): Promise<void> {
+export async function updateAttribution(
+  db: Executor,
+  userId: string,
+  changes: Partial<Omit<AttributionRow, 'user_id'>>,
+): Promise<void> {
   await db
     .updateTable('tracking_attribution')
     .set({ ...changes, updated_at: new Date() })
@@ -106,7 +128,10 @@ export async function markFailed(db: Executor, key: Key, error: string): Promise
 
 /** Deletes reported events past retention, and settled deliveries after 30 days. */
 export async function prune(db: Executor, retentionDays: number): Promise<{ events: number; deliveries: number }> {
-  const events = await db.deleteFrom('tracking_events').where('created_at', '<', sql<Date>`now() - make_interval(days => ${retentionDays})`).executeTakeFirst();
+  const events = await db
+    .deleteFrom('tracking_events')
+    .where('created_at', '<', sql<Date>`now() - make_interval(days => ${retentionDays})`)
+    .executeTakeFirst();
   const deliveries = await db
     .deleteFrom('conversion_outbox')
     .where('status', '<>', 'pending')
@@ -126,7 +151,13 @@ export function missedPurchases(db: Executor, purchasePrefix: string, from: Date
     .where('o.paid_at', '>', from)
     .where('o.paid_at', '<', to)
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('conversion_outbox as c').select('c.event_id').where('c.event_id', '=', sql<string>`${purchasePrefix} || '-' || o.id::text`))),
+      not(
+        exists(
+          selectFrom('conversion_outbox as c')
+            .select('c.event_id')
+            .where('c.event_id', '=', sql<string>`${purchasePrefix} || '-' || o.id::text`),
+        ),
+      ),
     )
     .orderBy('o.paid_at')
     .limit(100)
@@ -144,7 +175,13 @@ export function missedRegistrations(db: Executor, registrationPrefix: string, fr
     .where('e.created_at', '>', from)
     .where('e.created_at', '<', to)
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('conversion_outbox as c').select('c.event_id').where('c.event_id', '=', sql<string>`${registrationPrefix} || '-' || e.user_id::text`))),
+      not(
+        exists(
+          selectFrom('conversion_outbox as c')
+            .select('c.event_id')
+            .where('c.event_id', '=', sql<string>`${registrationPrefix} || '-' || e.user_id::text`),
+        ),
+      ),
     )
     .limit(100)
     .execute();
@@ -154,7 +191,22 @@ export function missedRegistrations(db: Executor, registrationPrefix: string, fr
 export function eventsOf(db: Executor, userId: string) {
   return db
     .selectFrom('tracking_events')
-    .select(['event_name', 'event_id', 'event_time', 'event_source_url', 'value_minor', 'currency', 'order_id', 'search_string', 'fbclid', 'ttclid', 'referer_token', 'ip', 'user_agent', 'created_at'])
+    .select([
+      'event_name',
+      'event_id',
+      'event_time',
+      'event_source_url',
+      'value_minor',
+      'currency',
+      'order_id',
+      'search_string',
+      'fbclid',
+      'ttclid',
+      'referer_token',
+      'ip',
+      'user_agent',
+      'created_at',
+    ])
     .where('user_id', '=', userId)
     .orderBy('created_at', 'desc')
     .limit(1000)
@@ -162,7 +214,11 @@ export function eventsOf(db: Executor, userId: string) {
 }
 
 export async function moveAttribution(db: Executor, fromUserId: string, toUserId: string): Promise<void> {
-  await db.updateTable('tracking_attribution').set({ user_id: toUserId, updated_at: new Date() }).where('user_id', '=', fromUserId).execute();
+  await db
+    .updateTable('tracking_attribution')
+    .set({ user_id: toUserId, updated_at: new Date() })
+    .where('user_id', '=', fromUserId)
+    .execute();
 }
 
 /** A user's events and queued conversions become another's. */

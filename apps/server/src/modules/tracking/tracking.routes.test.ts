@@ -21,8 +21,10 @@ function headers(token: string | null, extra: Record<string, string> = {}) {
   return { 'user-agent': UA, ...(token ? { 'x-user-token': token } : {}), ...extra };
 }
 
-const events = (userId: string) => t.database.db.selectFrom('tracking_events').selectAll().where('user_id', '=', userId).orderBy('id').execute();
-const attribution = (userId: string) => t.database.db.selectFrom('tracking_attribution').selectAll().where('user_id', '=', userId).executeTakeFirst();
+const events = (userId: string) =>
+  t.database.db.selectFrom('tracking_events').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+const attribution = (userId: string) =>
+  t.database.db.selectFrom('tracking_attribution').selectAll().where('user_id', '=', userId).executeTakeFirst();
 
 describe('GET and POST /api/reports', () => {
   it('records an event with the click ids, referrer token, user and user agent of the request', async () => {
@@ -35,7 +37,11 @@ describe('GET and POST /api/reports', () => {
       action_source: 'website',
       fbclid: 'fb-1',
     });
-    const res = await t.app.inject({ method: 'GET', url: `/api/reports?${query.toString()}`, headers: headers(v.token, { 'X-User-Referer-Token': 'ref-1', TTCLID: 'tt-1' }) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/reports?${query.toString()}`,
+      headers: headers(v.token, { 'X-User-Referer-Token': 'ref-1', TTCLID: 'tt-1' }),
+    });
     expect(res.statusCode).toBe(200);
     expect(envelope(res)).toEqual({ code: 200, message: 'ok', data: {} });
     const [row] = await events(v.id);
@@ -77,18 +83,38 @@ describe('GET and POST /api/reports', () => {
 
   it('reads custom_data given as JSON text in a query, and search strings', async () => {
     const v = await viewer();
-    const query = new URLSearchParams({ event_name: 'search', custom_data: JSON.stringify({ search_string: 'ceo', value: 0 }) });
-    const res = await t.app.inject({ method: 'GET', url: `/api/reports?${query.toString()}`, headers: headers(v.token, { referer: 'http://episodic.test/search' }) });
+    const query = new URLSearchParams({
+      event_name: 'search',
+      custom_data: JSON.stringify({ search_string: 'ceo', value: 0 }),
+    });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/reports?${query.toString()}`,
+      headers: headers(v.token, { referer: 'http://episodic.test/search' }),
+    });
     expect(envelope(res).code).toBe(200);
     const [row] = await events(v.id);
-    expect(row).toMatchObject({ event_name: 'search', search_string: 'ceo', value_minor: 0, event_source_url: 'http://episodic.test/search' });
+    expect(row).toMatchObject({
+      event_name: 'search',
+      search_string: 'ceo',
+      value_minor: 0,
+      event_source_url: 'http://episodic.test/search',
+    });
     expect(row!.event_id).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('records events of visitors without a session, without a user', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/reports?event_name=PageView&event_id=anonymous-1', headers: { 'user-agent': UA } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/reports?event_name=PageView&event_id=anonymous-1',
+      headers: { 'user-agent': UA },
+    });
     expect(envelope(res).code).toBe(200);
-    const row = await t.database.db.selectFrom('tracking_events').selectAll().where('event_id', '=', 'anonymous-1').executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('tracking_events')
+      .selectAll()
+      .where('event_id', '=', 'anonymous-1')
+      .executeTakeFirstOrThrow();
     expect(row.user_id).toBeNull();
   });
 
@@ -105,14 +131,22 @@ describe('GET and POST /api/reports', () => {
     for (const [method, input, field] of cases) {
       const res =
         method === 'GET'
-          ? await t.app.inject({ method: 'GET', url: `/api/reports?${new URLSearchParams(input as Record<string, string>).toString()}` })
+          ? await t.app.inject({
+              method: 'GET',
+              url: `/api/reports?${new URLSearchParams(input as Record<string, string>).toString()}`,
+            })
           : await t.app.inject({ method: 'POST', url: '/api/reports', payload: input });
       expect(res.statusCode).toBe(200);
       const body = envelope(res);
       expect(body.code).toBe(422);
       expect(body.fields?.[field]).toMatch(/^[A-Z].+\.$/);
     }
-    const bad = await t.app.inject({ method: 'POST', url: '/api/reports', payload: '{"event_name":', headers: { 'content-type': 'application/json' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/reports',
+      payload: '{"event_name":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(envelope(bad).message).toBe('The request body is not valid JSON.');
   });
@@ -121,7 +155,11 @@ describe('GET and POST /api/reports', () => {
 describe('GET /api/statics.png', () => {
   it('answers a 1×1 PNG and records the beacon', async () => {
     const v = await viewer();
-    const res = await t.app.inject({ method: 'GET', url: '/api/statics.png?event_name=PageView&event_id=beacon-1&fbclid=fb-beacon', headers: headers(v.token) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/statics.png?event_name=PageView&event_id=beacon-1&fbclid=fb-beacon',
+      headers: headers(v.token),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.headers['cache-control']).toBe('no-store, private');
@@ -137,7 +175,11 @@ describe('GET /api/statics.png', () => {
 
   it('still answers the picture for a malformed beacon, without recording it', async () => {
     const v = await viewer();
-    const res = await t.app.inject({ method: 'GET', url: '/api/statics.png?event_name=%3Cscript%3E&value=abc', headers: headers(v.token) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/statics.png?event_name=%3Cscript%3E&value=abc',
+      headers: headers(v.token),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');
     expect(await events(v.id)).toEqual([]);
@@ -145,97 +187,207 @@ describe('GET /api/statics.png', () => {
 
   it('calls an event without a name a PageView', async () => {
     const v = await viewer();
-    await t.app.inject({ method: 'GET', url: '/api/statics.png', headers: headers(v.token, { referer: 'http://episodic.test/videos/3' }) });
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/statics.png',
+      headers: headers(v.token, { referer: 'http://episodic.test/videos/3' }),
+    });
     const [row] = await events(v.id);
-    expect(row).toMatchObject({ event_name: 'PageView', source: 'beacon', event_source_url: 'http://episodic.test/videos/3' });
+    expect(row).toMatchObject({
+      event_name: 'PageView',
+      source: 'beacon',
+      event_source_url: 'http://episodic.test/videos/3',
+    });
   });
 });
 
 describe('attribution', () => {
   const report = (token: string, eventId: string, url: string, extra: Record<string, string> = {}) =>
-    t.app.inject({ method: 'POST', url: '/api/reports', payload: { event_name: 'PageView', event_id: eventId, event_source_url: url }, headers: headers(token, extra) });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/reports',
+      payload: { event_name: 'PageView', event_id: eventId, event_source_url: url },
+      headers: headers(token, extra),
+    });
 
   it('keeps the first touch and moves the last touch when new click ids or a new referrer token arrive', async () => {
     const v = await viewer();
-    await report(v.token, 'att-1', 'http://episodic.test/?fbclid=fb-A&token=ref-A', { FBCLID: 'fb-A', 'X-User-Referer-Token': 'ref-A' });
+    await report(v.token, 'att-1', 'http://episodic.test/?fbclid=fb-A&token=ref-A', {
+      FBCLID: 'fb-A',
+      'X-User-Referer-Token': 'ref-A',
+    });
     const first = await attribution(v.id);
-    expect(first).toMatchObject({ first_fbclid: 'fb-A', first_referer_token: 'ref-A', first_landing_url: 'http://episodic.test/?fbclid=fb-A&token=ref-A', last_fbclid: 'fb-A', first_ttclid: null });
+    expect(first).toMatchObject({
+      first_fbclid: 'fb-A',
+      first_referer_token: 'ref-A',
+      first_landing_url: 'http://episodic.test/?fbclid=fb-A&token=ref-A',
+      last_fbclid: 'fb-A',
+      first_ttclid: null,
+    });
     expect(first!.fbclid_seen_at).toEqual(first!.first_at);
 
     // The same ids again (every later call carries the stored ones): nothing changes.
     await new Promise((r) => setTimeout(r, 20));
-    await report(v.token, 'att-2', 'http://episodic.test/videos/1', { FBCLID: 'fb-A', 'X-User-Referer-Token': 'ref-A' });
+    await report(v.token, 'att-2', 'http://episodic.test/videos/1', {
+      FBCLID: 'fb-A',
+      'X-User-Referer-Token': 'ref-A',
+    });
     expect(await attribution(v.id)).toEqual(first);
 
     // A TikTok click later: a new last touch keeping the fbclid and the time it was first seen.
-    await report(v.token, 'att-3', 'http://episodic.test/videos/2?ttclid=tt-B', { FBCLID: 'fb-A', TTCLID: 'tt-B', 'X-User-Referer-Token': 'ref-A' });
+    await report(v.token, 'att-3', 'http://episodic.test/videos/2?ttclid=tt-B', {
+      FBCLID: 'fb-A',
+      TTCLID: 'tt-B',
+      'X-User-Referer-Token': 'ref-A',
+    });
     const second = await attribution(v.id);
-    expect(second).toMatchObject({ first_fbclid: 'fb-A', first_ttclid: null, last_fbclid: 'fb-A', last_ttclid: 'tt-B', last_landing_url: 'http://episodic.test/videos/2?ttclid=tt-B' });
+    expect(second).toMatchObject({
+      first_fbclid: 'fb-A',
+      first_ttclid: null,
+      last_fbclid: 'fb-A',
+      last_ttclid: 'tt-B',
+      last_landing_url: 'http://episodic.test/videos/2?ttclid=tt-B',
+    });
     expect(second!.fbclid_seen_at).toEqual(first!.fbclid_seen_at);
     expect(second!.last_at.getTime()).toBeGreaterThan(first!.last_at.getTime());
 
     // A new Facebook click: its own first-seen time.
     await report(v.token, 'att-4', 'http://episodic.test/?fbclid=fb-C', { FBCLID: 'fb-C', TTCLID: 'tt-B' });
     const third = await attribution(v.id);
-    expect(third).toMatchObject({ first_fbclid: 'fb-A', last_fbclid: 'fb-C', last_ttclid: 'tt-B', last_referer_token: 'ref-A' });
+    expect(third).toMatchObject({
+      first_fbclid: 'fb-A',
+      last_fbclid: 'fb-C',
+      last_ttclid: 'tt-B',
+      last_referer_token: 'ref-A',
+    });
     expect(third!.fbclid_seen_at!.getTime()).toBeGreaterThan(first!.fbclid_seen_at!.getTime());
   });
 
   it('records an organic first visit as the first touch, and keeps the pixels’ browser ids and the consent answer', async () => {
     const v = await viewer();
-    await report(v.token, 'org-1', 'http://episodic.test/', { cookie: '_fbp=fb.1.1700000000000.123456789; _ttp=abcdefghij0123' });
-    expect(await attribution(v.id)).toMatchObject({ first_fbclid: null, first_landing_url: 'http://episodic.test/', fbp: 'fb.1.1700000000000.123456789', ttp: 'abcdefghij0123', consent: null });
-    await t.app.inject({ method: 'POST', url: '/api/reports', payload: { event_name: 'consent_update', event_id: 'org-2', consent: 'granted' }, headers: headers(v.token) });
+    await report(v.token, 'org-1', 'http://episodic.test/', {
+      cookie: '_fbp=fb.1.1700000000000.123456789; _ttp=abcdefghij0123',
+    });
+    expect(await attribution(v.id)).toMatchObject({
+      first_fbclid: null,
+      first_landing_url: 'http://episodic.test/',
+      fbp: 'fb.1.1700000000000.123456789',
+      ttp: 'abcdefghij0123',
+      consent: null,
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/reports',
+      payload: { event_name: 'consent_update', event_id: 'org-2', consent: 'granted' },
+      headers: headers(v.token),
+    });
     expect(await attribution(v.id)).toMatchObject({ consent: 'granted', first_fbclid: null });
   });
 
   it('copies the click ids, the referrer token and the first and last touch onto each order', async () => {
     const v = await viewer();
-    await report(v.token, 'ord-1', 'http://episodic.test/?fbclid=fb-O&ttclid=tt-O&token=ref-O', { FBCLID: 'fb-O', TTCLID: 'tt-O', 'X-User-Referer-Token': 'ref-O' });
-    const res = await t.app.inject({ method: 'POST', url: '/api/payment/order', payload: { planId: 'monthly', fbclid: 'fb-O', ttclid: 'tt-O' }, headers: headers(v.token, { 'X-User-Referer-Token': 'ref-O' }) });
+    await report(v.token, 'ord-1', 'http://episodic.test/?fbclid=fb-O&ttclid=tt-O&token=ref-O', {
+      FBCLID: 'fb-O',
+      TTCLID: 'tt-O',
+      'X-User-Referer-Token': 'ref-O',
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment/order',
+      payload: { planId: 'monthly', fbclid: 'fb-O', ttclid: 'tt-O' },
+      headers: headers(v.token, { 'X-User-Referer-Token': 'ref-O' }),
+    });
     const order = envelope<{ id: string }>(res).data;
-    const row = await t.database.db.selectFrom('orders').select('attribution').where('id', '=', order.id).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('orders')
+      .select('attribution')
+      .where('id', '=', order.id)
+      .executeTakeFirstOrThrow();
     expect(row.attribution).toMatchObject({
       fbclid: 'fb-O',
       ttclid: 'tt-O',
       refererToken: 'ref-O',
-      firstTouch: { fbclid: 'fb-O', ttclid: 'tt-O', refererToken: 'ref-O', landingUrl: 'http://episodic.test/?fbclid=fb-O&ttclid=tt-O&token=ref-O' },
+      firstTouch: {
+        fbclid: 'fb-O',
+        ttclid: 'tt-O',
+        refererToken: 'ref-O',
+        landingUrl: 'http://episodic.test/?fbclid=fb-O&ttclid=tt-O&token=ref-O',
+      },
       lastTouch: { fbclid: 'fb-O', ttclid: 'tt-O', refererToken: 'ref-O' },
     });
   });
 
   it('counts an order request with new click ids as a touch', async () => {
     const v = await viewer();
-    const res = await t.app.inject({ method: 'POST', url: '/api/payment/order', payload: { planId: 'weekly', fbclid: 'fb-direct' }, headers: headers(v.token) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment/order',
+      payload: { planId: 'weekly', fbclid: 'fb-direct' },
+      headers: headers(v.token),
+    });
     expect(envelope(res).code).toBe(200);
-    expect(await attribution(v.id)).toMatchObject({ first_fbclid: 'fb-direct', last_fbclid: 'fb-direct', first_landing_url: null });
+    expect(await attribution(v.id)).toMatchObject({
+      first_fbclid: 'fb-direct',
+      last_fbclid: 'fb-direct',
+      first_landing_url: null,
+    });
   });
 
   it('moves a guest’s attribution and events to the account it signs in to, keeping the earlier first touch', async () => {
     const account = await viewer();
     await report(account.token, 'merge-a1', 'http://episodic.test/?fbclid=fb-old', { FBCLID: 'fb-old' });
-    const reg = await t.app.inject({ method: 'POST', url: '/api/user/register', payload: { email: 'merge@example.com', password: 'secret-pass-1', confirmPassword: 'secret-pass-1', agree: true }, headers: headers(account.token) });
+    const reg = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/register',
+      payload: { email: 'merge@example.com', password: 'secret-pass-1', confirmPassword: 'secret-pass-1', agree: true },
+      headers: headers(account.token),
+    });
     expect(envelope(reg).code).toBe(200);
 
     const guest = await viewer();
     await new Promise((r) => setTimeout(r, 20));
     await report(guest.token, 'merge-g1', 'http://episodic.test/?ttclid=tt-new', { TTCLID: 'tt-new' });
-    const login = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: 'merge@example.com', password: 'secret-pass-1' }, headers: headers(guest.token) });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email: 'merge@example.com', password: 'secret-pass-1' },
+      headers: headers(guest.token),
+    });
     expect(envelope(login).code).toBe(200);
 
     expect(await attribution(guest.id)).toBeUndefined();
-    expect(await attribution(account.id)).toMatchObject({ first_fbclid: 'fb-old', last_ttclid: 'tt-new', last_fbclid: null });
+    expect(await attribution(account.id)).toMatchObject({
+      first_fbclid: 'fb-old',
+      last_ttclid: 'tt-new',
+      last_fbclid: null,
+    });
     expect((await events(account.id)).map((e) => e.event_id).sort()).toEqual(['merge-a1', 'merge-g1']);
   });
 
   it('is part of the data download', async () => {
     const v = await viewer();
     await report(v.token, 'export-1', 'http://episodic.test/?fbclid=fb-X', { FBCLID: 'fb-X' });
-    await t.app.inject({ method: 'POST', url: '/api/user/register', payload: { email: 'export@example.com', password: 'secret-pass-1', confirmPassword: 'secret-pass-1', agree: true }, headers: headers(v.token) });
-    const login = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: 'export@example.com', password: 'secret-pass-1' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/user/register',
+      payload: {
+        email: 'export@example.com',
+        password: 'secret-pass-1',
+        confirmPassword: 'secret-pass-1',
+        agree: true,
+      },
+      headers: headers(v.token),
+    });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email: 'export@example.com', password: 'secret-pass-1' },
+    });
     const token = String(login.headers['x-user-token']);
     const res = await t.app.inject({ method: 'GET', url: '/api/user/export', headers: headers(token) });
-    const data = JSON.parse(res.body) as { tracking?: { attribution: { first_fbclid: string }; events: { event_id: string }[] } };
+    const data = JSON.parse(res.body) as {
+      tracking?: { attribution: { first_fbclid: string }; events: { event_id: string }[] };
+    };
     expect(data.tracking?.attribution.first_fbclid).toBe('fb-X');
     expect(data.tracking?.events.map((e) => e.event_id)).toEqual(['export-1']);
   });

@@ -12,7 +12,10 @@ import { readReport } from './report-event';
 import type { Reporter, TrackingService } from './tracking.service';
 
 /** A transparent 1×1 PNG. */
-export const PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+export const PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
 
 const REPORT_LIMIT = { limit: 600, windowSeconds: 60 };
 const FBP = /^fb\.\d\.\d{10,16}\.\d{1,30}$/;
@@ -53,17 +56,32 @@ export function registerTrackingRoutes(app: AppInstance, tracking: TrackingServi
 
   app.get(
     '/api/reports',
-    { schema: { ...schema, summary: 'Record a tracking event (specification §3 fields as query parameters)', querystring: ReportInputSchema } },
+    {
+      schema: {
+        ...schema,
+        summary: 'Record a tracking event (specification §3 fields as query parameters)',
+        querystring: ReportInputSchema,
+      },
+    },
     (req) => report(req, req.query),
   );
   // `navigator.sendBeacon` with a string sends it as text/plain: the same JSON, taken in that type
   // too. Such a request is a form type another site could send, so with cookies it must say it
   // comes from this site (http/csrf); recording an event changes nothing of the viewer's.
   void app.register(async (scope) => {
-    scope.addContentTypeParser('text/plain', { parseAs: 'string' }, (req, body, done) => app.getDefaultJsonParser('error', 'error')(req, String(body), done));
+    scope.addContentTypeParser('text/plain', { parseAs: 'string' }, (req, body, done) =>
+      app.getDefaultJsonParser('error', 'error')(req, String(body), done),
+    );
     scope.post(
       '/api/reports',
-      { config: { bodyTypes: ['text/plain'] }, schema: { ...schema, summary: 'Record a tracking event sent as JSON (fetch with keepalive, or sendBeacon, also as text/plain)', body: ReportInputSchema } },
+      {
+        config: { bodyTypes: ['text/plain'] },
+        schema: {
+          ...schema,
+          summary: 'Record a tracking event sent as JSON (fetch with keepalive, or sendBeacon, also as text/plain)',
+          body: ReportInputSchema,
+        },
+      },
       (req) => report(req, req.body as ReportInput),
     );
   });
@@ -72,7 +90,13 @@ export function registerTrackingRoutes(app: AppInstance, tracking: TrackingServi
   // well-formed event within the rate limit is recorded.
   app.get(
     '/api/statics.png',
-    { schema: { tags: ['tracking'], summary: 'Image beacon: records the event in its query parameters and answers a 1×1 PNG', querystring: Type.Object({}, { additionalProperties: true }) } },
+    {
+      schema: {
+        tags: ['tracking'],
+        summary: 'Image beacon: records the event in its query parameters and answers a 1×1 PNG',
+        querystring: Type.Object({}, { additionalProperties: true }),
+      },
+    },
     async (req, reply) => {
       const query = { event_name: 'PageView', ...(req.query as Record<string, unknown>) };
       const input = Value.Convert(ReportInputSchema, query);

@@ -1,5 +1,10 @@
 import type { Kysely, Transaction } from 'kysely';
-import { ConversionEventPrefix, type ConfigList, type ConversionEventName, type TrackingSettings } from '@episodic/contract';
+import {
+  ConversionEventPrefix,
+  type ConfigList,
+  type ConversionEventName,
+  type TrackingSettings,
+} from '@episodic/contract';
 import type { DB } from '../../db/schema';
 import type { TrackingEnv } from '../../env';
 import { mergeAttribution, touchAttribution, touchSummaries, type Touch, type TouchSummary } from './attribution';
@@ -60,7 +65,13 @@ function pixelIds(list: ConfigList['list'], key: string, pattern: RegExp): strin
 
 export function createTrackingService(deps: TrackingDeps) {
   const { db, env } = deps;
-  const outbox = createConversionOutbox({ db, meta: env.meta, tiktok: env.tiktok, retrySeconds: env.conversionsRetrySeconds, log: deps.log });
+  const outbox = createConversionOutbox({
+    db,
+    meta: env.meta,
+    tiktok: env.tiktok,
+    retrySeconds: env.conversionsRetrySeconds,
+    log: deps.log,
+  });
 
   /** How the browser runs tracking: consent mode and where each pixel's script comes from. */
   function settings(): TrackingSettings {
@@ -89,7 +100,15 @@ export function createTrackingService(deps: TrackingDeps) {
       ip: who.ip,
     });
     if (who.userId) {
-      const touch: Touch = { fbclid: who.fbclid, ttclid: who.ttclid, refererToken: who.refererToken, landingUrl: event.eventSourceUrl, fbp: who.fbp, ttp: who.ttp, consent: event.consent };
+      const touch: Touch = {
+        fbclid: who.fbclid,
+        ttclid: who.ttclid,
+        refererToken: who.refererToken,
+        landingUrl: event.eventSourceUrl,
+        fbp: who.fbp,
+        ttp: who.ttp,
+        consent: event.consent,
+      };
       await touchAttribution(db, who.userId, touch);
     }
     return fresh;
@@ -102,9 +121,16 @@ export function createTrackingService(deps: TrackingDeps) {
   async function orderAttribution(
     userId: string,
     clickIds: unknown,
-  ): Promise<{ refererToken: string | null; fbclid: string | null; ttclid: string | null; firstTouch?: TouchSummary; lastTouch?: TouchSummary }> {
+  ): Promise<{
+    refererToken: string | null;
+    fbclid: string | null;
+    ttclid: string | null;
+    firstTouch?: TouchSummary;
+    lastTouch?: TouchSummary;
+  }> {
     const given = (typeof clickIds === 'object' && clickIds !== null ? clickIds : {}) as Record<string, unknown>;
-    const pick = (name: string) => (typeof given[name] === 'string' && given[name] !== '' ? (given[name] as string) : null);
+    const pick = (name: string) =>
+      typeof given[name] === 'string' && given[name] !== '' ? (given[name] as string) : null;
     const request = { refererToken: pick('refererToken'), fbclid: pick('fbclid'), ttclid: pick('ttclid') };
     if (request.fbclid || request.ttclid || request.refererToken) {
       await touchAttribution(db, userId, { ...request, landingUrl: null, fbp: null, ttp: null, consent: null });
@@ -118,8 +144,12 @@ export function createTrackingService(deps: TrackingDeps) {
     const needsSettings = (env.meta !== null && !env.meta.pixelId) || (env.tiktok !== null && !env.tiktok.pixelCode);
     const list = needsSettings ? (await deps.configList()).list : [];
     const out: { platform: 'meta' | 'tiktok'; destination: string }[] = [];
-    if (env.meta) for (const id of env.meta.pixelId ? [env.meta.pixelId] : pixelIds(list, 'facebook_pixel_id', META_PIXEL)) out.push({ platform: 'meta', destination: id });
-    if (env.tiktok) for (const id of env.tiktok.pixelCode ? [env.tiktok.pixelCode] : pixelIds(list, 'tiktok_pixel', TIKTOK_PIXEL)) out.push({ platform: 'tiktok', destination: id });
+    if (env.meta)
+      for (const id of env.meta.pixelId ? [env.meta.pixelId] : pixelIds(list, 'facebook_pixel_id', META_PIXEL))
+        out.push({ platform: 'meta', destination: id });
+    if (env.tiktok)
+      for (const id of env.tiktok.pixelCode ? [env.tiktok.pixelCode] : pixelIds(list, 'tiktok_pixel', TIKTOK_PIXEL))
+        out.push({ platform: 'tiktok', destination: id });
     return out;
   }
 
@@ -131,7 +161,14 @@ export function createTrackingService(deps: TrackingDeps) {
     name: ConversionEventName,
     subjectId: string,
     userId: string,
-    details: { value?: number; currency?: string; orderId?: string; sourceUrl: string; ip?: string | null; userAgent?: string | null },
+    details: {
+      value?: number;
+      currency?: string;
+      orderId?: string;
+      sourceUrl: string;
+      ip?: string | null;
+      userAgent?: string | null;
+    },
   ): Promise<number> {
     const targets = await destinations();
     if (targets.length === 0) return 0;
@@ -140,7 +177,10 @@ export function createTrackingService(deps: TrackingDeps) {
       deps.log('conversion not sent: no marketing consent', { event: name, userId });
       return 0;
     }
-    const client = details.ip && details.userAgent ? { ip: details.ip, user_agent: details.userAgent } : await repo.latestClient(db, userId);
+    const client =
+      details.ip && details.userAgent
+        ? { ip: details.ip, user_agent: details.userAgent }
+        : await repo.latestClient(db, userId);
     const payload: ConversionPayload = {
       eventName: name,
       eventId: conversionEventId(name, subjectId),
@@ -161,7 +201,13 @@ export function createTrackingService(deps: TrackingDeps) {
     };
     const queued = await repo.enqueueDeliveries(
       db,
-      targets.map((t) => ({ ...t, event_id: payload.eventId, event_name: name, user_id: userId, payload: JSON.stringify(payload) })),
+      targets.map((t) => ({
+        ...t,
+        event_id: payload.eventId,
+        event_name: name,
+        user_id: userId,
+        payload: JSON.stringify(payload),
+      })),
     );
     if (queued > 0) deps.deliverSoon?.();
     return queued;
@@ -170,14 +216,23 @@ export function createTrackingService(deps: TrackingDeps) {
   /** A paid purchase is a Purchase conversion, and a membership also a Subscribe one. Renewals are not reported. */
   async function orderPaid(order: PaidOrder): Promise<void> {
     if (order.purpose !== 'purchase') return;
-    const details = { value: order.amount / 100, currency: order.currency, orderId: order.id, sourceUrl: `${deps.publicUrl}/order/result?orderId=${order.id}` };
+    const details = {
+      value: order.amount / 100,
+      currency: order.currency,
+      orderId: order.id,
+      sourceUrl: `${deps.publicUrl}/order/result?orderId=${order.id}`,
+    };
     await convert('Purchase', order.id, order.userId, details);
     if (order.kind === 'membership') await convert('Subscribe', order.id, order.userId, details);
   }
 
   /** A new account (email or Facebook) is a CompleteRegistration conversion. */
   async function registered(user: { userId: string; ip: string | null; userAgent: string | null }): Promise<void> {
-    await convert('CompleteRegistration', user.userId, user.userId, { sourceUrl: `${deps.publicUrl}/register`, ip: user.ip, userAgent: user.userAgent });
+    await convert('CompleteRegistration', user.userId, user.userId, {
+      sourceUrl: `${deps.publicUrl}/register`,
+      ip: user.ip,
+      userAgent: user.userAgent,
+    });
   }
 
   /**
@@ -189,10 +244,28 @@ export function createTrackingService(deps: TrackingDeps) {
   async function sweepMissedConversions(): Promise<number> {
     if ((await destinations()).length === 0) return 0;
     const now = Date.now();
-    const rows = await repo.missedPurchases(db, ConversionEventPrefix.Purchase, new Date(now - SWEEP_WINDOW_MS), new Date(now - SWEEP_GRACE_MS));
-    for (const row of rows) await orderPaid({ id: row.id, userId: row.user_id, kind: row.kind, amount: row.amount, currency: row.currency, purpose: row.purpose });
+    const rows = await repo.missedPurchases(
+      db,
+      ConversionEventPrefix.Purchase,
+      new Date(now - SWEEP_WINDOW_MS),
+      new Date(now - SWEEP_GRACE_MS),
+    );
+    for (const row of rows)
+      await orderPaid({
+        id: row.id,
+        userId: row.user_id,
+        kind: row.kind,
+        amount: row.amount,
+        currency: row.currency,
+        purpose: row.purpose,
+      });
     // Registrations the same way, found by the CompleteRegistration the browser reported for its account.
-    const registrations = await repo.missedRegistrations(db, ConversionEventPrefix.CompleteRegistration, new Date(now - SWEEP_WINDOW_MS), new Date(now - SWEEP_GRACE_MS));
+    const registrations = await repo.missedRegistrations(
+      db,
+      ConversionEventPrefix.CompleteRegistration,
+      new Date(now - SWEEP_WINDOW_MS),
+      new Date(now - SWEEP_GRACE_MS),
+    );
     const swept = new Set<string>();
     for (const r of registrations) {
       if (!r.user_id || swept.has(r.user_id)) continue;
@@ -219,7 +292,20 @@ export function createTrackingService(deps: TrackingDeps) {
     return repo.prune(db, env.retentionDays);
   }
 
-  return { settings, record, orderAttribution, convert, orderPaid, sweepMissedConversions, registered, exportData, merge, prune, deliverDue: outbox.deliverDue, idle: outbox.idle };
+  return {
+    settings,
+    record,
+    orderAttribution,
+    convert,
+    orderPaid,
+    sweepMissedConversions,
+    registered,
+    exportData,
+    merge,
+    prune,
+    deliverDue: outbox.deliverDue,
+    idle: outbox.idle,
+  };
 }
 
 export type TrackingService = ReturnType<typeof createTrackingService>;

@@ -15,7 +15,10 @@ export function AppFooter() {
         <ul className="grid grid-cols-2 gap-x-4 gap-y-1">
           {POLICY_LINKS.map((link) => (
             <li key={link.to}>
-              <Link to={link.to} className="inline-flex min-h-8 items-center hover:text-fg focus-visible:outline-2 focus-visible:outline-accent">
+              <Link
+                to={link.to}
+                className="inline-flex min-h-8 items-center hover:text-fg focus-visible:outline-2 focus-visible:outline-accent"
+              >
                 {t(`pages.${link.page}`)}
               </Link>
             </li>

@@ -35,7 +35,10 @@ export function AppLayout() {
       {covered ? null : <AppHeader />}
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         {/* Loading and errors of a page render inside the layout, so header and navigation stay usable. */}
-        <ErrorBoundary resetKey={location.key} fallback={(error, reset) => <RouteError error={error} onRetry={reset} />}>
+        <ErrorBoundary
+          resetKey={location.key}
+          fallback={(error, reset) => <RouteError error={error} onRetry={reset} />}
+        >
           <Suspense fallback={<RouteLoading />}>
             <Outlet />
           </Suspense>

@@ -29,7 +29,11 @@ export function RouteError({ error, onRetry }: RouteErrorProps) {
   };
 
   return (
-    <div data-route-state="error" role="alert" className="flex min-h-[60dvh] flex-col items-center justify-center gap-4 px-6 text-center">
+    <div
+      data-route-state="error"
+      role="alert"
+      className="flex min-h-[60dvh] flex-col items-center justify-center gap-4 px-6 text-center"
+    >
       <h1 className="text-xl font-bold text-fg">{t('errors.pageTitle')}</h1>
       <p className="text-sm text-fg-muted">{t('errors.pageBody')}</p>
       <div className="flex flex-wrap justify-center gap-3">
@@ -63,7 +67,10 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
     return { error, failed: true };
   }
 
-  static getDerivedStateFromProps(props: ErrorBoundaryProps, state: ErrorBoundaryState): Partial<ErrorBoundaryState> | null {
+  static getDerivedStateFromProps(
+    props: ErrorBoundaryProps,
+    state: ErrorBoundaryState,
+  ): Partial<ErrorBoundaryState> | null {
     return Object.is(props.resetKey, state.resetKey) ? null : { error: null, failed: false, resetKey: props.resetKey };
   }
 

@@ -14,7 +14,11 @@ export function RouteLoading() {
   return (
     <div
       data-route-state="loading"
-      className={player ? 'fixed inset-0 z-[45] flex items-center justify-center bg-black text-white' : 'flex min-h-dvh items-center justify-center'}
+      className={
+        player
+          ? 'fixed inset-0 z-[45] flex items-center justify-center bg-black text-white'
+          : 'flex min-h-dvh items-center justify-center'
+      }
     >
       <Spinner label={t('app.loading')} className="size-8" />
     </div>

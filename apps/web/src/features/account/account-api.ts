@@ -27,7 +27,8 @@ export const accountApi = {
   register: (input: RegisterInput) => api.post('/api/user/register', { body: input }),
   login: (input: { email: string; password: string }) => api.post('/api/user/login', { body: input }),
   forgotPassword: (email: string) => api.post('/api/user/password/forgot', { body: { email } }),
-  resetPassword: (input: { token: string; password: string; confirmPassword: string }) => api.post('/api/user/password/reset', { body: input }),
+  resetPassword: (input: { token: string; password: string; confirmPassword: string }) =>
+    api.post('/api/user/password/reset', { body: input }),
   changePassword: (input: ChangePasswordInput) => api.post('/api/user/password', { body: input }),
   updateProfile: (changes: ProfileChanges) => api.post('/api/user/profile', { body: changes }),
   deleteAccount: (password: string) => api.post('/api/user/delete', { body: { password } }),

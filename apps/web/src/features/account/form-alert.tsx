@@ -14,7 +14,10 @@ const toneClass = {
 /** A message about a whole form (refused sign-in, expired link), announced when it appears. */
 export function FormAlert({ children, tone = 'error' }: FormAlertProps) {
   return (
-    <div role={tone === 'error' ? 'alert' : 'status'} className={`rounded-xl border px-4 py-3 text-sm leading-relaxed ${toneClass[tone]}`}>
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={`rounded-xl border px-4 py-3 text-sm leading-relaxed ${toneClass[tone]}`}
+    >
       {children}
     </div>
   );

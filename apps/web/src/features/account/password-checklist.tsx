@@ -23,7 +23,12 @@ export function PasswordChecklist({ id, password, confirmPassword }: PasswordChe
       <p className="text-xs font-medium text-fg-muted">{t('auth.rules.title')}</p>
       <ul className="mt-2 flex flex-col gap-1.5">
         {passwordRules(password, confirmPassword).map(({ rule, met }) => (
-          <li key={rule} data-rule={rule} data-met={met} className={`flex items-center gap-2 text-sm ${met ? 'text-emerald-300' : 'text-fg-muted'}`}>
+          <li
+            key={rule}
+            data-rule={rule}
+            data-met={met}
+            className={`flex items-center gap-2 text-sm ${met ? 'text-emerald-300' : 'text-fg-muted'}`}
+          >
             <span
               aria-hidden="true"
               className={`inline-flex size-5 shrink-0 items-center justify-center rounded-full ${met ? 'bg-emerald-400/20' : 'ring-1 ring-white/20'}`}

@@ -24,7 +24,12 @@ export function safeReturnTo(value: string | null | undefined, fallback = '/my')
   if (plain === null || UNSAFE.test(value) || UNSAFE.test(plain)) return fallback;
   const url = new URL(value, window.location.origin);
   const path = `${url.pathname}${url.search}${url.hash}`;
-  if (url.origin !== window.location.origin || path.startsWith('//') || (decoded(url.pathname) ?? '//').startsWith('//')) return fallback;
+  if (
+    url.origin !== window.location.origin ||
+    path.startsWith('//') ||
+    (decoded(url.pathname) ?? '//').startsWith('//')
+  )
+    return fallback;
   return AUTH_PAGES.includes(url.pathname) ? fallback : path;
 }
 

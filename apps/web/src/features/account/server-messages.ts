@@ -20,10 +20,15 @@ export interface FormFailure {
  * Turns a failed account call into what the form shows. Code 500 and transport failures were
  * already toasted by the API client, so they add nothing here beyond what the caller asks for.
  */
-export function formFailure(error: unknown, t: TFunction, overrides: Partial<Record<number, string>> = {}): FormFailure {
+export function formFailure(
+  error: unknown,
+  t: TFunction,
+  overrides: Partial<Record<number, string>> = {},
+): FormFailure {
   if (!isApiError(error)) return { fields: {}, message: t('errors.generic') };
   const fields: FieldErrors = {};
-  for (const [name, text] of Object.entries(error.fields ?? {})) fields[name] = fieldText(error.fieldCodes?.[name], text, t);
+  for (const [name, text] of Object.entries(error.fields ?? {}))
+    fields[name] = fieldText(error.fieldCodes?.[name], text, t);
   if (error.kind !== 'envelope' || error.code === 500) return { fields, message: '' };
   const override = overrides[error.code];
   if (override !== undefined) return { fields, message: override };

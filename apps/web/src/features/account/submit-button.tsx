@@ -11,9 +11,21 @@ interface SubmitButtonProps {
 }
 
 /** A form's full-width submit button that shows and announces its loading state without changing size. */
-export function SubmitButton({ pending, children, pendingLabel, variant = 'primary', className = 'w-full' }: SubmitButtonProps) {
+export function SubmitButton({
+  pending,
+  children,
+  pendingLabel,
+  variant = 'primary',
+  className = 'w-full',
+}: SubmitButtonProps) {
   return (
-    <Button type="submit" variant={variant} disabled={pending} aria-busy={pending || undefined} className={`h-12 ${className}`}>
+    <Button
+      type="submit"
+      variant={variant}
+      disabled={pending}
+      aria-busy={pending || undefined}
+      className={`h-12 ${className}`}
+    >
       {pending ? (
         <>
           <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4 animate-spin" fill="none">

@@ -30,7 +30,10 @@ function withoutEmpty(errors: Record<string, string | undefined>): FieldErrors {
   return out;
 }
 
-export function registrationErrors(values: { email: string; password: string; confirmPassword: string; agree: boolean }, t: TFunction): FieldErrors {
+export function registrationErrors(
+  values: { email: string; password: string; confirmPassword: string; agree: boolean },
+  t: TFunction,
+): FieldErrors {
   return withoutEmpty({
     email: emailError(values.email, t),
     ...newPasswordErrors(values.password, values.confirmPassword, t),

@@ -80,10 +80,12 @@ export interface CardDetails {
 }
 
 /** Pays an order by card. The server checks consent and the card again before any charge. */
-export const payByCard = (orderId: string, card: CardDetails, agree: boolean) => api.post('/api/payment/pay', { body: { orderId, method: 'card', card, agree } });
+export const payByCard = (orderId: string, card: CardDetails, agree: boolean) =>
+  api.post('/api/payment/pay', { body: { orderId, method: 'card', card, agree } });
 
 /** Starts paying an order with PayPal: the answer's `redirectUrl` is PayPal's approval page. */
-export const payByPaypal = (orderId: string, agree: boolean) => api.post('/api/payment/pay', { body: { orderId, method: 'paypal', agree } });
+export const payByPaypal = (orderId: string, agree: boolean) =>
+  api.post('/api/payment/pay', { body: { orderId, method: 'paypal', agree } });
 
 /** Stops auto-renewal; the membership stays until the end of the paid period. */
 export const cancelRenewal = () => api.post('/api/payment/cancel', { body: {} });

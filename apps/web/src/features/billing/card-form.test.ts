@@ -4,13 +4,25 @@ import { i18n } from '../../shared/i18n/i18n';
 import { cardFieldErrors } from './card-form';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
-const good = { number: '4242 4242 4242 4242', expiry: '12/26', cvv: '123', firstName: 'Ana', lastName: 'Lima', email: 'ana@example.com' };
+const good = {
+  number: '4242 4242 4242 4242',
+  expiry: '12/26',
+  cvv: '123',
+  firstName: 'Ana',
+  lastName: 'Lima',
+  email: 'ana@example.com',
+};
 
 describe('card checks', () => {
   it('accepts a valid card and names the brand', () => {
     const checked = checkCard(good, NOW);
     expect(checked.problems).toEqual({});
-    expect(checked).toMatchObject({ digits: '4242424242424242', brand: 'visa', expiry: { month: 12, year: 2026 }, cvvLength: 3 });
+    expect(checked).toMatchObject({
+      digits: '4242424242424242',
+      brand: 'visa',
+      expiry: { month: 12, year: 2026 },
+      cvvLength: 3,
+    });
   });
 
   it('uses the Luhn checksum', () => {
@@ -20,7 +32,9 @@ describe('card checks', () => {
   });
 
   it('names each problem: missing, invalid, badly formatted, expired, wrong length', () => {
-    expect(checkCard({ number: '', expiry: '', cvv: '', firstName: ' ', lastName: '', email: '' }, NOW).problems).toEqual({
+    expect(
+      checkCard({ number: '', expiry: '', cvv: '', firstName: ' ', lastName: '', email: '' }, NOW).problems,
+    ).toEqual({
       number: 'required',
       expiry: 'required',
       cvv: 'required',
@@ -28,7 +42,9 @@ describe('card checks', () => {
       lastName: 'required',
       email: 'required',
     });
-    expect(checkCard({ ...good, number: '4242 4242 4242 4241', expiry: '13/26', cvv: '12', email: 'ana@' }, NOW).problems).toEqual({
+    expect(
+      checkCard({ ...good, number: '4242 4242 4242 4241', expiry: '13/26', cvv: '12', email: 'ana@' }, NOW).problems,
+    ).toEqual({
       number: 'invalid',
       expiry: 'format',
       cvv: 'length',

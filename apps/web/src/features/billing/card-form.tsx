@@ -17,7 +17,8 @@ const FIELDS: readonly CardField[] = ['number', 'email', 'expiry', 'cvv', 'first
 /** A field error in the interface language. */
 export function cardProblemText(t: TFunction, field: CardField, problem: CardProblem, cvvLength = 3): string {
   if (problem === 'required') return t(`billing.card.required.${field}`);
-  if (field === 'expiry') return problem === 'format' ? t('billing.card.errors.expiryFormat') : t('billing.card.errors.expired');
+  if (field === 'expiry')
+    return problem === 'format' ? t('billing.card.errors.expiryFormat') : t('billing.card.errors.expired');
   if (field === 'cvv') return t('billing.card.errors.cvvLength', { count: cvvLength });
   if (field === 'email') return t('auth.errors.emailInvalid');
   return t('billing.card.errors.number');
@@ -54,7 +55,15 @@ interface CardFormProps {
  */
 export function CardForm({ email, pending, amount, onPay, onPaypal }: CardFormProps) {
   const { t } = useTranslation();
-  const form = useFormState<{ number: string; email: string; expiry: string; cvv: string; firstName: string; lastName: string; agree: boolean }>({
+  const form = useFormState<{
+    number: string;
+    email: string;
+    expiry: string;
+    cvv: string;
+    firstName: string;
+    lastName: string;
+    agree: boolean;
+  }>({
     number: '',
     email,
     expiry: '',
@@ -70,7 +79,14 @@ export function CardForm({ email, pending, amount, onPay, onPaypal }: CardFormPr
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (pending) return;
-    const card: CardDetails = { number: values.number, email: values.email, expiry: values.expiry, cvv: values.cvv, firstName: values.firstName, lastName: values.lastName };
+    const card: CardDetails = {
+      number: values.number,
+      email: values.email,
+      expiry: values.expiry,
+      cvv: values.cvv,
+      firstName: values.firstName,
+      lastName: values.lastName,
+    };
     const found = cardFieldErrors(card, t);
     if (!values.agree) found.agree = t('billing.card.errors.agree');
     if (Object.keys(found).length > 0) {
@@ -102,7 +118,13 @@ export function CardForm({ email, pending, amount, onPay, onPaypal }: CardFormPr
   };
 
   return (
-    <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label={t('billing.card.formLabel')}>
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={submit}
+      className="flex flex-col gap-4"
+      aria-label={t('billing.card.formLabel')}
+    >
       <TextField
         label={t('billing.card.number')}
         name="number"
@@ -195,7 +217,9 @@ export function CardForm({ email, pending, amount, onPay, onPaypal }: CardFormPr
       </SubmitButton>
       {onPaypal ? (
         <>
-          <p className="flex items-center gap-3 text-xs text-fg-subtle before:h-px before:flex-1 before:bg-white/10 after:h-px after:flex-1 after:bg-white/10">{t('billing.card.or')}</p>
+          <p className="flex items-center gap-3 text-xs text-fg-subtle before:h-px before:flex-1 before:bg-white/10 after:h-px after:flex-1 after:bg-white/10">
+            {t('billing.card.or')}
+          </p>
           <button
             type="button"
             onClick={paypal}

@@ -13,7 +13,8 @@ import { billingKey, cancelRenewal } from './billing-api';
 export function membershipLine(user: User, t: TFunction): string {
   const { membership } = user;
   if (!membership.active) return t('account.freePlan');
-  if (membership.autoRenew && membership.renewsAt) return t('account.renewsOn', { date: formatDate(membership.renewsAt) });
+  if (membership.autoRenew && membership.renewsAt)
+    return t('account.renewsOn', { date: formatDate(membership.renewsAt) });
   if (membership.endsAt) return t('account.activeUntil', { date: formatDate(membership.endsAt) });
   return t('account.member');
 }
@@ -38,12 +39,18 @@ export function MembershipStatus({ user, plans }: { user: User; plans?: readonly
   return (
     <div data-testid="membership-status" className="flex flex-col gap-3 rounded-2xl bg-surface p-4">
       <div className="flex items-center gap-3">
-        <span className={`flex size-10 shrink-0 items-center justify-center rounded-full ${membership.active ? 'bg-amber-400/15 text-amber-300' : 'bg-surface-3 text-fg-muted'}`}>
+        <span
+          className={`flex size-10 shrink-0 items-center justify-center rounded-full ${membership.active ? 'bg-amber-400/15 text-amber-300' : 'bg-surface-3 text-fg-muted'}`}
+        >
           <CrownIcon className="size-5" />
         </span>
         <div className="min-w-0 flex-1">
-          <p className="font-semibold text-fg">{membership.active ? (planName ?? t('account.member')) : t('account.freePlan')}</p>
-          <p className="text-sm text-fg-muted">{membership.active ? membershipLine(user, t) : t('billing.membership.none')}</p>
+          <p className="font-semibold text-fg">
+            {membership.active ? (planName ?? t('account.member')) : t('account.freePlan')}
+          </p>
+          <p className="text-sm text-fg-muted">
+            {membership.active ? membershipLine(user, t) : t('billing.membership.none')}
+          </p>
         </div>
       </div>
       {membership.active && membership.autoRenew ? (
@@ -59,7 +66,9 @@ export function MembershipStatus({ user, plans }: { user: User; plans?: readonly
           {t('billing.membership.cancel')}
         </Button>
       ) : null}
-      {membership.active && !membership.autoRenew ? <p className="text-xs text-fg-muted">{t('billing.membership.noRenewal')}</p> : null}
+      {membership.active && !membership.autoRenew ? (
+        <p className="text-xs text-fg-muted">{t('billing.membership.noRenewal')}</p>
+      ) : null}
     </div>
   );
 }

@@ -25,10 +25,19 @@ const order = (status: string, failureReason: string | null = null) => ({
   createdAt: '2026-11-22T10:00:00.000Z',
   paidAt: status === 'paid' ? '2026-11-22T10:01:00.000Z' : null,
 });
-const testMode = { mode: 'test', paypal: true, testCards: [{ number: '4242424242424242', brand: 'visa', outcome: 'succeeds' }] };
+const testMode = {
+  mode: 'test',
+  paypal: true,
+  testCards: [{ number: '4242424242424242', brand: 'visa', outcome: 'succeeds' }],
+};
 const liveNoPaypal = { mode: 'live', paypal: false, testCards: [] };
 const api = (options: object, extra: Record<string, () => ReturnType<typeof ok>> = {}) =>
-  mockApi({ 'GET /api/user': () => ok(accountUser), 'GET /api/plan': () => ok([]), 'GET /api/payment/options': () => ok(options), ...extra });
+  mockApi({
+    'GET /api/user': () => ok(accountUser),
+    'GET /api/plan': () => ok([]),
+    'GET /api/payment/options': () => ok(options),
+    ...extra,
+  });
 
 describe('test mode is shown to viewers', () => {
   it('on the shopping page', async () => {
@@ -53,10 +62,15 @@ describe('test mode is shown to viewers', () => {
   });
 
   it('says why a card that is not a test card was refused, in the interface language', async () => {
-    const reason = 'Test mode: this is not a test card, so it was not charged. Use a test card such as 4242 4242 4242 4242.';
+    const reason =
+      'Test mode: this is not a test card, so it was not charged. Use a test card such as 4242 4242 4242 4242.';
     api(testMode, { 'GET /api/payment/order': () => ok(order('failed', reason)) });
     renderPage(<OrderResultPage />, `/order/result?orderId=${ORDER}`);
-    expect(await screen.findByText('Test mode: this is not a test card, so nothing was charged. Use a test card such as 4242 4242 4242 4242.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Test mode: this is not a test card, so nothing was charged. Use a test card such as 4242 4242 4242 4242.',
+      ),
+    ).toBeTruthy();
   });
 });
 
@@ -76,7 +90,11 @@ describe('live mode', () => {
 
 describe('when the payment options cannot be read', () => {
   it('still offers PayPal (the server refuses it where it is not set up) and shows no test notice', async () => {
-    mockApi({ 'GET /api/user': () => ok(accountUser), 'GET /api/payment/options': () => fail(500, 'Something went wrong on our side. Please try again.'), 'GET /api/payment/order': () => ok(order('pending')) });
+    mockApi({
+      'GET /api/user': () => ok(accountUser),
+      'GET /api/payment/options': () => fail(500, 'Something went wrong on our side. Please try again.'),
+      'GET /api/payment/order': () => ok(order('pending')),
+    });
     renderPage(<OrderEasyPage />, `/order/easy?orderId=${ORDER}`);
     await screen.findByText('300 coins');
     expect(await screen.findByRole('button', { name: 'Pay with PayPal' })).toBeTruthy();

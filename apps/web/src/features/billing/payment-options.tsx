@@ -26,9 +26,17 @@ export function TestModeNotice({ card = false }: { card?: boolean }) {
   if (options.data?.mode !== 'test') return null;
   const testCard = options.data.testCards.find((c) => c.outcome === 'succeeds');
   return (
-    <p role="note" data-testid="test-mode-notice" className="rounded-2xl border border-amber-300/40 bg-amber-300/10 px-4 py-3 text-sm text-amber-100">
+    <p
+      role="note"
+      data-testid="test-mode-notice"
+      className="rounded-2xl border border-amber-300/40 bg-amber-300/10 px-4 py-3 text-sm text-amber-100"
+    >
       <strong className="font-semibold text-amber-300">{t('billing.testMode.notice')}</strong>
-      {card && testCard ? <span className="mt-1 block text-xs text-amber-100/90">{t('billing.testMode.card', { number: formatCardNumber(testCard.number) })}</span> : null}
+      {card && testCard ? (
+        <span className="mt-1 block text-xs text-amber-100/90">
+          {t('billing.testMode.card', { number: formatCardNumber(testCard.number) })}
+        </span>
+      ) : null}
     </p>
   );
 }

@@ -29,7 +29,9 @@ export function MembershipPlanCard({ plan, best = false, busy, disabled, onChoos
       className={`relative flex flex-col gap-3 rounded-2xl p-4 ring-1 ${best ? 'bg-amber-400/10 ring-amber-300/60' : 'bg-surface ring-white/10'}`}
     >
       {best ? (
-        <span className="absolute -top-2.5 right-4 rounded-full bg-amber-300 px-2.5 py-0.5 text-xs font-bold text-black">{t('billing.plans.bestValue')}</span>
+        <span className="absolute -top-2.5 right-4 rounded-full bg-amber-300 px-2.5 py-0.5 text-xs font-bold text-black">
+          {t('billing.plans.bestValue')}
+        </span>
       ) : null}
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
@@ -80,7 +82,9 @@ export function CoinPackCard({ plan, busy, disabled, onChoose }: PlanCardProps) 
           <CoinIcon className="size-5" />
           {plan.coins}
         </span>
-        <span className="min-h-4 text-xs font-semibold text-emerald-300">{plan.bonusCoins > 0 ? t('billing.packs.bonus', { count: plan.bonusCoins }) : ''}</span>
+        <span className="min-h-4 text-xs font-semibold text-emerald-300">
+          {plan.bonusCoins > 0 ? t('billing.packs.bonus', { count: plan.bonusCoins }) : ''}
+        </span>
         <span className="mt-1 inline-flex min-h-9 w-full items-center justify-center gap-1.5 rounded-full bg-accent px-3 text-sm font-bold text-black">
           {busy ? <Spinner className="size-4" /> : null}
           {formatPrice(plan.price, plan.currency)}

@@ -9,7 +9,9 @@ export function FreeBadge({ freeEpisodes, className = '' }: { freeEpisodes: numb
   const { t } = useTranslation();
   if (freeEpisodes <= 0) return null;
   return (
-    <span className={`rounded-md bg-accent px-1.5 py-0.5 text-[10px] leading-none font-bold text-black uppercase ${className}`}>
+    <span
+      className={`rounded-md bg-accent px-1.5 py-0.5 text-[10px] leading-none font-bold text-black uppercase ${className}`}
+    >
       {freeEpisodes === 1 ? t('catalog.freeFirst') : t('catalog.freeRange', { last: freeEpisodes })}
     </span>
   );

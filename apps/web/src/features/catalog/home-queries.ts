@@ -34,7 +34,10 @@ export function categoryTabQuery(sectionId: number, tagId: number, language: Lan
   return queryOptions({
     queryKey: ['catalog', 'section-tab', sectionId, tagId, language] as const,
     queryFn: async ({ signal }) => {
-      const page = await api.get('/api/homepage/query', { query: { sectionId, tagId, page: 1, pageSize: RAIL_SIZE }, signal });
+      const page = await api.get('/api/homepage/query', {
+        query: { sectionId, tagId, page: 1, pageSize: RAIL_SIZE },
+        signal,
+      });
       return page?.items ?? [];
     },
     staleTime: 60_000,

@@ -39,11 +39,17 @@ export function SeriesCard({ series, to, meta, overlay, action, eager }: SeriesC
         to={to ?? seriesPath(series.id)}
         className="group block rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
       >
-        <SeriesCover series={series} eager={eager ?? false} className="w-full transition-transform duration-200 group-active:scale-[0.98]">
+        <SeriesCover
+          series={series}
+          eager={eager ?? false}
+          className="w-full transition-transform duration-200 group-active:scale-[0.98]"
+        >
           {overlay}
         </SeriesCover>
         <span className="mt-2 line-clamp-2 min-h-[2.5rem] text-sm leading-5 font-medium text-fg">{series.title}</span>
-        <span className="mt-0.5 block truncate text-xs text-fg-muted">{meta ?? t('library.episodeCount', { count: series.episodeCount })}</span>
+        <span className="mt-0.5 block truncate text-xs text-fg-muted">
+          {meta ?? t('library.episodeCount', { count: series.episodeCount })}
+        </span>
       </Link>
       {action ? <div className="absolute top-1.5 right-1.5">{action}</div> : null}
     </div>

@@ -16,7 +16,12 @@ export function parseId(value: string | undefined): number | null {
 export function useCategorySeries(tagId: number | null) {
   const language = useLanguage();
   return useInfiniteQuery({
-    ...pagedQuery({ queryKey: ['catalog', 'category', tagId, language], path: '/api/video', params: { tagId }, pageSize: GRID_PAGE_SIZE }),
+    ...pagedQuery({
+      queryKey: ['catalog', 'category', tagId, language],
+      path: '/api/video',
+      params: { tagId },
+      pageSize: GRID_PAGE_SIZE,
+    }),
     enabled: tagId !== null,
   });
 }
@@ -25,7 +30,12 @@ export function useCategorySeries(tagId: number | null) {
 export function useSectionSeries(sectionId: number | null) {
   const language = useLanguage();
   return useInfiniteQuery({
-    ...pagedQuery({ queryKey: ['catalog', 'section', sectionId, language], path: '/api/homepage/query', params: { sectionId }, pageSize: GRID_PAGE_SIZE }),
+    ...pagedQuery({
+      queryKey: ['catalog', 'section', sectionId, language],
+      path: '/api/homepage/query',
+      params: { sectionId },
+      pageSize: GRID_PAGE_SIZE,
+    }),
     enabled: sectionId !== null,
   });
 }
@@ -35,7 +45,12 @@ export function useSearchResults(keyword: string) {
   const language = useLanguage();
   const trimmed = keyword.trim();
   return useInfiniteQuery({
-    ...pagedQuery({ queryKey: ['catalog', 'search', trimmed, language], path: '/api/video', params: { keyword: trimmed }, pageSize: GRID_PAGE_SIZE }),
+    ...pagedQuery({
+      queryKey: ['catalog', 'search', trimmed, language],
+      path: '/api/video',
+      params: { keyword: trimmed },
+      pageSize: GRID_PAGE_SIZE,
+    }),
     enabled: trimmed !== '',
   });
 }

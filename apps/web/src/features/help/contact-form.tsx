@@ -105,7 +105,13 @@ export function ContactForm() {
 
   const failed = send.isError && !(isApiError(send.error) && send.error.fields);
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-describedby={failed ? `${id}-failed` : undefined}>
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={onSubmit}
+      className="flex flex-col gap-5"
+      aria-describedby={failed ? `${id}-failed` : undefined}
+    >
       <TextField
         label={t('help.contact.email')}
         name="email"
@@ -175,7 +181,10 @@ export function ContactForm() {
             className="mt-0.5 size-5 shrink-0 cursor-pointer accent-accent"
           />
           <label htmlFor={`${id}-consent`} className="text-sm leading-relaxed text-fg-muted">
-            <Trans i18nKey="help.contact.consent" components={{ privacy: <Link to="/privacyPolicy" className={linkClass} /> }} />
+            <Trans
+              i18nKey="help.contact.consent"
+              components={{ privacy: <Link to="/privacyPolicy" className={linkClass} /> }}
+            />
           </label>
         </div>
         {errors.consent ? (
@@ -185,7 +194,11 @@ export function ContactForm() {
         ) : null}
       </div>
       {failed ? (
-        <p id={`${id}-failed`} role="alert" className="rounded-xl bg-accent/10 px-4 py-3 text-sm text-fg ring-1 ring-accent/40">
+        <p
+          id={`${id}-failed`}
+          role="alert"
+          className="rounded-xl bg-accent/10 px-4 py-3 text-sm text-fg ring-1 ring-accent/40"
+        >
           {t('help.contact.failed')}
         </p>
       ) : null}

@@ -20,7 +20,9 @@ function FaqItem({ entry }: { entry: FaqEntry }) {
           className="flex min-h-14 w-full items-center justify-between gap-3 rounded-2xl px-4 py-3 text-left text-[15px] font-semibold text-fg focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent"
         >
           {entry.question}
-          <ChevronDownIcon className={`size-5 shrink-0 text-fg-subtle transition-transform motion-reduce:transition-none ${open ? 'rotate-180' : ''}`} />
+          <ChevronDownIcon
+            className={`size-5 shrink-0 text-fg-subtle transition-transform motion-reduce:transition-none ${open ? 'rotate-180' : ''}`}
+          />
         </button>
       </h2>
       <div

@@ -69,7 +69,9 @@ export function HelpLayout({ name, page, children }: HelpLayoutProps) {
         />
       ) : (
         <>
-          <p className="-mt-3 text-xs text-fg-subtle">{t('help.updated', { date: formatDate(content.data.updated) })}</p>
+          <p className="-mt-3 text-xs text-fg-subtle">
+            {t('help.updated', { date: formatDate(content.data.updated) })}
+          </p>
           {children(content.data)}
         </>
       )}

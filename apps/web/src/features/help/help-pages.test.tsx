@@ -17,7 +17,11 @@ describe('policy and help pages', () => {
     expect(screen.getByText(/within 7 days of the renewal charge/)).toBeTruthy();
     expect(screen.getByText('Last updated: November 22, 2026')).toBeTruthy();
     const more = screen.getByRole('navigation', { name: 'More help' });
-    expect(within(more).getAllByRole('link').map((a) => a.getAttribute('href'))).not.toContain('/refundPolicy');
+    expect(
+      within(more)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).not.toContain('/refundPolicy');
     expect(screen.getAllByRole('link', { name: 'Me' }).some((a) => a.getAttribute('href') === '/my')).toBe(true);
   });
 
@@ -60,7 +64,9 @@ describe('contact form', () => {
     expect(api.requests('POST /api/help/contact')).toHaveLength(0);
 
     fireEvent.change(screen.getByRole('textbox', { name: 'Subject' }), { target: { value: 'Refund for a renewal' } });
-    fireEvent.change(screen.getByRole('textbox', { name: 'Message' }), { target: { value: 'My membership renewed by mistake yesterday.' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Message' }), {
+      target: { value: 'My membership renewed by mistake yesterday.' },
+    });
     fireEvent.click(screen.getByRole('checkbox'));
     fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
     expect(await screen.findByRole('heading', { name: 'Message sent' })).toBeTruthy();
@@ -77,7 +83,9 @@ describe('contact form', () => {
     renderAt('/contactUs');
     fireEvent.change(await screen.findByRole('textbox', { name: 'Your email' }), { target: { value: 'a@b.co' } });
     fireEvent.change(screen.getByRole('textbox', { name: 'Subject' }), { target: { value: 'Hello' } });
-    fireEvent.change(screen.getByRole('textbox', { name: 'Message' }), { target: { value: 'An episode will not play.' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Message' }), {
+      target: { value: 'An episode will not play.' },
+    });
     fireEvent.click(screen.getByRole('checkbox'));
     fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
     expect(await screen.findByText("Your message couldn't be sent. Please try again in a moment.")).toBeTruthy();

@@ -37,7 +37,9 @@ export function useRemoveFavorite() {
     onMutate: async (series) => {
       await queryClient.cancelQueries({ queryKey: favoritesKey });
       const snapshots = queryClient.getQueriesData<FavoritesData>({ queryKey: favoritesKey });
-      queryClient.setQueriesData<FavoritesData>({ queryKey: favoritesKey }, (data) => withoutItems(data, (item) => item.id === series.id));
+      queryClient.setQueriesData<FavoritesData>({ queryKey: favoritesKey }, (data) =>
+        withoutItems(data, (item) => item.id === series.id),
+      );
       return { snapshots };
     },
     onError: (_error, _series, context) => {

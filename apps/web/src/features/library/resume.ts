@@ -14,14 +14,21 @@ export interface ResumeTarget {
  * Where "continue watching" goes: the same episode at the saved position; after a finished episode,
  * the next one from its start (or the last one again when the series is over).
  */
-export function resumeTarget(entry: Pick<HistoryEntry, 'series' | 'episodeNumber' | 'position' | 'finished'>): ResumeTarget {
+export function resumeTarget(
+  entry: Pick<HistoryEntry, 'series' | 'episodeNumber' | 'position' | 'finished'>,
+): ResumeTarget {
   if (entry.finished) {
     const next = entry.episodeNumber < entry.series.episodeCount;
     const episodeNumber = next ? entry.episodeNumber + 1 : entry.episodeNumber;
     return { episodeNumber, position: 0, next, path: seriesPath(entry.series.id, episodeNumber) };
   }
   const position = Math.max(0, Math.floor(entry.position));
-  return { episodeNumber: entry.episodeNumber, position, next: false, path: seriesPath(entry.series.id, entry.episodeNumber, position) };
+  return {
+    episodeNumber: entry.episodeNumber,
+    position,
+    next: false,
+    path: seriesPath(entry.series.id, entry.episodeNumber, position),
+  };
 }
 
 /** How much of the episode was watched, from 0 to 1. */

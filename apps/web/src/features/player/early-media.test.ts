@@ -29,7 +29,10 @@ class NetworkLoader implements Loader<LoaderContext> {
 const Loader = withEarlyMedia(NetworkLoader);
 const config = {} as LoaderConfiguration;
 
-function load(url: string, responseType: 'text' | 'arraybuffer' = 'text'): Promise<{ data: unknown; stats: LoaderStats }> {
+function load(
+  url: string,
+  responseType: 'text' | 'arraybuffer' = 'text',
+): Promise<{ data: unknown; stats: LoaderStats }> {
   return new Promise((resolve, reject) => {
     new Loader({} as HlsConfig).load({ url, responseType } as LoaderContext, config, {
       onSuccess: (response, stats) => {
@@ -45,7 +48,12 @@ function load(url: string, responseType: 'text' | 'arraybuffer' = 'text'): Promi
   });
 }
 
-const early = (data: string | ArrayBuffer | null): EarlyMedia => ({ data: Promise.resolve(data), start: 10, first: 40, end: 90 });
+const early = (data: string | ArrayBuffer | null): EarlyMedia => ({
+  data: Promise.resolve(data),
+  start: 10,
+  first: 40,
+  end: 90,
+});
 
 afterEach(() => {
   network.length = 0;
@@ -78,7 +86,9 @@ describe('the player’s loader', () => {
       'http://localhost:3000/media/episodes/19/360p/seg_000.ts': early('not bytes'),
     };
     expect((await load('http://localhost:3000/api/media/keys/19', 'arraybuffer')).data).toBe('from the network');
-    expect((await load('http://localhost:3000/media/episodes/19/360p/seg_000.ts', 'arraybuffer')).data).toBe('from the network');
+    expect((await load('http://localhost:3000/media/episodes/19/360p/seg_000.ts', 'arraybuffer')).data).toBe(
+      'from the network',
+    );
     expect(network).toHaveLength(2);
   });
 

@@ -90,7 +90,12 @@ export function withEarlyMedia(Base: LoaderClass): LoaderClass {
       }
     }
 
-    private answer(early: EarlyMedia, context: LoaderContext, config: LoaderConfiguration, callbacks: LoaderCallbacks<LoaderContext>): void {
+    private answer(
+      early: EarlyMedia,
+      context: LoaderContext,
+      config: LoaderConfiguration,
+      callbacks: LoaderCallbacks<LoaderContext>,
+    ): void {
       void early.data.then((data) => {
         inOwnTask(() => {
           this.deliver(data, early, context, config, callbacks);

@@ -73,13 +73,20 @@ export function chooseEpisode(input: {
       return { number: nearest(entry.episodeNumber), startAt: 0, source: 'history' };
     }
     const number = nearest(entry.episodeNumber);
-    return { number, startAt: number === entry.episodeNumber ? clampStart(number, entry.position) : 0, source: 'history' };
+    return {
+      number,
+      startAt: number === entry.episodeNumber ? clampStart(number, entry.position) : 0,
+      source: 'history',
+    };
   }
   return { number: first, startAt: 0, source: 'first' };
 }
 
 /** The episode after / before `number` in the list (numbers may have gaps), or undefined. */
-export function neighbours<T extends Pick<EpisodeListItem, 'number'>>(episodes: readonly T[], number: number): { previous: T | undefined; next: T | undefined } {
+export function neighbours<T extends Pick<EpisodeListItem, 'number'>>(
+  episodes: readonly T[],
+  number: number,
+): { previous: T | undefined; next: T | undefined } {
   const sorted = [...episodes].sort((a, b) => a.number - b.number);
   const index = sorted.findIndex((e) => e.number === number);
   if (index < 0) return { previous: undefined, next: undefined };

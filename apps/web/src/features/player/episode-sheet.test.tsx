@@ -3,9 +3,39 @@ import { describe, expect, it, vi } from 'vitest';
 import { EpisodeSheet } from './episode-sheet';
 
 const episodes = [
-  { id: 11, number: 1, title: 'Episode 1', duration: 90, free: true, unlocked: true, access: 'free' as const, cost: 0, hls: '/api/media/episodes/11/master.m3u8' },
-  { id: 12, number: 2, title: 'Episode 2', duration: 90, free: false, unlocked: true, access: 'unlocked' as const, cost: 40, hls: '/api/media/episodes/12/master.m3u8' },
-  { id: 13, number: 3, title: 'Episode 3', duration: 90, free: false, unlocked: false, access: 'locked' as const, cost: 60, hls: null },
+  {
+    id: 11,
+    number: 1,
+    title: 'Episode 1',
+    duration: 90,
+    free: true,
+    unlocked: true,
+    access: 'free' as const,
+    cost: 0,
+    hls: '/api/media/episodes/11/master.m3u8',
+  },
+  {
+    id: 12,
+    number: 2,
+    title: 'Episode 2',
+    duration: 90,
+    free: false,
+    unlocked: true,
+    access: 'unlocked' as const,
+    cost: 40,
+    hls: '/api/media/episodes/12/master.m3u8',
+  },
+  {
+    id: 13,
+    number: 3,
+    title: 'Episode 3',
+    duration: 90,
+    free: false,
+    unlocked: false,
+    access: 'locked' as const,
+    cost: 60,
+    hls: null,
+  },
 ];
 
 describe('EpisodeSheet', () => {
@@ -21,7 +51,11 @@ describe('EpisodeSheet', () => {
   });
 
   it('marks locked episodes as included for members', () => {
-    const forMember = episodes.map((e) => (e.access === 'locked' ? { ...e, unlocked: true, access: 'member' as const, hls: '/api/media/episodes/13/master.m3u8' } : e));
+    const forMember = episodes.map((e) =>
+      e.access === 'locked'
+        ? { ...e, unlocked: true, access: 'member' as const, hls: '/api/media/episodes/13/master.m3u8' }
+        : e,
+    );
     render(<EpisodeSheet title="Night Shift" episodes={forMember} current={1} onSelect={vi.fn()} onClose={vi.fn()} />);
     expect(screen.getByRole('button', { name: 'Episode 3, Included with membership' })).toBeTruthy();
   });

@@ -54,12 +54,17 @@ export function EpisodeSheet({ title, episodes, current, onSelect, onClose }: Ep
                   onSelect(episode.number);
                 }}
                 className={`relative flex aspect-square w-full flex-col items-center justify-center gap-0.5 rounded-xl text-base font-semibold tabular-nums focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent ${
-                  isCurrent ? 'bg-accent/15 text-accent ring-2 ring-accent' : 'bg-surface-2 text-fg ring-1 ring-white/10 hover:bg-surface-3'
+                  isCurrent
+                    ? 'bg-accent/15 text-accent ring-2 ring-accent'
+                    : 'bg-surface-2 text-fg ring-1 ring-white/10 hover:bg-surface-3'
                 }`}
               >
                 <span aria-hidden="true">{episode.number}</span>
                 {access === 'free' ? (
-                  <span aria-hidden="true" className="absolute top-0 right-0 rounded-tr-xl rounded-bl-lg bg-emerald-500 px-1 text-[9px] leading-4 font-bold text-black uppercase">
+                  <span
+                    aria-hidden="true"
+                    className="absolute top-0 right-0 rounded-tr-xl rounded-bl-lg bg-emerald-500 px-1 text-[9px] leading-4 font-bold text-black uppercase"
+                  >
                     {t('player.ep.free')}
                   </span>
                 ) : null}

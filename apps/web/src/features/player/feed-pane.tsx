@@ -15,7 +15,11 @@ interface FeedPaneProps {
 /** One episode's place in the vertical feed: its poster, under the video that plays there. */
 export const FeedPane = memo(function FeedPane({ offset, poster, locked }: FeedPaneProps) {
   return (
-    <div aria-hidden="true" className="absolute inset-0 overflow-hidden" style={{ transform: `translateY(${String(offset * 100)}%)` }}>
+    <div
+      aria-hidden="true"
+      className="absolute inset-0 overflow-hidden"
+      style={{ transform: `translateY(${String(offset * 100)}%)` }}
+    >
       {poster ? (
         <img
           src={poster}
@@ -60,7 +64,11 @@ export function PlayerOverlay({ loading, error, onRetry, paused, flash, surface,
       {error ? (
         // Left of the side actions, so neither covers the other.
         <div className="absolute inset-0 z-30 flex items-center justify-center py-6 pr-20 pl-4">
-          <div role="alert" data-no-swipe className="flex max-w-xs flex-col items-center gap-3 rounded-2xl bg-black/75 p-5 text-center text-sm text-white ring-1 ring-white/10 backdrop-blur">
+          <div
+            role="alert"
+            data-no-swipe
+            className="flex max-w-xs flex-col items-center gap-3 rounded-2xl bg-black/75 p-5 text-center text-sm text-white ring-1 ring-white/10 backdrop-blur"
+          >
             <p>{t(ERROR_MESSAGE[error])}</p>
             {error !== 'unsupported' ? (
               <Button variant="secondary" onClick={onRetry}>
@@ -71,7 +79,9 @@ export function PlayerOverlay({ loading, error, onRetry, paused, flash, surface,
         </div>
       ) : null}
       {children ? (
-        <div className="absolute inset-x-0 bottom-0 z-30 flex justify-center px-3 pb-[calc(env(safe-area-inset-bottom)+0.75rem)]">{children}</div>
+        <div className="absolute inset-x-0 bottom-0 z-30 flex justify-center px-3 pb-[calc(env(safe-area-inset-bottom)+0.75rem)]">
+          {children}
+        </div>
       ) : null}
     </div>
   );

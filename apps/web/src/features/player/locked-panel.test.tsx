@@ -35,7 +35,9 @@ describe('LockedPanel', () => {
     expect(screen.getByText('60 coins')).toBeTruthy();
     expect(screen.getByText('Your balance: 25 coins')).toBeTruthy();
     expect(screen.getByText('Members watch everything')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Subscribe' }).getAttribute('href')).toBe('/shopping?returnTo=%2Fvideos%2F7%3Fep%3D4');
+    expect(screen.getByRole('link', { name: 'Subscribe' }).getAttribute('href')).toBe(
+      '/shopping?returnTo=%2Fvideos%2F7%3Fep%3D4',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Unlock for 60 coins' }));
     expect(onUnlock).toHaveBeenCalledOnce();
     expect(screen.queryByRole('button', { name: /whole series/ })).toBeNull();
@@ -55,9 +57,18 @@ describe('LockedPanel', () => {
   });
 
   it('shows the server message and a way to get coins when the balance is short (402)', () => {
-    renderPanel({ state: { status: 'failed', target: 'episode', code: 402, message: 'Not enough coins: this costs 60 and you have 25.' } });
+    renderPanel({
+      state: {
+        status: 'failed',
+        target: 'episode',
+        code: 402,
+        message: 'Not enough coins: this costs 60 and you have 25.',
+      },
+    });
     expect(screen.getByRole('alert').textContent).toContain('Not enough coins: this costs 60 and you have 25.');
-    expect(screen.getByRole('link', { name: 'Get coins' }).getAttribute('href')).toBe('/shopping?returnTo=%2Fvideos%2F7%3Fep%3D4');
+    expect(screen.getByRole('link', { name: 'Get coins' }).getAttribute('href')).toBe(
+      '/shopping?returnTo=%2Fvideos%2F7%3Fep%3D4',
+    );
   });
 
   it('shows a generic message without a coins link for other failures', () => {

@@ -30,7 +30,18 @@ interface LockedPanelProps {
  * The paywall of a locked episode: its price, the balance, unlock with coins (this episode or the
  * whole series) and membership. A short balance shows the server's message and a way to get coins.
  */
-export function LockedPanel({ episodeNumber, seriesTitle, cost, balance, seriesPrice, lockedTotal, state, shoppingHref, onUnlock, onUnlockSeries }: LockedPanelProps) {
+export function LockedPanel({
+  episodeNumber,
+  seriesTitle,
+  cost,
+  balance,
+  seriesPrice,
+  lockedTotal,
+  state,
+  shoppingHref,
+  onUnlock,
+  onUnlockSeries,
+}: LockedPanelProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const pending = state.status === 'pending';
@@ -59,12 +70,17 @@ export function LockedPanel({ episodeNumber, seriesTitle, cost, balance, seriesP
             <CoinIcon className="size-5" />
             {t('player.locked.price', { count: cost })}
           </p>
-          {balance !== undefined ? <p className="text-xs text-white/60">{t('player.locked.balance', { count: balance })}</p> : null}
+          {balance !== undefined ? (
+            <p className="text-xs text-white/60">{t('player.locked.balance', { count: balance })}</p>
+          ) : null}
         </div>
       </div>
 
       {failed ? (
-        <div role="alert" className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 rounded-2xl bg-accent/15 px-3 py-2 text-sm text-white">
+        <div
+          role="alert"
+          className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 rounded-2xl bg-accent/15 px-3 py-2 text-sm text-white"
+        >
           <p>{failed.message || t('player.locked.failed')}</p>
           {short ? (
             <Link to={shoppingHref} className="font-semibold text-accent underline underline-offset-2">
@@ -90,7 +106,11 @@ export function LockedPanel({ episodeNumber, seriesTitle, cost, balance, seriesP
           {pending && state.target === 'series' ? <Spinner className="size-4" /> : null}
           <span className="flex flex-col py-1.5 leading-tight">
             <span>{t('player.locked.unlockSeries', { count: seriesPrice })}</span>
-            {saving > 0 ? <span className="text-xs font-medium text-emerald-300">{t('player.locked.seriesSaving', { count: saving })}</span> : null}
+            {saving > 0 ? (
+              <span className="text-xs font-medium text-emerald-300">
+                {t('player.locked.seriesSaving', { count: saving })}
+              </span>
+            ) : null}
           </span>
         </Button>
       ) : null}

@@ -157,13 +157,19 @@ export class MediaSlot {
   private attachHls(HlsCtor: HlsClass, source: SlotSource, options: LoadOptions): void {
     this.Hls = HlsCtor;
     // An episode being opened may already be loading (started with its playback information).
-    const warm = options.preload || options.preferredHeight !== null ? null : claimWarmStart(source.episodeId, options.startAt);
-    const hls = warm?.hls ?? createHls(HlsCtor, { startAt: options.startAt, bandwidthEstimate: options.bandwidthEstimate });
+    const warm =
+      options.preload || options.preferredHeight !== null ? null : claimWarmStart(source.episodeId, options.startAt);
+    const hls =
+      warm?.hls ?? createHls(HlsCtor, { startAt: options.startAt, bandwidthEstimate: options.bandwidthEstimate });
     this.hls = hls;
     const { Events } = HlsCtor;
     const takeLevels = (levels: readonly Level[]) => {
       // Renditions are named by their short side, as viewers know them: 720x1280 is "720p".
-      this.levels = levels.map((level, index) => ({ index, height: level.width > 0 && level.height > 0 ? Math.min(level.width, level.height) : level.height, bitrate: level.bitrate }));
+      this.levels = levels.map((level, index) => ({
+        index,
+        height: level.width > 0 && level.height > 0 ? Math.min(level.width, level.height) : level.height,
+        bitrate: level.bitrate,
+      }));
     };
     if (warm?.parsed) {
       takeLevels(hls.levels);

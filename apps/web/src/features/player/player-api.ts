@@ -39,7 +39,8 @@ export const episodesQuery = (seriesId: number, language: Language) =>
 export const playbackQuery = (episodeId: number, language: Language) =>
   queryOptions({
     queryKey: [...playerKey, 'playback', episodeId, language],
-    queryFn: ({ signal }) => api.get('/api/video/episode', { query: { id: episodeId }, signal }) as Promise<PlaybackAnswer>,
+    queryFn: ({ signal }) =>
+      api.get('/api/video/episode', { query: { id: episodeId }, signal }) as Promise<PlaybackAnswer>,
     initialData: () => takeEarlyData('/api/video/episode', { query: { id: episodeId } }) as PlaybackAnswer | undefined,
     staleTime: 5 * 60_000,
   });
@@ -67,7 +68,8 @@ export const resumeQuery = (queryClient: QueryClient) =>
 export const unlockEpisode = (episodeId: number) => api.post('/api/video/unlock', { body: { episodeId } });
 
 /** Unlocks the rest of a series at the price the viewer was shown; envelope 409 when that price changed. */
-export const unlockSeries = (seriesId: number, price: number) => api.post('/api/video/unlock', { body: { seriesId, price } });
+export const unlockSeries = (seriesId: number, price: number) =>
+  api.post('/api/video/unlock', { body: { seriesId, price } });
 
 export const addToList = (seriesId: number) => api.post('/api/user/favorite', { body: { seriesId } });
 export const removeFromList = (seriesId: number) => api.del('/api/user/favorite', { query: { seriesId } });
@@ -92,7 +94,11 @@ export interface Progress {
  * (pagehide); the JSON body and the session headers rule out `sendBeacon`.
  */
 export function saveProgress({ episodeId, position, finished }: Progress, keepalive = false): Promise<boolean> {
-  return postQuietly('/api/user/history', { episodeId, position: Math.max(0, Math.round(position * 10) / 10), finished }, { keepalive });
+  return postQuietly(
+    '/api/user/history',
+    { episodeId, position: Math.max(0, Math.round(position * 10) / 10), finished },
+    { keepalive },
+  );
 }
 
 /**
@@ -101,7 +107,12 @@ export function saveProgress({ episodeId, position, finished }: Progress, keepal
  * finds all three under way. The list and the playback information land in their own cache entries.
  * Resolves to the episode id.
  */
-export const episodeOpeningQuery = (queryClient: QueryClient, seriesId: number, params: EpisodeParams, language: Language) =>
+export const episodeOpeningQuery = (
+  queryClient: QueryClient,
+  seriesId: number,
+  params: EpisodeParams,
+  language: Language,
+) =>
   queryOptions({
     queryKey: [...playerKey, 'opening', seriesId, params.ep, params.t, language],
     queryFn: async () => {

@@ -24,7 +24,9 @@ export function PlayerFrame({ children, accent }: { children: ReactNode; accent?
     <div data-page="videos" className="fixed inset-0 z-[45] flex justify-center bg-black">
       <div
         className="relative h-full w-full overflow-hidden bg-black sm:max-w-[calc(100dvh*9/16)]"
-        style={accent ? { backgroundImage: `radial-gradient(120% 80% at 50% 35%, ${accent}55, transparent 70%)` } : undefined}
+        style={
+          accent ? { backgroundImage: `radial-gradient(120% 80% at 50% 35%, ${accent}55, transparent 70%)` } : undefined
+        }
       >
         {children}
       </div>
@@ -83,7 +85,9 @@ function RailButton({ label, caption, onClick, children, pressed, haspopup }: Ra
       onClick={onClick}
       className="pointer-events-auto flex w-14 flex-col items-center gap-1 rounded-xl py-1 text-white focus-visible:outline-2 focus-visible:outline-accent"
     >
-      <span className="flex size-11 items-center justify-center rounded-full bg-black/30 backdrop-blur-sm">{children}</span>
+      <span className="flex size-11 items-center justify-center rounded-full bg-black/30 backdrop-blur-sm">
+        {children}
+      </span>
       <span aria-hidden="true" className="max-w-full truncate text-[11px] font-medium drop-shadow">
         {caption}
       </span>
@@ -105,19 +109,34 @@ interface ChromeProps {
   onEpisodes: () => void;
   onSettings: () => void;
   /** Shown when the episode plays (not on a locked episode). */
-  seek: { engine: PlayerEngine | null; duration: number; onSeek: (seconds: number) => void; onScrub: (scrubbing: boolean) => void } | null;
+  seek: {
+    engine: PlayerEngine | null;
+    duration: number;
+    onSeek: (seconds: number) => void;
+    onScrub: (scrubbing: boolean) => void;
+  } | null;
   mutedByAutoplay: boolean;
   onUnmute: () => void;
   cue: string;
 }
 
 /** The seek bar and the clock: the only part that draws again at every time update. */
-function SeekArea({ engine, duration, onSeek, onScrub, visible, fade }: NonNullable<ChromeProps['seek']> & { visible: boolean; fade: string }) {
+function SeekArea({
+  engine,
+  duration,
+  onSeek,
+  onScrub,
+  visible,
+  fade,
+}: NonNullable<ChromeProps['seek']> & { visible: boolean; fade: string }) {
   const currentTime = usePlayerTime(engine);
   return (
     <>
       <SeekBar currentTime={currentTime} duration={duration} onSeek={onSeek} onScrub={onScrub} thin={!visible} />
-      <p aria-hidden="true" className={`-mt-1 flex justify-between px-0.5 text-[11px] text-white/70 tabular-nums ${fade}`}>
+      <p
+        aria-hidden="true"
+        className={`-mt-1 flex justify-between px-0.5 text-[11px] text-white/70 tabular-nums ${fade}`}
+      >
         <span>{formatClock(currentTime)}</span>
         <span>{formatClock(duration)}</span>
       </p>
@@ -154,7 +173,9 @@ export const PlayerChrome = memo(function PlayerChrome(props: ChromeProps) {
   const fade = `transition-opacity duration-300 ${visible ? 'opacity-100' : 'opacity-0'}`;
   return (
     <div className="pointer-events-none absolute inset-0 z-20 flex flex-col" data-controls-visible={visible}>
-      <div className={`flex items-center gap-1 bg-gradient-to-b from-black/60 to-transparent px-1.5 pt-[calc(env(safe-area-inset-top)+0.25rem)] pb-6 ${fade}`}>
+      <div
+        className={`flex items-center gap-1 bg-gradient-to-b from-black/60 to-transparent px-1.5 pt-[calc(env(safe-area-inset-top)+0.25rem)] pb-6 ${fade}`}
+      >
         <BackButton />
         <p className="min-w-0 flex-1 truncate text-sm font-semibold text-white drop-shadow">{text.episodeOf}</p>
         {props.locked ? (
@@ -207,52 +228,44 @@ export const PlayerChrome = memo(function PlayerChrome(props: ChromeProps) {
         <h1 className="sr-only">{seriesTitle}</h1>
       ) : (
         <>
-      <div className="relative flex items-end gap-2 px-4">
-        <div className={`min-w-0 flex-1 pb-1 ${fade}`}>
-          <h1 className="line-clamp-2 text-base font-bold text-white drop-shadow">{seriesTitle}</h1>
-          <button
-            type="button"
-            onClick={props.onEpisodes}
-            aria-haspopup="dialog"
-            className="pointer-events-auto mt-1 inline-flex min-h-8 items-center gap-1 rounded-full bg-white/15 px-3 text-xs font-semibold text-white backdrop-blur-sm focus-visible:outline-2 focus-visible:outline-accent"
-          >
-            <EpisodesIcon className="size-4" />
-            {text.allEpisodes}
-          </button>
-        </div>
-        <div className={`flex flex-col items-center gap-2 pb-1 ${fade}`}>
-          <p className="flex w-14 flex-col items-center gap-1 text-white" title={playsLabel}>
-            <span className="flex size-11 items-center justify-center rounded-full bg-black/30 backdrop-blur-sm">
-              <EyeIcon className="size-6" />
-            </span>
-            <span aria-hidden="true" className="text-[11px] font-medium drop-shadow" data-testid="play-count">
-              {text.playCount}
-            </span>
-            <span className="sr-only">{playsLabel}</span>
-          </p>
-          <RailButton
-            label={text.favoriteLabel}
-            caption={text.favoriteCaption}
-            onClick={props.onFavorite}
-          >
-            {favorite ? <BookmarkFilledIcon className="size-6 text-accent" /> : <BookmarkIcon className="size-6" />}
-          </RailButton>
-          <RailButton label={text.episodes} caption={text.episodes} onClick={props.onEpisodes} haspopup>
-            <EpisodesIcon className="size-6" />
-          </RailButton>
-          <RailButton label={text.share} caption={text.share} onClick={props.onShare}>
-            <ShareIcon className="size-6" />
-          </RailButton>
-        </div>
-      </div>
+          <div className="relative flex items-end gap-2 px-4">
+            <div className={`min-w-0 flex-1 pb-1 ${fade}`}>
+              <h1 className="line-clamp-2 text-base font-bold text-white drop-shadow">{seriesTitle}</h1>
+              <button
+                type="button"
+                onClick={props.onEpisodes}
+                aria-haspopup="dialog"
+                className="pointer-events-auto mt-1 inline-flex min-h-8 items-center gap-1 rounded-full bg-white/15 px-3 text-xs font-semibold text-white backdrop-blur-sm focus-visible:outline-2 focus-visible:outline-accent"
+              >
+                <EpisodesIcon className="size-4" />
+                {text.allEpisodes}
+              </button>
+            </div>
+            <div className={`flex flex-col items-center gap-2 pb-1 ${fade}`}>
+              <p className="flex w-14 flex-col items-center gap-1 text-white" title={playsLabel}>
+                <span className="flex size-11 items-center justify-center rounded-full bg-black/30 backdrop-blur-sm">
+                  <EyeIcon className="size-6" />
+                </span>
+                <span aria-hidden="true" className="text-[11px] font-medium drop-shadow" data-testid="play-count">
+                  {text.playCount}
+                </span>
+                <span className="sr-only">{playsLabel}</span>
+              </p>
+              <RailButton label={text.favoriteLabel} caption={text.favoriteCaption} onClick={props.onFavorite}>
+                {favorite ? <BookmarkFilledIcon className="size-6 text-accent" /> : <BookmarkIcon className="size-6" />}
+              </RailButton>
+              <RailButton label={text.episodes} caption={text.episodes} onClick={props.onEpisodes} haspopup>
+                <EpisodesIcon className="size-6" />
+              </RailButton>
+              <RailButton label={text.share} caption={text.share} onClick={props.onShare}>
+                <ShareIcon className="size-6" />
+              </RailButton>
+            </div>
+          </div>
 
-      <div className="px-3 pb-[calc(env(safe-area-inset-bottom)+0.5rem)]">
-        {seek ? (
-          <SeekArea {...seek} visible={visible} fade={fade} />
-        ) : (
-          <div className="h-12" />
-        )}
-      </div>
+          <div className="px-3 pb-[calc(env(safe-area-inset-bottom)+0.5rem)]">
+            {seek ? <SeekArea {...seek} visible={visible} fade={fade} /> : <div className="h-12" />}
+          </div>
         </>
       )}
     </div>

@@ -7,7 +7,22 @@ export type { PlayerSnapshot } from './player-snapshot';
 export type PlayerEvent = 'firstframe' | 'play' | 'pause' | 'ended' | 'timeupdate';
 type EventListener = (episodeId: number) => void;
 
-const MEDIA_EVENTS = ['play', 'pause', 'playing', 'waiting', 'canplay', 'timeupdate', 'durationchange', 'ended', 'ratechange', 'volumechange', 'seeking', 'seeked', 'loadeddata', 'emptied'] as const;
+const MEDIA_EVENTS = [
+  'play',
+  'pause',
+  'playing',
+  'waiting',
+  'canplay',
+  'timeupdate',
+  'durationchange',
+  'ended',
+  'ratechange',
+  'volumechange',
+  'seeking',
+  'seeked',
+  'loadeddata',
+  'emptied',
+] as const;
 
 /**
  * Two video slots behind one set of commands: the episode on screen, and the next one loaded up to
@@ -185,7 +200,10 @@ export class PlayerEngine {
    * slot loads it. Null shows nothing (a locked episode): every slot pauses. Showing the episode that
    * is already on screen changes nothing.
    */
-  show(source: SlotSource | null, { startAt = 0, autoplay = true, keep }: { startAt?: number; autoplay?: boolean; keep?: number | null } = {}): void {
+  show(
+    source: SlotSource | null,
+    { startAt = 0, autoplay = true, keep }: { startAt?: number; autoplay?: boolean; keep?: number | null } = {},
+  ): void {
     const showing = this.currentSlot()?.source?.episodeId;
     if (source && showing === source.episodeId) return;
     for (const slot of this.slots) slot.video.pause();
@@ -227,13 +245,20 @@ export class PlayerEngine {
   private loadInto(slot: MediaSlot | undefined, source: SlotSource, startAt: number, autoplay: boolean): void {
     if (!slot) return;
     this.applyPrefs();
-    void slot.load(source, { startAt, preload: false, preferredHeight: this.prefs.quality, bandwidthEstimate: this.bestEstimate() }).then(() => {
-      if (this.currentSlot() !== slot || slot.source?.episodeId !== source.episodeId) return;
-      // A new source resets the element: rate, sound and subtitles are applied again.
-      this.applyPrefs();
-      // A play() before the source is attached would be cancelled by the load itself.
-      if (autoplay) this.play();
-    });
+    void slot
+      .load(source, {
+        startAt,
+        preload: false,
+        preferredHeight: this.prefs.quality,
+        bandwidthEstimate: this.bestEstimate(),
+      })
+      .then(() => {
+        if (this.currentSlot() !== slot || slot.source?.episodeId !== source.episodeId) return;
+        // A new source resets the element: rate, sound and subtitles are applied again.
+        this.applyPrefs();
+        // A play() before the source is attached would be cancelled by the load itself.
+        if (autoplay) this.play();
+      });
   }
 
   /** Loads an episode into the slot that is not on screen, up to its first frame. */
@@ -244,7 +269,12 @@ export class PlayerEngine {
     const slot = this.slots[other];
     if (!slot) return;
     slot.video.muted = this.prefs.muted;
-    void slot.load(source, { startAt: 0, preload: true, preferredHeight: this.prefs.quality, bandwidthEstimate: this.bestEstimate() });
+    void slot.load(source, {
+      startAt: 0,
+      preload: true,
+      preferredHeight: this.prefs.quality,
+      bandwidthEstimate: this.bestEstimate(),
+    });
   }
 
   private bestEstimate(): number | undefined {
@@ -279,7 +309,8 @@ export class PlayerEngine {
     if (!video) return;
     if (video.ended) video.currentTime = 0;
     attempt(video).catch((error: unknown) => {
-      if (!(error instanceof DOMException) || error.name !== 'NotAllowedError' || video.muted || video !== this.video) return;
+      if (!(error instanceof DOMException) || error.name !== 'NotAllowedError' || video.muted || video !== this.video)
+        return;
       this.prefs.muted = true;
       this.mutedByAutoplay = true;
       video.muted = true;

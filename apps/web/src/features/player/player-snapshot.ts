@@ -74,4 +74,3 @@ export function attempt(video: HTMLVideoElement): Promise<void> {
     return Promise.reject(error instanceof Error ? error : new Error(String(error)));
   }
 }
-

@@ -42,11 +42,17 @@ export interface PlayerProps {
 }
 
 function sourceOf(playback: EpisodePlayback | undefined): SlotSource | null {
-  return playback?.playable && playback.hls ? { episodeId: playback.id, url: playback.hls, subtitles: playback.subtitles } : null;
+  return playback?.playable && playback.hls
+    ? { episodeId: playback.id, url: playback.hls, subtitles: playback.subtitles }
+    : null;
 }
 
 /** Subtitles start in the interface language when the episode has it, otherwise off, until the viewer chooses. */
-function effectiveSubtitles(choice: string | null | undefined, available: readonly string[], uiLanguage: string): string | null {
+function effectiveSubtitles(
+  choice: string | null | undefined,
+  available: readonly string[],
+  uiLanguage: string,
+): string | null {
   if (choice === undefined) return available.includes(uiLanguage) ? uiLanguage : null;
   return choice !== null && available.includes(choice) ? choice : null;
 }
@@ -77,8 +83,14 @@ export const Player = memo(function Player({ series, episodes, number, startAt, 
   // (and a query starting as the page mounts draws the whole player a second time, in one long task).
   const [neighboursMayLoad, setNeighboursMayLoad] = useState(false);
   const currentQuery = useQuery(playbackQuery(item.id, language));
-  const nextQuery = useQuery({ ...playbackQuery(next?.id ?? 0, language), enabled: next !== undefined && neighboursMayLoad });
-  const previousQuery = useQuery({ ...playbackQuery(previous?.id ?? 0, language), enabled: previous !== undefined && neighboursMayLoad });
+  const nextQuery = useQuery({
+    ...playbackQuery(next?.id ?? 0, language),
+    enabled: next !== undefined && neighboursMayLoad,
+  });
+  const previousQuery = useQuery({
+    ...playbackQuery(previous?.id ?? 0, language),
+    enabled: previous !== undefined && neighboursMayLoad,
+  });
   const playback = currentQuery.data;
   const currentSource = useMemo(() => sourceOf(playback), [playback]);
   const nextSource = useMemo(() => sourceOf(next ? nextQuery.data : undefined), [next, nextQuery.data]);
@@ -223,8 +235,16 @@ export const Player = memo(function Player({ series, episodes, number, startAt, 
     playing,
     onPlay: () => engine?.play(),
     onPause: () => engine?.pause(),
-    onNext: next ? () => { go('next'); } : null,
-    onPrevious: previous ? () => { go('previous'); } : null,
+    onNext: next
+      ? () => {
+          go('next');
+        }
+      : null,
+    onPrevious: previous
+      ? () => {
+          go('previous');
+        }
+      : null,
     onSeek: (seconds) => engine?.seek(seconds),
   });
 
@@ -244,7 +264,11 @@ export const Player = memo(function Player({ series, episodes, number, startAt, 
   // Stable handlers and seek props: the chrome (memoised) draws again only when what it shows changes,
   // not at each of the engine's changes while an episode starts.
   const share = useStableHandler(() => {
-    void shareLink({ url: episodeUrl(series.id, item.number), title, text: t('player.shareText', { number: item.number, series: series.title }) });
+    void shareLink({
+      url: episodeUrl(series.id, item.number),
+      title,
+      text: t('player.shareText', { number: item.number, series: series.title }),
+    });
   });
   const openEpisodes = useStableHandler(() => {
     setSheet('episodes');
@@ -258,11 +282,15 @@ export const Player = memo(function Player({ series, episodes, number, startAt, 
   });
 
   const poster = playback?.poster ?? null;
-  if (!neighboursMayLoad && (started || locked || currentQuery.isError || snapshot.error !== null)) setNeighboursMayLoad(true);
+  if (!neighboursMayLoad && (started || locked || currentQuery.isError || snapshot.error !== null))
+    setNeighboursMayLoad(true);
   const loading = !locked && !currentQuery.isError && !(onScreen && snapshot.ready && !snapshot.error);
   const error = onScreen ? snapshot.error : null;
   const seekDuration = snapshot.duration || item.duration;
-  const seek = useMemo(() => (onScreen ? { engine, duration: seekDuration, onSeek: seekTo, onScrub: setScrubbing } : null), [onScreen, engine, seekDuration, seekTo]);
+  const seek = useMemo(
+    () => (onScreen ? { engine, duration: seekDuration, onSeek: seekTo, onScrub: setScrubbing } : null),
+    [onScreen, engine, seekDuration, seekTo],
+  );
   const videoPosition = (slot: number): string | null => {
     if (slot === snapshot.currentSlot && onScreen) return '0';
     const held = snapshot.slotEpisodes[slot];
@@ -273,12 +301,25 @@ export const Player = memo(function Player({ series, episodes, number, startAt, 
 
   return (
     <PlayerFrame accent={series.accentColor}>
-      <div ref={stageRef} className="absolute inset-0 touch-none overflow-hidden select-none" onFocus={reveal} {...gestures.handlers}>
+      <div
+        ref={stageRef}
+        className="absolute inset-0 touch-none overflow-hidden select-none"
+        onFocus={reveal}
+        {...gestures.handlers}
+      >
         <div ref={trackRef} className="absolute inset-0 will-change-transform">
           {/* The neighbours' posters wait for this episode's start: they must not compete with its first segment. */}
-          <FeedPane offset={-1} poster={previous && neighboursMayLoad ? (previousQuery.data?.poster ?? null) : null} locked={previousQuery.data?.playable === false} />
+          <FeedPane
+            offset={-1}
+            poster={previous && neighboursMayLoad ? (previousQuery.data?.poster ?? null) : null}
+            locked={previousQuery.data?.playable === false}
+          />
           <FeedPane offset={0} poster={poster ?? series.cover} locked={locked || !poster} />
-          <FeedPane offset={1} poster={next && neighboursMayLoad ? (nextQuery.data?.poster ?? null) : null} locked={nextQuery.data?.playable === false} />
+          <FeedPane
+            offset={1}
+            poster={next && neighboursMayLoad ? (nextQuery.data?.poster ?? null) : null}
+            locked={nextQuery.data?.playable === false}
+          />
           {[videoA, videoB].map((ref, slot) => {
             const position = videoPosition(slot);
             return (
@@ -290,7 +331,10 @@ export const Player = memo(function Player({ series, episodes, number, startAt, 
                 data-slot={slot}
                 data-current={position === '0' ? 'true' : undefined}
                 className="absolute inset-0 h-full w-full bg-transparent object-cover"
-                style={{ transform: `translateY(${position ?? '0'})`, visibility: position === null ? 'hidden' : 'visible' }}
+                style={{
+                  transform: `translateY(${position ?? '0'})`,
+                  visibility: position === null ? 'hidden' : 'visible',
+                }}
               />
             );
           })}
@@ -308,7 +352,13 @@ export const Player = memo(function Player({ series, episodes, number, startAt, 
                 <button
                   type="button"
                   data-surface
-                  aria-label={snapshot.paused ? t('player.play') : snapshot.mutedByAutoplay ? t('player.unmute') : t('player.pause')}
+                  aria-label={
+                    snapshot.paused
+                      ? t('player.play')
+                      : snapshot.mutedByAutoplay
+                        ? t('player.unmute')
+                        : t('player.pause')
+                  }
                   onClick={() => {
                     if (!gestures.wasDrag()) toggle();
                   }}

@@ -6,14 +6,25 @@ import { readClickIds } from '../../shared/click-ids/capture';
  * for background writes (play counts, watch positions) that the viewer did not ask for. With
  * `keepalive` the request outlives the page (pagehide). Resolves to whether the server took it.
  */
-export async function postQuietly(path: string, body: Record<string, unknown>, { keepalive = false } = {}): Promise<boolean> {
+export async function postQuietly(
+  path: string,
+  body: Record<string, unknown>,
+  { keepalive = false } = {},
+): Promise<boolean> {
   const headers = contextHeaders();
   headers.set('Content-Type', 'application/json');
   const payload: Record<string, unknown> = { ...body };
   const clickIds = readClickIds();
-  for (const name of ['fbclid', 'ttclid'] as const) if (clickIds[name] && payload[name] === undefined) payload[name] = clickIds[name];
+  for (const name of ['fbclid', 'ttclid'] as const)
+    if (clickIds[name] && payload[name] === undefined) payload[name] = clickIds[name];
   try {
-    const response = await fetch(path, { method: 'POST', headers, body: JSON.stringify(payload), credentials: 'same-origin', keepalive });
+    const response = await fetch(path, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(payload),
+      credentials: 'same-origin',
+      keepalive,
+    });
     if (!response.ok) {
       void response.body?.cancel();
       return false;

@@ -74,7 +74,10 @@ export function SeekBar({ currentTime, duration, onSeek, onScrub, thin = false }
   return (
     <div className="relative">
       {scrub !== null ? (
-        <p aria-hidden="true" className="pointer-events-none absolute bottom-full left-1/2 mb-6 -translate-x-1/2 text-2xl font-bold tabular-nums text-white drop-shadow">
+        <p
+          aria-hidden="true"
+          className="pointer-events-none absolute bottom-full left-1/2 mb-6 -translate-x-1/2 text-2xl font-bold tabular-nums text-white drop-shadow"
+        >
           {formatClock(value)} <span className="text-white/60">/ {formatClock(max)}</span>
         </p>
       ) : null}
@@ -99,7 +102,9 @@ export function SeekBar({ currentTime, duration, onSeek, onScrub, thin = false }
         onKeyDown={onKeyDown}
         className="group pointer-events-auto relative flex h-8 cursor-pointer touch-none items-center outline-none select-none"
       >
-        <div className={`relative w-full overflow-hidden rounded-full bg-white/25 transition-[height] ${thin && scrub === null ? 'h-0.5' : 'h-1'} ${scrub !== null ? 'h-1.5' : ''}`}>
+        <div
+          className={`relative w-full overflow-hidden rounded-full bg-white/25 transition-[height] ${thin && scrub === null ? 'h-0.5' : 'h-1'} ${scrub !== null ? 'h-1.5' : ''}`}
+        >
           <div className="absolute inset-y-0 left-0 bg-accent" style={{ width: `${String(percent)}%` }} />
         </div>
         <div

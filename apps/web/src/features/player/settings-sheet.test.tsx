@@ -36,7 +36,11 @@ describe('SettingsSheet', () => {
   it('offers automatic quality (naming the rendition playing) and each rendition, best first', () => {
     const { onQuality } = renderSheet();
     const quality = group('Quality');
-    expect(within(quality).getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual(['Auto (540p)', '720p', '540p', '360p']);
+    expect(
+      within(quality)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')?.textContent),
+    ).toEqual(['Auto (540p)', '720p', '540p', '360p']);
     expect((within(quality).getByRole('radio', { name: 'Auto (540p)' }) as HTMLInputElement).checked).toBe(true);
     fireEvent.click(within(quality).getByRole('radio', { name: '360p' }));
     expect(onQuality).toHaveBeenCalledWith(360);
@@ -59,7 +63,11 @@ describe('SettingsSheet', () => {
   it('lists the subtitle languages by name, off first, and switches them', () => {
     const { onSubtitles } = renderSheet();
     const subtitles = group('Subtitles');
-    expect(within(subtitles).getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual(['Off', 'English', 'French']);
+    expect(
+      within(subtitles)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')?.textContent),
+    ).toEqual(['Off', 'English', 'French']);
     expect((within(subtitles).getByRole('radio', { name: 'Off' }) as HTMLInputElement).checked).toBe(true);
     fireEvent.click(within(subtitles).getByRole('radio', { name: 'French' }));
     expect(onSubtitles).toHaveBeenCalledWith('fy');

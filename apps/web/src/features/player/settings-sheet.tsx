@@ -20,7 +20,13 @@ interface ChoiceGroupProps<T> {
 }
 
 /** A set of radio buttons shown as pills. */
-export function ChoiceGroup<T extends string | number | null>({ legend, options, value, onChange, note }: ChoiceGroupProps<T>) {
+export function ChoiceGroup<T extends string | number | null>({
+  legend,
+  options,
+  value,
+  onChange,
+  note,
+}: ChoiceGroupProps<T>) {
   const name = useId();
   return (
     <fieldset className="flex flex-col gap-2">
@@ -86,9 +92,27 @@ interface SettingsSheetProps {
 /** Speed, quality and subtitles in one bottom sheet. */
 export function SettingsSheet(props: SettingsSheetProps) {
   const { t } = useTranslation();
-  const { rate, onRate, qualities, quality, activeHeight, onQuality, subtitleLanguages, subtitles, onSubtitles, uiLanguage, onClose } = props;
-  const autoLabel = quality === null && activeHeight ? t('player.qualityAutoActive', { height: activeHeight }) : t('player.qualityAuto');
-  const qualityOptions: Option<number | null>[] = [{ value: null, label: autoLabel }, ...qualities.map((height) => ({ value: height, label: t('player.qualityValue', { height }) }))];
+  const {
+    rate,
+    onRate,
+    qualities,
+    quality,
+    activeHeight,
+    onQuality,
+    subtitleLanguages,
+    subtitles,
+    onSubtitles,
+    uiLanguage,
+    onClose,
+  } = props;
+  const autoLabel =
+    quality === null && activeHeight
+      ? t('player.qualityAutoActive', { height: activeHeight })
+      : t('player.qualityAuto');
+  const qualityOptions: Option<number | null>[] = [
+    { value: null, label: autoLabel },
+    ...qualities.map((height) => ({ value: height, label: t('player.qualityValue', { height }) })),
+  ];
   const subtitleOptions: Option<string | null>[] = [
     { value: null, label: t('player.subtitlesOff') },
     ...subtitleLanguages.map((language) => ({ value: language, label: subtitleLanguageName(language, uiLanguage) })),
@@ -96,7 +120,12 @@ export function SettingsSheet(props: SettingsSheetProps) {
   return (
     <Dialog title={t('player.settings')} onClose={onClose}>
       <div className="flex flex-col gap-6">
-        <ChoiceGroup legend={t('player.speed')} options={SPEEDS.map((value) => ({ value, label: speedLabel(value) }))} value={rate} onChange={onRate} />
+        <ChoiceGroup
+          legend={t('player.speed')}
+          options={SPEEDS.map((value) => ({ value, label: speedLabel(value) }))}
+          value={rate}
+          onChange={onRate}
+        />
         <ChoiceGroup
           legend={t('player.quality')}
           options={qualityOptions}

@@ -7,7 +7,10 @@ export type ShareOutcome = 'shared' | 'cancelled' | 'copied' | 'failed';
  * "Copy Success" / "Copy fail" toast). A share sheet closed by the viewer is not a failure.
  */
 export async function shareLink(data: { url: string; title: string; text?: string }): Promise<ShareOutcome> {
-  const nav = navigator as Navigator & { share?: (data: ShareData) => Promise<void>; canShare?: (data: ShareData) => boolean };
+  const nav = navigator as Navigator & {
+    share?: (data: ShareData) => Promise<void>;
+    canShare?: (data: ShareData) => boolean;
+  };
   const payload: ShareData = { url: data.url, title: data.title, ...(data.text ? { text: data.text } : {}) };
   if (typeof nav.share === 'function' && (typeof nav.canShare !== 'function' || nav.canShare(payload))) {
     try {

@@ -21,21 +21,31 @@ export function useFavoriteToggle(series: Pick<SeriesDetail, 'id' | 'favorite' |
     busy.current = true;
     const wanted = !inList;
     setInList(wanted);
-    (wanted ? addToList(series.id) : removeFromList(series.id)).then(
-      () => {
-        toast(t(wanted ? 'player.addedToList' : 'player.removedFromList'), 'success');
-        if (wanted) track('AddToWishlist', { content_id: String(series.id), content_name: series.title, content_type: 'series' });
-        queryClient.setQueriesData<SeriesDetail>({ queryKey: [...playerKey, 'series', series.id] }, (data) => (data ? { ...data, favorite: wanted } : data));
-        refreshFavorites(queryClient);
-      },
-      (error: unknown) => {
-        setInList(!wanted);
-        // Transport failures and user-facing errors were already toasted by the API client.
-        if (isApiError(error) && error.kind === 'envelope' && error.code !== 500) toast(t('player.listFailed'), 'error');
-      },
-    ).finally(() => {
-      busy.current = false;
-    });
+    (wanted ? addToList(series.id) : removeFromList(series.id))
+      .then(
+        () => {
+          toast(t(wanted ? 'player.addedToList' : 'player.removedFromList'), 'success');
+          if (wanted)
+            track('AddToWishlist', {
+              content_id: String(series.id),
+              content_name: series.title,
+              content_type: 'series',
+            });
+          queryClient.setQueriesData<SeriesDetail>({ queryKey: [...playerKey, 'series', series.id] }, (data) =>
+            data ? { ...data, favorite: wanted } : data,
+          );
+          refreshFavorites(queryClient);
+        },
+        (error: unknown) => {
+          setInList(!wanted);
+          // Transport failures and user-facing errors were already toasted by the API client.
+          if (isApiError(error) && error.kind === 'envelope' && error.code !== 500)
+            toast(t('player.listFailed'), 'error');
+        },
+      )
+      .finally(() => {
+        busy.current = false;
+      });
   });
 
   return { inList, toggle };

@@ -28,7 +28,14 @@ const WHEEL_COOLDOWN_MS = 650;
  * episode on desktop.
  */
 export function useFeedGestures({ stage, track, canNext, canPrevious, onCommit, onActivity }: FeedGestureOptions) {
-  const press = useRef<{ id: number; x: number; y: number; time: number; vertical: boolean | null; offset: number } | null>(null);
+  const press = useRef<{
+    id: number;
+    x: number;
+    y: number;
+    time: number;
+    vertical: boolean | null;
+    offset: number;
+  } | null>(null);
   const dragged = useRef(false);
   const wheel = useRef({ total: 0, last: 0, reset: 0 });
 
@@ -44,7 +51,14 @@ export function useFeedGestures({ stage, track, canNext, canPrevious, onCommit, 
     dragged.current = false;
     if (!event.isPrimary || (event.pointerType === 'mouse' && event.button !== 0)) return;
     if (event.target instanceof Element && event.target.closest(OWN_GESTURES)) return;
-    press.current = { id: event.pointerId, x: event.clientX, y: event.clientY, time: event.timeStamp, vertical: null, offset: 0 };
+    press.current = {
+      id: event.pointerId,
+      x: event.clientX,
+      y: event.clientY,
+      time: event.timeStamp,
+      vertical: null,
+      offset: 0,
+    };
   };
 
   const onPointerMove = (event: PointerEvent<HTMLElement>) => {
@@ -72,7 +86,9 @@ export function useFeedGestures({ stage, track, canNext, canPrevious, onCommit, 
     press.current = null;
     if (!p.vertical) return;
     const height = stage.current?.clientHeight ?? window.innerHeight;
-    const gesture = cancelled ? 'none' : classifyGesture({ dx: event.clientX - p.x, dy: event.clientY - p.y, dt: event.timeStamp - p.time, height });
+    const gesture = cancelled
+      ? 'none'
+      : classifyGesture({ dx: event.clientX - p.x, dy: event.clientY - p.y, dt: event.timeStamp - p.time, height });
     if ((gesture === 'next' && canNext) || (gesture === 'previous' && canPrevious)) onCommit(gesture, p.offset);
     else moveTrack(0, true);
   };

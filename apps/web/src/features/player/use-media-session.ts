@@ -14,7 +14,17 @@ interface MediaSessionInput {
 }
 
 /** Lock-screen and headset controls: "EP n · Series" with its poster, play/pause, next and previous episode. */
-export function useMediaSession({ title, series, artwork, playing, onPlay, onPause, onNext, onPrevious, onSeek }: MediaSessionInput): void {
+export function useMediaSession({
+  title,
+  series,
+  artwork,
+  playing,
+  onPlay,
+  onPause,
+  onNext,
+  onPrevious,
+  onSeek,
+}: MediaSessionInput): void {
   const play = useEffectEvent(onPlay);
   const pause = useEffectEvent(onPause);
   const seek = useEffectEvent(onSeek);
@@ -48,9 +58,12 @@ export function useMediaSession({ title, series, artwork, playing, onPlay, onPau
       ['pause', () => pause()],
       ['nexttrack', hasNext ? () => next() : null],
       ['previoustrack', hasPrevious ? () => previous() : null],
-      ['seekto', (details) => {
-        if (typeof details.seekTime === 'number') seek(details.seekTime);
-      }],
+      [
+        'seekto',
+        (details) => {
+          if (typeof details.seekTime === 'number') seek(details.seekTime);
+        },
+      ],
     ];
     for (const [action, handler] of handlers) {
       try {

@@ -26,7 +26,11 @@ const withoutTime = new WeakMap<PlayerEngine, PlayerSnapshot>();
 
 function sameApartFromTime(a: PlayerSnapshot, b: PlayerSnapshot): boolean {
   return (Object.keys(a) as (keyof PlayerSnapshot)[]).every((key) =>
-    key === 'currentTime' ? true : key === 'slotEpisodes' || key === 'qualities' ? JSON.stringify(a[key]) === JSON.stringify(b[key]) : Object.is(a[key], b[key]),
+    key === 'currentTime'
+      ? true
+      : key === 'slotEpisodes' || key === 'qualities'
+        ? JSON.stringify(a[key]) === JSON.stringify(b[key])
+        : Object.is(a[key], b[key]),
   );
 }
 
@@ -45,10 +49,18 @@ function snapshotWithoutTime(engine: PlayerEngine): PlayerSnapshot {
  * draws again when the picture's state changes, not at every time update. `usePlayerTime` has the position.
  */
 export function usePlayerSnapshot(engine: PlayerEngine | null): PlayerSnapshot {
-  return useSyncExternalStore(engine ? engine.subscribe : noSubscription, engine ? () => snapshotWithoutTime(engine) : emptySnapshot, emptySnapshot);
+  return useSyncExternalStore(
+    engine ? engine.subscribe : noSubscription,
+    engine ? () => snapshotWithoutTime(engine) : emptySnapshot,
+    emptySnapshot,
+  );
 }
 
 /** The position in the current episode (seconds), re-rendering at every time update: for the seek bar only. */
 export function usePlayerTime(engine: PlayerEngine | null): number {
-  return useSyncExternalStore(engine ? engine.subscribe : noSubscription, engine ? () => engine.getSnapshot().currentTime : () => 0, () => 0);
+  return useSyncExternalStore(
+    engine ? engine.subscribe : noSubscription,
+    engine ? () => engine.getSnapshot().currentTime : () => 0,
+    () => 0,
+  );
 }

@@ -21,7 +21,13 @@ export function useProgressSaver(engine: PlayerEngine | null, onSaved?: () => vo
 
     const send = (progress: Progress | null, keepalive = false) => {
       if (!progress) return;
-      if (lastSent && lastSent.episodeId === progress.episodeId && lastSent.finished === progress.finished && Math.abs(lastSent.position - progress.position) < 0.5) return;
+      if (
+        lastSent &&
+        lastSent.episodeId === progress.episodeId &&
+        lastSent.finished === progress.finished &&
+        Math.abs(lastSent.position - progress.position) < 0.5
+      )
+        return;
       lastSent = progress;
       void saveProgress(progress, keepalive).then((ok) => {
         if (ok) saved();
@@ -48,7 +54,11 @@ export function useProgressSaver(engine: PlayerEngine | null, onSaved?: () => vo
       }),
       engine.on('ended', (episodeId) => {
         const duration = engine.video?.duration;
-        last = { episodeId, position: duration && Number.isFinite(duration) ? duration : (last?.position ?? 0), finished: true };
+        last = {
+          episodeId,
+          position: duration && Number.isFinite(duration) ? duration : (last?.position ?? 0),
+          finished: true,
+        };
         send(last);
       }),
     ];
@@ -58,7 +68,8 @@ export function useProgressSaver(engine: PlayerEngine | null, onSaved?: () => vo
     }, SAVE_INTERVAL_MS);
     const flush = () => {
       const video = engine.video;
-      if (last && video && last.episodeId === engine.getSnapshot().episodeId && !last.finished) last = { ...last, position: video.currentTime };
+      if (last && video && last.episodeId === engine.getSnapshot().episodeId && !last.finished)
+        last = { ...last, position: video.currentTime };
       send(last, true);
     };
     const onVisibility = () => {

@@ -49,14 +49,18 @@ export function useUnlock(seriesId: number) {
         const code = isApiError(error) ? error.code : 0;
         const message = error instanceof Error ? error.message : '';
         setState({ status: 'failed', target, code, message });
-        if (code === PRICE_CHANGED) void queryClient.invalidateQueries({ queryKey: [...playerKey, 'series', seriesId] });
+        if (code === PRICE_CHANGED)
+          void queryClient.invalidateQueries({ queryKey: [...playerKey, 'series', seriesId] });
         return null;
       }
     },
     [queryClient, seriesId, settle],
   );
 
-  const unlock = useCallback((episode: Pick<EpisodeListItem, 'id'>) => run('episode', () => unlockEpisode(episode.id)), [run]);
+  const unlock = useCallback(
+    (episode: Pick<EpisodeListItem, 'id'>) => run('episode', () => unlockEpisode(episode.id)),
+    [run],
+  );
   const unlockAll = useCallback((price: number) => run('series', () => unlockSeries(seriesId, price)), [run, seriesId]);
   const reset = useCallback(() => {
     setState({ status: 'idle' });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_SEARCH_HISTORY, SEARCH_HISTORY_STORAGE_KEY, localSearchHistory, normalizeQuery, withSearch } from './local-search-history';
+import {
+  MAX_SEARCH_HISTORY,
+  SEARCH_HISTORY_STORAGE_KEY,
+  localSearchHistory,
+  normalizeQuery,
+  withSearch,
+} from './local-search-history';
 
 describe('a guest’s search history', () => {
   it('keeps the newest first, moves a repeated search up and forgets past 20', () => {
@@ -28,6 +34,8 @@ describe('a guest’s search history', () => {
 
   it('normalises what it remembers', () => {
     expect(normalizeQuery('  jade   palace ')).toBe('jade palace');
-    expect(withSearch([], 'x', new Date('2026-01-02T03:04:05Z'))).toEqual([{ query: 'x', searchedAt: '2026-01-02T03:04:05.000Z' }]);
+    expect(withSearch([], 'x', new Date('2026-01-02T03:04:05Z'))).toEqual([
+      { query: 'x', searchedAt: '2026-01-02T03:04:05.000Z' },
+    ]);
   });
 });

@@ -18,8 +18,15 @@ export function normalizeQuery(text: string): string {
 const sameQuery = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0;
 
 /** `entries` with `query` first (a repeated search moves up instead of appearing twice), at most 20. */
-export function withSearch(entries: readonly SearchHistoryEntry[], query: string, at = new Date()): SearchHistoryEntry[] {
-  return [{ query, searchedAt: at.toISOString() }, ...entries.filter((entry) => !sameQuery(entry.query, query))].slice(0, MAX_SEARCH_HISTORY);
+export function withSearch(
+  entries: readonly SearchHistoryEntry[],
+  query: string,
+  at = new Date(),
+): SearchHistoryEntry[] {
+  return [{ query, searchedAt: at.toISOString() }, ...entries.filter((entry) => !sameQuery(entry.query, query))].slice(
+    0,
+    MAX_SEARCH_HISTORY,
+  );
 }
 
 export function withoutSearch(entries: readonly SearchHistoryEntry[], query: string): SearchHistoryEntry[] {

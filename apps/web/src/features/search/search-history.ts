@@ -2,7 +2,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { useCurrentUser } from '../account/use-current-user';
 import { api } from '../../shared/api/client';
-import { localSearchHistory, normalizeQuery, withSearch, withoutSearch, type SearchHistoryEntry } from './local-search-history';
+import {
+  localSearchHistory,
+  normalizeQuery,
+  withSearch,
+  withoutSearch,
+  type SearchHistoryEntry,
+} from './local-search-history';
 
 type Change = { kind: 'add' | 'remove'; query: string } | { kind: 'clear' };
 
@@ -32,7 +38,11 @@ export function useSearchHistory(): SearchHistory {
   const queryClient = useQueryClient();
   const user = useCurrentUser();
   const account = user.data && !user.data.isGuest ? user.data.id : null;
-  const local = useSyncExternalStore(localSearchHistory.subscribe, localSearchHistory.snapshot, localSearchHistory.snapshot);
+  const local = useSyncExternalStore(
+    localSearchHistory.subscribe,
+    localSearchHistory.snapshot,
+    localSearchHistory.snapshot,
+  );
 
   const server = useQuery({
     queryKey: serverKey(account ?? ''),
@@ -66,7 +76,12 @@ export function useSearchHistory(): SearchHistory {
     else localSearchHistory.clear();
   };
 
-  const status = user.isPending || (account !== null && server.isPending) ? 'pending' : account !== null && server.isError ? 'error' : 'ready';
+  const status =
+    user.isPending || (account !== null && server.isPending)
+      ? 'pending'
+      : account !== null && server.isError
+        ? 'error'
+        : 'ready';
   return {
     entries: account ? (server.data ?? []) : local,
     status,

@@ -15,7 +15,11 @@ export function SearchResults({ query }: { query: string }) {
       <h2 id={headingId} className="text-lg font-semibold break-words text-fg">
         {heading}
       </h2>
-      <CatalogGrid query={results} label={heading} empty={<EmptyState className="min-h-40" message={t('search.noResults', { query })} />} />
+      <CatalogGrid
+        query={results}
+        label={heading}
+        empty={<EmptyState className="min-h-40" message={t('search.noResults', { query })} />}
+      />
     </section>
   );
 }

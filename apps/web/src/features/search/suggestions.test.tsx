@@ -11,9 +11,16 @@ afterEach(() => {
 });
 
 function answer(titles: string[]) {
-  return new Response(JSON.stringify({ code: 200, message: 'ok', data: { items: titles.map((title, id) => ({ id, title })), page: 1, pageSize: 6, hasMore: false } }), {
-    headers: { 'Content-Type': 'application/json' },
-  });
+  return new Response(
+    JSON.stringify({
+      code: 200,
+      message: 'ok',
+      data: { items: titles.map((title, id) => ({ id, title })), page: 1, pageSize: 6, hasMore: false },
+    }),
+    {
+      headers: { 'Content-Type': 'application/json' },
+    },
+  );
 }
 
 describe('search suggestions', () => {
@@ -35,8 +42,13 @@ describe('search suggestions', () => {
     });
     vi.stubGlobal('fetch', fetchMock);
     const queryClient = createQueryClient();
-    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
-    const { result, rerender } = renderHook(({ text }) => useSuggestions(text, true), { wrapper, initialProps: { text: 'b' } });
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    );
+    const { result, rerender } = renderHook(({ text }) => useSuggestions(text, true), {
+      wrapper,
+      initialProps: { text: 'b' },
+    });
 
     for (const text of ['bi', 'bil', 'bill']) rerender({ text });
     await act(() => vi.advanceTimersByTimeAsync(SUGGEST_DELAY_MS));

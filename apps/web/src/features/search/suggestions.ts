@@ -36,7 +36,10 @@ export function useSuggestions(text: string, enabled: boolean) {
   const query = useQuery({
     queryKey: ['catalog', 'suggestions', term, language] as const,
     queryFn: async ({ signal }) => {
-      const page = (await api.get('/api/video', { query: { keyword: term, page: 1, pageSize: SUGGESTION_COUNT }, signal })) as SeriesPage | null;
+      const page = (await api.get('/api/video', {
+        query: { keyword: term, page: 1, pageSize: SUGGESTION_COUNT },
+        signal,
+      })) as SeriesPage | null;
       return page?.items ?? [];
     },
     enabled: enabled && term !== '',

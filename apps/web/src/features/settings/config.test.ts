@@ -25,7 +25,11 @@ describe('loadConfiguration', () => {
   it('fetches GET /api/config into the query cache and starts the integrations', async () => {
     const list = [{ config_key: 'tiktok_pixel', config_value: 'tt-pixel' }];
     const fetchMock = vi.fn(() =>
-      Promise.resolve(new Response(JSON.stringify({ code: 200, message: 'ok', data: { list } }), { headers: { 'Content-Type': 'application/json' } })),
+      Promise.resolve(
+        new Response(JSON.stringify({ code: 200, message: 'ok', data: { list } }), {
+          headers: { 'Content-Type': 'application/json' },
+        }),
+      ),
     );
     vi.stubGlobal('fetch', fetchMock);
     const queryClient = new QueryClient();
@@ -35,7 +39,12 @@ describe('loadConfiguration', () => {
   });
 
   it('never rejects when the configuration cannot be fetched', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('offline'))));
-    await expect(loadConfiguration(new QueryClient({ defaultOptions: { queries: { retry: false } } }))).resolves.toEqual({});
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('offline'))),
+    );
+    await expect(
+      loadConfiguration(new QueryClient({ defaultOptions: { queries: { retry: false } } })),
+    ).resolves.toEqual({});
   });
 });

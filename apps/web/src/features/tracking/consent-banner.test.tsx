@@ -5,7 +5,11 @@ import { guestUser, mockApi, ok } from '../../test/api-mock';
 import { CONSENT_STORAGE_KEY, consent } from './consent';
 
 function stubHome() {
-  mockApi({ 'GET /api/user': () => ok(guestUser), 'GET /api/homepage': () => ok({ featured: [], sections: [] }), 'GET /api/tag': () => ok([]) });
+  mockApi({
+    'GET /api/user': () => ok(guestUser),
+    'GET /api/homepage': () => ok({ featured: [], sections: [] }),
+    'GET /api/tag': () => ok([]),
+  });
 }
 
 afterEach(() => {

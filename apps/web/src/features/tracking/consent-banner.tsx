@@ -27,7 +27,10 @@ export function ConsentBanner() {
         </h2>
         <p id={bodyId} className="text-sm leading-relaxed text-fg-muted">
           {t('consent.body')}{' '}
-          <Link to="/privacyPolicy" className="font-semibold text-accent underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-accent">
+          <Link
+            to="/privacyPolicy"
+            className="font-semibold text-accent underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-accent"
+          >
             {t('consent.privacy')}
           </Link>
         </p>

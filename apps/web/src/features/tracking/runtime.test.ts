@@ -10,7 +10,12 @@ const SCRIPTS: TrackingSettings['scripts'] = {
   tiktok_pixel: 'https://pixels.test/tiktok/events.js',
   bigo_pixel: 'https://pixels.test/bigo/events.js',
 };
-const ALL_PIXELS = { facebook_pixel_id: '1111111111', google_analytics: 'G-TEST1', tiktok_pixel: 'CTIKTOK01', bigo_pixel: 'BIGO01' };
+const ALL_PIXELS = {
+  facebook_pixel_id: '1111111111',
+  google_analytics: 'G-TEST1',
+  tiktok_pixel: 'CTIKTOK01',
+  bigo_pixel: 'BIGO01',
+};
 
 let track: typeof TrackModule;
 let consent: typeof ConsentModule;
@@ -20,9 +25,12 @@ let stop: (() => void) | undefined;
 
 beforeEach(async () => {
   vi.resetModules();
-  for (const name of ['fbq', '_fbq', 'dataLayer', 'gtag', 'ttq', 'TiktokAnalyticsObject', 'bgdataLayer', 'bge']) Reflect.deleteProperty(window, name);
+  for (const name of ['fbq', '_fbq', 'dataLayer', 'gtag', 'ttq', 'TiktokAnalyticsObject', 'bgdataLayer', 'bge'])
+    Reflect.deleteProperty(window, name);
   for (const script of document.head.querySelectorAll('script')) script.remove();
-  fetchMock = vi.fn<(input: string, init: RequestInit) => Promise<Response>>(() => Promise.resolve(new Response('{"code":200,"message":"ok","data":{}}')));
+  fetchMock = vi.fn<(input: string, init: RequestInit) => Promise<Response>>(() =>
+    Promise.resolve(new Response('{"code":200,"message":"ok","data":{}}')),
+  );
   vi.stubGlobal('fetch', fetchMock);
   track = await import('./track');
   consent = await import('./consent');
@@ -40,7 +48,10 @@ function start(mode: 'off' | 'required', pixels: Record<string, string> = ALL_PI
 }
 
 const scripts = () => [...document.head.querySelectorAll('script')].map((s) => s.src);
-const reports = () => fetchMock.mock.calls.filter(([url]) => url === '/api/reports').map(([, init]) => JSON.parse(init.body as string) as Record<string, unknown>);
+const reports = () =>
+  fetchMock.mock.calls
+    .filter(([url]) => url === '/api/reports')
+    .map(([, init]) => JSON.parse(init.body as string) as Record<string, unknown>);
 /** Calls waiting in each pixel's queue, as plain arrays. */
 const fbqCalls = () => (window.fbq?.queue ?? []).map((args) => [...args]);
 const gtagCalls = () => (window.dataLayer ?? []).map((args) => Array.from(args as ArrayLike<unknown>));
@@ -87,10 +98,28 @@ describe('tracking without consent mode', () => {
     });
     expect(report).not.toHaveProperty('consent');
     expect(typeof report?.event_time).toBe('number');
-    expect(fbqCalls().at(-1)).toEqual(['track', 'Purchase', { value: 4.99, currency: 'USD', order_id: 'o-1' }, { eventID: 'purchase-o-1' }]);
-    expect(gtagCalls().at(-1)).toEqual(['event', 'purchase', { event_id: 'purchase-o-1', value: 4.99, currency: 'USD', transaction_id: 'o-1' }]);
-    expect(ttqCalls().at(-1)).toEqual(['track', 'Purchase', { value: 4.99, currency: 'USD', order_id: 'o-1' }, { event_id: 'purchase-o-1' }]);
-    expect(bigoCalls().at(-1)).toEqual(['event', 'ec_purchase', { event_id: 'purchase-o-1', value: 4.99, currency: 'USD', order_id: 'o-1' }]);
+    expect(fbqCalls().at(-1)).toEqual([
+      'track',
+      'Purchase',
+      { value: 4.99, currency: 'USD', order_id: 'o-1' },
+      { eventID: 'purchase-o-1' },
+    ]);
+    expect(gtagCalls().at(-1)).toEqual([
+      'event',
+      'purchase',
+      { event_id: 'purchase-o-1', value: 4.99, currency: 'USD', transaction_id: 'o-1' },
+    ]);
+    expect(ttqCalls().at(-1)).toEqual([
+      'track',
+      'Purchase',
+      { value: 4.99, currency: 'USD', order_id: 'o-1' },
+      { event_id: 'purchase-o-1' },
+    ]);
+    expect(bigoCalls().at(-1)).toEqual([
+      'event',
+      'ec_purchase',
+      { event_id: 'purchase-o-1', value: 4.99, currency: 'USD', order_id: 'o-1' },
+    ]);
   });
 
   it('sends names with an underscore, and "search", as custom events', () => {
@@ -105,7 +134,11 @@ describe('tracking without consent mode', () => {
       ['track', 'Search'],
     ]);
     expect(fbq[1]?.[2]).toEqual({ search_string: 'ceo' });
-    expect(gtagCalls().slice(-1)[0]).toEqual(['event', 'search', { event_id: expect.any(String) as string, search_term: 'ceo' }]);
+    expect(gtagCalls().slice(-1)[0]).toEqual([
+      'event',
+      'search',
+      { event_id: expect.any(String) as string, search_term: 'ceo' },
+    ]);
     expect(reports().map((r) => r.event_name)).toEqual(['http_error_api_user_503', 'search', 'Search']);
   });
 
@@ -114,7 +147,11 @@ describe('tracking without consent mode', () => {
     track.track('PageView');
     const id = reports()[0]?.event_id;
     expect(fbqCalls().at(-1)).toEqual(['track', 'PageView', {}, { eventID: id }]);
-    expect(gtagCalls().at(-1)).toEqual(['event', 'page_view', { event_id: id, page_location: window.location.href, page_title: document.title }]);
+    expect(gtagCalls().at(-1)).toEqual([
+      'event',
+      'page_view',
+      { event_id: id, page_location: window.location.href, page_title: document.title },
+    ]);
     expect(ttqCalls().at(-1)).toEqual(['page']);
     expect(bigoCalls().at(-1)).toEqual(['event', 'page_view', { event_id: id }]);
   });
@@ -168,7 +205,8 @@ describe('the TikTok pixel', () => {
       return append(node);
     });
     start('off', { tiktok_pixel: 'CTIKTOK01' });
-    const tiktok = () => [...document.head.querySelectorAll<HTMLScriptElement>('script')].filter((s) => s.src.includes('/tiktok/'));
+    const tiktok = () =>
+      [...document.head.querySelectorAll<HTMLScriptElement>('script')].filter((s) => s.src.includes('/tiktok/'));
     const first = tiktok()[0];
     expect(inserted).toHaveLength(1);
     vi.advanceTimersByTime(1999);
@@ -220,8 +258,18 @@ describe('tracking with consent required', () => {
       ['init', '1111111111'],
       ['track', 'PageView', {}, { eventID: early?.event_id }],
     ]);
-    const denied = { ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'denied' };
-    const granted = { ad_storage: 'granted', ad_user_data: 'granted', ad_personalization: 'granted', analytics_storage: 'granted' };
+    const denied = {
+      ad_storage: 'denied',
+      ad_user_data: 'denied',
+      ad_personalization: 'denied',
+      analytics_storage: 'denied',
+    };
+    const granted = {
+      ad_storage: 'granted',
+      ad_user_data: 'granted',
+      ad_personalization: 'granted',
+      analytics_storage: 'granted',
+    };
     expect(gtagCalls().slice(0, 2)).toEqual([
       ['consent', 'default', { ...denied, wait_for_update: 500 }],
       ['consent', 'update', granted],
@@ -279,7 +327,11 @@ describe('tracking with consent required', () => {
     track.track('Purchase', { value: 1, order_id: 'o-2' });
     expect(fbqCalls().length).toBe(fbqBefore);
     expect(fbqCalls().at(-1)).toEqual(['consent', 'revoke']);
-    expect(gtagCalls().at(-1)).toEqual(['consent', 'update', { ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'denied' }]);
+    expect(gtagCalls().at(-1)).toEqual([
+      'consent',
+      'update',
+      { ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'denied' },
+    ]);
     expect(ttqCalls().at(-1)).toEqual(['revokeConsent']);
     expect(reports().at(-1)).toMatchObject({ event_name: 'Purchase', consent: 'denied' });
   });

@@ -34,7 +34,9 @@ const MAX_WAITING = 50;
 export function startTrackingRuntime({ pixels, settings }: TrackingStart): () => void {
   const mode = settings?.consentMode ?? 'off';
   consent.configure(mode);
-  const configured = settings ? (Object.entries(pixels) as [ConfigKey, string][]).filter(([, value]) => pixelIds(value).length > 0) : [];
+  const configured = settings
+    ? (Object.entries(pixels) as [ConfigKey, string][]).filter(([, value]) => pixelIds(value).length > 0)
+    : [];
   let started: Pixel[] | null = null;
   let allowed = pixelsAllowed(consent.get());
   let decision = consent.get().decision;
@@ -45,7 +47,9 @@ export function startTrackingRuntime({ pixels, settings }: TrackingStart): () =>
     started = [];
     for (const [key, value] of configured) {
       try {
-        started.push(STARTERS[key](pixelIds(value), { scriptUrl: settings.scripts[key], consentRequired: mode === 'required' }));
+        started.push(
+          STARTERS[key](pixelIds(value), { scriptUrl: settings.scripts[key], consentRequired: mode === 'required' }),
+        );
       } catch {
         // One pixel failing to start must not keep the others (or the product) from working.
       }

@@ -9,7 +9,11 @@ describe('lists', () => {
   it('shows a category by name, pages with Load more and ends with No more content', async () => {
     const api = mockApi({
       'GET /api/user': () => ok(guestUser),
-      'GET /api/tag': () => ok([{ id: 7, name: 'Romance' }, { id: 8, name: 'Revenge' }]),
+      'GET /api/tag': () =>
+        ok([
+          { id: 7, name: 'Romance' },
+          { id: 8, name: 'Revenge' },
+        ]),
       'GET /api/video': ({ url }) => {
         const n = Number(url.searchParams.get('page'));
         const size = Number(url.searchParams.get('pageSize'));
@@ -25,7 +29,9 @@ describe('lists', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByText('No more content')).toBeTruthy();
     expect(within(grid).getAllByRole('listitem')).toHaveLength(30);
-    expect(api.requests('GET /api/video').map((r) => [r.url.searchParams.get('tagId'), r.url.searchParams.get('page')])).toEqual([
+    expect(
+      api.requests('GET /api/video').map((r) => [r.url.searchParams.get('tagId'), r.url.searchParams.get('page')]),
+    ).toEqual([
       ['7', '1'],
       ['7', '2'],
     ]);
@@ -34,7 +40,8 @@ describe('lists', () => {
   it('names a home section from the home screen and ranks a trending one', async () => {
     mockApi({
       'GET /api/user': () => ok(guestUser),
-      'GET /api/homepage': () => ok({ featured: [], sections: [{ id: 5, title: 'Trending', kind: 'trending', items: [], hasMore: true }] }),
+      'GET /api/homepage': () =>
+        ok({ featured: [], sections: [{ id: 5, title: 'Trending', kind: 'trending', items: [], hasMore: true }] }),
       'GET /api/homepage/query': () => ok(page(many.slice(0, 3), 1, false, 18)),
     });
     renderAt('/more/5');

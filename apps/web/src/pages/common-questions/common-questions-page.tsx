@@ -11,7 +11,14 @@ export function CommonQuestionsPage() {
           <p className="text-[15px] leading-relaxed text-fg">
             <Trans
               i18nKey="help.faqIntro"
-              components={{ contact: <Link to="/contactUs" className="font-medium text-fg underline decoration-accent/60 underline-offset-2 hover:decoration-accent" /> }}
+              components={{
+                contact: (
+                  <Link
+                    to="/contactUs"
+                    className="font-medium text-fg underline decoration-accent/60 underline-offset-2 hover:decoration-accent"
+                  />
+                ),
+              }}
             />
           </p>
           <FaqList entries={content.faq} />

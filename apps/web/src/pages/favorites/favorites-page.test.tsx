@@ -11,7 +11,10 @@ afterEach(() => {
 
 describe('my list', () => {
   it('shows skeletons, then series cards linking to their player pages', async () => {
-    mockApi({ 'GET /api/user': () => ok(guestUser), 'GET /api/user/favorite': () => ok(page([series(1, 'Moonlight Alpha'), series(2)])) });
+    mockApi({
+      'GET /api/user': () => ok(guestUser),
+      'GET /api/user/favorite': () => ok(page([series(1, 'Moonlight Alpha'), series(2)])),
+    });
     renderPage(<FavoritesPage />, '/favorites');
     expect(screen.getByRole('status', { name: 'Loading…' })).toBeTruthy();
     const list = await screen.findByRole('list', { name: 'Series in my list' });
@@ -50,7 +53,9 @@ describe('my list', () => {
     const api = mockApi({
       'GET /api/user': () => ok(guestUser),
       'GET /api/user/favorite': ({ url }) =>
-        url.searchParams.get('page') === '2' ? ok(page([series(3)], 2, false, 18)) : ok(page([series(1), series(2)], 1, true, 18)),
+        url.searchParams.get('page') === '2'
+          ? ok(page([series(3)], 2, false, 18))
+          : ok(page([series(1), series(2)], 1, true, 18)),
     });
     renderPage(<FavoritesPage />, '/favorites');
     fireEvent.click(await screen.findByRole('button', { name: 'Load more' }));

@@ -41,7 +41,9 @@ export function FavoritesPage() {
         query={favorites}
         label={t('library.favorites.label')}
         getKey={(series) => series.id}
-        renderItem={(series) => <SeriesCard series={series} action={<RemoveButton series={series} onRemove={onRemove} />} />}
+        renderItem={(series) => (
+          <SeriesCard series={series} action={<RemoveButton series={series} onRemove={onRemove} />} />
+        )}
         renderSkeleton={() => <SeriesCardSkeleton />}
         empty={
           <EmptyState className="min-h-60" message={t('library.favorites.empty')}>

@@ -24,7 +24,14 @@ describe('watch history', () => {
   it('opens each series where it stopped, with its episode, progress and when', async () => {
     mockApi({
       'GET /api/user': () => ok(guestUser),
-      'GET /api/user/history': () => ok(page([entry(1), entry(2, { finished: true, episodeNumber: 4, position: 90 }), entry(3, { finished: true, episodeNumber: 12 })])),
+      'GET /api/user/history': () =>
+        ok(
+          page([
+            entry(1),
+            entry(2, { finished: true, episodeNumber: 4, position: 90 }),
+            entry(3, { finished: true, episodeNumber: 12 }),
+          ]),
+        ),
     });
     renderPage(<HistorysPage />, '/historys');
     const list = await screen.findByRole('list', { name: 'Series you watched' });

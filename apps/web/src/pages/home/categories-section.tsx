@@ -14,7 +14,12 @@ function CategoryPanel({ section, tagId, tagName }: { section: HomepageSection; 
   const first = section.tabs?.[0]?.id === tagId;
   // The first tab's cards came with the home screen; the others are asked for when chosen.
   const tab = useQuery({ ...categoryTabQuery(section.id, tagId, language), enabled: !first });
-  if (first) return section.items.length ? <SeriesRail label={tagName} items={section.items} /> : <EmptyRail>{t('home.emptyCategory')}</EmptyRail>;
+  if (first)
+    return section.items.length ? (
+      <SeriesRail label={tagName} items={section.items} />
+    ) : (
+      <EmptyRail>{t('home.emptyCategory')}</EmptyRail>
+    );
   if (tab.isPending) return <RailSkeleton />;
   if (tab.isError) {
     return (
@@ -27,7 +32,11 @@ function CategoryPanel({ section, tagId, tagName }: { section: HomepageSection; 
       />
     );
   }
-  return tab.data.length ? <SeriesRail label={tagName} items={tab.data} /> : <EmptyRail>{t('home.emptyCategory')}</EmptyRail>;
+  return tab.data.length ? (
+    <SeriesRail label={tagName} items={tab.data} />
+  ) : (
+    <EmptyRail>{t('home.emptyCategory')}</EmptyRail>
+  );
 }
 
 /** The "switch categories" section: a tab per category, each showing that category's rail. */
@@ -48,7 +57,12 @@ export function CategoriesSection({ section }: { section: HomepageSection }) {
   // Arrow keys, Home and End move between tabs (WAI-ARIA tabs pattern, automatic activation).
   const onKeyDown = (event: KeyboardEvent) => {
     const index = tabs.indexOf(active);
-    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: tabs.length - 1 };
+    const moves: Record<string, number> = {
+      ArrowRight: index + 1,
+      ArrowLeft: index - 1,
+      Home: 0,
+      End: tabs.length - 1,
+    };
     const next = moves[event.key];
     if (next === undefined) return;
     event.preventDefault();

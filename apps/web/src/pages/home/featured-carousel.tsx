@@ -13,13 +13,24 @@ const FIRST_SLIDE_MS = 8000;
 /** After a touch, swipe or click, the carousel waits this long before moving on by itself. */
 const RESUME_AFTER_MS = 8000;
 
-const reducedMotion = () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+const reducedMotion = () =>
+  typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 function showSlide(track: HTMLElement | null, index: number): void {
   track?.scrollTo({ left: index * track.clientWidth, behavior: reducedMotion() ? 'auto' : 'smooth' });
 }
 
-function Slide({ series, index, count, eager }: { series: FeaturedSeries; index: number; count: number; eager: boolean }) {
+function Slide({
+  series,
+  index,
+  count,
+  eager,
+}: {
+  series: FeaturedSeries;
+  index: number;
+  count: number;
+  eager: boolean;
+}) {
   const { t } = useTranslation();
   const image = series.banner ?? series.cover;
   const [failed, setFailed] = useState(false);
@@ -64,7 +75,10 @@ function Slide({ series, index, count, eager }: { series: FeaturedSeries; index:
                 }}
               />
             ) : (
-              <span aria-hidden="true" className="flex size-full items-end p-2 text-sm leading-tight font-bold text-white/90">
+              <span
+                aria-hidden="true"
+                className="flex size-full items-end p-2 text-sm leading-tight font-bold text-white/90"
+              >
                 {series.title}
               </span>
             )}
@@ -74,8 +88,12 @@ function Slide({ series, index, count, eager }: { series: FeaturedSeries; index:
           className={`relative flex min-w-0 flex-1 flex-col justify-end gap-1.5 ${wide ? '-m-3 bg-gradient-to-t from-black/85 via-black/40 to-transparent p-3 pt-16' : ''}`}
         >
           <FreeBadge freeEpisodes={series.freeEpisodes} className="self-start" />
-          <span className="line-clamp-2 text-lg leading-snug font-bold text-white [text-shadow:0_1px_4px_rgb(0_0_0/0.5)]">{series.title}</span>
-          {series.synopsis ? <span className="line-clamp-3 text-xs leading-snug text-white/80">{series.synopsis}</span> : null}
+          <span className="line-clamp-2 text-lg leading-snug font-bold text-white [text-shadow:0_1px_4px_rgb(0_0_0/0.5)]">
+            {series.title}
+          </span>
+          {series.synopsis ? (
+            <span className="line-clamp-3 text-xs leading-snug text-white/80">{series.synopsis}</span>
+          ) : null}
           <span className="mt-1 inline-flex items-center gap-1.5 self-start rounded-full bg-white px-3 py-1.5 text-xs font-semibold text-black">
             <PlayIcon className="size-3.5" />
             {t('home.watchNow')}
@@ -113,7 +131,8 @@ export function FeaturedCarousel({ items }: FeaturedCarouselProps) {
     const onScroll = () => {
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(() => {
-        if (track.clientWidth > 0) setActive(Math.min(count - 1, Math.max(0, Math.round(track.scrollLeft / track.clientWidth))));
+        if (track.clientWidth > 0)
+          setActive(Math.min(count - 1, Math.max(0, Math.round(track.scrollLeft / track.clientWidth))));
       });
     };
     track.addEventListener('scroll', onScroll, { passive: true });
@@ -129,7 +148,11 @@ export function FeaturedCarousel({ items }: FeaturedCarouselProps) {
     const schedule = () => {
       window.clearTimeout(timer);
       if (document.visibilityState === 'hidden') return;
-      const wait = Math.max(AUTOPLAY_MS, shownAt + FIRST_SLIDE_MS - Date.now(), interactedAt + RESUME_AFTER_MS - Date.now());
+      const wait = Math.max(
+        AUTOPLAY_MS,
+        shownAt + FIRST_SLIDE_MS - Date.now(),
+        interactedAt + RESUME_AFTER_MS - Date.now(),
+      );
       timer = window.setTimeout(() => {
         showSlide(trackRef.current, (active + 1) % count);
       }, wait);
@@ -183,7 +206,9 @@ export function FeaturedCarousel({ items }: FeaturedCarouselProps) {
               }}
               className="group flex size-6 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-accent"
             >
-              <span className={`block h-1.5 rounded-full transition-all ${index === active ? 'w-4 bg-accent' : 'w-1.5 bg-white/30 group-hover:bg-white/60'}`} />
+              <span
+                className={`block h-1.5 rounded-full transition-all ${index === active ? 'w-4 bg-accent' : 'w-1.5 bg-white/30 group-hover:bg-white/60'}`}
+              />
             </button>
           ))}
           <button

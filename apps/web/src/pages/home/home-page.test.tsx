@@ -11,7 +11,13 @@ const homepage = {
     series(2, 'The Billionaire’s Secret Bride'),
   ],
   sections: [
-    { id: 11, title: 'Asian stories', kind: 'curated', items: [series(2, 'The Billionaire’s Secret Bride'), series(3, 'Jade Palace Revenge')], hasMore: false },
+    {
+      id: 11,
+      title: 'Asian stories',
+      kind: 'curated',
+      items: [series(2, 'The Billionaire’s Secret Bride'), series(3, 'Jade Palace Revenge')],
+      hasMore: false,
+    },
     {
       id: 12,
       title: 'Switch categories',
@@ -23,7 +29,13 @@ const homepage = {
         { id: 8, name: 'Romance' },
       ],
     },
-    { id: 13, title: 'Trending', kind: 'trending', items: [series(1, 'Moonlight Alpha'), series(2, 'The Billionaire’s Secret Bride')], hasMore: true },
+    {
+      id: 13,
+      title: 'Trending',
+      kind: 'trending',
+      items: [series(1, 'Moonlight Alpha'), series(2, 'The Billionaire’s Secret Bride')],
+      hasMore: true,
+    },
     { id: 14, title: 'Nothing here', kind: 'newest', items: [], hasMore: false },
   ],
 };
@@ -43,14 +55,28 @@ function stubHome(answer: () => ReturnType<typeof ok> = () => ok(homepage)) {
     'GET /api/user': () => ok(guestUser),
     'GET /api/homepage': answer,
     'GET /api/homepage/query': ({ url }) =>
-      ok(page(url.searchParams.get('tagId') === '8' ? [series(1, 'Moonlight Alpha'), series(4, 'Desert Rose')] : [], 1, false, 12)),
+      ok(
+        page(
+          url.searchParams.get('tagId') === '8' ? [series(1, 'Moonlight Alpha'), series(4, 'Desert Rose')] : [],
+          1,
+          false,
+          12,
+        ),
+      ),
   });
 }
 
 describe('home', () => {
   it('takes over the answer index.html asked for early, and asks itself when it was for another language', async () => {
     const early = (language: string, data: unknown) => ({
-      '/api/homepage': { language, response: Promise.resolve(new Response(JSON.stringify({ code: 200, message: 'ok', data }), { headers: { 'Content-Type': 'application/json' } })) },
+      '/api/homepage': {
+        language,
+        response: Promise.resolve(
+          new Response(JSON.stringify({ code: 200, message: 'ok', data }), {
+            headers: { 'Content-Type': 'application/json' },
+          }),
+        ),
+      },
     });
     const api = stubHome();
     window.__episodicEarly = early('en', { ...homepage, featured: [series(9, 'Early Bird')] });
@@ -74,9 +100,15 @@ describe('home', () => {
     const carousel = await screen.findByRole('region', { name: 'Featured series' });
     expect(within(carousel).getAllByRole('group')).toHaveLength(2);
     expect(within(carousel).getByRole('group', { name: '1 of 2' })).toBeTruthy();
-    expect(within(carousel).getByRole('link', { name: /Moonlight Alpha/ }).getAttribute('href')).toBe('/videos/1');
+    expect(
+      within(carousel)
+        .getByRole('link', { name: /Moonlight Alpha/ })
+        .getAttribute('href'),
+    ).toBe('/videos/1');
     const dot = within(carousel).getByRole('button', { name: 'Show slide 2: The Billionaire’s Secret Bride' });
-    expect(within(carousel).getByRole('button', { name: 'Show slide 1: Moonlight Alpha' }).getAttribute('aria-current')).toBe('true');
+    expect(
+      within(carousel).getByRole('button', { name: 'Show slide 1: Moonlight Alpha' }).getAttribute('aria-current'),
+    ).toBe('true');
     fireEvent.click(dot);
     expect(HTMLElement.prototype.scrollTo).toHaveBeenCalled();
     fireEvent.click(within(carousel).getByRole('button', { name: 'Pause the slideshow' }));
@@ -118,7 +150,11 @@ describe('home', () => {
     expect(within(section).getByRole('tabpanel').textContent).not.toContain('Jade Palace Revenge');
     expect(within(section).getByRole('link', { name: 'More Romance' }).getAttribute('href')).toBe('/browse/8');
     const tabQuery = api.requests('GET /api/homepage/query')[0];
-    expect(Object.fromEntries(tabQuery?.url.searchParams ?? [])).toMatchObject({ sectionId: '12', tagId: '8', page: '1' });
+    expect(Object.fromEntries(tabQuery?.url.searchParams ?? [])).toMatchObject({
+      sectionId: '12',
+      tagId: '8',
+      page: '1',
+    });
   });
 
   it('shows skeletons while loading, then an error with a retry', async () => {
@@ -135,7 +171,11 @@ describe('home', () => {
   it('needs only the English messages that ship in the first load', async () => {
     const full = await loadFullEnglish();
     i18n.removeResourceBundle('en', 'translation');
-    i18n.addResourceBundle('en', 'translation', Object.fromEntries(CORE_SECTIONS.map((section) => [section, full[section]])));
+    i18n.addResourceBundle(
+      'en',
+      'translation',
+      Object.fromEntries(CORE_SECTIONS.map((section) => [section, full[section]])),
+    );
     try {
       stubHome();
       const { container } = renderAt('/');

@@ -17,7 +17,8 @@ export function HomePage() {
   // The answer is drawn in a transition: the carousel and rails render in slices between the browser's
   // own work instead of in one long task (the skeleton stays up meanwhile).
   const data = useDeferredValue(home.data);
-  const sections = data?.sections.filter((section) => section.items.length > 0 || (section.tabs?.length ?? 0) > 0) ?? [];
+  const sections =
+    data?.sections.filter((section) => section.items.length > 0 || (section.tabs?.length ?? 0) > 0) ?? [];
 
   return (
     <Page name="home" title={t('pages.home')} documentTitle={t('app.tagline')} hideHeading>
@@ -37,7 +38,11 @@ export function HomePage() {
         <>
           <FeaturedCarousel items={data.featured} />
           {sections.map((section) =>
-            section.kind === 'categories' ? <CategoriesSection key={section.id} section={section} /> : <RailSection key={section.id} section={section} />,
+            section.kind === 'categories' ? (
+              <CategoriesSection key={section.id} section={section} />
+            ) : (
+              <RailSection key={section.id} section={section} />
+            ),
           )}
         </>
       )}

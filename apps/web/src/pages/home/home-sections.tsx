@@ -6,7 +6,9 @@ import { MoreLink, RailSection, RailSkeleton } from './rails';
 
 // The "switch categories" section (tabs, their queries) sits below the first screen: its code loads
 // after the home screen, behind a placeholder of the same size.
-const LazyCategoriesSection = lazy(() => import('./categories-section').then((module) => ({ default: module.CategoriesSection })));
+const LazyCategoriesSection = lazy(() =>
+  import('./categories-section').then((module) => ({ default: module.CategoriesSection })),
+);
 
 /** The "switch categories" section, with its title and footprint shown while its code loads. */
 export function CategoriesSection({ section }: { section: HomepageSection }) {

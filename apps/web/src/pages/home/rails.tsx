@@ -27,7 +27,15 @@ export function MoreLink({ to, title }: { to: string; title: string }) {
 }
 
 /** A rail of cards; `ranked` numbers them (trending). Its height is the same while loading. */
-export function SeriesRail({ label, items, ranked = false }: { label: string; items: readonly SeriesCard[]; ranked?: boolean }) {
+export function SeriesRail({
+  label,
+  items,
+  ranked = false,
+}: {
+  label: string;
+  items: readonly SeriesCard[];
+  ranked?: boolean;
+}) {
   return (
     <Rail
       label={label}
@@ -53,7 +61,11 @@ export function RailSkeleton() {
 
 export function EmptyRail({ children }: { children: ReactNode }) {
   // As tall as a rail of cards, so switching to an empty tab does not move what follows.
-  return <div className="flex h-[13.6rem] items-center justify-center rounded-2xl border border-dashed border-white/10 px-4 text-center text-sm text-fg-muted">{children}</div>;
+  return (
+    <div className="flex h-[13.6rem] items-center justify-center rounded-2xl border border-dashed border-white/10 px-4 text-center text-sm text-fg-muted">
+      {children}
+    </div>
+  );
 }
 
 /** A curated, trending or newest section: its rail and a link to all of it. */

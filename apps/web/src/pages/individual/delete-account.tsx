@@ -75,7 +75,12 @@ function DeleteAccountDialog({ user, onClose }: { user: User; onClose: () => voi
           }}
         />
         {form.message ? <FormAlert>{form.message}</FormAlert> : null}
-        <button type="submit" className={solidDangerButtonClass} disabled={remove.isPending} aria-busy={remove.isPending || undefined}>
+        <button
+          type="submit"
+          className={solidDangerButtonClass}
+          disabled={remove.isPending}
+          aria-busy={remove.isPending || undefined}
+        >
           {remove.isPending ? t('account.delete.deleting') : t('account.delete.confirm')}
         </button>
         <Button variant="ghost" disabled={remove.isPending} onClick={onClose}>

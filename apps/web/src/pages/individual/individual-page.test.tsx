@@ -16,7 +16,9 @@ describe('the profile page', () => {
     mockApi({ 'GET /api/user': () => ok(guestUser) });
     renderPage(<IndividualPage />, '/individual');
     expect(await screen.findByText(/Create an account to keep your list and history/)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe('/register?returnTo=%2Findividual');
+    expect(screen.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe(
+      '/register?returnTo=%2Findividual',
+    );
     expect(screen.getByRole('combobox', { name: 'Language' })).toBeTruthy();
     expect(screen.getByRole('switch', { name: 'Auto-unlock' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Change password' })).toBeNull();
@@ -45,7 +47,10 @@ describe('the profile page', () => {
   });
 
   it('changes the interface language like the header chooser and saves it to the profile', async () => {
-    const api = mockApi({ 'GET /api/user': () => ok(accountUser), 'POST /api/user/profile': ({ body }) => ok({ ...accountUser, ...body }) });
+    const api = mockApi({
+      'GET /api/user': () => ok(accountUser),
+      'POST /api/user/profile': ({ body }) => ok({ ...accountUser, ...body }),
+    });
     renderPage(<IndividualPage />, '/individual');
     fireEvent.change(await screen.findByRole('combobox', { name: 'Language' }), { target: { value: 'fy' } });
     expect(await screen.findByRole('heading', { level: 1, name: 'Profil' })).toBeTruthy();
@@ -64,7 +69,11 @@ describe('the profile page', () => {
     fireEvent.change(input(/^Current password/), { target: { value: 'oldpass12' } });
     fireEvent.change(input(/^New password/), { target: { value: 'newpass12' } });
     fireEvent.change(input(/^Repeat password/), { target: { value: 'newpass12' } });
-    expect(within(form).getAllByRole('listitem').map((li) => li.dataset.met)).toEqual(['true', 'true', 'true']);
+    expect(
+      within(form)
+        .getAllByRole('listitem')
+        .map((li) => li.dataset.met),
+    ).toEqual(['true', 'true', 'true']);
     fireEvent.click(within(form).getByRole('button', { name: 'Change password' }));
     expect(await within(form).findByText('This is not your current password.')).toBeTruthy();
     answer = ok({});
@@ -73,14 +82,22 @@ describe('the profile page', () => {
     await waitFor(() => {
       expect(getToasts().map((t) => t.message)).toContain('Your password was changed. Other devices were signed out.');
     });
-    expect(api.requests('POST /api/user/password')[1]?.body).toMatchObject({ currentPassword: 'rightpass1', password: 'newpass12', confirmPassword: 'newpass12' });
+    expect(api.requests('POST /api/user/password')[1]?.body).toMatchObject({
+      currentPassword: 'rightpass1',
+      password: 'newpass12',
+      confirmPassword: 'newpass12',
+    });
     expect(input(/^New password/).value).toBe('');
   });
 
   it('deletes the account only after a dialog that says what happens and asks for the password', async () => {
     let answer = fail(422, 'Invalid input', { password: 'This is not your password.' });
     const api = mockApi({
-      'GET /api/user': () => ok({ ...accountUser, membership: { active: true, planId: 'p', renewsAt: '2026-05-01T00:00:00Z', endsAt: null, autoRenew: true } }),
+      'GET /api/user': () =>
+        ok({
+          ...accountUser,
+          membership: { active: true, planId: 'p', renewsAt: '2026-05-01T00:00:00Z', endsAt: null, autoRenew: true },
+        }),
       'POST /api/user/delete': () => answer,
     });
     const { location } = renderPage(<IndividualPage />, '/individual');
@@ -90,7 +107,9 @@ describe('the profile page', () => {
       'Deleting your account cancels any membership renewal; you will not be charged again, and remaining paid time and coins are lost.',
     );
     expect(dialog.textContent).toContain('paid until May 1, 2026');
-    const password = within(dialog).getByLabelText<HTMLInputElement>(/^Enter your password to confirm/, { selector: 'input' });
+    const password = within(dialog).getByLabelText<HTMLInputElement>(/^Enter your password to confirm/, {
+      selector: 'input',
+    });
     await waitFor(() => {
       expect(document.activeElement).toBe(password);
     });
@@ -149,7 +168,10 @@ describe('the profile page', () => {
       'GET /api/user': () => ok(accountUser),
       'GET /api/user/export': () =>
         new Response('{"account":{}}', {
-          headers: { 'Content-Type': 'application/json', 'Content-Disposition': 'attachment; filename="episodic-data-2026-03-05.json"' },
+          headers: {
+            'Content-Type': 'application/json',
+            'Content-Disposition': 'attachment; filename="episodic-data-2026-03-05.json"',
+          },
         }),
     });
     const createObjectURL = vi.fn(() => 'blob:data');

@@ -54,7 +54,13 @@ export function SignOutEverywhere() {
           }}
         >
           <div className="flex flex-col gap-3">
-            <button type="button" className={dangerButtonClass} disabled={signOut.isPending} aria-busy={signOut.isPending || undefined} onClick={confirm}>
+            <button
+              type="button"
+              className={dangerButtonClass}
+              disabled={signOut.isPending}
+              aria-busy={signOut.isPending || undefined}
+              onClick={confirm}
+            >
               {t('account.signOutEverywhere.confirm')}
             </button>
             <Button

@@ -19,12 +19,17 @@ describe('the sign-in page', () => {
     const facebook = await screen.findByRole('link', { name: 'Continue with Facebook' });
     expect(facebook.getAttribute('href')).toBe('/api/user/oauth/facebook?returnTo=%2Ffavorites');
     expect(screen.getByRole('link', { name: 'Forgot your password?' }).getAttribute('href')).toBe('/retrievePassword');
-    expect(screen.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe('/register?returnTo=%2Ffavorites');
+    expect(screen.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe(
+      '/register?returnTo=%2Ffavorites',
+    );
     expect(screen.getByText(/By continuing, you agree/)).toBeTruthy();
   });
 
   it('has no Facebook button when it is not configured', async () => {
-    const api = mockApi({ 'GET /api/user': () => ok(guestUser), 'GET /api/user/providers': () => ok({ facebook: false }) });
+    const api = mockApi({
+      'GET /api/user': () => ok(guestUser),
+      'GET /api/user/providers': () => ok({ facebook: false }),
+    });
     renderPage(<LoginPage />, '/login');
     await waitFor(() => {
       expect(api.requests('GET /api/user/providers')).toHaveLength(1);
@@ -49,14 +54,20 @@ describe('the sign-in page', () => {
   it('asks for the password of the account that holds the Facebook email, as information rather than an error', async () => {
     mockApi({ 'GET /api/user': () => ok(guestUser), 'GET /api/user/providers': () => ok({ facebook: true }) });
     renderPage(<LoginPage />, '/login?error=facebook_link&returnTo=%2Ffavorites');
-    const note = await screen.findByText(/An account with this email already exists. Sign in with its password to link Facebook/);
+    const note = await screen.findByText(
+      /An account with this email already exists. Sign in with its password to link Facebook/,
+    );
     expect(note.getAttribute('role')).toBe('status');
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('says when the email or password is wrong, and a wait after too many tries', async () => {
     let answer = fail(401, 'The email or password is not correct.');
-    mockApi({ 'GET /api/user': () => ok(guestUser), 'GET /api/user/providers': () => ok({ facebook: false }), 'POST /api/user/login': () => answer });
+    mockApi({
+      'GET /api/user': () => ok(guestUser),
+      'GET /api/user/providers': () => ok({ facebook: false }),
+      'POST /api/user/login': () => answer,
+    });
     renderPage(<LoginPage />, '/login');
     fireEvent.change(field(/^Email/), { target: { value: 'me@example.com' } });
     fireEvent.change(field(/^Password/), { target: { value: 'wrong' } });
@@ -64,7 +75,9 @@ describe('the sign-in page', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('The email or password is not correct.');
     answer = fail(429, 'Too many attempts. Please wait 12 minutes and try again.');
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Too many attempts. Please wait 12 minutes and try again.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Too many attempts. Please wait 12 minutes and try again.',
+    );
   });
 
   it('signs in, refreshes the current user and opens /my by default', async () => {
@@ -80,7 +93,10 @@ describe('the sign-in page', () => {
     await waitFor(() => {
       expect(location().pathname).toBe('/my');
     });
-    expect(api.requests('POST /api/user/login')[0]?.body).toMatchObject({ email: 'viewer@example.com', password: 'secret123' });
+    expect(api.requests('POST /api/user/login')[0]?.body).toMatchObject({
+      email: 'viewer@example.com',
+      password: 'secret123',
+    });
     expect(queryClient.getQueryData(currentUserKey)).toMatchObject({ email: 'viewer@example.com' });
     expect(getToasts().map((t) => t.message)).toContain("You're signed in.");
   });

@@ -59,9 +59,13 @@ export function LoginPage() {
   return (
     <Page name="login" title={t('pages.login')}>
       <SignedInNote />
-      {providerError && !form.message ? <FormAlert tone={params.get('error') === 'facebook_link' ? 'info' : 'error'}>{providerError}</FormAlert> : null}
+      {providerError && !form.message ? (
+        <FormAlert tone={params.get('error') === 'facebook_link' ? 'info' : 'error'}>{providerError}</FormAlert>
+      ) : null}
       <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-5 rounded-2xl bg-surface p-5">
-        {user.data?.isGuest ? <p className="text-sm leading-relaxed text-fg-muted">{t('auth.login.guestKeeps')}</p> : null}
+        {user.data?.isGuest ? (
+          <p className="text-sm leading-relaxed text-fg-muted">{t('auth.login.guestKeeps')}</p>
+        ) : null}
         <TextField
           label={t('auth.email')}
           name="email"
@@ -101,7 +105,11 @@ export function LoginPage() {
         <FacebookSignIn returnTo={returnTo} />
         <ConsentLine />
       </form>
-      <AuthSwitch prompt={t('auth.newHere')} to={withReturnTo('/register', returnTo)} action={t('auth.createAccount')} />
+      <AuthSwitch
+        prompt={t('auth.newHere')}
+        to={withReturnTo('/register', returnTo)}
+        action={t('auth.createAccount')}
+      />
     </Page>
   );
 }

@@ -28,7 +28,11 @@ export function MorePage() {
 
   return (
     <Page name="more" title={title}>
-      {sectionId === null ? empty : <CatalogGrid query={series} label={title} empty={empty} ranked={section?.kind === 'trending'} />}
+      {sectionId === null ? (
+        empty
+      ) : (
+        <CatalogGrid query={series} label={title} empty={empty} ranked={section?.kind === 'trending'} />
+      )}
     </Page>
   );
 }

@@ -43,7 +43,11 @@ function RailState({ isPending, isError, count, retry, errorMessage, emptyMessag
   const { t } = useTranslation();
   if (isPending) {
     return (
-      <div role="status" aria-label={t('app.loading')} className={`-mx-4 flex gap-3 overflow-hidden px-4 ${RAIL_HEIGHT}`}>
+      <div
+        role="status"
+        aria-label={t('app.loading')}
+        className={`-mx-4 flex gap-3 overflow-hidden px-4 ${RAIL_HEIGHT}`}
+      >
         {Array.from({ length: 4 }, (_, i) => (
           <div key={i} className="w-28 shrink-0" aria-hidden="true">
             <SeriesCardSkeleton />
@@ -52,7 +56,8 @@ function RailState({ isPending, isError, count, retry, errorMessage, emptyMessag
       </div>
     );
   }
-  if (isError && count === 0) return <ErrorState className={`rounded-2xl bg-surface ${RAIL_HEIGHT}`} message={errorMessage} onRetry={retry} />;
+  if (isError && count === 0)
+    return <ErrorState className={`rounded-2xl bg-surface ${RAIL_HEIGHT}`} message={errorMessage} onRetry={retry} />;
   if (count === 0) {
     return (
       <EmptyState className={RAIL_HEIGHT} message={emptyMessage}>
@@ -83,7 +88,12 @@ export function FavoritesRail() {
         errorMessage={t('library.favorites.error')}
         emptyMessage={t('library.favorites.railEmpty')}
       >
-        <Rail label={title} items={items} getKey={(series) => series.id} renderItem={(series) => <SeriesCard series={series} />} />
+        <Rail
+          label={title}
+          items={items}
+          getKey={(series) => series.id}
+          renderItem={(series) => <SeriesCard series={series} />}
+        />
       </RailState>
     </Section>
   );
@@ -107,7 +117,12 @@ export function HistoryRail() {
         errorMessage={t('library.history.error')}
         emptyMessage={t('library.history.railEmpty')}
       >
-        <Rail label={title} items={items} getKey={(entry) => entry.series.id} renderItem={(entry) => <HistoryCard entry={entry} />} />
+        <Rail
+          label={title}
+          items={items}
+          getKey={(entry) => entry.series.id}
+          renderItem={(entry) => <HistoryCard entry={entry} />}
+        />
       </RailState>
     </Section>
   );

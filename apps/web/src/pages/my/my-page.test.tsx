@@ -23,7 +23,11 @@ const history = [
 
 describe('the account page', () => {
   it('invites a guest to sign in or register, saying the list and history are kept', async () => {
-    mockApi({ 'GET /api/user': () => ok(guestUser), 'GET /api/user/favorite': () => ok(page([])), 'GET /api/user/history': () => ok(page([])) });
+    mockApi({
+      'GET /api/user': () => ok(guestUser),
+      'GET /api/user/favorite': () => ok(page([])),
+      'GET /api/user/history': () => ok(page([])),
+    });
     renderPage(<MyPage />, '/my');
     expect(await screen.findByText("You're watching as a guest")).toBeTruthy();
     expect(screen.getByText(/your list and watch history will be kept/)).toBeTruthy();
@@ -37,7 +41,10 @@ describe('the account page', () => {
   it('shows the account, plan and coins, the two rails and the account links', async () => {
     mockApi({
       'GET /api/user': () =>
-        ok({ ...accountUser, membership: { active: true, planId: 'p1', renewsAt: '2026-04-01T00:00:00Z', endsAt: null, autoRenew: true } }),
+        ok({
+          ...accountUser,
+          membership: { active: true, planId: 'p1', renewsAt: '2026-04-01T00:00:00Z', endsAt: null, autoRenew: true },
+        }),
       'GET /api/user/favorite': () => ok(page([series(1, 'Moonlight Alpha')])),
       'GET /api/user/history': () => ok(page(history)),
     });
@@ -48,10 +55,18 @@ describe('the account page', () => {
     expect(screen.getByRole('link', { name: /Coins.*120/ }).getAttribute('href')).toBe('/shopping');
 
     const myList = await screen.findByRole('list', { name: 'My list' });
-    expect(within(myList).getByRole('link', { name: /Moonlight Alpha/ }).getAttribute('href')).toBe('/videos/1');
+    expect(
+      within(myList)
+        .getByRole('link', { name: /Moonlight Alpha/ })
+        .getAttribute('href'),
+    ).toBe('/videos/1');
     expect(screen.getByRole('link', { name: 'See all: My list' }).getAttribute('href')).toBe('/favorites');
     const watching = screen.getByRole('list', { name: 'Continue watching' });
-    expect(within(watching).getByRole('link', { name: /Jade Palace/ }).getAttribute('href')).toBe('/videos/7?ep=2&t=30');
+    expect(
+      within(watching)
+        .getByRole('link', { name: /Jade Palace/ })
+        .getAttribute('href'),
+    ).toBe('/videos/7?ep=2&t=30');
     expect(screen.getByRole('link', { name: 'See all: Continue watching' }).getAttribute('href')).toBe('/historys');
 
     for (const [name, href] of [
@@ -84,7 +99,9 @@ describe('the account page', () => {
     expect(localStorage.getItem('userToken')).toBeNull();
     expect(scrollTo).toHaveBeenCalledWith({ top: 0 });
     await waitFor(() => {
-      expect(getToasts().map((t) => t.message)).toContain("You're logged out on this device. Your list and history stay with your account.");
+      expect(getToasts().map((t) => t.message)).toContain(
+        "You're logged out on this device. Your list and history stay with your account.",
+      );
     });
   });
 
@@ -115,12 +132,18 @@ describe('the account page', () => {
     });
     renderPage(<MyPage />, '/my');
     fireEvent.click(await screen.findByRole('button', { name: 'Send the link again' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('Too many attempts. Please wait 12 minutes and try again.');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Too many attempts. Please wait 12 minutes and try again.',
+    );
     expect(screen.getByRole('button', { name: 'Send the link again' }).hasAttribute('disabled')).toBe(false);
   });
 
   it('shows no notice to a confirmed account or a guest', async () => {
-    mockApi({ 'GET /api/user': () => ok(accountUser), 'GET /api/user/favorite': () => ok(page([])), 'GET /api/user/history': () => ok(page([])) });
+    mockApi({
+      'GET /api/user': () => ok(accountUser),
+      'GET /api/user/favorite': () => ok(page([])),
+      'GET /api/user/history': () => ok(page([])),
+    });
     renderPage(<MyPage />, '/my');
     expect(await screen.findByText('viewer@example.com')).toBeTruthy();
     expect(screen.queryByText('Please confirm your email address')).toBeNull();
@@ -138,7 +161,9 @@ describe('the account page', () => {
       },
     });
     const view = renderPage(<MyPage />, '/my?verifyToken=abc123');
-    expect((await screen.findByText('Thank you: your email address is confirmed.')).closest('[role="status"]')).toBeTruthy();
+    expect(
+      (await screen.findByText('Thank you: your email address is confirmed.')).closest('[role="status"]'),
+    ).toBeTruthy();
     expect(view.location().search).toBe('');
     expect(api.requests('POST /api/user/email/verify').map((r) => r.body?.token)).toEqual(['abc123']);
     await waitFor(() => {
@@ -154,6 +179,8 @@ describe('the account page', () => {
       'POST /api/user/email/verify': () => fail(410, 'This link has expired or was already used.'),
     });
     renderPage(<MyPage />, '/my?verifyToken=old');
-    expect((await screen.findByRole('alert')).textContent).toContain('This confirmation link has expired or was already used.');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'This confirmation link has expired or was already used.',
+    );
   });
 });

@@ -50,7 +50,10 @@ export function MyPage() {
   const renewal = params.get('renewal');
   useEffect(() => {
     if (renewal !== 'cancelled' && renewal !== 'invalid-link') return;
-    toast(renewal === 'cancelled' ? t('billing.membership.cancelledByLink') : t('billing.membership.invalidLink'), renewal === 'cancelled' ? 'success' : 'error');
+    toast(
+      renewal === 'cancelled' ? t('billing.membership.cancelledByLink') : t('billing.membership.invalidLink'),
+      renewal === 'cancelled' ? 'success' : 'error',
+    );
     setParams({}, { replace: true });
   }, [renewal, setParams, t]);
   const accountLinks = [

@@ -61,7 +61,10 @@ export function VerifyEmailNotice({ user }: { user: User }) {
   const failure = resend.isError ? formFailure(resend.error, t).message : '';
   if (user.isGuest || !user.email || user.emailVerified) return null;
   return (
-    <div role="status" className="flex flex-col gap-3 rounded-2xl border border-amber-300/30 bg-amber-300/10 p-4 text-sm leading-relaxed text-fg">
+    <div
+      role="status"
+      className="flex flex-col gap-3 rounded-2xl border border-amber-300/30 bg-amber-300/10 p-4 text-sm leading-relaxed text-fg"
+    >
       <p className="font-semibold">{t('account.verify.title')}</p>
       <p className="text-fg-muted">{t('account.verify.notice', { email: user.email })}</p>
       {resend.isError && failure ? <FormAlert tone="error">{failure}</FormAlert> : null}

@@ -10,7 +10,19 @@ afterEach(() => {
 });
 
 const ORDER = '6b1d3c2e-0c57-4c8e-9d61-5a2f4f1c9e11';
-const pending = { id: ORDER, planId: 'coins-300', planName: '300 coins', kind: 'coins', purpose: 'purchase', amount: 299, currency: 'USD', status: 'pending', failureReason: null, createdAt: '2026-11-22T10:00:00.000Z', paidAt: null };
+const pending = {
+  id: ORDER,
+  planId: 'coins-300',
+  planName: '300 coins',
+  kind: 'coins',
+  purpose: 'purchase',
+  amount: 299,
+  currency: 'USD',
+  status: 'pending',
+  failureReason: null,
+  createdAt: '2026-11-22T10:00:00.000Z',
+  paidAt: null,
+};
 const field = (name: RegExp) => screen.getByLabelText<HTMLInputElement>(name, { selector: 'input' });
 const year = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
 
@@ -33,7 +45,9 @@ describe('the card payment page', () => {
     fill();
     expect(field(/^Card number/).value).toBe('4242 4242 4242 4242');
     expect(field(/^Expiry/).value).toBe(`12/${year}`);
-    expect(screen.getByRole('checkbox', { name: /I agree to the Terms of Use, Service Agreement and Refund Policy/ })).toBeTruthy();
+    expect(
+      screen.getByRole('checkbox', { name: /I agree to the Terms of Use, Service Agreement and Refund Policy/ }),
+    ).toBeTruthy();
   });
 
   it('sends once however often Pay is pressed, and opens the result', async () => {
@@ -58,7 +72,12 @@ describe('the card payment page', () => {
     await waitFor(() => {
       expect(api.requests('POST /api/payment/pay')).toHaveLength(1);
     });
-    expect(api.requests('POST /api/payment/pay')[0]!.body).toMatchObject({ orderId: ORDER, method: 'card', agree: true, card: { number: '4242 4242 4242 4242', expiry: `12/${year}`, cvv: '123' } });
+    expect(api.requests('POST /api/payment/pay')[0]!.body).toMatchObject({
+      orderId: ORDER,
+      method: 'card',
+      agree: true,
+      card: { number: '4242 4242 4242 4242', expiry: `12/${year}`, cvv: '123' },
+    });
     await act(async () => {
       release();
       await Promise.resolve();
@@ -70,8 +89,18 @@ describe('the card payment page', () => {
   });
 
   it('keeps the buyer on the form with the decline reason, and puts server field errors under their fields', async () => {
-    let answer = ok({ orderId: ORDER, status: 'failed', redirectUrl: null, reason: 'Your card has expired.', reasonCode: 'card_expired' });
-    mockApi({ 'GET /api/user': () => ok(accountUser), 'GET /api/payment/order': () => ok(pending), 'POST /api/payment/pay': () => answer });
+    let answer = ok({
+      orderId: ORDER,
+      status: 'failed',
+      redirectUrl: null,
+      reason: 'Your card has expired.',
+      reasonCode: 'card_expired',
+    });
+    mockApi({
+      'GET /api/user': () => ok(accountUser),
+      'GET /api/payment/order': () => ok(pending),
+      'POST /api/payment/pay': () => answer,
+    });
     renderPage(<OrderEasyPage />, `/order/easy?orderId=${ORDER}`);
     await screen.findByText('300 coins');
     fill();
@@ -84,7 +113,10 @@ describe('the card payment page', () => {
   });
 
   it('says so when the order is already paid, and when there is no order', async () => {
-    mockApi({ 'GET /api/user': () => ok(accountUser), 'GET /api/payment/order': () => ok({ ...pending, status: 'paid' }) });
+    mockApi({
+      'GET /api/user': () => ok(accountUser),
+      'GET /api/payment/order': () => ok({ ...pending, status: 'paid' }),
+    });
     const first = renderPage(<OrderEasyPage />, `/order/easy?orderId=${ORDER}`);
     expect(await screen.findByText('This order is already paid.')).toBeTruthy();
     first.unmount();

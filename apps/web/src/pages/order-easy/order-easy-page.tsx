@@ -5,7 +5,13 @@ import { useTranslation } from '../../shared/i18n/use-translation';
 import { useNavigate, useSearchParams } from 'react-router';
 import { formFailure, type FormFailure } from '../../features/account/server-messages';
 import { useCurrentUser } from '../../features/account/use-current-user';
-import { payByCard, payByPaypal, refreshAfterPayment, useOrder, type CardDetails } from '../../features/billing/billing-api';
+import {
+  payByCard,
+  payByPaypal,
+  refreshAfterPayment,
+  useOrder,
+  type CardDetails,
+} from '../../features/billing/billing-api';
 import { CardForm } from '../../features/billing/card-form';
 import { rememberCheckoutReturn } from '../../features/billing/checkout-return';
 import { declineReason } from '../../features/billing/decline-reason';
@@ -24,9 +30,13 @@ function OrderSummary({ order }: { order: Order }) {
     <div data-testid="order-summary" className="flex items-center justify-between gap-3 rounded-2xl bg-surface p-4">
       <div className="min-w-0">
         <p className="truncate font-semibold text-fg">{order.planName}</p>
-        <p className="text-xs text-fg-muted">{order.kind === 'membership' ? t('billing.order.renews') : t('billing.order.oneTime')}</p>
+        <p className="text-xs text-fg-muted">
+          {order.kind === 'membership' ? t('billing.order.renews') : t('billing.order.oneTime')}
+        </p>
       </div>
-      <p className="shrink-0 text-xl font-extrabold text-fg tabular-nums">{formatPrice(order.amount, order.currency)}</p>
+      <p className="shrink-0 text-xl font-extrabold text-fg tabular-nums">
+        {formatPrice(order.amount, order.currency)}
+      </p>
     </div>
   );
 }
@@ -52,19 +62,28 @@ export function OrderEasyPage() {
    * Sends one payment at a time, by card or PayPal: a bank's or PayPal's page when the answer has
    * one, a decline back to the form, anything else to the result page.
    */
-  const submit = async (method: 'card' | 'paypal', send: (id: string) => Promise<PayResult>): Promise<FormFailure | null> => {
+  const submit = async (
+    method: 'card' | 'paypal',
+    send: (id: string) => Promise<PayResult>,
+  ): Promise<FormFailure | null> => {
     if (!orderId || !order.data || inFlight.current) return null;
     inFlight.current = true;
     setPending(true);
     rememberCheckoutReturn(orderId, params.get('returnTo'));
-    track('AddPaymentInfo', { value: order.data.amount / 100, currency: order.data.currency, order_id: orderId, ...(method === 'paypal' ? { payment_method: 'paypal' } : {}) });
+    track('AddPaymentInfo', {
+      value: order.data.amount / 100,
+      currency: order.data.currency,
+      order_id: orderId,
+      ...(method === 'paypal' ? { payment_method: 'paypal' } : {}),
+    });
     try {
       const result = await send(orderId);
       if ((result.status === 'requires_action' || result.status === 'redirect') && result.redirectUrl) {
         window.location.assign(result.redirectUrl);
         return null;
       }
-      if (result.status === 'failed') return { fields: {}, message: declineReason(result.reason, result.reasonCode, t) };
+      if (result.status === 'failed')
+        return { fields: {}, message: declineReason(result.reason, result.reasonCode, t) };
       await refreshAfterPayment(queryClient);
       void navigate(`/order/result?orderId=${encodeURIComponent(orderId)}`, { replace: true });
       return null;
@@ -105,7 +124,9 @@ export function OrderEasyPage() {
         />
       ) : order.data.status === 'paid' || order.data.status === 'cancelled' || order.data.status === 'refunded' ? (
         <EmptyState message={t(`billing.order.already.${order.data.status}`)}>
-          <ButtonLink to={`/order/result?orderId=${encodeURIComponent(order.data.id)}`}>{t('billing.order.seeResult')}</ButtonLink>
+          <ButtonLink to={`/order/result?orderId=${encodeURIComponent(order.data.id)}`}>
+            {t('billing.order.seeResult')}
+          </ButtonLink>
         </EmptyState>
       ) : (
         <>
@@ -113,7 +134,13 @@ export function OrderEasyPage() {
           <OrderSummary order={order.data} />
           {/* PayPal when the server offers it (configured, or the whole shop in test mode); when the
               options could not be read, still offered (the server refuses it where it is not set up). */}
-          <CardForm email={user.data?.email ?? ''} pending={pending} amount={formatPrice(order.data.amount, order.data.currency)} onPay={pay} {...((options.data ? options.data.paypal : options.isError) ? { onPaypal: paypal } : {})} />
+          <CardForm
+            email={user.data?.email ?? ''}
+            pending={pending}
+            amount={formatPrice(order.data.amount, order.data.currency)}
+            onPay={pay}
+            {...((options.data ? options.data.paypal : options.isError) ? { onPaypal: paypal } : {})}
+          />
         </>
       )}
     </Page>

@@ -12,15 +12,40 @@ afterEach(() => {
 const ORDER = '6b1d3c2e-0c57-4c8e-9d61-5a2f4f1c9e11';
 
 function order(status: string, extra: Record<string, unknown> = {}) {
-  return { id: ORDER, planId: 'monthly', planName: 'Monthly', kind: 'membership', purpose: 'purchase', amount: 1499, currency: 'USD', status, failureReason: null, createdAt: '2026-11-22T10:00:00.000Z', paidAt: null, ...extra };
+  return {
+    id: ORDER,
+    planId: 'monthly',
+    planName: 'Monthly',
+    kind: 'membership',
+    purpose: 'purchase',
+    amount: 1499,
+    currency: 'USD',
+    status,
+    failureReason: null,
+    createdAt: '2026-11-22T10:00:00.000Z',
+    paidAt: null,
+    ...extra,
+  };
 }
 
-const member = { ...accountUser, membership: { active: true, planId: 'monthly', renewsAt: '2026-12-22T10:00:00.000Z', endsAt: '2026-12-22T10:00:00.000Z', autoRenew: true } };
+const member = {
+  ...accountUser,
+  membership: {
+    active: true,
+    planId: 'monthly',
+    renewsAt: '2026-12-22T10:00:00.000Z',
+    endsAt: '2026-12-22T10:00:00.000Z',
+    autoRenew: true,
+  },
+};
 
 describe('the payment result page', () => {
   it('shows a paid membership with its renewal date and the way back to the episode', async () => {
     sessionStorage.setItem(`episodic.checkout.return.${ORDER}`, '/videos/3?ep=5');
-    mockApi({ 'GET /api/user': () => ok(member), 'GET /api/payment/order': () => ok(order('paid', { paidAt: '2026-11-22T10:01:00.000Z' })) });
+    mockApi({
+      'GET /api/user': () => ok(member),
+      'GET /api/payment/order': () => ok(order('paid', { paidAt: '2026-11-22T10:01:00.000Z' })),
+    });
     renderPage(<OrderResultPage />, `/order/result?orderId=${ORDER}`);
     expect(await screen.findByText('Payment successful')).toBeTruthy();
     expect(await screen.findByText("You're a member: Renews on December 22, 2026.")).toBeTruthy();
@@ -29,7 +54,11 @@ describe('the payment result page', () => {
   });
 
   it('shows a refusal with its reason in the interface language and a retry of the same order', async () => {
-    mockApi({ 'GET /api/user': () => ok(accountUser), 'GET /api/payment/order': () => ok(order('failed', { failureReason: 'Your card has insufficient funds.', failureCode: 'insufficient_funds' })) });
+    mockApi({
+      'GET /api/user': () => ok(accountUser),
+      'GET /api/payment/order': () =>
+        ok(order('failed', { failureReason: 'Your card has insufficient funds.', failureCode: 'insufficient_funds' })),
+    });
     renderPage(<OrderResultPage />, `/order/result?orderId=${ORDER}`);
     expect((await screen.findByRole('alert')).textContent).toBe('Payment failed');
     expect(screen.getByText('Your card has insufficient funds.')).toBeTruthy();
@@ -57,7 +86,9 @@ describe('the payment result page', () => {
     mockApi({ 'GET /api/user': () => ok(accountUser), 'GET /api/payment/order': () => ok(order('pending')) });
     const first = renderPage(<OrderResultPage />, `/order/result?orderId=${ORDER}`);
     expect(await screen.findByText('Payment not completed')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Complete payment' }).getAttribute('href')).toBe(`/order/easy?orderId=${ORDER}`);
+    expect(screen.getByRole('link', { name: 'Complete payment' }).getAttribute('href')).toBe(
+      `/order/easy?orderId=${ORDER}`,
+    );
     first.unmount();
     mockApi({ 'GET /api/user': () => ok(accountUser), 'GET /api/payment/order': () => ok(order('cancelled')) });
     renderPage(<OrderResultPage />, `/order/result?orderId=${ORDER}`);

@@ -30,11 +30,31 @@ const toneClass: Record<Tone, string> = {
   neutral: 'bg-surface-3 text-fg-muted',
 };
 
-function Outcome({ tone, title, children, actions }: { tone: Tone; title: string; children?: ReactNode; actions: ReactNode }) {
+function Outcome({
+  tone,
+  title,
+  children,
+  actions,
+}: {
+  tone: Tone;
+  title: string;
+  children?: ReactNode;
+  actions: ReactNode;
+}) {
   return (
-    <section data-testid="order-outcome" data-tone={tone} className="flex flex-col items-center gap-4 rounded-2xl bg-surface px-5 py-8 text-center">
+    <section
+      data-testid="order-outcome"
+      data-tone={tone}
+      className="flex flex-col items-center gap-4 rounded-2xl bg-surface px-5 py-8 text-center"
+    >
       <span className={`flex size-16 items-center justify-center rounded-full ${toneClass[tone]}`}>
-        {tone === 'success' ? <CheckIcon className="size-8" /> : tone === 'waiting' ? <Spinner className="size-8" /> : <CloseIcon className="size-8" />}
+        {tone === 'success' ? (
+          <CheckIcon className="size-8" />
+        ) : tone === 'waiting' ? (
+          <Spinner className="size-8" />
+        ) : (
+          <CloseIcon className="size-8" />
+        )}
       </span>
       <h2 role={tone === 'error' ? 'alert' : 'status'} className="text-xl font-bold text-fg">
         {title}
@@ -84,8 +104,20 @@ export function OrderResultPage() {
     if (!firstReportOf(orderId)) return;
     const value = order.data.amount / 100;
     // The server reports both conversions too, with the same ids: the platforms count each once.
-    track('Purchase', { event_id: conversionEventId('Purchase', orderId), value, currency: order.data.currency, order_id: orderId, content_type: order.data.kind });
-    if (order.data.kind === 'membership') track('Subscribe', { event_id: conversionEventId('Subscribe', orderId), value, currency: order.data.currency, order_id: orderId });
+    track('Purchase', {
+      event_id: conversionEventId('Purchase', orderId),
+      value,
+      currency: order.data.currency,
+      order_id: orderId,
+      content_type: order.data.kind,
+    });
+    if (order.data.kind === 'membership')
+      track('Subscribe', {
+        event_id: conversionEventId('Subscribe', orderId),
+        value,
+        currency: order.data.currency,
+        order_id: orderId,
+      });
   }, [status, order.data, orderId, queryClient]);
 
   const title = t('pages.orderResult');
@@ -94,11 +126,19 @@ export function OrderResultPage() {
   if (!orderId) {
     body =
       params.get('status') === 'cancelled' ? (
-        <Outcome tone="neutral" title={t('billing.result.cancelled')} actions={<ButtonLink to="/shopping">{t('billing.seePlans')}</ButtonLink>}>
+        <Outcome
+          tone="neutral"
+          title={t('billing.result.cancelled')}
+          actions={<ButtonLink to="/shopping">{t('billing.seePlans')}</ButtonLink>}
+        >
           <p className="text-sm text-fg-muted">{t('billing.result.cancelledBody')}</p>
         </Outcome>
       ) : (
-        <Outcome tone="neutral" title={t('billing.result.unknown')} actions={<ButtonLink to="/shopping">{t('billing.seePlans')}</ButtonLink>} />
+        <Outcome
+          tone="neutral"
+          title={t('billing.result.unknown')}
+          actions={<ButtonLink to="/shopping">{t('billing.seePlans')}</ButtonLink>}
+        />
       );
   } else if (order.isPending) {
     body = (
@@ -127,7 +167,9 @@ export function OrderResultPage() {
             title={t('billing.result.paid')}
             actions={
               <>
-                <ButtonLink to={backTo ?? '/'}>{backTo ? t('billing.result.backToEpisode') : t('billing.result.startWatching')}</ButtonLink>
+                <ButtonLink to={backTo ?? '/'}>
+                  {backTo ? t('billing.result.backToEpisode') : t('billing.result.startWatching')}
+                </ButtonLink>
                 <ButtonLink to="/my" variant="secondary">
                   {t('pages.my')}
                 </ButtonLink>
@@ -175,7 +217,15 @@ export function OrderResultPage() {
       case 'processing':
       case 'requires_action':
         body = (
-          <Outcome tone="waiting" title={t('billing.result.processing')} actions={<ButtonLink to="/my" variant="secondary">{t('pages.my')}</ButtonLink>}>
+          <Outcome
+            tone="waiting"
+            title={t('billing.result.processing')}
+            actions={
+              <ButtonLink to="/my" variant="secondary">
+                {t('pages.my')}
+              </ButtonLink>
+            }
+          >
             <p className="text-sm text-fg-muted">{t('billing.result.processingBody')}</p>
             <Details order={o} />
           </Outcome>
@@ -183,7 +233,11 @@ export function OrderResultPage() {
         break;
       case 'pending':
         body = (
-          <Outcome tone="neutral" title={t('billing.result.pending')} actions={<ButtonLink to={retry}>{t('billing.result.completePayment')}</ButtonLink>}>
+          <Outcome
+            tone="neutral"
+            title={t('billing.result.pending')}
+            actions={<ButtonLink to={retry}>{t('billing.result.completePayment')}</ButtonLink>}
+          >
             <p className="text-sm text-fg-muted">{t('billing.result.pendingBody')}</p>
             <Details order={o} />
           </Outcome>
@@ -191,7 +245,11 @@ export function OrderResultPage() {
         break;
       case 'cancelled':
         body = (
-          <Outcome tone="neutral" title={t('billing.result.cancelled')} actions={<ButtonLink to={shopping}>{t('billing.seePlans')}</ButtonLink>}>
+          <Outcome
+            tone="neutral"
+            title={t('billing.result.cancelled')}
+            actions={<ButtonLink to={shopping}>{t('billing.seePlans')}</ButtonLink>}
+          >
             <p className="text-sm text-fg-muted">{t('billing.result.cancelledBody')}</p>
             <Details order={o} />
           </Outcome>
@@ -199,7 +257,11 @@ export function OrderResultPage() {
         break;
       default:
         body = (
-          <Outcome tone="neutral" title={t('billing.result.refunded')} actions={<ButtonLink to="/my">{t('pages.my')}</ButtonLink>}>
+          <Outcome
+            tone="neutral"
+            title={t('billing.result.refunded')}
+            actions={<ButtonLink to="/my">{t('pages.my')}</ButtonLink>}
+          >
             <Details order={o} />
           </Outcome>
         );

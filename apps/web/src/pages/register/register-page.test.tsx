@@ -20,7 +20,10 @@ function fillForm(values: { email?: string; password?: string; confirm?: string;
 
 const ruleStates = () =>
   Object.fromEntries(
-    Array.from(document.querySelectorAll<HTMLElement>('[data-rule]')).map((item) => [item.dataset.rule, item.dataset.met === 'true']),
+    Array.from(document.querySelectorAll<HTMLElement>('[data-rule]')).map((item) => [
+      item.dataset.rule,
+      item.dataset.met === 'true',
+    ]),
   );
 
 describe('the registration page', () => {
@@ -33,7 +36,9 @@ describe('the registration page', () => {
     expect(field(/^Repeat password/).placeholder).toBe('please repeat your password');
     const rulesId = field(/^Password/).getAttribute('aria-describedby');
     expect(rulesId && document.getElementById(rulesId)?.textContent).toContain('At least 8 characters');
-    const consent = screen.getByRole('checkbox', { name: /I agree to the Terms of Use, Privacy Policy and Service Agreement/ });
+    const consent = screen.getByRole('checkbox', {
+      name: /I agree to the Terms of Use, Privacy Policy and Service Agreement/,
+    });
     const links = within(consent.closest('div')!).getAllByRole('link');
     expect(links.map((a) => a.getAttribute('href'))).toEqual(['/contentPolicy', '/privacyPolicy', '/serviceAgreement']);
     const show = screen.getByRole('button', { name: 'Show password: Repeat password', pressed: false });
@@ -73,7 +78,10 @@ describe('the registration page', () => {
   });
 
   it("shows the server's field errors under their fields and a conflict above the button", async () => {
-    let answer = fail(422, 'Invalid input', { email: 'Enter a valid email address.', password: 'Use at least one letter and one number.' });
+    let answer = fail(422, 'Invalid input', {
+      email: 'Enter a valid email address.',
+      password: 'Use at least one letter and one number.',
+    });
     mockApi({ 'GET /api/user': () => ok(guestUser), 'POST /api/user/register': () => answer });
     renderPage(<RegisterPage />, '/register');
     fillForm({ email: 'me@example.com', password: 'secret123', confirm: 'secret123', agree: true });

@@ -44,11 +44,19 @@ export function RegisterPage() {
       return;
     }
     register.mutate(
-      { email: values.email.trim(), password: values.password, confirmPassword: values.confirmPassword, agree: values.agree },
+      {
+        email: values.email.trim(),
+        password: values.password,
+        confirmPassword: values.confirmPassword,
+        agree: values.agree,
+      },
       {
         onSuccess: (created) => {
           // The server reports the same conversion with the same id; the platforms count it once.
-          track('CompleteRegistration', { event_id: conversionEventId('CompleteRegistration', created.id), method: 'email' });
+          track('CompleteRegistration', {
+            event_id: conversionEventId('CompleteRegistration', created.id),
+            method: 'email',
+          });
           toast(t('auth.register.success'), 'success');
           void navigate(returnTo, { replace: true });
         },
@@ -64,7 +72,9 @@ export function RegisterPage() {
     <Page name="register" title={t('pages.register')}>
       <SignedInNote />
       <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-5 rounded-2xl bg-surface p-5">
-        {user.data?.isGuest ? <p className="text-sm leading-relaxed text-fg-muted">{t('auth.register.guestKeeps')}</p> : null}
+        {user.data?.isGuest ? (
+          <p className="text-sm leading-relaxed text-fg-muted">{t('auth.register.guestKeeps')}</p>
+        ) : null}
         <TextField
           label={t('auth.email')}
           name="email"

@@ -21,7 +21,9 @@ describe('forgot password', () => {
     fireEvent.change(field(/^Email/), { target: { value: 'someone@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send link' }));
     expect(
-      await screen.findByText("If an account exists for someone@example.com, we've sent a link. It works once and expires in 60 minutes."),
+      await screen.findByText(
+        "If an account exists for someone@example.com, we've sent a link. It works once and expires in 60 minutes.",
+      ),
     ).toBeTruthy();
     expect(api.requests('POST /api/user/password/forgot')[0]?.body).toMatchObject({ email: 'someone@example.com' });
     fireEvent.click(screen.getByRole('button', { name: 'Send again' }));
@@ -33,7 +35,10 @@ describe('forgot password', () => {
   });
 
   it('sets a new password from the link with the live rules, signs in and opens /my', async () => {
-    const api = mockApi({ 'GET /api/user': () => ok(guestUser), 'POST /api/user/password/reset': () => ok(accountUser) });
+    const api = mockApi({
+      'GET /api/user': () => ok(guestUser),
+      'POST /api/user/password/reset': () => ok(accountUser),
+    });
     const { location, queryClient } = renderPage(<RetrievePasswordPage />, '/retrievePassword?token=tok-123');
     fireEvent.change(field(/^New password/), { target: { value: 'newpass12' } });
     fireEvent.change(field(/^Repeat password/), { target: { value: 'newpass1' } });
@@ -46,13 +51,20 @@ describe('forgot password', () => {
     await waitFor(() => {
       expect(location().pathname).toBe('/my');
     });
-    expect(api.requests('POST /api/user/password/reset')[0]?.body).toMatchObject({ token: 'tok-123', password: 'newpass12', confirmPassword: 'newpass12' });
+    expect(api.requests('POST /api/user/password/reset')[0]?.body).toMatchObject({
+      token: 'tok-123',
+      password: 'newpass12',
+      confirmPassword: 'newpass12',
+    });
     expect(queryClient.getQueryData(currentUserKey)).toMatchObject({ email: 'viewer@example.com' });
     expect(getToasts().map((t) => t.message)).toContain("Your new password is saved and you're signed in.");
   });
 
   it('offers a new link when the emailed one expired or was used', async () => {
-    mockApi({ 'GET /api/user': () => ok(guestUser), 'POST /api/user/password/reset': () => fail(410, 'This link has expired or was already used. Ask for a new one.') });
+    mockApi({
+      'GET /api/user': () => ok(guestUser),
+      'POST /api/user/password/reset': () => fail(410, 'This link has expired or was already used. Ask for a new one.'),
+    });
     renderPage(<RetrievePasswordPage />, '/retrievePassword?token=old');
     fireEvent.change(field(/^New password/), { target: { value: 'newpass12' } });
     fireEvent.change(field(/^Repeat password/), { target: { value: 'newpass12' } });

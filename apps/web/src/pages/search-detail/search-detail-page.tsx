@@ -21,7 +21,12 @@ export function SearchDetailPage() {
       name="search-detail"
       title={t('pages.searchDetail')}
       actions={
-        <ButtonLink to={searchPath(query || undefined)} variant="secondary" className="min-h-10 px-4" aria-label={t('search.label')}>
+        <ButtonLink
+          to={searchPath(query || undefined)}
+          variant="secondary"
+          className="min-h-10 px-4"
+          aria-label={t('search.label')}
+        >
           <SearchIcon className="size-4" />
           {t('search.submit')}
         </ButtonLink>

@@ -4,7 +4,11 @@ import { renderAt } from '../../app/test-utils';
 import { SEARCH_HISTORY_STORAGE_KEY } from '../../features/search/local-search-history';
 import { accountUser, fail, guestUser, mockApi, ok, page, series } from '../../test/api-mock';
 
-const catalog = [series(1, 'The Billionaire’s Secret Bride'), series(2, 'Moonlight Alpha'), series(3, 'Jade Palace Revenge')];
+const catalog = [
+  series(1, 'The Billionaire’s Secret Bride'),
+  series(2, 'Moonlight Alpha'),
+  series(3, 'Jade Palace Revenge'),
+];
 
 function stubSearch(user: typeof guestUser | typeof accountUser = guestUser) {
   let serverHistory = [{ query: 'palace', searchedAt: '2026-11-01T10:00:00.000Z' }];
@@ -14,7 +18,9 @@ function stubSearch(user: typeof guestUser | typeof accountUser = guestUser) {
     'GET /api/video': ({ url }) => {
       const keyword = (url.searchParams.get('keyword') ?? '').toLowerCase();
       const found = catalog.filter((s) => s.title.toLowerCase().includes(keyword.slice(0, 5)));
-      return ok(page(found, Number(url.searchParams.get('page') ?? 1), false, Number(url.searchParams.get('pageSize') ?? 18)));
+      return ok(
+        page(found, Number(url.searchParams.get('page') ?? 1), false, Number(url.searchParams.get('pageSize') ?? 18)),
+      );
     },
     'GET /api/search/history': () => (user.isGuest ? fail(401, 'Sign in') : ok(serverHistory)),
     'POST /api/search/history': ({ body }) => {
@@ -47,7 +53,9 @@ describe('search', () => {
     const suggestions = await screen.findByRole('region', { name: 'Suggestions' });
     const suggestion = await within(suggestions).findByRole('link', { name: 'The Billionaire’s Secret Bride' });
     expect(suggestion.getAttribute('href')).toBe('/videos/1');
-    expect(within(suggestions).getByRole('link', { name: 'See all results for “billionare”' }).getAttribute('href')).toBe('/searchDetail/billionare');
+    expect(
+      within(suggestions).getByRole('link', { name: 'See all results for “billionare”' }).getAttribute('href'),
+    ).toBe('/searchDetail/billionare');
     const asked = api.requests('GET /api/video').map((r) => r.url.searchParams.get('keyword'));
     expect(asked).toEqual(['billionare']);
     expect(api.requests('GET /api/video')[0]?.url.searchParams.get('pageSize')).toBe('6');
@@ -56,7 +64,9 @@ describe('search', () => {
     const results = await screen.findByRole('region', { name: 'Results for “billionare”' });
     expect(await within(results).findByRole('link', { name: /The Billionaire’s Secret Bride/ })).toBeTruthy();
     expect(await within(results).findByText('No more content')).toBeTruthy();
-    expect(JSON.parse(localStorage.getItem(SEARCH_HISTORY_STORAGE_KEY) ?? '[]')).toMatchObject([{ query: 'billionare' }]);
+    expect(JSON.parse(localStorage.getItem(SEARCH_HISTORY_STORAGE_KEY) ?? '[]')).toMatchObject([
+      { query: 'billionare' },
+    ]);
   });
 
   it('keeps a guest’s history in this browser: search again, remove one, clear all', async () => {
@@ -71,9 +81,17 @@ describe('search', () => {
     renderAt('/search');
     await searchBox();
     const history = await screen.findByRole('region', { name: 'Recent searches' });
-    expect(within(history).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['werewolf', 'ceo']);
+    expect(
+      within(history)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['werewolf', 'ceo']);
     fireEvent.click(within(history).getByRole('button', { name: 'Remove “werewolf” from recent searches' }));
-    expect(within(history).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['ceo']);
+    expect(
+      within(history)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['ceo']);
     fireEvent.click(within(history).getByRole('button', { name: 'Clear all recent searches' }));
     expect(within(history).getByText('Your recent searches will show up here.')).toBeTruthy();
     expect(localStorage.getItem(SEARCH_HISTORY_STORAGE_KEY)).toBeNull();
@@ -95,7 +113,9 @@ describe('search', () => {
     const refreshed = await screen.findByRole('region', { name: 'Recent searches' });
     fireEvent.click(await within(refreshed).findByRole('button', { name: 'Remove “palace” from recent searches' }));
     await waitFor(() => {
-      expect(api.requests('DELETE /api/search/history').map((r) => r.url.searchParams.get('query'))).toEqual(['palace']);
+      expect(api.requests('DELETE /api/search/history').map((r) => r.url.searchParams.get('query'))).toEqual([
+        'palace',
+      ]);
     });
     expect(localStorage.getItem(SEARCH_HISTORY_STORAGE_KEY)).toBeNull();
   });

@@ -128,7 +128,12 @@ export function SearchPage() {
   const typing = !showResults && normalizeQuery(text) !== '';
 
   return (
-    <Page name="search" title={t('pages.search')} documentTitle={q ? `${q} · ${t('pages.search')}` : undefined} hideHeading>
+    <Page
+      name="search"
+      title={t('pages.search')}
+      documentTitle={q ? `${q} · ${t('pages.search')}` : undefined}
+      hideHeading
+    >
       <form role="search" onSubmit={onSubmit} className="flex items-center gap-2">
         <div className="relative flex h-11 min-w-0 flex-1 items-center rounded-full bg-surface-2 ring-1 ring-white/10 focus-within:ring-2 focus-within:ring-accent">
           <SearchIcon className="pointer-events-none absolute left-3.5 size-4 text-fg-subtle" />

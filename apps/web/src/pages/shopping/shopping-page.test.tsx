@@ -45,10 +45,13 @@ describe('the shopping page', () => {
     const api = mockApi({
       'GET /api/user': () => ok(accountUser),
       'GET /api/plan': () => ok(plans),
-      'POST /api/payment/order': () => ok({ id: 'order-1', planId: 'coins-300', amount: 299, currency: 'USD', status: 'pending' }),
+      'POST /api/payment/order': () =>
+        ok({ id: 'order-1', planId: 'coins-300', amount: 299, currency: 'USD', status: 'pending' }),
     });
     const view = renderPage(<ShoppingPage />, '/shopping?returnTo=%2Fvideos%2F3%3Fep%3D5');
-    expect((await screen.findByRole('link', { name: /Back to the episode/ })).getAttribute('href')).toBe('/videos/3?ep=5');
+    expect((await screen.findByRole('link', { name: /Back to the episode/ })).getAttribute('href')).toBe(
+      '/videos/3?ep=5',
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Buy 300 coins for $2.99' }));
     await waitFor(() => {
       expect(view.location().pathname).toBe('/order/easy');

@@ -50,7 +50,13 @@ export function ShoppingPage() {
   const order = useMutation({
     mutationFn: (plan: Plan) => createOrder(queryClient, plan.id),
     onSuccess: (opened, plan) => {
-      track('InitiateCheckout', { value: opened.amount / 100, currency: opened.currency, order_id: opened.id, content_name: plan.name, content_type: plan.kind });
+      track('InitiateCheckout', {
+        value: opened.amount / 100,
+        currency: opened.currency,
+        order_id: opened.id,
+        content_name: plan.name,
+        content_type: plan.kind,
+      });
       rememberCheckoutReturn(opened.id, returnTo);
       const query = new URLSearchParams({ orderId: opened.id });
       if (returnTo) query.set('returnTo', returnTo);
@@ -58,13 +64,15 @@ export function ShoppingPage() {
     },
     onError: (error) => {
       // Transport failures and code 500 were already toasted by the API client.
-      if (isApiError(error) && error.kind === 'envelope' && error.code !== 500) toast(error.message || t('errors.generic'), 'error');
+      if (isApiError(error) && error.kind === 'envelope' && error.code !== 500)
+        toast(error.message || t('errors.generic'), 'error');
     },
   });
 
   const memberships = (plans.data ?? []).filter((p) => p.kind === 'membership');
   const packs = (plans.data ?? []).filter((p) => p.kind === 'coins');
-  const cheapest = memberships.length > 1 ? memberships.reduce((a, b) => (pricePerDay(b) < pricePerDay(a) ? b : a)) : undefined;
+  const cheapest =
+    memberships.length > 1 ? memberships.reduce((a, b) => (pricePerDay(b) < pricePerDay(a) ? b : a)) : undefined;
   const busyId = order.isPending ? order.variables.id : null;
   const choose = (plan: Plan) => {
     if (!order.isPending) order.mutate(plan);
@@ -110,7 +118,14 @@ export function ShoppingPage() {
             <p className="-mt-2 text-sm text-fg-muted">{t('billing.plans.intro')}</p>
             <ul className="flex flex-col gap-4">
               {memberships.map((plan) => (
-                <MembershipPlanCard key={plan.id} plan={plan} best={plan.id === cheapest?.id} busy={busyId === plan.id} disabled={order.isPending} onChoose={choose} />
+                <MembershipPlanCard
+                  key={plan.id}
+                  plan={plan}
+                  best={plan.id === cheapest?.id}
+                  busy={busyId === plan.id}
+                  disabled={order.isPending}
+                  onChoose={choose}
+                />
               ))}
             </ul>
             <p className="text-xs leading-relaxed text-fg-subtle">{t('billing.plans.renewalNote')}</p>
@@ -119,7 +134,13 @@ export function ShoppingPage() {
             <p className="-mt-2 text-sm text-fg-muted">{t('billing.packs.intro')}</p>
             <ul className="grid grid-cols-3 gap-3">
               {packs.map((plan) => (
-                <CoinPackCard key={plan.id} plan={plan} busy={busyId === plan.id} disabled={order.isPending} onChoose={choose} />
+                <CoinPackCard
+                  key={plan.id}
+                  plan={plan}
+                  busy={busyId === plan.id}
+                  disabled={order.isPending}
+                  onChoose={choose}
+                />
               ))}
             </ul>
           </Section>

@@ -34,7 +34,9 @@ function UnlockedRow({ entry }: { entry: UnlockedSeries }) {
           {t('billing.unlocked.count', { count: entry.unlockedEpisodes, total })}
         </p>
         <ProgressBar value={total > 0 ? Math.min(1, entry.unlockedEpisodes / total) : 0} />
-        <p className="text-xs text-fg-subtle">{t('billing.unlocked.latest', { number: entry.lastEpisodeNumber, when })}</p>
+        <p className="text-xs text-fg-subtle">
+          {t('billing.unlocked.latest', { number: entry.lastEpisodeNumber, when })}
+        </p>
       </div>
       <ChevronRightIcon className="size-5 shrink-0 text-fg-subtle" />
     </Link>

@@ -35,10 +35,50 @@ const seriesDetail = {
 };
 
 const list = [
-  { id: 71, number: 1, title: 'Episode 1', duration: 90, free: true, unlocked: true, access: 'free', cost: 0, hls: '/api/media/episodes/71/master.m3u8' },
-  { id: 72, number: 2, title: 'Episode 2', duration: 90, free: true, unlocked: true, access: 'free', cost: 0, hls: '/api/media/episodes/72/master.m3u8' },
-  { id: 73, number: 3, title: 'Episode 3', duration: 90, free: false, unlocked: false, access: 'locked', cost: 60, hls: null },
-  { id: 74, number: 4, title: 'Episode 4', duration: 90, free: false, unlocked: false, access: 'locked', cost: 60, hls: null },
+  {
+    id: 71,
+    number: 1,
+    title: 'Episode 1',
+    duration: 90,
+    free: true,
+    unlocked: true,
+    access: 'free',
+    cost: 0,
+    hls: '/api/media/episodes/71/master.m3u8',
+  },
+  {
+    id: 72,
+    number: 2,
+    title: 'Episode 2',
+    duration: 90,
+    free: true,
+    unlocked: true,
+    access: 'free',
+    cost: 0,
+    hls: '/api/media/episodes/72/master.m3u8',
+  },
+  {
+    id: 73,
+    number: 3,
+    title: 'Episode 3',
+    duration: 90,
+    free: false,
+    unlocked: false,
+    access: 'locked',
+    cost: 60,
+    hls: null,
+  },
+  {
+    id: 74,
+    number: 4,
+    title: 'Episode 4',
+    duration: 90,
+    free: false,
+    unlocked: false,
+    access: 'locked',
+    cost: 60,
+    hls: null,
+  },
 ];
 
 function playback(id: number, unlocked: ReadonlySet<number>) {
@@ -125,9 +165,12 @@ describe('the video page', () => {
     expect(await screen.findByText('EP 2 / 4')).toBeTruthy();
     expect(screen.getByText('12.3K')).toBeTruthy();
     expect(screen.getByText('Plays: 12,345')).toBeTruthy();
-    for (const name of ['Back', 'Playback settings', 'Add to my list', 'Episodes', 'Share']) expect(screen.getByRole('button', { name })).toBeTruthy();
+    for (const name of ['Back', 'Playback settings', 'Add to my list', 'Episodes', 'Share'])
+      expect(screen.getByRole('button', { name })).toBeTruthy();
     await waitFor(() => {
-      expect(document.querySelector('video[data-current="true"]')?.getAttribute('src')).toBe('/api/media/episodes/72/master.m3u8');
+      expect(document.querySelector('video[data-current="true"]')?.getAttribute('src')).toBe(
+        '/api/media/episodes/72/master.m3u8',
+      );
     });
     expect(document.title).toBe('EP 2 · Night Shift Heart · Episodic');
   });
@@ -145,7 +188,9 @@ describe('the video page', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Night Shift Heart' })).toBeTruthy();
     expect(screen.getByText('EP 2 / 4')).toBeTruthy();
     await waitFor(() => {
-      expect(document.querySelector('video[data-current="true"]')?.getAttribute('src')).toBe('/api/media/episodes/72/master.m3u8');
+      expect(document.querySelector('video[data-current="true"]')?.getAttribute('src')).toBe(
+        '/api/media/episodes/72/master.m3u8',
+      );
     });
     expect(mock.requests('GET /api/video')).toHaveLength(0);
     expect(mock.requests('GET /api/video/episode').map((r) => r.url.search)).not.toContain('?id=72');
@@ -155,7 +200,22 @@ describe('the video page', () => {
   });
 
   it('resumes from the history when the address has no episode, and writes it into the address', async () => {
-    api({ 'GET /api/user/history': () => ok(page([{ series: { id: SERIES_ID }, episodeId: 72, episodeNumber: 2, position: 31.5, duration: 90, finished: false, updatedAt: '' }])) });
+    api({
+      'GET /api/user/history': () =>
+        ok(
+          page([
+            {
+              series: { id: SERIES_ID },
+              episodeId: 72,
+              episodeNumber: 2,
+              position: 31.5,
+              duration: 90,
+              finished: false,
+              updatedAt: '',
+            },
+          ]),
+        ),
+    });
     const view = renderVideos('/videos/7');
     await waitFor(() => {
       expect(view.location()).toBe('/videos/7?ep=2&t=31');
@@ -185,8 +245,11 @@ describe('the video page', () => {
     expect(await screen.findByText('Your balance: 0 coins')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Unlock for 60 coins' })).toBeTruthy();
     expect(screen.getByRole('button', { name: /Unlock the whole series for 100 coins/ })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Subscribe' }).getAttribute('href')).toBe('/shopping?returnTo=%2Fvideos%2F7%3Fep%3D3');
-    for (const video of document.querySelectorAll('video')) expect(video.getAttribute('src') ?? '').not.toContain('/episodes/73/');
+    expect(screen.getByRole('link', { name: 'Subscribe' }).getAttribute('href')).toBe(
+      '/shopping?returnTo=%2Fvideos%2F7%3Fep%3D3',
+    );
+    for (const video of document.querySelectorAll('video'))
+      expect(video.getAttribute('src') ?? '').not.toContain('/episodes/73/');
   });
 
   it('explains a short balance (402) and links to coins', async () => {
@@ -194,7 +257,9 @@ describe('the video page', () => {
     renderVideos('/videos/7?ep=3');
     fireEvent.click(await screen.findByRole('button', { name: 'Unlock for 60 coins' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Not enough coins: this costs 60 and you have 0.');
-    expect(screen.getByRole('link', { name: 'Get coins' }).getAttribute('href')).toBe('/shopping?returnTo=%2Fvideos%2F7%3Fep%3D3');
+    expect(screen.getByRole('link', { name: 'Get coins' }).getAttribute('href')).toBe(
+      '/shopping?returnTo=%2Fvideos%2F7%3Fep%3D3',
+    );
     expect(calls.requests('POST /api/video/unlock')[0]?.body).toMatchObject({ episodeId: 73 });
   });
 
@@ -203,7 +268,9 @@ describe('the video page', () => {
     renderVideos('/videos/7?ep=3');
     fireEvent.click(await screen.findByRole('button', { name: 'Unlock for 60 coins' }));
     await waitFor(() => {
-      expect(document.querySelector('video[data-current="true"]')?.getAttribute('src')).toBe('/api/media/episodes/73/master.m3u8');
+      expect(document.querySelector('video[data-current="true"]')?.getAttribute('src')).toBe(
+        '/api/media/episodes/73/master.m3u8',
+      );
     });
     expect(screen.queryByRole('heading', { name: 'EP 3 is locked' })).toBeNull();
     expect(calls.requests('POST /api/video/unlock')).toHaveLength(1);
@@ -236,10 +303,14 @@ describe('the video page', () => {
       expect(calls.requests('POST /api/video/unlock')).toHaveLength(1);
     });
     await waitFor(() => {
-      expect(getToasts().map((t) => t.message)).toContain('EP 3 unlocked automatically for 60 coins. This series has cost you 60 coins so far.');
+      expect(getToasts().map((t) => t.message)).toContain(
+        'EP 3 unlocked automatically for 60 coins. This series has cost you 60 coins so far.',
+      );
     });
     await waitFor(() => {
-      expect(document.querySelector('video[data-current="true"]')?.getAttribute('src')).toBe('/api/media/episodes/73/master.m3u8');
+      expect(document.querySelector('video[data-current="true"]')?.getAttribute('src')).toBe(
+        '/api/media/episodes/73/master.m3u8',
+      );
     });
   });
 

@@ -54,7 +54,10 @@ function PlayerMessage({ message, onRetry }: { message: string; onRetry?: () => 
       <div className="absolute top-[env(safe-area-inset-top)] left-1.5 z-10 pt-1">
         <BackButton />
       </div>
-      <div role="alert" className="flex h-full flex-col items-center justify-center gap-4 px-8 text-center text-sm text-white/80">
+      <div
+        role="alert"
+        className="flex h-full flex-col items-center justify-center gap-4 px-8 text-center text-sm text-white/80"
+      >
         <p>{message}</p>
         {onRetry ? (
           <Button variant="secondary" onClick={onRetry}>
@@ -85,7 +88,9 @@ export function VideosPage() {
   // Only for the address the page was opened with: later episodes are the player's (it preloads them).
   const [opening] = useState(() => ({ seriesId, params }));
   const opened = opening.seriesId === seriesId && opening.seriesId !== null && opening.params.ep !== null;
-  usePrefetch(opened && seriesId !== null ? episodeOpeningQuery(queryClient, seriesId, opening.params, language) : null);
+  usePrefetch(
+    opened && seriesId !== null ? episodeOpeningQuery(queryClient, seriesId, opening.params, language) : null,
+  );
 
   const series = useQuery({ ...seriesQuery(seriesId ?? 0, language), enabled: seriesId !== null });
   const episodes = useQuery({ ...episodesQuery(seriesId ?? 0, language), enabled: seriesId !== null });
@@ -96,7 +101,10 @@ export function VideosPage() {
 
   const list = episodes.data;
   const historySettled = hasEp || history.isSuccess || history.isError;
-  const target = seriesId !== null && list && historySettled ? chooseEpisode({ params, episodes: list, seriesId, history: history.data }) : null;
+  const target =
+    seriesId !== null && list && historySettled
+      ? chooseEpisode({ params, episodes: list, seriesId, history: history.data })
+      : null;
 
   // The episode's playback information is asked for as soon as the list names it (the player, which also
   // needs the series, uses the same query): one round trip less before the first frame.
@@ -108,9 +116,21 @@ export function VideosPage() {
   const viewedNumber = target?.number;
   const viewed = useRef<number | null>(null);
   useEffect(() => {
-    if (targetId === undefined || viewedNumber === undefined || seriesTitle === undefined || viewed.current === targetId) return;
+    if (
+      targetId === undefined ||
+      viewedNumber === undefined ||
+      seriesTitle === undefined ||
+      viewed.current === targetId
+    )
+      return;
     viewed.current = targetId;
-    track('ViewContent', { content_id: String(targetId), content_name: `${seriesTitle} · ${String(viewedNumber)}`, content_type: 'episode', series_id: seriesId, episode_number: viewedNumber });
+    track('ViewContent', {
+      content_id: String(targetId),
+      content_name: `${seriesTitle} · ${String(viewedNumber)}`,
+      content_type: 'episode',
+      series_id: seriesId,
+      episode_number: viewedNumber,
+    });
   }, [targetId, viewedNumber, seriesTitle, seriesId]);
 
   // An address without the episode gets it (replace: the visit stays one entry of the browser history).
@@ -168,7 +188,14 @@ export function VideosPage() {
       <PlayerFrame accent={series.data?.accentColor}>
         <PageTitle title={series.data?.title ?? t('pages.videos')} />
         <h1 className="sr-only">{series.data?.title ?? t('pages.videos')}</h1>
-        {series.data?.cover ? <img src={series.data.cover} alt="" fetchPriority="low" className="absolute inset-0 h-full w-full scale-110 object-cover blur-2xl brightness-50" /> : null}
+        {series.data?.cover ? (
+          <img
+            src={series.data.cover}
+            alt=""
+            fetchPriority="low"
+            className="absolute inset-0 h-full w-full scale-110 object-cover blur-2xl brightness-50"
+          />
+        ) : null}
         <div className="absolute top-[env(safe-area-inset-top)] left-1.5 z-10 pt-1">
           <BackButton />
         </div>

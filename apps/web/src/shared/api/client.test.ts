@@ -47,11 +47,16 @@ describe('requests', () => {
   it('takes over a GET index.html made early for the same address and language, once', async () => {
     const early = (language: string, response: Response | null) => ({ language, response: Promise.resolve(response) });
     window.__episodicEarly = {
-      '/api/video?id=7': early('en', reply({ code: 200, message: 'ok', data: { id: 7 } }, { headers: { 'x-user-token': 'issued-early' } })),
+      '/api/video?id=7': early(
+        'en',
+        reply({ code: 200, message: 'ok', data: { id: 7 } }, { headers: { 'x-user-token': 'issued-early' } }),
+      ),
       '/api/video?id=8': early('en', null),
       '/api/video?id=9': early('es', reply({ code: 200, message: 'ok', data: { id: 0 } })),
     };
-    fetchMock.mockImplementation((input) => Promise.resolve(reply({ code: 200, message: 'ok', data: { fetched: input } })));
+    fetchMock.mockImplementation((input) =>
+      Promise.resolve(reply({ code: 200, message: 'ok', data: { fetched: input } })),
+    );
     await expect(api.get('/api/video', { query: { id: 7 } })).resolves.toEqual({ id: 7 });
     expect(fetchMock).not.toHaveBeenCalled();
     expect(localStorage.getItem('userToken')).toBe('issued-early');
@@ -68,7 +73,12 @@ describe('requests', () => {
   it('hands over the data of an early GET already read, once, for a page’s first render', () => {
     const pending = Promise.resolve(null);
     window.__episodicEarly = {
-      '/api/homepage': { language: 'en', response: pending, body: { code: 200, message: 'ok', data: { featured: [] } }, token: 'issued-early' },
+      '/api/homepage': {
+        language: 'en',
+        response: pending,
+        body: { code: 200, message: 'ok', data: { featured: [] } },
+        token: 'issued-early',
+      },
       '/api/video?id=1': { language: 'en', response: pending },
       '/api/video?id=2': { language: 'es', response: pending, body: { code: 200, message: 'ok', data: { id: 2 } } },
       '/api/video?id=3': { language: 'en', response: pending, body: { code: 500, message: 'Sold out' } },
@@ -103,7 +113,8 @@ describe('requests', () => {
     fetchMock.mockImplementation(() => Promise.resolve(reply({ code: 200, message: '', data: null })));
     await api.get('/api/user');
     let { headers } = lastCall();
-    for (const name of ['X-User-Referer-Token', 'x-User-Token', 'FBCLID', 'TTCLID']) expect(headers.has(name)).toBe(false);
+    for (const name of ['X-User-Referer-Token', 'x-User-Token', 'FBCLID', 'TTCLID'])
+      expect(headers.has(name)).toBe(false);
 
     localStorage.setItem('xUserRefererToken', 'ref');
     localStorage.setItem('userToken', 'tok');
@@ -122,7 +133,12 @@ describe('requests', () => {
     localStorage.setItem('TTCLID', 'tt');
     fetchMock.mockImplementation(() => Promise.resolve(reply({ code: 200, message: '', data: {} })));
     await untyped.get('/api/video', { query: { keyword: 'ceo', page: 2, empty: undefined } });
-    expect(Object.fromEntries(lastCall().url.searchParams)).toEqual({ keyword: 'ceo', page: '2', fbclid: 'fb', ttclid: 'tt' });
+    expect(Object.fromEntries(lastCall().url.searchParams)).toEqual({
+      keyword: 'ceo',
+      page: '2',
+      fbclid: 'fb',
+      ttclid: 'tt',
+    });
     await untyped.del('/api/user/favorite', { query: { seriesId: 's1', fbclid: 'mine' } });
     expect(lastCall().init.method).toBe('DELETE');
     expect(Object.fromEntries(lastCall().url.searchParams)).toEqual({ seriesId: 's1', fbclid: 'mine', ttclid: 'tt' });
@@ -147,7 +163,9 @@ describe('requests', () => {
   });
 
   it('stores a session token the server returns in x-user-token', async () => {
-    fetchMock.mockResolvedValue(reply({ code: 200, message: '', data: { id: 'u1' } }, { headers: { 'x-user-token': 'new-token' } }));
+    fetchMock.mockResolvedValue(
+      reply({ code: 200, message: '', data: { id: 'u1' } }, { headers: { 'x-user-token': 'new-token' } }),
+    );
     await api.get('/api/user');
     expect(localStorage.getItem('userToken')).toBe('new-token');
   });
@@ -178,7 +196,9 @@ describe('envelopes', () => {
   });
 
   it('carries the field errors of code 422', async () => {
-    fetchMock.mockResolvedValue(reply({ code: 422, message: 'Invalid input', data: null, fields: { email: 'please enter your email' } }));
+    fetchMock.mockResolvedValue(
+      reply({ code: 422, message: 'Invalid input', data: null, fields: { email: 'please enter your email' } }),
+    );
     const error = await api.post('/api/user/register', { body: {} }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).fields).toEqual({ email: 'please enter your email' });
@@ -188,8 +208,13 @@ describe('envelopes', () => {
 
 describe('transport failures', () => {
   it('tracks an HTTP error status, toasts the envelope message and rejects', async () => {
-    fetchMock.mockResolvedValue(reply({ code: 503, message: 'Service unavailable, try later', data: null }, { status: 503 }));
-    await expect(api.get('/api/user/favorite', { query: { page: 1 } })).rejects.toMatchObject({ status: 503, kind: 'http' });
+    fetchMock.mockResolvedValue(
+      reply({ code: 503, message: 'Service unavailable, try later', data: null }, { status: 503 }),
+    );
+    await expect(api.get('/api/user/favorite', { query: { page: 1 } })).rejects.toMatchObject({
+      status: 503,
+      kind: 'http',
+    });
     expect(toastMessages()).toEqual(['Service unavailable, try later']);
     expect(events.map((e) => e.event_name)).toEqual(['http_error_api_user_favorite_503']);
     expect(events[0]?.data).toMatchObject({ url: '/api/user/favorite', status: 503 });

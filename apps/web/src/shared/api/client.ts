@@ -74,7 +74,8 @@ function buildBody(body: object | undefined): string {
   const out: Record<string, unknown> = { ...body };
   const clickIds = readClickIds();
   for (const name of ['fbclid', 'ttclid'] as const) {
-    if (clickIds[name] && (out[name] === undefined || out[name] === null || out[name] === '')) out[name] = clickIds[name];
+    if (clickIds[name] && (out[name] === undefined || out[name] === null || out[name] === ''))
+      out[name] = clickIds[name];
   }
   return JSON.stringify(out);
 }
@@ -82,12 +83,15 @@ function buildBody(body: object | undefined): string {
 /** `/api/user/favorite` -> `api_user_favorite`: event names must be plain identifiers. */
 function eventNameForPath(url: string): string {
   const path = url.split('?')[0] ?? url;
-  return path
-    .replace(/^\/+|\/+$/g, '')
-    .replace(/[^A-Za-z0-9]+/g, '_');
+  return path.replace(/^\/+|\/+$/g, '').replace(/[^A-Za-z0-9]+/g, '_');
 }
 
-function failTransport(url: string, status: number, kind: 'http' | 'network' | 'timeout', envelope?: WireEnvelope): ApiError {
+function failTransport(
+  url: string,
+  status: number,
+  kind: 'http' | 'network' | 'timeout',
+  envelope?: WireEnvelope,
+): ApiError {
   const path = url.split('?')[0] ?? url;
   track(`http_error_${eventNameForPath(url)}_${String(status)}`, { url: path, status, kind });
   const message = messageOf(envelope) || i18n.t('errors.network');
@@ -137,10 +141,14 @@ function earlyResponse(url: string): Promise<Response | null> | null {
  * The data of a GET index.html already made and read (a successful envelope, in the current language),
  * taken once; undefined when there is none yet. Lets a page draw that answer in its first render.
  */
-export function takeEarlyData<P extends ApiPath<'get'>>(path: P, init?: ApiInit<P, 'get'>): ApiData<P, 'get'> | undefined {
+export function takeEarlyData<P extends ApiPath<'get'>>(
+  path: P,
+  init?: ApiInit<P, 'get'>,
+): ApiData<P, 'get'> | undefined {
   const url = buildQueryUrl(path, init?.query);
   const early = window.__episodicEarly?.[url];
-  if (!early || early.language !== currentLanguage() || !isEnvelope(early.body) || early.body.code !== 200) return undefined;
+  if (!early || early.language !== currentLanguage() || !isEnvelope(early.body) || early.body.code !== 200)
+    return undefined;
   delete window.__episodicEarly?.[url];
   if (early.token) writeStored(StorageKey.userToken, early.token);
   return (early.body.data ?? early.body.info) as ApiData<P, 'get'>;
@@ -154,7 +162,10 @@ let exchanging: Promise<unknown> | undefined;
  * link sees nothing of what the visitor does next. Failing that, the stored link token is dropped.
  */
 export function exchangeLinkToken(token: string | null): void {
-  if (token) exchanging = request('POST', '/api/user/session/exchange', { body: { token } }).catch(() => writeStored(StorageKey.userToken, ''));
+  if (token)
+    exchanging = request('POST', '/api/user/session/exchange', { body: { token } }).catch(() =>
+      writeStored(StorageKey.userToken, ''),
+    );
 }
 
 /** Makes one API call and unwraps its envelope (specification §7–8). */

@@ -1,1 +1,9 @@
-export { api, ApiError, isApiError, REQUEST_TIMEOUT_MS, type ApiErrorKind, type QueryParams, type RequestOptions } from './client';
+export {
+  api,
+  ApiError,
+  isApiError,
+  REQUEST_TIMEOUT_MS,
+  type ApiErrorKind,
+  type QueryParams,
+  type RequestOptions,
+} from './client';

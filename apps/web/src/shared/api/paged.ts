@@ -25,14 +25,26 @@ interface PagedQueryInit<P extends ApiPagedPath> {
 function asPage<T>(value: unknown, page: number, pageSize: number): Page<T> {
   const candidate = value as Partial<Page<T>> | null | undefined;
   if (!candidate || !Array.isArray(candidate.items)) return { items: [], page, pageSize, hasMore: false };
-  return { items: candidate.items, page: candidate.page ?? page, pageSize: candidate.pageSize ?? pageSize, hasMore: candidate.hasMore === true };
+  return {
+    items: candidate.items,
+    page: candidate.page ?? page,
+    pageSize: candidate.pageSize ?? pageSize,
+    hasMore: candidate.hasMore === true,
+  };
 }
 
 /**
  * Infinite-query options for a paged list endpoint of the API (architecture §4 "Paged lists").
  * Use with `useInfiniteQuery` and `PagedList` (shared/ui/paged-list).
  */
-export function pagedQuery<P extends ApiPagedPath, T = ApiPageItem<P>>({ queryKey, path, params, pageSize = DEFAULT_PAGE_SIZE, staleTime, before }: PagedQueryInit<P>) {
+export function pagedQuery<P extends ApiPagedPath, T = ApiPageItem<P>>({
+  queryKey,
+  path,
+  params,
+  pageSize = DEFAULT_PAGE_SIZE,
+  staleTime,
+  before,
+}: PagedQueryInit<P>) {
   return infiniteQueryOptions({
     queryKey,
     initialPageParam: 1,
@@ -52,7 +64,10 @@ export function pageItems<T>(data: InfiniteData<Page<T>> | undefined): T[] {
 }
 
 /** A copy of loaded pages with the items matching `remove` taken out (for optimistic removal). */
-export function withoutItems<T>(data: InfiniteData<Page<T>> | undefined, remove: (item: T) => boolean): InfiniteData<Page<T>> | undefined {
+export function withoutItems<T>(
+  data: InfiniteData<Page<T>> | undefined,
+  remove: (item: T) => boolean,
+): InfiniteData<Page<T>> | undefined {
   if (!data) return data;
   return { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.filter((item) => !remove(item)) })) };
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { captureClickIdsOnLoad, captureClickIdsOnRouteChange, readClickIds, removeSessionTokenFromAddress } from './capture';
+import {
+  captureClickIdsOnLoad,
+  captureClickIdsOnRouteChange,
+  readClickIds,
+  removeSessionTokenFromAddress,
+} from './capture';
 
 const stored = () => Object.fromEntries(Object.keys(localStorage).map((key) => [key, localStorage.getItem(key)]));
 
@@ -52,7 +57,9 @@ describe('removeSessionTokenFromAddress', () => {
     window.history.replaceState({ idx: 0 }, '', '/videos/3?fbclid=fb&userToken=secret&ep=2#top');
     captureClickIdsOnLoad(window.location.search);
     expect(removeSessionTokenFromAddress()).toBe('secret');
-    expect(`${window.location.pathname}${window.location.search}${window.location.hash}`).toBe('/videos/3?fbclid=fb&ep=2#top');
+    expect(`${window.location.pathname}${window.location.search}${window.location.hash}`).toBe(
+      '/videos/3?fbclid=fb&ep=2#top',
+    );
     expect(window.history.state).toEqual({ idx: 0 });
     expect(localStorage.getItem('userToken')).toBe('secret');
   });

@@ -9,11 +9,24 @@ function samples(): number[] {
   for (let n = 0; n <= 2100; n++) out.add(n);
   for (let exponent = 3; exponent <= 12; exponent++) {
     const p = 10 ** exponent;
-    for (const n of [p - 1, p, p + 1, p - p / 2000, p - p / 2000 - 1, 1.05 * p, 1.15 * p, 1.25 * p, 9.95 * p, 99.95 * p, 999.95 * p, 999.95 * p - 1])
+    for (const n of [
+      p - 1,
+      p,
+      p + 1,
+      p - p / 2000,
+      p - p / 2000 - 1,
+      1.05 * p,
+      1.15 * p,
+      1.25 * p,
+      9.95 * p,
+      99.95 * p,
+      999.95 * p,
+      999.95 * p - 1,
+    ])
       out.add(Math.floor(n));
   }
   let seed = 42;
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
   for (let i = 0; i < 4000; i++) out.add(Math.floor(10 ** (random() * 15)));
   return [...out];
 }

@@ -19,25 +19,59 @@ interface CountStyle {
 
 const NBSP = '\u00a0';
 const STYLES: Record<Language, CountStyle> = {
-  en: { group: ',', decimal: '.', plainGroupingFrom: 4, units: [[3, 3, 'K'], [6, 6, 'M'], [9, 9, 'B'], [12, 12, 'T']] },
+  en: {
+    group: ',',
+    decimal: '.',
+    plainGroupingFrom: 4,
+    units: [
+      [3, 3, 'K'],
+      [6, 6, 'M'],
+      [9, 9, 'B'],
+      [12, 12, 'T'],
+    ],
+  },
   es: {
     group: '.',
     decimal: ',',
     plainGroupingFrom: 5,
-    units: [[3, 3, `${NBSP}mil`], [6, 6, `${NBSP}M`], [10, 9, `${NBSP}mil${NBSP}M`], [12, 12, `${NBSP}B`]],
+    units: [
+      [3, 3, `${NBSP}mil`],
+      [6, 6, `${NBSP}M`],
+      [10, 9, `${NBSP}mil${NBSP}M`],
+      [12, 12, `${NBSP}B`],
+    ],
   },
   fy: {
     group: '\u202f',
     decimal: ',',
     plainGroupingFrom: 4,
-    units: [[3, 3, `${NBSP}k`], [6, 6, `${NBSP}M`], [9, 9, `${NBSP}Md`], [12, 12, `${NBSP}Bn`]],
+    units: [
+      [3, 3, `${NBSP}k`],
+      [6, 6, `${NBSP}M`],
+      [9, 9, `${NBSP}Md`],
+      [12, 12, `${NBSP}Bn`],
+    ],
   },
-  dy: { group: '.', decimal: ',', plainGroupingFrom: 4, units: [[6, 6, `${NBSP}Mio.`], [9, 9, `${NBSP}Mrd.`], [12, 12, `${NBSP}Bio.`]] },
+  dy: {
+    group: '.',
+    decimal: ',',
+    plainGroupingFrom: 4,
+    units: [
+      [6, 6, `${NBSP}Mio.`],
+      [9, 9, `${NBSP}Mrd.`],
+      [12, 12, `${NBSP}Bio.`],
+    ],
+  },
   pt: {
     group: '.',
     decimal: ',',
     plainGroupingFrom: 4,
-    units: [[3, 3, `${NBSP}mil`], [6, 6, `${NBSP}mi`], [9, 9, `${NBSP}bi`], [12, 12, `${NBSP}tri`]],
+    units: [
+      [3, 3, `${NBSP}mil`],
+      [6, 6, `${NBSP}mi`],
+      [9, 9, `${NBSP}bi`],
+      [12, 12, `${NBSP}tri`],
+    ],
   },
 };
 /** Compact numbers group from five digits in every one of these languages ("1000T", "12,300T"). */

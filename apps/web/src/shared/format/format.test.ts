@@ -17,9 +17,12 @@ describe('formatDate', () => {
     expect(formatDate(0)).toBe(reference.format(new Date(0)));
   });
 
-  it.each([null, undefined, '', '   ', 'not a date', Number.NaN, new Date('garbage')])('returns "Invalid Date" for %s', (input) => {
-    expect(formatDate(input)).toBe('Invalid Date');
-  });
+  it.each([null, undefined, '', '   ', 'not a date', Number.NaN, new Date('garbage')])(
+    'returns "Invalid Date" for %s',
+    (input) => {
+      expect(formatDate(input)).toBe('Invalid Date');
+    },
+  );
 });
 
 describe('padNumber', () => {

@@ -22,7 +22,13 @@ async function inLanguage(language: string, check: () => void): Promise<void> {
 
 describe('failure codes', () => {
   it('are shown in Spanish and French by code, whatever English the server sent', async () => {
-    const refused = new ApiError({ kind: 'envelope', code: 401, status: 200, message: 'Any English text.', reason: 'bad_credentials' });
+    const refused = new ApiError({
+      kind: 'envelope',
+      code: 401,
+      status: 200,
+      message: 'Any English text.',
+      reason: 'bad_credentials',
+    });
     const invalid = new ApiError({
       kind: 'envelope',
       code: 422,
@@ -42,7 +48,9 @@ describe('failure codes', () => {
     await inLanguage('fy', () => {
       expect(formFailure(refused, t).message).toBe("L'e-mail ou le mot de passe est incorrect.");
       expect(fieldText('current_password_wrong', 'English.', t)).toBe("Ce n'est pas votre mot de passe actuel.");
-      expect(declineReason('Whatever the processor said.', 'insufficient_funds', t)).toBe('Le solde de votre carte est insuffisant.');
+      expect(declineReason('Whatever the processor said.', 'insufficient_funds', t)).toBe(
+        'Le solde de votre carte est insuffisant.',
+      );
     });
   });
 
@@ -57,13 +65,20 @@ describe('failure codes', () => {
 
   it('are the only keys of the translation tables: no entry is keyed by a sentence', () => {
     const known = new Set<string>([...REASONS, ...PAYMENT_FAILURES, ...FIELD_CODES]);
-    const keys = [...Object.keys(en.reasons).map((key) => key.replace(/_(one|other)$/, '')), ...Object.keys(en.fieldCodes)];
+    const keys = [
+      ...Object.keys(en.reasons).map((key) => key.replace(/_(one|other)$/, '')),
+      ...Object.keys(en.fieldCodes),
+    ];
     expect(keys.filter((key) => !known.has(key))).toEqual([]);
   });
 
   it('are what the clients read: no source of web or console compares a server sentence', () => {
     const roots = ['apps/web/src', 'apps/admin/src'].map((dir) => path.resolve(__dirname, '../../../../..', dir));
-    const sentences = [/'Your card was declined\.'\s*[:\]]/, /'The email or password is not correct\.'\s*[:\]]/, /===\s*'[A-Z][^']*\.'/];
+    const sentences = [
+      /'Your card was declined\.'\s*[:\]]/,
+      /'The email or password is not correct\.'\s*[:\]]/,
+      /===\s*'[A-Z][^']*\.'/,
+    ];
     const offenders: string[] = [];
     const walk = (dir: string): void => {
       for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {

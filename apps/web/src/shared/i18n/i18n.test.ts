@@ -25,7 +25,13 @@ describe('language choice', () => {
   });
 
   it('maps the product codes to real language tags', () => {
-    expect(['en', 'es', 'fy', 'dy', 'pt'].map((l) => (isLanguage(l) ? htmlLangFor(l) : ''))).toEqual(['en', 'es', 'fr', 'de', 'pt']);
+    expect(['en', 'es', 'fy', 'dy', 'pt'].map((l) => (isLanguage(l) ? htmlLangFor(l) : ''))).toEqual([
+      'en',
+      'es',
+      'fr',
+      'de',
+      'pt',
+    ]);
   });
 
   it('names every language in itself', () => {

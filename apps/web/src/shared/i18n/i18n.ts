@@ -29,18 +29,16 @@ export function initI18n(search = ''): Promise<unknown> {
   if (new URLSearchParams(search).get('lang') === language) writeStored(LANGUAGE_STORAGE_KEY, language);
   i18n.on('languageChanged', syncDocumentLanguage);
   syncDocumentLanguage(language);
-  started = i18n
-    .use(lazyLocales)
-    .init({
-      lng: language,
-      fallbackLng: DEFAULT_LANGUAGE,
-      supportedLngs: LANGUAGES,
-      load: 'currentOnly',
-      // A copy: merging the rest of English later extends the stored object in place.
-      resources: { en: { translation: { ...coreEn } } },
-      partialBundledLanguages: true,
-      interpolation: { escapeValue: false },
-    });
+  started = i18n.use(lazyLocales).init({
+    lng: language,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: LANGUAGES,
+    load: 'currentOnly',
+    // A copy: merging the rest of English later extends the stored object in place.
+    resources: { en: { translation: { ...coreEn } } },
+    partialBundledLanguages: true,
+    interpolation: { escapeValue: false },
+  });
   return started;
 }
 

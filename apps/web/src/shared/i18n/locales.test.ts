@@ -45,18 +45,21 @@ describe('translations', () => {
     expect({ lang, missing, empty }).toEqual({ lang, missing: [], empty: [] });
   });
 
-  it.each(Object.keys(locales).filter((lang) => lang !== 'en'))('%s keeps the placeholders and markup of English', (lang) => {
-    const mismatched = allKeys.filter((key) => {
-      const source = flat.en?.get(key);
-      const target = flat[lang]?.get(key);
-      if (typeof source !== 'string' || typeof target !== 'string') return false;
-      return (
-        JSON.stringify(placeholders(source)) !== JSON.stringify(placeholders(target)) ||
-        JSON.stringify(tags(source)) !== JSON.stringify(tags(target))
-      );
-    });
-    expect(mismatched).toEqual([]);
-  });
+  it.each(Object.keys(locales).filter((lang) => lang !== 'en'))(
+    '%s keeps the placeholders and markup of English',
+    (lang) => {
+      const mismatched = allKeys.filter((key) => {
+        const source = flat.en?.get(key);
+        const target = flat[lang]?.get(key);
+        if (typeof source !== 'string' || typeof target !== 'string') return false;
+        return (
+          JSON.stringify(placeholders(source)) !== JSON.stringify(placeholders(target)) ||
+          JSON.stringify(tags(source)) !== JSON.stringify(tags(target))
+        );
+      });
+      expect(mismatched).toEqual([]);
+    },
+  );
 
   it('keeps the exact English copy the specification names', () => {
     expect(en.list).toEqual({ loading: 'Loading', loadMore: 'Load more', noMore: 'No more content' });

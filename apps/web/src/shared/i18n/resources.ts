@@ -37,7 +37,10 @@ export const lazyLocales: BackendModule = {
     // No options.
   },
   read(language: string, _namespace: string, callback: ReadCallback) {
-    const load = language === 'en' ? () => loadFullEnglish().then((messages) => ({ default: messages })) : loaders[language as Exclude<Language, 'en'>];
+    const load =
+      language === 'en'
+        ? () => loadFullEnglish().then((messages) => ({ default: messages }))
+        : loaders[language as Exclude<Language, 'en'>];
     if (!(load as (() => Promise<{ default: unknown }>) | undefined)) {
       callback(null, {});
       return;

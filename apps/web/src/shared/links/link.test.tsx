@@ -22,7 +22,12 @@ function renderAt(path: string, ui: React.ReactNode) {
 describe('Link', () => {
   it('has a real address and moves in the app on a plain click', () => {
     const onClick = vi.fn();
-    renderAt('/', <Link to="/videos/7?ep=3" onClick={onClick}>Episode 3</Link>);
+    renderAt(
+      '/',
+      <Link to="/videos/7?ep=3" onClick={onClick}>
+        Episode 3
+      </Link>,
+    );
     const link = screen.getByRole('link', { name: 'Episode 3' });
     expect(link.getAttribute('href')).toBe('/videos/7?ep=3');
     fireEvent.click(link);
@@ -34,7 +39,9 @@ describe('Link', () => {
     renderAt(
       '/',
       <>
-        <Link to="/search" onClick={(event) => event.preventDefault()}>Search</Link>
+        <Link to="/search" onClick={(event) => event.preventDefault()}>
+          Search
+        </Link>
         <Link to="/my">Me</Link>
       </>,
     );
@@ -49,8 +56,12 @@ describe('NavLink', () => {
     renderAt(
       '/search/recent',
       <>
-        <NavLink to="/" end className={({ isActive }) => (isActive ? 'on' : 'off')}>Home</NavLink>
-        <NavLink to="/search" className={({ isActive }) => (isActive ? 'on' : 'off')}>Search</NavLink>
+        <NavLink to="/" end className={({ isActive }) => (isActive ? 'on' : 'off')}>
+          Home
+        </NavLink>
+        <NavLink to="/search" className={({ isActive }) => (isActive ? 'on' : 'off')}>
+          Search
+        </NavLink>
       </>,
     );
     const home = screen.getByRole('link', { name: 'Home' });

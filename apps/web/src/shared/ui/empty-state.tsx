@@ -9,7 +9,9 @@ interface EmptyStateProps {
 /** A quiet line saying a place has nothing to show, with an optional action. */
 export function EmptyState({ message, children, className = '' }: EmptyStateProps) {
   return (
-    <div className={`flex min-h-20 flex-col items-center justify-center gap-3 rounded-2xl border border-dashed border-white/10 px-4 py-5 text-center text-sm text-fg-muted ${className}`}>
+    <div
+      className={`flex min-h-20 flex-col items-center justify-center gap-3 rounded-2xl border border-dashed border-white/10 px-4 py-5 text-center text-sm text-fg-muted ${className}`}
+    >
       <p>{message}</p>
       {children}
     </div>

@@ -35,7 +35,11 @@ afterEach(() => {
 function scrollToEnd() {
   act(() => {
     for (const { callback, target } of observers) {
-      if (target) callback([{ isIntersecting: true, target } as unknown as IntersectionObserverEntry], {} as IntersectionObserver);
+      if (target)
+        callback(
+          [{ isIntersecting: true, target } as unknown as IntersectionObserverEntry],
+          {} as IntersectionObserver,
+        );
     }
   });
 }
@@ -54,7 +58,10 @@ function state(over: Partial<PagedQueryState<Item>>): PagedQueryState<Item> {
   };
 }
 
-const pages = (...groups: Item[][]) => ({ pages: groups.map((items, i) => ({ items, page: i + 1, pageSize: 2, hasMore: true })), pageParams: groups.map((_, i) => i + 1) });
+const pages = (...groups: Item[][]) => ({
+  pages: groups.map((items, i) => ({ items, page: i + 1, pageSize: 2, hasMore: true })),
+  pageParams: groups.map((_, i) => i + 1),
+});
 
 function renderList(query: PagedQueryState<Item>) {
   return render(
@@ -83,7 +90,15 @@ describe('PagedList', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(query.refetch).toHaveBeenCalledTimes(1);
     rerender(
-      <PagedList query={state({ data: pages([]) })} label="Things" getKey={(i: Item) => i.id} renderItem={(i) => i.name} renderSkeleton={() => null} empty={<p>Nothing here</p>} errorMessage="x" />,
+      <PagedList
+        query={state({ data: pages([]) })}
+        label="Things"
+        getKey={(i: Item) => i.id}
+        renderItem={(i) => i.name}
+        renderSkeleton={() => null}
+        empty={<p>Nothing here</p>}
+        errorMessage="x"
+      />,
     );
     expect(screen.getByText('Nothing here')).toBeTruthy();
   });
@@ -96,7 +111,15 @@ describe('PagedList', () => {
     expect(query.fetchNextPage).toHaveBeenCalledTimes(1);
     const loading = { ...query, isFetchingNextPage: true };
     rerender(
-      <PagedList query={loading} label="Things" getKey={(i: Item) => i.id} renderItem={(i) => i.name} renderSkeleton={() => null} empty={null} errorMessage="x" />,
+      <PagedList
+        query={loading}
+        label="Things"
+        getKey={(i: Item) => i.id}
+        renderItem={(i) => i.name}
+        renderSkeleton={() => null}
+        empty={null}
+        errorMessage="x"
+      />,
     );
     expect(screen.getByText('Loading')).toBeTruthy();
     scrollToEnd();
@@ -104,7 +127,12 @@ describe('PagedList', () => {
   });
 
   it('says "No more content" at the end and lets a failed next page be retried', () => {
-    const failed = state({ data: pages([{ id: 1, name: 'one' }]), hasNextPage: true, isError: true, isFetchNextPageError: true });
+    const failed = state({
+      data: pages([{ id: 1, name: 'one' }]),
+      hasNextPage: true,
+      isError: true,
+      isFetchNextPageError: true,
+    });
     const { rerender } = renderList(failed);
     expect(screen.getByText('one')).toBeTruthy();
     scrollToEnd();

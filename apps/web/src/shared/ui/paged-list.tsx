@@ -62,7 +62,8 @@ export function PagedList<T>({
   listClassName,
 }: PagedListProps<T>) {
   const { t } = useTranslation();
-  const { data, isPending, isError, isFetchNextPageError, isFetchingNextPage, hasNextPage, fetchNextPage, refetch } = query;
+  const { data, isPending, isError, isFetchNextPageError, isFetchingNextPage, hasNextPage, fetchNextPage, refetch } =
+    query;
   const canLoadMore = hasNextPage && !isFetchingNextPage && !isFetchNextPageError;
   const loadMore = () => {
     void fetchNextPage();

@@ -17,7 +17,8 @@ export function TextField({ label, error, hint, trailing, describedBy, className
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
-  const described = [error ? errorId : null, hint ? hintId : null, describedBy ?? null].filter(Boolean).join(' ') || undefined;
+  const described =
+    [error ? errorId : null, hint ? hintId : null, describedBy ?? null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`flex flex-col gap-1.5 ${className}`}>
       <label htmlFor={id} className="text-sm font-medium text-fg">

@@ -32,23 +32,44 @@ export async function insertDemoRows(db: Kysely<DB>, episodesPerSeries: number |
     if (await trx.selectFrom('series').select('id').limit(1).executeTakeFirst()) return [];
     const tagIds = new Map<string, number>();
     for (const [position, tag] of DEMO_TAGS.entries()) {
-      const { id } = await trx.insertInto('tags').values({ slug: tag.slug, position }).returning('id').executeTakeFirstOrThrow();
+      const { id } = await trx
+        .insertInto('tags')
+        .values({ slug: tag.slug, position })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       tagIds.set(tag.slug, id);
-      await trx.insertInto('tag_translations').values(LANGS.map((language) => ({ tag_id: id, language, name: tag.name[language] }))).execute();
+      await trx
+        .insertInto('tag_translations')
+        .values(LANGS.map((language) => ({ tag_id: id, language, name: tag.name[language] })))
+        .execute();
     }
     const seriesIds = new Map<string, number>();
     for (const [index, series] of DEMO_SERIES.entries()) {
       const { id } = await trx
         .insertInto('series')
-        .values({ status: 'published', accent_color: hueColor(series.hue, 0.5), published_at: new Date(Date.now() - index * 36 * 3600 * 1000) })
+        .values({
+          status: 'published',
+          accent_color: hueColor(series.hue, 0.5),
+          published_at: new Date(Date.now() - index * 36 * 3600 * 1000),
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       seriesIds.set(series.slug, id);
       await trx
         .insertInto('series_translations')
-        .values(LANGS.map((language) => ({ series_id: id, language, title: series.title[language], synopsis: series.synopsis[language] })))
+        .values(
+          LANGS.map((language) => ({
+            series_id: id,
+            language,
+            title: series.title[language],
+            synopsis: series.synopsis[language],
+          })),
+        )
         .execute();
-      await trx.insertInto('series_tags').values(series.tags.map((slug, position) => ({ series_id: id, tag_id: tagIds.get(slug)!, position }))).execute();
+      await trx
+        .insertInto('series_tags')
+        .values(series.tags.map((slug, position) => ({ series_id: id, tag_id: tagIds.get(slug)!, position })))
+        .execute();
       const count = Math.min(series.episodes, episodesPerSeries ?? series.episodes);
       await trx
         .insertInto('episodes')
@@ -64,13 +85,26 @@ export async function insertDemoRows(db: Kysely<DB>, episodesPerSeries: number |
         .execute();
     }
     for (const [position, section] of DEMO_SECTIONS.entries()) {
-      const { id } = await trx.insertInto('homepage_sections').values({ slug: section.slug, kind: section.kind, position }).returning('id').executeTakeFirstOrThrow();
-      await trx.insertInto('homepage_section_translations').values(LANGS.map((language) => ({ section_id: id, language, title: section.title[language] }))).execute();
+      const { id } = await trx
+        .insertInto('homepage_sections')
+        .values({ slug: section.slug, kind: section.kind, position })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('homepage_section_translations')
+        .values(LANGS.map((language) => ({ section_id: id, language, title: section.title[language] })))
+        .execute();
       if (section.series?.length) {
-        await trx.insertInto('homepage_section_items').values(section.series.map((slug, i) => ({ section_id: id, series_id: seriesIds.get(slug)!, position: i }))).execute();
+        await trx
+          .insertInto('homepage_section_items')
+          .values(section.series.map((slug, i) => ({ section_id: id, series_id: seriesIds.get(slug)!, position: i })))
+          .execute();
       }
       if (section.tags?.length) {
-        await trx.insertInto('homepage_section_tags').values(section.tags.map((slug, i) => ({ section_id: id, tag_id: tagIds.get(slug)!, position: i }))).execute();
+        await trx
+          .insertInto('homepage_section_tags')
+          .values(section.tags.map((slug, i) => ({ section_id: id, tag_id: tagIds.get(slug)!, position: i })))
+          .execute();
       }
     }
     const ids = [...seriesIds.values()];
@@ -89,8 +123,17 @@ export function demoSeries(db: Kysely<DB>, seriesIds: number[]) {
     .execute();
 }
 
-export async function setArtworkKeys(db: Kysely<DB>, seriesId: number, coverKey: string, bannerKey: string): Promise<void> {
-  await db.updateTable('series').set({ cover_key: coverKey, banner_key: bannerKey }).where('id', '=', seriesId).execute();
+export async function setArtworkKeys(
+  db: Kysely<DB>,
+  seriesId: number,
+  coverKey: string,
+  bannerKey: string,
+): Promise<void> {
+  await db
+    .updateTable('series')
+    .set({ cover_key: coverKey, banner_key: bannerKey })
+    .where('id', '=', seriesId)
+    .execute();
 }
 
 /** The series' episodes whose video is not ready, first episodes of every series first. */
@@ -106,6 +149,10 @@ export function episodesNotReady(db: Kysely<DB>, seriesIds: number[]) {
 }
 
 export async function countEpisodes(db: Kysely<DB>, seriesIds: number[]): Promise<number> {
-  const total = await db.selectFrom('episodes').select((eb) => eb.fn.countAll<number>().as('n')).where('series_id', 'in', seriesIds).executeTakeFirstOrThrow();
+  const total = await db
+    .selectFrom('episodes')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('series_id', 'in', seriesIds)
+    .executeTakeFirstOrThrow();
   return Number(total.n);
 }

@@ -6,7 +6,15 @@ import type { DB } from '../../../db/schema';
 import { generateDemoClip, ingestEpisode, mapConcurrent, type StorageDriver } from '../../../media/index';
 import { DEMO_SERIES } from './demo-catalog';
 import { renderDemoArtwork } from './demo-artwork';
-import { countEpisodes, demoSeries, episodesNotReady, insertDemoRows, readState, setArtworkKeys, writeState } from './demo.repository';
+import {
+  countEpisodes,
+  demoSeries,
+  episodesNotReady,
+  insertDemoRows,
+  readState,
+  setArtworkKeys,
+  writeState,
+} from './demo.repository';
 
 // Short clips at a low frame rate: the whole demo (about 120 episodes) is ready in under three minutes on two cores.
 const CLIP_SECONDS = 4;
@@ -48,18 +56,22 @@ export async function seedDemoCatalog(opts: DemoSeedOptions): Promise<'seeded' |
     const bySeries = new Map(series.map((s) => [s.id, s]));
     const demoOf = (id: number) => DEMO_SERIES[state.seriesIds.indexOf(id)]!;
 
-    await mapConcurrent(series.filter((s) => !s.cover_key || !s.banner_key), opts.concurrency ?? 2, async (s) => {
-      const dir = await fs.mkdtemp(path.join(workDir, 'art-'));
-      const { hue } = demoOf(s.id);
-      const cover = path.join(dir, 'cover.jpg');
-      const banner = path.join(dir, 'banner.jpg');
-      await renderDemoArtwork({ outFile: cover, title: s.title, hue, width: 540, height: 720, workDir: dir });
-      await renderDemoArtwork({ outFile: banner, title: s.title, hue, width: 960, height: 540, workDir: dir });
-      const stamp = Date.now().toString(36);
-      await storage.putFile(`covers/series-${s.id}-${stamp}.jpg`, cover, { contentType: 'image/jpeg' });
-      await storage.putFile(`covers/banner-${s.id}-${stamp}.jpg`, banner, { contentType: 'image/jpeg' });
-      await setArtworkKeys(db, s.id, `covers/series-${s.id}-${stamp}.jpg`, `covers/banner-${s.id}-${stamp}.jpg`);
-    });
+    await mapConcurrent(
+      series.filter((s) => !s.cover_key || !s.banner_key),
+      opts.concurrency ?? 2,
+      async (s) => {
+        const dir = await fs.mkdtemp(path.join(workDir, 'art-'));
+        const { hue } = demoOf(s.id);
+        const cover = path.join(dir, 'cover.jpg');
+        const banner = path.join(dir, 'banner.jpg');
+        await renderDemoArtwork({ outFile: cover, title: s.title, hue, width: 540, height: 720, workDir: dir });
+        await renderDemoArtwork({ outFile: banner, title: s.title, hue, width: 960, height: 540, workDir: dir });
+        const stamp = Date.now().toString(36);
+        await storage.putFile(`covers/series-${s.id}-${stamp}.jpg`, cover, { contentType: 'image/jpeg' });
+        await storage.putFile(`covers/banner-${s.id}-${stamp}.jpg`, banner, { contentType: 'image/jpeg' });
+        await setArtworkKeys(db, s.id, `covers/series-${s.id}-${stamp}.jpg`, `covers/banner-${s.id}-${stamp}.jpg`);
+      },
+    );
     await opts.onChange();
 
     const pending = await episodesNotReady(db, state.seriesIds);
@@ -73,8 +85,25 @@ export async function seedDemoCatalog(opts: DemoSeedOptions): Promise<'seeded' |
       const demo = demoOf(episode.series_id);
       const clip = path.join(workDir, `clip-${episode.id}.mp4`);
       try {
-        await generateDemoClip({ outFile: clip, seconds: CLIP_SECONDS, title: bySeries.get(episode.series_id)?.title ?? demo.title.en, episodeNumber: episode.number, hue: demo.hue, toneHz: demo.toneHz, fps: CLIP_FPS });
-        await ingestEpisode({ db, storage, episodeId: episode.id, input: clip, preset: 'ultrafast', threads: 1, workDir, signal: opts.signal });
+        await generateDemoClip({
+          outFile: clip,
+          seconds: CLIP_SECONDS,
+          title: bySeries.get(episode.series_id)?.title ?? demo.title.en,
+          episodeNumber: episode.number,
+          hue: demo.hue,
+          toneHz: demo.toneHz,
+          fps: CLIP_FPS,
+        });
+        await ingestEpisode({
+          db,
+          storage,
+          episodeId: episode.id,
+          input: clip,
+          preset: 'ultrafast',
+          threads: 1,
+          workDir,
+          signal: opts.signal,
+        });
       } catch (err) {
         if (opts.signal?.aborted) return;
         log(`demo catalog: episode ${episode.number} of series ${episode.series_id} failed: ${(err as Error).message}`);
@@ -87,7 +116,8 @@ export async function seedDemoCatalog(opts: DemoSeedOptions): Promise<'seeded' |
         lastChange = Date.now();
         await opts.onChange();
       }
-      if (ready % 10 === 0 || ready === total) log(`demo catalog: ${ready}/${total} episodes ready (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+      if (ready % 10 === 0 || ready === total)
+        log(`demo catalog: ${ready}/${total} episodes ready (${((Date.now() - started) / 1000).toFixed(0)} s)`);
     });
     await opts.onChange();
     if (opts.signal?.aborted) return outcome;

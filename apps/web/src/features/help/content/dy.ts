@@ -70,7 +70,9 @@ const content: HelpContent = {
         },
         {
           heading: 'Kinder',
-          blocks: ['Episodic richtet sich nicht an Kinder unter 13 Jahren, und wir erheben wissentlich keine Daten von ihnen.'],
+          blocks: [
+            'Episodic richtet sich nicht an Kinder unter 13 Jahren, und wir erheben wissentlich keine Daten von ihnen.',
+          ],
         },
         {
           heading: 'Änderungen dieser Erklärung',
@@ -93,7 +95,10 @@ const content: HelpContent = {
         {
           heading: 'Mit einem Tipp kündigen',
           blocks: [
-            ['Öffne [Ich](/my) und kündige dort deine Mitgliedschaft.', 'Oder nutze den Kündigungslink in einer beliebigen Verlängerungs-E-Mail – ganz ohne Anmeldung.'],
+            [
+              'Öffne [Ich](/my) und kündige dort deine Mitgliedschaft.',
+              'Oder nutze den Kündigungslink in einer beliebigen Verlängerungs-E-Mail – ganz ohne Anmeldung.',
+            ],
             'Die Kündigung stoppt die nächste Verlängerung. Du behältst den Zugang bis zum Ende des bereits bezahlten Zeitraums, und es wird nichts mehr abgebucht.',
           ],
         },
@@ -108,13 +113,19 @@ const content: HelpContent = {
           heading: 'Münzen',
           blocks: [
             'Mit Münzen schaltest du Folgen frei. Gekaufte, noch nicht ausgegebene Münzen bleiben in deinem Guthaben. Bereits ausgegebene Münzen werden nicht erstattet, es sei denn, der Fehler liegt bei uns, zum Beispiel:',
-            ['derselbe Kauf wurde doppelt abgebucht;', 'Münzen wurden abgezogen, die Folge aber nicht freigeschaltet;', 'eine freigeschaltete Folge lässt sich nicht abspielen und wir können das Problem nicht beheben.'],
+            [
+              'derselbe Kauf wurde doppelt abgebucht;',
+              'Münzen wurden abgezogen, die Folge aber nicht freigeschaltet;',
+              'eine freigeschaltete Folge lässt sich nicht abspielen und wir können das Problem nicht beheben.',
+            ],
             'In diesen Fällen bekommst du die Münzen zurück oder wir erstatten die Zahlung.',
           ],
         },
         {
           heading: 'Wie erstattet wird',
-          blocks: ['Erstattungen gehen auf die Karte, mit der du bezahlt hast. Je nach Bank erscheinen sie meist innerhalb von 5 bis 10 Werktagen.'],
+          blocks: [
+            'Erstattungen gehen auf die Karte, mit der du bezahlt hast. Je nach Bank erscheinen sie meist innerhalb von 5 bis 10 Werktagen.',
+          ],
         },
         {
           heading: 'Deine gesetzlichen Rechte',
@@ -188,7 +199,9 @@ const content: HelpContent = {
         },
         {
           heading: 'Vertragsende',
-          blocks: ['Du kannst Episodic jederzeit verlassen und dein Konto unter [Ich](/my) löschen. Mit dem Löschen des Kontos wird auch deine Mitgliedschaft gekündigt.'],
+          blocks: [
+            'Du kannst Episodic jederzeit verlassen und dein Konto unter [Ich](/my) löschen. Mit dem Löschen des Kontos wird auch deine Mitgliedschaft gekündigt.',
+          ],
         },
         {
           heading: 'Haftung',
@@ -229,11 +242,15 @@ const content: HelpContent = {
         },
         {
           heading: 'Alter',
-          blocks: ['Episodic richtet sich an Zuschauer ab 13 Jahren. Manche Serien eignen sich nur für Erwachsene – Eltern sollten deshalb im Blick behalten, was ihre Kinder ansehen.'],
+          blocks: [
+            'Episodic richtet sich an Zuschauer ab 13 Jahren. Manche Serien eignen sich nur für Erwachsene – Eltern sollten deshalb im Blick behalten, was ihre Kinder ansehen.',
+          ],
         },
         {
           heading: 'Sprachen und Untertitel',
-          blocks: ['Die Serien gibt es in mehreren Sprachen. Wir bemühen uns um genaue Übersetzungen; ist ein Titel oder Untertitel falsch oder anstößig, sag uns bitte Bescheid.'],
+          blocks: [
+            'Die Serien gibt es in mehreren Sprachen. Wir bemühen uns um genaue Übersetzungen; ist ein Titel oder Untertitel falsch oder anstößig, sag uns bitte Bescheid.',
+          ],
         },
         {
           heading: 'Ein Problem melden',
@@ -243,7 +260,9 @@ const content: HelpContent = {
         },
         {
           heading: 'Unsere Entscheidungen',
-          blocks: ['Wir können Inhalte entfernen oder in einzelnen Ländern einschränken. Hast du für eine entfernte Folge Münzen ausgegeben, bekommst du sie zurück.'],
+          blocks: [
+            'Wir können Inhalte entfernen oder in einzelnen Ländern einschränken. Hast du für eine entfernte Folge Münzen ausgegeben, bekommst du sie zurück.',
+          ],
         },
       ],
     },
@@ -300,7 +319,11 @@ const content: HelpContent = {
     {
       question: 'Eine Folge spielt nicht ab. Was kann ich tun?',
       answer: [
-        ['Prüfe deine Verbindung und versuch es noch einmal.', 'Aktualisiere deinen Browser oder probiere einen anderen.', 'Ist die Folge gesperrt, schalte sie frei oder prüfe unter [Ich](/my), ob deine Mitgliedschaft aktiv ist.'],
+        [
+          'Prüfe deine Verbindung und versuch es noch einmal.',
+          'Aktualisiere deinen Browser oder probiere einen anderen.',
+          'Ist die Folge gesperrt, schalte sie frei oder prüfe unter [Ich](/my), ob deine Mitgliedschaft aktiv ist.',
+        ],
         'Klappt es immer noch nicht? [Schreib uns](/contactUs) mit dem Serientitel und der Folgennummer.',
       ],
     },
@@ -310,7 +333,9 @@ const content: HelpContent = {
     },
     {
       question: 'Wie lösche ich mein Konto?',
-      answer: ['Du kannst dein Konto unter [Ich](/my) löschen. Damit wird auch deine Mitgliedschaft gekündigt, und nicht ausgegebene Münzen verfallen – nutze sie also vorher.'],
+      answer: [
+        'Du kannst dein Konto unter [Ich](/my) löschen. Damit wird auch deine Mitgliedschaft gekündigt, und nicht ausgegebene Münzen verfallen – nutze sie also vorher.',
+      ],
     },
   ],
 };

@@ -73,12 +73,16 @@ const content: HelpContent = {
         },
         {
           heading: 'Changes to this policy',
-          blocks: ['If we change this policy in a way that matters, we will tell you in the app or by email before the change applies.'],
+          blocks: [
+            'If we change this policy in a way that matters, we will tell you in the app or by email before the change applies.',
+          ],
         },
       ],
     },
     refundPolicy: {
-      intro: ['Paying for Episodic should be simple and fair. This policy explains how memberships and coins work, how to cancel, and when you can get your money back.'],
+      intro: [
+        'Paying for Episodic should be simple and fair. This policy explains how memberships and coins work, how to cancel, and when you can get your money back.',
+      ],
       sections: [
         {
           heading: 'Memberships renew automatically',
@@ -90,7 +94,10 @@ const content: HelpContent = {
         {
           heading: 'Cancel in one tap',
           blocks: [
-            ['Open [Me](/my) and cancel your membership there.', 'Or use the cancel link in any renewal email. You do not need to sign in.'],
+            [
+              'Open [Me](/my) and cancel your membership there.',
+              'Or use the cancel link in any renewal email. You do not need to sign in.',
+            ],
             'Cancelling stops the next renewal. You keep access until the end of the period you have already paid for, and you are not charged again.',
           ],
         },
@@ -105,7 +112,11 @@ const content: HelpContent = {
           heading: 'Coins',
           blocks: [
             'Coins unlock episodes. Coins you have bought but not spent stay in your balance. Coins already spent are not refundable, except when something went wrong on our side, for example:',
-            ['you were charged twice for the same purchase;', 'coins were taken but the episode did not unlock;', 'an unlocked episode does not play and we cannot fix it.'],
+            [
+              'you were charged twice for the same purchase;',
+              'coins were taken but the episode did not unlock;',
+              'an unlocked episode does not play and we cannot fix it.',
+            ],
             'In those cases we give the coins back or refund the payment.',
           ],
         },
@@ -185,7 +196,9 @@ const content: HelpContent = {
         },
         {
           heading: 'Ending the agreement',
-          blocks: ['You can stop using Episodic at any time and delete your account from [Me](/my). Deleting your account also cancels your membership.'],
+          blocks: [
+            'You can stop using Episodic at any time and delete your account from [Me](/my). Deleting your account also cancels your membership.',
+          ],
         },
         {
           heading: 'Liability',
@@ -226,11 +239,15 @@ const content: HelpContent = {
         },
         {
           heading: 'Age',
-          blocks: ['Episodic is meant for viewers aged 13 and over. Some series are suitable for adults only, so parents should keep an eye on what their children watch.'],
+          blocks: [
+            'Episodic is meant for viewers aged 13 and over. Some series are suitable for adults only, so parents should keep an eye on what their children watch.',
+          ],
         },
         {
           heading: 'Languages and subtitles',
-          blocks: ['Series are offered in several languages. We aim for faithful translations; if a title or subtitle is wrong or offensive, please tell us.'],
+          blocks: [
+            'Series are offered in several languages. We aim for faithful translations; if a title or subtitle is wrong or offensive, please tell us.',
+          ],
         },
         {
           heading: 'Reporting a problem',
@@ -240,7 +257,9 @@ const content: HelpContent = {
         },
         {
           heading: 'Our decisions',
-          blocks: ['We may remove content or limit it in some countries. If you spent coins on an episode we remove, we give those coins back.'],
+          blocks: [
+            'We may remove content or limit it in some countries. If you spent coins on an episode we remove, we give those coins back.',
+          ],
         },
       ],
     },
@@ -260,7 +279,9 @@ const content: HelpContent = {
     },
     {
       question: 'How does my membership renew?',
-      answer: ['It renews automatically at the end of each period, every 7, 30 or 365 days depending on your plan, until you cancel. Every renewal email has a link to cancel.'],
+      answer: [
+        'It renews automatically at the end of each period, every 7, 30 or 365 days depending on your plan, until you cancel. Every renewal email has a link to cancel.',
+      ],
     },
     {
       question: 'How do I cancel my membership?',
@@ -288,7 +309,9 @@ const content: HelpContent = {
     },
     {
       question: 'Is my card information safe?',
-      answer: ['Card payments go through our payment provider. We never store your full card number or security code, only the card brand, the last four digits and the expiry date.'],
+      answer: [
+        'Card payments go through our payment provider. We never store your full card number or security code, only the card brand, the last four digits and the expiry date.',
+      ],
     },
     {
       question: 'An episode will not play. What can I do?',
@@ -307,7 +330,9 @@ const content: HelpContent = {
     },
     {
       question: 'How do I delete my account?',
-      answer: ['You can delete your account from [Me](/my). This also cancels your membership, and unspent coins are lost, so use them first.'],
+      answer: [
+        'You can delete your account from [Me](/my). This also cancels your membership, and unspent coins are lost, so use them first.',
+      ],
     },
   ],
 };

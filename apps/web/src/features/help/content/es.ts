@@ -73,7 +73,9 @@ const content: HelpContent = {
         },
         {
           heading: 'Cambios en esta política',
-          blocks: ['Si cambiamos esta política de forma importante, te lo diremos en la aplicación o por correo antes de que el cambio se aplique.'],
+          blocks: [
+            'Si cambiamos esta política de forma importante, te lo diremos en la aplicación o por correo antes de que el cambio se aplique.',
+          ],
         },
       ],
     },
@@ -92,7 +94,10 @@ const content: HelpContent = {
         {
           heading: 'Cancela con un solo toque',
           blocks: [
-            ['Abre la pestaña [Yo](/my) y cancela la suscripción desde ahí.', 'O usa el enlace para cancelar de cualquier correo de renovación. No hace falta iniciar sesión.'],
+            [
+              'Abre la pestaña [Yo](/my) y cancela la suscripción desde ahí.',
+              'O usa el enlace para cancelar de cualquier correo de renovación. No hace falta iniciar sesión.',
+            ],
             'Al cancelar se detiene la próxima renovación. Mantienes el acceso hasta el final del periodo que ya pagaste y no se te vuelve a cobrar.',
           ],
         },
@@ -107,13 +112,19 @@ const content: HelpContent = {
           heading: 'Monedas',
           blocks: [
             'Las monedas sirven para desbloquear episodios. Las que compraste y no has gastado siguen en tu saldo. Las monedas ya gastadas no se reembolsan, salvo que el fallo sea nuestro, por ejemplo:',
-            ['se te cobró dos veces la misma compra;', 'se descontaron monedas pero el episodio no se desbloqueó;', 'un episodio desbloqueado no se reproduce y no podemos solucionarlo.'],
+            [
+              'se te cobró dos veces la misma compra;',
+              'se descontaron monedas pero el episodio no se desbloqueó;',
+              'un episodio desbloqueado no se reproduce y no podemos solucionarlo.',
+            ],
             'En esos casos te devolvemos las monedas o reembolsamos el pago.',
           ],
         },
         {
           heading: 'Cómo se hacen los reembolsos',
-          blocks: ['Los reembolsos se abonan en la tarjeta con la que pagaste. Los bancos suelen reflejarlos en un plazo de 5 a 10 días hábiles.'],
+          blocks: [
+            'Los reembolsos se abonan en la tarjeta con la que pagaste. Los bancos suelen reflejarlos en un plazo de 5 a 10 días hábiles.',
+          ],
         },
         {
           heading: 'Tus derechos legales',
@@ -187,7 +198,9 @@ const content: HelpContent = {
         },
         {
           heading: 'Fin del acuerdo',
-          blocks: ['Puedes dejar de usar Episodic cuando quieras y eliminar tu cuenta desde la pestaña [Yo](/my). Al eliminar la cuenta también se cancela tu suscripción.'],
+          blocks: [
+            'Puedes dejar de usar Episodic cuando quieras y eliminar tu cuenta desde la pestaña [Yo](/my). Al eliminar la cuenta también se cancela tu suscripción.',
+          ],
         },
         {
           heading: 'Responsabilidad',
@@ -228,11 +241,15 @@ const content: HelpContent = {
         },
         {
           heading: 'Edad',
-          blocks: ['Episodic está pensado para espectadores a partir de 13 años. Algunas series solo son adecuadas para adultos, así que conviene que madres y padres supervisen lo que ven sus hijos.'],
+          blocks: [
+            'Episodic está pensado para espectadores a partir de 13 años. Algunas series solo son adecuadas para adultos, así que conviene que madres y padres supervisen lo que ven sus hijos.',
+          ],
         },
         {
           heading: 'Idiomas y subtítulos',
-          blocks: ['Las series se ofrecen en varios idiomas. Buscamos traducciones fieles; si un título o un subtítulo es incorrecto u ofensivo, avísanos.'],
+          blocks: [
+            'Las series se ofrecen en varios idiomas. Buscamos traducciones fieles; si un título o un subtítulo es incorrecto u ofensivo, avísanos.',
+          ],
         },
         {
           heading: 'Cómo informar de un problema',
@@ -242,7 +259,9 @@ const content: HelpContent = {
         },
         {
           heading: 'Nuestras decisiones',
-          blocks: ['Podemos retirar contenido o limitarlo en algunos países. Si gastaste monedas en un episodio que retiramos, te las devolvemos.'],
+          blocks: [
+            'Podemos retirar contenido o limitarlo en algunos países. Si gastaste monedas en un episodio que retiramos, te las devolvemos.',
+          ],
         },
       ],
     },
@@ -299,17 +318,25 @@ const content: HelpContent = {
     {
       question: 'Un episodio no se reproduce. ¿Qué hago?',
       answer: [
-        ['Comprueba tu conexión y vuelve a intentarlo.', 'Actualiza el navegador o prueba con otro.', 'Si el episodio está bloqueado, desbloquéalo o comprueba en la pestaña [Yo](/my) que tu suscripción está activa.'],
+        [
+          'Comprueba tu conexión y vuelve a intentarlo.',
+          'Actualiza el navegador o prueba con otro.',
+          'Si el episodio está bloqueado, desbloquéalo o comprueba en la pestaña [Yo](/my) que tu suscripción está activa.',
+        ],
         '¿Sigue sin funcionar? [Escríbenos](/contactUs) con el título de la serie y el número del episodio.',
       ],
     },
     {
       question: '¿Cómo cambio el idioma?',
-      answer: ['Usa el selector de idioma de la parte superior de la pantalla. Tu elección se recuerda en este dispositivo.'],
+      answer: [
+        'Usa el selector de idioma de la parte superior de la pantalla. Tu elección se recuerda en este dispositivo.',
+      ],
     },
     {
       question: '¿Cómo elimino mi cuenta?',
-      answer: ['Puedes eliminar tu cuenta desde la pestaña [Yo](/my). Esto también cancela tu suscripción y las monedas sin gastar se pierden, así que úsalas antes.'],
+      answer: [
+        'Puedes eliminar tu cuenta desde la pestaña [Yo](/my). Esto también cancela tu suscripción y las monedas sin gastar se pierden, así que úsalas antes.',
+      ],
     },
   ],
 };

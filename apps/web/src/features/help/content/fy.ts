@@ -70,11 +70,15 @@ const content: HelpContent = {
         },
         {
           heading: 'Enfants',
-          blocks: ['Episodic ne s’adresse pas aux enfants de moins de 13 ans, et nous ne recueillons pas sciemment leurs données.'],
+          blocks: [
+            'Episodic ne s’adresse pas aux enfants de moins de 13 ans, et nous ne recueillons pas sciemment leurs données.',
+          ],
         },
         {
           heading: 'Modifications de cette politique',
-          blocks: ['Si nous modifions cette politique de façon importante, nous vous prévenons dans l’application ou par e-mail avant que le changement ne s’applique.'],
+          blocks: [
+            'Si nous modifions cette politique de façon importante, nous vous prévenons dans l’application ou par e-mail avant que le changement ne s’applique.',
+          ],
         },
       ],
     },
@@ -93,7 +97,10 @@ const content: HelpContent = {
         {
           heading: 'Résilier en un geste',
           blocks: [
-            ['Ouvrez l’onglet [Moi](/my) et résiliez votre abonnement.', 'Ou utilisez le lien de résiliation de n’importe quel e-mail de renouvellement, sans avoir à vous connecter.'],
+            [
+              'Ouvrez l’onglet [Moi](/my) et résiliez votre abonnement.',
+              'Ou utilisez le lien de résiliation de n’importe quel e-mail de renouvellement, sans avoir à vous connecter.',
+            ],
             'La résiliation arrête le prochain renouvellement. Vous gardez l’accès jusqu’à la fin de la période déjà payée, et vous n’êtes plus prélevé.',
           ],
         },
@@ -108,17 +115,25 @@ const content: HelpContent = {
           heading: 'Pièces',
           blocks: [
             'Les pièces servent à débloquer des épisodes. Celles que vous avez achetées sans les dépenser restent sur votre solde. Les pièces déjà dépensées ne sont pas remboursables, sauf en cas d’erreur de notre part, par exemple\u00a0:',
-            ['vous avez été débité deux fois pour le même achat\u00a0;', 'des pièces ont été retirées sans que l’épisode soit débloqué\u00a0;', 'un épisode débloqué ne se lance pas et nous ne parvenons pas à corriger le problème.'],
+            [
+              'vous avez été débité deux fois pour le même achat\u00a0;',
+              'des pièces ont été retirées sans que l’épisode soit débloqué\u00a0;',
+              'un épisode débloqué ne se lance pas et nous ne parvenons pas à corriger le problème.',
+            ],
             'Dans ces cas, nous vous rendons les pièces ou remboursons le paiement.',
           ],
         },
         {
           heading: 'Comment vous êtes remboursé',
-          blocks: ['Le remboursement est effectué sur la carte utilisée pour le paiement. Il apparaît en général sous 5 à 10 jours ouvrés, selon votre banque.'],
+          blocks: [
+            'Le remboursement est effectué sur la carte utilisée pour le paiement. Il apparaît en général sous 5 à 10 jours ouvrés, selon votre banque.',
+          ],
         },
         {
           heading: 'Vos droits légaux',
-          blocks: ['Cette politique ne limite aucun des droits que vous accorde le droit de la consommation de votre pays.'],
+          blocks: [
+            'Cette politique ne limite aucun des droits que vous accorde le droit de la consommation de votre pays.',
+          ],
         },
       ],
     },
@@ -188,7 +203,9 @@ const content: HelpContent = {
         },
         {
           heading: 'Fin du contrat',
-          blocks: ['Vous pouvez cesser d’utiliser Episodic à tout moment et supprimer votre compte depuis l’onglet [Moi](/my). La suppression du compte résilie aussi votre abonnement.'],
+          blocks: [
+            'Vous pouvez cesser d’utiliser Episodic à tout moment et supprimer votre compte depuis l’onglet [Moi](/my). La suppression du compte résilie aussi votre abonnement.',
+          ],
         },
         {
           heading: 'Responsabilité',
@@ -229,11 +246,15 @@ const content: HelpContent = {
         },
         {
           heading: 'Âge',
-          blocks: ['Episodic s’adresse aux spectateurs de 13 ans et plus. Certaines séries ne conviennent qu’aux adultes\u00a0: les parents sont invités à garder un œil sur ce que regardent leurs enfants.'],
+          blocks: [
+            'Episodic s’adresse aux spectateurs de 13 ans et plus. Certaines séries ne conviennent qu’aux adultes\u00a0: les parents sont invités à garder un œil sur ce que regardent leurs enfants.',
+          ],
         },
         {
           heading: 'Langues et sous-titres',
-          blocks: ['Les séries sont proposées en plusieurs langues. Nous visons des traductions fidèles\u00a0; si un titre ou un sous-titre est erroné ou choquant, dites-le-nous.'],
+          blocks: [
+            'Les séries sont proposées en plusieurs langues. Nous visons des traductions fidèles\u00a0; si un titre ou un sous-titre est erroné ou choquant, dites-le-nous.',
+          ],
         },
         {
           heading: 'Signaler un problème',
@@ -243,7 +264,9 @@ const content: HelpContent = {
         },
         {
           heading: 'Nos décisions',
-          blocks: ['Nous pouvons retirer un contenu ou le restreindre dans certains pays. Si vous aviez dépensé des pièces pour un épisode retiré, nous vous les rendons.'],
+          blocks: [
+            'Nous pouvons retirer un contenu ou le restreindre dans certains pays. Si vous aviez dépensé des pièces pour un épisode retiré, nous vous les rendons.',
+          ],
         },
       ],
     },
@@ -314,7 +337,9 @@ const content: HelpContent = {
     },
     {
       question: 'Comment supprimer mon compte\u00a0?',
-      answer: ['Vous pouvez supprimer votre compte depuis l’onglet [Moi](/my). Cela résilie aussi votre abonnement, et les pièces non dépensées sont perdues\u00a0: pensez à les utiliser avant.'],
+      answer: [
+        'Vous pouvez supprimer votre compte depuis l’onglet [Moi](/my). Cela résilie aussi votre abonnement, et les pièces non dépensées sont perdues\u00a0: pensez à les utiliser avant.',
+      ],
     },
   ],
 };

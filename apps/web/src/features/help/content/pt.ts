@@ -69,11 +69,15 @@ const content: HelpContent = {
         },
         {
           heading: 'Crianças',
-          blocks: ['A Episodic não é destinada a menores de 13 anos, e não coletamos conscientemente informações deles.'],
+          blocks: [
+            'A Episodic não é destinada a menores de 13 anos, e não coletamos conscientemente informações deles.',
+          ],
         },
         {
           heading: 'Mudanças nesta política',
-          blocks: ['Se mudarmos esta política de forma relevante, avisaremos no app ou por e-mail antes que a mudança entre em vigor.'],
+          blocks: [
+            'Se mudarmos esta política de forma relevante, avisaremos no app ou por e-mail antes que a mudança entre em vigor.',
+          ],
         },
       ],
     },
@@ -92,7 +96,10 @@ const content: HelpContent = {
         {
           heading: 'Cancele com um toque',
           blocks: [
-            ['Abra a aba [Eu](/my) e cancele sua assinatura por lá.', 'Ou use o link de cancelamento de qualquer e-mail de renovação, sem precisar entrar na conta.'],
+            [
+              'Abra a aba [Eu](/my) e cancele sua assinatura por lá.',
+              'Ou use o link de cancelamento de qualquer e-mail de renovação, sem precisar entrar na conta.',
+            ],
             'O cancelamento interrompe a próxima renovação. Você mantém o acesso até o fim do período já pago e não será cobrado de novo.',
           ],
         },
@@ -107,17 +114,25 @@ const content: HelpContent = {
           heading: 'Moedas',
           blocks: [
             'As moedas servem para desbloquear episódios. As que você comprou e ainda não usou continuam no seu saldo. Moedas já gastas não são reembolsáveis, a não ser que o erro tenha sido nosso, por exemplo:',
-            ['você foi cobrado duas vezes pela mesma compra;', 'as moedas foram descontadas, mas o episódio não foi desbloqueado;', 'um episódio desbloqueado não reproduz e não conseguimos resolver.'],
+            [
+              'você foi cobrado duas vezes pela mesma compra;',
+              'as moedas foram descontadas, mas o episódio não foi desbloqueado;',
+              'um episódio desbloqueado não reproduz e não conseguimos resolver.',
+            ],
             'Nesses casos, devolvemos as moedas ou reembolsamos o pagamento.',
           ],
         },
         {
           heading: 'Como o reembolso é feito',
-          blocks: ['O reembolso volta para o cartão usado no pagamento. Dependendo do banco, costuma aparecer em 5 a 10 dias úteis.'],
+          blocks: [
+            'O reembolso volta para o cartão usado no pagamento. Dependendo do banco, costuma aparecer em 5 a 10 dias úteis.',
+          ],
         },
         {
           heading: 'Seus direitos legais',
-          blocks: ['Esta política não limita os direitos que a legislação de defesa do consumidor do seu país garante a você.'],
+          blocks: [
+            'Esta política não limita os direitos que a legislação de defesa do consumidor do seu país garante a você.',
+          ],
         },
       ],
     },
@@ -187,7 +202,9 @@ const content: HelpContent = {
         },
         {
           heading: 'Fim do contrato',
-          blocks: ['Você pode parar de usar a Episodic quando quiser e excluir sua conta na aba [Eu](/my). Excluir a conta também cancela sua assinatura.'],
+          blocks: [
+            'Você pode parar de usar a Episodic quando quiser e excluir sua conta na aba [Eu](/my). Excluir a conta também cancela sua assinatura.',
+          ],
         },
         {
           heading: 'Responsabilidade',
@@ -228,11 +245,15 @@ const content: HelpContent = {
         },
         {
           heading: 'Idade',
-          blocks: ['A Episodic é destinada a espectadores a partir de 13 anos. Algumas séries são apropriadas apenas para adultos, por isso vale os pais acompanharem o que os filhos assistem.'],
+          blocks: [
+            'A Episodic é destinada a espectadores a partir de 13 anos. Algumas séries são apropriadas apenas para adultos, por isso vale os pais acompanharem o que os filhos assistem.',
+          ],
         },
         {
           heading: 'Idiomas e legendas',
-          blocks: ['As séries são oferecidas em vários idiomas. Buscamos traduções fiéis; se um título ou uma legenda estiver errado ou for ofensivo, avise-nos.'],
+          blocks: [
+            'As séries são oferecidas em vários idiomas. Buscamos traduções fiéis; se um título ou uma legenda estiver errado ou for ofensivo, avise-nos.',
+          ],
         },
         {
           heading: 'Como relatar um problema',
@@ -242,7 +263,9 @@ const content: HelpContent = {
         },
         {
           heading: 'Nossas decisões',
-          blocks: ['Podemos remover conteúdos ou restringi-los em alguns países. Se você gastou moedas em um episódio que removemos, devolvemos essas moedas.'],
+          blocks: [
+            'Podemos remover conteúdos ou restringi-los em alguns países. Se você gastou moedas em um episódio que removemos, devolvemos essas moedas.',
+          ],
         },
       ],
     },
@@ -299,7 +322,11 @@ const content: HelpContent = {
     {
       question: 'Um episódio não reproduz. O que eu faço?',
       answer: [
-        ['Verifique sua conexão e tente de novo.', 'Atualize o navegador ou experimente outro.', 'Se o episódio estiver bloqueado, desbloqueie-o ou confira na aba [Eu](/my) se sua assinatura está ativa.'],
+        [
+          'Verifique sua conexão e tente de novo.',
+          'Atualize o navegador ou experimente outro.',
+          'Se o episódio estiver bloqueado, desbloqueie-o ou confira na aba [Eu](/my) se sua assinatura está ativa.',
+        ],
         'Ainda com problema? [Fale com a gente](/contactUs) informando o título da série e o número do episódio.',
       ],
     },
@@ -309,7 +336,9 @@ const content: HelpContent = {
     },
     {
       question: 'Como excluo minha conta?',
-      answer: ['Você pode excluir sua conta na aba [Eu](/my). Isso também cancela sua assinatura, e as moedas não gastas são perdidas, então use-as antes.'],
+      answer: [
+        'Você pode excluir sua conta na aba [Eu](/my). Isso também cancela sua assinatura, e as moedas não gastas são perdidas, então use-as antes.',
+      ],
     },
   ],
 };

@@ -2,12 +2,13 @@ import type { TrackingEvent } from '../track';
 import { injectScript, withParams } from './script';
 import { dataText, type Pixel, type PixelOptions } from './types';
 
-type Ttq = unknown[] & Record<string, unknown> & {
-  methods: string[];
-  _i?: Record<string, unknown[] & { _u?: string }>;
-  _t?: Record<string, number>;
-  _o?: Record<string, unknown>;
-};
+type Ttq = unknown[] &
+  Record<string, unknown> & {
+    methods: string[];
+    _i?: Record<string, unknown[] & { _u?: string }>;
+    _t?: Record<string, number>;
+    _o?: Record<string, unknown>;
+  };
 
 declare global {
   interface Window {
@@ -16,7 +17,24 @@ declare global {
   }
 }
 
-const METHODS = ['page', 'track', 'identify', 'instances', 'debug', 'on', 'off', 'once', 'ready', 'alias', 'group', 'enableCookie', 'disableCookie', 'holdConsent', 'revokeConsent', 'grantConsent'];
+const METHODS = [
+  'page',
+  'track',
+  'identify',
+  'instances',
+  'debug',
+  'on',
+  'off',
+  'once',
+  'ready',
+  'alias',
+  'group',
+  'enableCookie',
+  'disableCookie',
+  'holdConsent',
+  'revokeConsent',
+  'grantConsent',
+];
 
 /** Initialisation is tried again this long after a script that has not loaded (specification §4). */
 export const TIKTOK_RETRY_MS = 2000;

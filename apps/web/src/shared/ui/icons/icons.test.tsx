@@ -6,7 +6,8 @@ import * as icons from './index';
 
 // The web app's `src` (tests run with the web app as the working directory or the repository root).
 const SRC =
-  [path.resolve('src'), path.resolve('apps/web/src')].find((dir) => fs.existsSync(path.join(dir, 'shared/ui/icons'))) ?? '';
+  [path.resolve('src'), path.resolve('apps/web/src')].find((dir) => fs.existsSync(path.join(dir, 'shared/ui/icons'))) ??
+  '';
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
