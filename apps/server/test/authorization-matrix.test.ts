@@ -155,7 +155,7 @@ const media =
       ? null
       : `HTTP ${String(res.statusCode)} ${String(res.headers['content-type'])} (expected the media)`;
 
-/** An application refusal: HTTP 200, the error envelope `{ code, message, data: null }`, never cached. */
+/** An application refusal: HTTP 200, the error envelope `{ code, message, data: null, reason }`, never cached. */
 function refusal(res: LightMyRequestResponse, codes: number[]): string | null {
   const body = jsonBody(res);
   if (!body)
@@ -166,7 +166,10 @@ function refusal(res: LightMyRequestResponse, codes: number[]): string | null {
     return `envelope ${String(body.code)} "${String(body.message)}", expected ${codes.join('/')}`;
   if (typeof body.message !== 'string' || !body.message.trim()) return 'an error envelope without a message';
   if (body.data !== null) return `an error envelope carrying data: ${JSON.stringify(body.data).slice(0, 160)}`;
-  const extra = Object.keys(body).filter((k) => !['code', 'message', 'data', 'fields'].includes(k));
+  if (typeof body.reason !== 'string' || !body.reason) return 'an error envelope without a reason code';
+  const extra = Object.keys(body).filter(
+    (k) => !['code', 'message', 'data', 'fields', 'fieldCodes', 'reason', 'retryAfter'].includes(k),
+  );
   if (extra.length) return `an error envelope with extra keys ${extra.join(', ')}`;
   if (res.headers['cache-control'] !== 'no-store')
     return `an error envelope with Cache-Control ${String(res.headers['cache-control'])}`;
