@@ -3,10 +3,11 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 // Services hold the rules, repositories hold every query: outside a `*.repository.ts` (and db/, where
-// the connection, migrations and secrets live), the server's source never builds SQL. The allow-list
-// shrinks as the code below moves into repositories: billing's SQL, the unlock reads of library and
-// catalog (one access module), the console's orders and the media job queue are being reworked now.
+// the connection, migrations and secrets live), the server's source never builds SQL. The leased queue
+// (jobs/queue.ts) is infrastructure like db/: one claim statement over the table its user names. The
+// rest of the allow-list shrinks as its code moves into repositories.
 const ALLOWED = [
+  /^jobs\/queue\.ts$/,
   /^modules\/billing\//,
   /^modules\/library\//,
   /^modules\/admin\/orders\./,

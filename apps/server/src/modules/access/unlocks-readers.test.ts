@@ -12,9 +12,9 @@ const READERS: Record<string, string> = {
   'modules/access/access.repository.ts': 'access decisions, and what a viewer unlocked (/unlocked)',
   'modules/billing/billing-merge.ts': 'merging accounts: coins back for episodes both had unlocked',
   'modules/catalog/catalog-merge.ts': 'merging accounts and the data download',
-  'modules/accounts/account-retention.ts': 'guests with nothing worth keeping are purged',
+  'modules/accounts/accounts.repository.ts': 'guests with nothing worth keeping are purged',
   'modules/admin/content.repository.ts': 'the console counts unlocks per episode',
-  'modules/admin/users.service.ts': "the console shows an account's unlocks",
+  'modules/admin/users.repository.ts': "the console shows an account's unlocks",
 };
 
 /** A query that reads the table: `selectFrom('unlocks…')` or SQL `FROM unlocks` / `JOIN unlocks`. */
