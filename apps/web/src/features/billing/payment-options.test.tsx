@@ -12,7 +12,7 @@ afterEach(() => {
 });
 
 const ORDER = '6b1d3c2e-0c57-4c8e-9d61-5a2f4f1c9e11';
-const order = (status: string, failureReason: string | null = null) => ({
+const order = (status: string, failureReason: string | null = null, failureCode: string | null = null) => ({
   id: ORDER,
   planId: 'coins-300',
   planName: '300 coins',
@@ -22,6 +22,7 @@ const order = (status: string, failureReason: string | null = null) => ({
   currency: 'USD',
   status,
   failureReason,
+  failureCode,
   createdAt: '2026-11-22T10:00:00.000Z',
   paidAt: status === 'paid' ? '2026-11-22T10:01:00.000Z' : null,
 });
@@ -64,7 +65,7 @@ describe('test mode is shown to viewers', () => {
   it('says why a card that is not a test card was refused, in the interface language', async () => {
     const reason =
       'Test mode: this is not a test card, so it was not charged. Use a test card such as 4242 4242 4242 4242.';
-    api(testMode, { 'GET /api/payment/order': () => ok(order('failed', reason)) });
+    api(testMode, { 'GET /api/payment/order': () => ok(order('failed', reason, 'not_test_card')) });
     renderPage(<OrderResultPage />, `/order/result?orderId=${ORDER}`);
     expect(
       await screen.findByText(
