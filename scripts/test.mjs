@@ -41,6 +41,8 @@ try {
 
 let ok = step('lint', bin('eslint'), ['--max-warnings', '0', '.']);
 ok = step('formatting (npm run format fixes it)', bin('prettier'), ['--check', '.']) && ok;
+// Import cycles (type-only imports aside, dynamic imports included) from every entry the product runs.
+ok = step('import cycles', 'npm', ['run', '--silent', 'cycles']) && ok;
 ok = step('dependency audit', process.execPath, [path.join(root, 'scripts/audit.mjs')]) && ok;
 ok = step('typecheck', 'npm', ['run', '--silent', 'typecheck']) && ok;
 console.log('\n=== build');
