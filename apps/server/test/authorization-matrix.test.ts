@@ -104,7 +104,7 @@ const PASSWORD_2 = 'matrix password 2';
 
 function jsonBody(
   res: LightMyRequestResponse,
-): { code?: unknown; message?: unknown; data?: unknown; fields?: unknown } | null {
+): { code?: unknown; message?: unknown; data?: unknown; fields?: unknown; reason?: unknown } | null {
   if (!String(res.headers['content-type'] ?? '').startsWith('application/json')) return null;
   try {
     return JSON.parse(res.body) as { code?: unknown };

@@ -1,0 +1,224 @@
+import { Type, type Static } from 'typebox';
+import {
+  Nullable,
+  NullableInput,
+  DateTime,
+  PerLanguage,
+  AdminPageOf,
+  ADMIN_LIMITS,
+  AdminPageQuerySchema,
+} from './admin-kit';
+import { OrderStatusSchema, PlanKindSchema } from './billing';
+import { ORDER_STATUSES } from './constants';
+
+// ---------------------------------------------------------------- commerce
+
+export const AdminPlanKindSchema = PlanKindSchema;
+export const AdminPlanTextSchema = Type.Object({
+  name: Type.String({ maxLength: ADMIN_LIMITS.planName }),
+  description: Type.String({ maxLength: ADMIN_LIMITS.planDescription }),
+});
+export const AdminPlanTextsSchema = PerLanguage(AdminPlanTextSchema);
+export type AdminPlanTexts = Static<typeof AdminPlanTextsSchema>;
+
+export const AdminPlanSchema = Type.Object({
+  id: Type.String(),
+  kind: AdminPlanKindSchema,
+  /** Minor units. */
+  price: Type.Integer(),
+  currency: Type.String(),
+  renewalDays: Nullable(Type.Integer()),
+  coins: Type.Integer(),
+  bonusCoins: Type.Integer(),
+  active: Type.Boolean(),
+  position: Type.Integer(),
+  texts: AdminPlanTextsSchema,
+  paidOrders: Type.Integer(),
+  activeMembers: Type.Integer(),
+});
+export type AdminPlan = Static<typeof AdminPlanSchema>;
+
+export const AdminPlanInputSchema = Type.Object({
+  id: Type.Optional(Type.String({ maxLength: 40 })),
+  kind: Type.Optional(AdminPlanKindSchema),
+  price: Type.Optional(Type.Integer({ minimum: 1, maximum: ADMIN_LIMITS.maxPrice })),
+  currency: Type.Optional(Type.String({ maxLength: 3 })),
+  renewalDays: Type.Optional(NullableInput(Type.Integer({ minimum: 1, maximum: 3650 }))),
+  coins: Type.Optional(Type.Integer({ minimum: 0, maximum: ADMIN_LIMITS.maxGrantCoins })),
+  bonusCoins: Type.Optional(Type.Integer({ minimum: 0, maximum: ADMIN_LIMITS.maxGrantCoins })),
+  active: Type.Optional(Type.Boolean()),
+  position: Type.Optional(Type.Integer({ minimum: 0, maximum: 10000 })),
+  texts: Type.Optional(AdminPlanTextsSchema),
+});
+export type AdminPlanInput = Static<typeof AdminPlanInputSchema>;
+
+export const AdminAttributionSourceSchema = Type.Union([
+  Type.Literal('fbclid'),
+  Type.Literal('ttclid'),
+  Type.Literal('referrer'),
+  Type.Literal('organic'),
+]);
+export type AdminAttributionSource = Static<typeof AdminAttributionSourceSchema>;
+
+export const AdminAttributionSchema = Type.Object({
+  source: AdminAttributionSourceSchema,
+  fbclid: Nullable(Type.String()),
+  ttclid: Nullable(Type.String()),
+  refererToken: Nullable(Type.String()),
+});
+export type AdminAttribution = Static<typeof AdminAttributionSchema>;
+
+export const AdminRefundSchema = Type.Object({
+  status: Type.Union([Type.Literal('processing'), Type.Literal('succeeded'), Type.Literal('failed')]),
+  amount: Type.Integer(),
+  reason: Type.String(),
+  by: Nullable(Type.String()),
+  error: Nullable(Type.String()),
+  coinsReversed: Type.Integer(),
+  /** Coins the buyer had already spent, which could not be taken back. */
+  coinsShort: Type.Integer(),
+  membershipEndsAt: Nullable(DateTime),
+  createdAt: DateTime,
+  completedAt: Nullable(DateTime),
+});
+export type AdminRefund = Static<typeof AdminRefundSchema>;
+
+export const AdminOrderSchema = Type.Object({
+  id: Type.String(),
+  user: Type.Object({ id: Type.String(), email: Nullable(Type.String()), isGuest: Type.Boolean() }),
+  planId: Type.String(),
+  planName: Type.String(),
+  kind: AdminPlanKindSchema,
+  purpose: Type.Union([Type.Literal('purchase'), Type.Literal('renewal')]),
+  amount: Type.Integer(),
+  currency: Type.String(),
+  status: OrderStatusSchema,
+  provider: Nullable(Type.String()),
+  providerRef: Nullable(Type.String()),
+  card: Nullable(Type.String()),
+  failureReason: Nullable(Type.String()),
+  attribution: AdminAttributionSchema,
+  createdAt: DateTime,
+  paidAt: Nullable(DateTime),
+  refund: Nullable(AdminRefundSchema),
+});
+export type AdminOrder = Static<typeof AdminOrderSchema>;
+export const AdminOrderPageSchema = AdminPageOf(AdminOrderSchema);
+
+export const AdminOrderStatusValues = ORDER_STATUSES;
+
+export const AdminOrderQuerySchema = Type.Object({
+  ...AdminPageQuerySchema.properties,
+  /** An order id, a provider reference, or part of the buyer's email. */
+  q: Type.Optional(Type.String({ maxLength: 254 })),
+  status: Type.Optional(OrderStatusSchema),
+  planId: Type.Optional(Type.String({ maxLength: 40 })),
+  userId: Type.Optional(Type.String({ format: 'uuid' })),
+  from: Type.Optional(Type.String({ format: 'date' })),
+  to: Type.Optional(Type.String({ format: 'date' })),
+});
+
+export const AdminRefundInputSchema = Type.Object({ reason: Type.String({ maxLength: ADMIN_LIMITS.reason }) });
+
+export const AdminGrantInputSchema = Type.Object({
+  /** Chosen by the console once per form: the same grant sent twice is applied once. */
+  requestId: Type.String({ format: 'uuid' }),
+  kind: Type.Union([Type.Literal('coins'), Type.Literal('membership')]),
+  coins: Type.Optional(Type.Integer({ minimum: 1, maximum: ADMIN_LIMITS.maxGrantCoins })),
+  days: Type.Optional(Type.Integer({ minimum: 1, maximum: ADMIN_LIMITS.maxGrantDays })),
+  planId: Type.Optional(Type.String({ maxLength: 40 })),
+  reason: Type.String({ maxLength: ADMIN_LIMITS.reason }),
+});
+export type AdminGrantInput = Static<typeof AdminGrantInputSchema>;
+
+// ---------------------------------------------------------------- users
+
+export const AdminMembershipSchema = Type.Object({
+  active: Type.Boolean(),
+  planId: Nullable(Type.String()),
+  status: Nullable(Type.String()),
+  endsAt: Nullable(DateTime),
+  autoRenew: Type.Boolean(),
+  cancelledAt: Nullable(DateTime),
+});
+export type AdminMembership = Static<typeof AdminMembershipSchema>;
+
+export const AdminUserSummarySchema = Type.Object({
+  id: Type.String(),
+  email: Nullable(Type.String()),
+  role: Type.String(),
+  isGuest: Type.Boolean(),
+  language: Type.String(),
+  createdAt: DateTime,
+  lastSeenAt: Nullable(DateTime),
+  disabledAt: Nullable(DateTime),
+  coins: Type.Integer(),
+  member: Type.Boolean(),
+  paidOrders: Type.Integer(),
+});
+export type AdminUserSummary = Static<typeof AdminUserSummarySchema>;
+export const AdminUserPageSchema = AdminPageOf(AdminUserSummarySchema);
+
+export const AdminUserQuerySchema = Type.Object({
+  ...AdminPageQuerySchema.properties,
+  /** Part of an email, or a whole user id. */
+  q: Type.Optional(Type.String({ maxLength: 254 })),
+  filter: Type.Optional(
+    Type.Union([
+      Type.Literal('registered'),
+      Type.Literal('all'),
+      Type.Literal('guests'),
+      Type.Literal('admins'),
+      Type.Literal('disabled'),
+      Type.Literal('members'),
+    ]),
+  ),
+});
+
+export const AdminLedgerEntrySchema = Type.Object({
+  id: Type.Integer(),
+  delta: Type.Integer(),
+  kind: Type.String(),
+  reason: Nullable(Type.String()),
+  orderId: Nullable(Type.String()),
+  episodeId: Nullable(Type.Integer()),
+  at: DateTime,
+});
+
+export const AdminUserSchema = Type.Object({
+  ...AdminUserSummarySchema.properties,
+  membership: AdminMembershipSchema,
+  activeSessions: Type.Integer(),
+  favorites: Type.Integer(),
+  orders: Type.Array(AdminOrderSchema),
+  ledger: Type.Array(AdminLedgerEntrySchema),
+  unlocks: Type.Array(
+    Type.Object({
+      episodeId: Type.Integer(),
+      seriesId: Type.Integer(),
+      seriesTitle: Type.String(),
+      episodeNumber: Type.Integer(),
+      source: Type.String(),
+      at: DateTime,
+    }),
+  ),
+  history: Type.Array(
+    Type.Object({
+      seriesId: Type.Integer(),
+      seriesTitle: Type.String(),
+      episodeId: Type.Integer(),
+      episodeNumber: Type.Integer(),
+      position: Type.Number(),
+      finished: Type.Boolean(),
+      at: DateTime,
+    }),
+  ),
+  /** Where the user came from: the click ids and referrer tokens their orders carried, first seen first. */
+  attribution: Type.Object({
+    firstSource: Nullable(AdminAttributionSourceSchema),
+    touches: Type.Array(Type.Object({ ...AdminAttributionSchema.properties, orderId: Type.String(), at: DateTime })),
+  }),
+});
+export type AdminUser = Static<typeof AdminUserSchema>;
+
+export const AdminDisableInputSchema = Type.Object({ reason: Type.String({ maxLength: ADMIN_LIMITS.reason }) });

@@ -1,0 +1,86 @@
+import { Type, type Static } from 'typebox';
+import { AdminAttributionSourceSchema } from './admin-commerce';
+import { Nullable, DateTime, ADMIN_LIMITS } from './admin-kit';
+
+// ---------------------------------------------------------------- settings
+
+export const AdminSettingsSchema = Type.Object({
+  config: Type.Array(
+    Type.Object({
+      key: Type.String(),
+      value: Type.String(),
+      known: Type.Boolean(),
+      description: Type.String(),
+      updatedAt: DateTime,
+    }),
+  ),
+  mail: Type.Object({
+    transport: Type.Union([Type.Literal('smtp'), Type.Literal('outbox')]),
+    from: Type.String(),
+    /** SMTP host and port, never the credentials. */
+    server: Nullable(Type.String()),
+    outbox: Nullable(Type.String()),
+    outboxMessages: Nullable(Type.Integer()),
+    supportEmail: Nullable(Type.String()),
+  }),
+  payments: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      name: Type.String(),
+      methods: Type.Array(Type.String()),
+      status: Type.Union([Type.Literal('live'), Type.Literal('test'), Type.Literal('off')]),
+      detail: Type.String(),
+      lastPaymentAt: Nullable(DateTime),
+      paidLast30Days: Type.Integer(),
+    }),
+  ),
+});
+export type AdminSettings = Static<typeof AdminSettingsSchema>;
+
+export const AdminConfigValueInputSchema = Type.Object({ value: Type.String({ maxLength: ADMIN_LIMITS.configValue }) });
+
+// ---------------------------------------------------------------- dashboard
+
+export const AdminDashboardQuerySchema = Type.Object({
+  from: Type.Optional(Type.String({ format: 'date' })),
+  to: Type.Optional(Type.String({ format: 'date' })),
+});
+
+export const AdminDashboardSchema = Type.Object({
+  from: Type.String(),
+  to: Type.String(),
+  currency: Type.String(),
+  totals: Type.Object({
+    plays: Type.Integer(),
+    newVisitors: Type.Integer(),
+    newAccounts: Type.Integer(),
+    payingUsers: Type.Integer(),
+    revenue: Type.Integer(),
+    refunds: Type.Integer(),
+    paidOrders: Type.Integer(),
+    newMemberships: Type.Integer(),
+    renewals: Type.Integer(),
+    failedRenewals: Type.Integer(),
+    cancellations: Type.Integer(),
+    /** Now, not over the period. */
+    activeMemberships: Type.Integer(),
+  }),
+  days: Type.Array(
+    Type.Object({
+      day: Type.String(),
+      plays: Type.Integer(),
+      newVisitors: Type.Integer(),
+      newAccounts: Type.Integer(),
+      payingUsers: Type.Integer(),
+      revenue: Type.Integer(),
+      renewals: Type.Integer(),
+      cancellations: Type.Integer(),
+    }),
+  ),
+  sources: Type.Array(
+    Type.Object({ source: AdminAttributionSourceSchema, conversions: Type.Integer(), revenue: Type.Integer() }),
+  ),
+  /** Renewal revenue is not a campaign's conversion: reported apart from the sources. */
+  renewalRevenue: Type.Integer(),
+});
+export type AdminDashboard = Static<typeof AdminDashboardSchema>;
