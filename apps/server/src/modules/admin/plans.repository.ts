@@ -1,22 +1,16 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Language } from '@episodic/contract';
-import type { DB } from '../../db/schema';
+import type { DB, Plans } from '../../db/schema';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
-export interface PlanRow {
-  id: string;
-  kind: 'membership' | 'coins';
-  price: number;
-  currency: string;
-  renewal_days: number | null;
-  coins: number;
-  bonus_coins: number;
-  active: boolean;
-  position: number;
-  paid_orders: number;
-  active_members: number;
-}
+type PlanColumns = Pick<
+  Selectable<Plans>,
+  'id' | 'kind' | 'price' | 'currency' | 'renewal_days' | 'coins' | 'bonus_coins' | 'active' | 'position'
+>;
+
+/** A plan as the console lists it: its columns, and how many paid orders and active members it has. */
+export type PlanRow = PlanColumns & { paid_orders: number; active_members: number };
 
 /** Every plan in order, with its paid orders and active members. */
 export async function planRows(db: Executor): Promise<PlanRow[]> {
@@ -59,15 +53,7 @@ export async function replacePlanTexts(
   if (rows.length) await db.insertInto('plan_translations').values(rows).execute();
 }
 
-export interface NewPlan {
-  id: string;
-  kind: 'membership' | 'coins';
-  price: number;
-  currency: string;
-  renewal_days: number | null;
-  coins: number;
-  bonus_coins: number;
-  active: boolean;
+export interface NewPlan extends Omit<PlanColumns, 'position'> {
   /** At the end of the list when not given. */
   position: number | undefined;
 }

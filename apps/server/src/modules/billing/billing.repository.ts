@@ -1,21 +1,15 @@
-import { sql, type Insertable, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
 import type { Language } from '@episodic/contract';
-import type { DB, OrderStatus } from '../../db/schema';
+import type { DB, OrderStatus, Plans } from '../../db/schema';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
-export interface PlanRow {
-  id: string;
-  kind: 'membership' | 'coins';
-  price: number;
-  currency: string;
-  renewal_days: number | null;
-  coins: number;
-  bonus_coins: number;
-  active: boolean;
-  name: string;
-  description: string;
-}
+/** The columns of a plan a sale needs (from the generated schema), with its texts in one language. */
+export type PlanColumns = Pick<
+  Selectable<Plans>,
+  'id' | 'kind' | 'price' | 'currency' | 'renewal_days' | 'coins' | 'bonus_coins' | 'active'
+>;
+export type PlanRow = PlanColumns & { name: string; description: string };
 
 const planQuery = (lang: Language, where: RawBuilder<unknown>) => sql<PlanRow>`
   SELECT p.id, p.kind, p.price, p.currency, p.renewal_days, p.coins, p.bonus_coins, p.active,
