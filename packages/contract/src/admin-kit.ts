@@ -1,4 +1,5 @@
 import { Type, type TSchema } from 'typebox';
+import { IdSchema } from './ids';
 
 // Pieces every part of the console's contract uses (not exported from the package).
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -41,7 +42,7 @@ export const ADMIN_SLUG_PATTERN = '^[a-z0-9]+(-[a-z0-9]+)*$';
 export const ADMIN_CONFIG_KEY_PATTERN = '^[a-z][a-z0-9_]{0,99}$';
 
 /** A database id (a positive 32-bit integer). */
-export const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
+export const Id = IdSchema;
 
 export const AdminPageQuerySchema = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })),

@@ -2,9 +2,10 @@ import { Type, type Static } from 'typebox';
 import { LiteralUnion } from './envelope';
 import { PAYMENT_FAILURES } from './reasons';
 import { MembershipSchema } from './user';
-import type { OrderStatus, PlanKind } from './constants';
+import { IdSchema, UuidSchema } from './ids';
+import { MAX_PAGE_SIZE, PAY_METHODS, type OrderStatus, type PlanKind } from './constants';
 
-export { ORDER_STATUSES, PLAN_KINDS, type OrderStatus, type PlanKind } from './constants';
+export { ORDER_STATUSES, PLAN_KINDS, PAY_METHODS, type OrderStatus, type PlanKind, type PayMethod } from './constants';
 
 /** Every state an order can be in: `pending`, `processing`, `requires_action`, `paid`, `failed`, `cancelled`, `refunded`. */
 export const OrderStatusSchema = Type.Union([
@@ -40,6 +41,8 @@ export const PlanSchema = Type.Object({
   bonusCoins: Type.Integer(),
 });
 export type Plan = Static<typeof PlanSchema>;
+/** `GET /api/plan`: what is for sale. */
+export const PlanListSchema = Type.Array(PlanSchema);
 
 /** Every status an order can be in; billing's order lifecycle is the only writer. */
 export { ORDER_STATUSES as OrderStatusValues } from './constants';
@@ -127,3 +130,104 @@ export const PaymentOptionsSchema = Type.Object({
   ),
 });
 export type PaymentOptions = Static<typeof PaymentOptionsSchema>;
+
+// ---------------------------------------------------------------- requests and their answers
+
+/**
+ * `POST /api/video/unlock`: an episode with coins (`episodeId`), or a whole series at the quoted
+ * price the viewer saw (`seriesId`, `price`).
+ */
+export const UnlockInputSchema = Type.Object({
+  episodeId: Type.Optional(IdSchema),
+  seriesId: Type.Optional(IdSchema),
+  price: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000_000 })),
+});
+export type UnlockInput = Static<typeof UnlockInputSchema>;
+
+/** `POST /api/payment/order`: the plan to buy (its price is the server's). */
+export const OrderInputSchema = Type.Object({ planId: Type.String({ minLength: 1, maxLength: 40 }) });
+export type OrderInput = Static<typeof OrderInputSchema>;
+
+/** The order `POST /api/payment/order` opened. */
+export const OrderCreatedSchema = Type.Object({
+  id: Type.String(),
+  planId: Type.String(),
+  amount: Type.Integer(),
+  currency: Type.String(),
+  status: OrderStatusSchema,
+});
+export type OrderCreated = Static<typeof OrderCreatedSchema>;
+
+/** `GET /api/payment/order`: one of the viewer's orders. */
+export const OrderQuerySchema = Type.Object({ id: UuidSchema });
+export type OrderQuery = Static<typeof OrderQuerySchema>;
+
+/** How an order is paid: `card` or `paypal`. */
+export const PayMethodSchema = LiteralUnion(PAY_METHODS);
+
+const CardField = (max: number) => Type.Optional(Type.String({ maxLength: max }));
+/** The card form's fields; empty ones are reported by field (the server checks the card before any charge). */
+export const PayCardInputSchema = Type.Object({
+  number: CardField(30),
+  expiry: CardField(10),
+  cvv: CardField(4),
+  firstName: CardField(60),
+  lastName: CardField(60),
+  email: CardField(254),
+});
+export type PayCardInput = Static<typeof PayCardInputSchema>;
+
+/** `POST /api/payment/pay`: pay an order by card (the default) or PayPal; `agree` is the consent. */
+export const PayInputSchema = Type.Object({
+  orderId: UuidSchema,
+  method: Type.Optional(PayMethodSchema),
+  card: Type.Optional(PayCardInputSchema),
+  agree: Type.Optional(Type.Boolean()),
+});
+export type PayInput = Static<typeof PayInputSchema>;
+
+/** `GET /api/payment`: the page of the viewer's orders. */
+export const PaymentOverviewQuerySchema = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000 })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE })),
+});
+export type PaymentOverviewQuery = Static<typeof PaymentOverviewQuerySchema>;
+
+/**
+ * The signed fields of a renewal email's cancel link (user, period, signature): the query of
+ * `GET /api/payment/cancel-link`, and the form its page posts back.
+ */
+export const CancelLinkSchema = Type.Object({
+  u: Type.String({ maxLength: 64 }),
+  p: Type.String({ maxLength: 20 }),
+  s: Type.String({ maxLength: 100 }),
+});
+export type CancelLink = Static<typeof CancelLinkSchema>;
+
+/**
+ * A return from PayPal: what PayPal appends (`token`, `PayerID`) to the signed address the order
+ * gave it (`order`, `sig`).
+ */
+export const PaypalBackQuerySchema = Type.Object({
+  token: Type.Optional(Type.String({ maxLength: 100 })),
+  PayerID: Type.Optional(Type.String({ maxLength: 100 })),
+  order: Type.Optional(Type.String({ maxLength: 64 })),
+  sig: Type.Optional(Type.String({ maxLength: 100 })),
+});
+export type PaypalBackQuery = Static<typeof PaypalBackQuerySchema>;
+
+/** The built-in PayPal sandbox's approval page (test mode): the signed order it shows. */
+export const PaypalApprovalQuerySchema = Type.Object({
+  id: Type.String({ maxLength: 100 }),
+  amount: Type.String({ maxLength: 12 }),
+  currency: Type.String({ maxLength: 3 }),
+  description: Type.String({ maxLength: 200 }),
+  return: Type.String({ maxLength: 500 }),
+  cancel: Type.String({ maxLength: 500 }),
+  sig: Type.String({ maxLength: 100 }),
+});
+export type PaypalApprovalQuery = Static<typeof PaypalApprovalQuerySchema>;
+
+/** The built-in card sandbox's 3-D Secure page (test mode), by charge. */
+export const SandboxChallengeParamsSchema = Type.Object({ chargeId: Type.String({ maxLength: 64 }) });
+export type SandboxChallengeParams = Static<typeof SandboxChallengeParamsSchema>;

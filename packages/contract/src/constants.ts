@@ -69,3 +69,11 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** What a plan sells: membership time or a coin pack. */
 export const PLAN_KINDS = ['membership', 'coins'] as const;
 export type PlanKind = (typeof PLAN_KINDS)[number];
+
+/** How an order is paid: by card (the built-in sandbox or Stripe) or through PayPal. */
+export const PAY_METHODS = ['card', 'paypal'] as const;
+export type PayMethod = (typeof PAY_METHODS)[number];
+
+/** Password length limits (the server also asks for a letter and a digit). */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 200;

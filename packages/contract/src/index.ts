@@ -2,6 +2,7 @@ export * from './languages';
 export * from './reasons';
 export * from './envelope';
 export * from './paging';
+export * from './ids';
 export * from './user';
 export * from './settings';
 export * from './request-context';

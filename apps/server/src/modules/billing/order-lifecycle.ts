@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { EnvelopeCode, type OrderStatus } from '@episodic/contract';
+import { EnvelopeCode, type OrderStatus, type PayMethod } from '@episodic/contract';
 import type { DB } from '../../db/schema';
 import type { EventBus, PaidOrder } from '../../events';
 import { AppError, notFound } from '../../http/errors';
@@ -104,7 +104,7 @@ export function createOrderLifecycle(deps: { db: Kysely<DB>; events?: EventBus }
    * Claims the buyer's order for a new payment attempt (its idempotency key). A card may pay an order
    * left at PayPal's approval page; PayPal starts only from an order not yet being paid.
    */
-  async function pay(userId: string, orderId: string, method: 'card' | 'paypal'): Promise<Moved> {
+  async function pay(userId: string, orderId: string, method: PayMethod): Promise<Moved> {
     return db.transaction().execute(async (trx) => {
       const order = await repo.lockOrder(trx, orderId);
       if (!order || order.user_id !== userId) throw notFound('order_not_found', 'We could not find this order.');

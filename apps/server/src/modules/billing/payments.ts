@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { PayResult } from '@episodic/contract';
+import type { PayMethod, PayResult } from '@episodic/contract';
 import type { DB } from '../../db/schema';
 import { isDatabaseUnavailable } from '../../db/connection';
 import { AppError, conflict, fieldProblem, invalidInput } from '../../http/errors';
@@ -69,7 +69,7 @@ export function createPayments(deps: PaymentDeps) {
    */
   async function pay(
     userId: string,
-    input: { orderId: string; method: 'card' | 'paypal'; card?: CardInput; agree: boolean },
+    input: { orderId: string; method: PayMethod; card?: CardInput; agree: boolean },
   ): Promise<PayResult> {
     if (!input.agree) throw invalidInput({ agree: fieldProblem('agree_required', 'Please tick “I agree” to pay.') });
     if (input.method === 'paypal') return payWithPaypal(userId, input.orderId);
