@@ -1,5 +1,18 @@
-import { Type } from 'typebox';
-import { EmptySchema, EnvelopeOf, LanguageSchema, USER_TOKEN_HEADER, UserSchema } from '@episodic/contract';
+import {
+  ChangePasswordInputSchema,
+  DeleteAccountInputSchema,
+  EmptySchema,
+  EnvelopeOf,
+  ForgotPasswordInputSchema,
+  LinkTokenInputSchema,
+  LoginInputSchema,
+  LogoutInputSchema,
+  ProfileInputSchema,
+  RegisterInputSchema,
+  ResetPasswordInputSchema,
+  USER_TOKEN_HEADER,
+  UserSchema,
+} from '@episodic/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../http/types';
 import { ok } from '../../http/envelope';
@@ -7,35 +20,8 @@ import { requireAccount, requireSession } from '../../http/auth';
 import { requestLanguage } from '../../http/language';
 import { clearSessionCookie, issueSessionToken, type CookiePolicy } from '../../http/session-cookie';
 import type { AccountsService, Caller } from './accounts.service';
-import { PASSWORD_MAX } from './password-rules';
 import { PENDING_LINK_COOKIE, PENDING_LINK_PATH } from './facebook.routes';
 
-// Fields are optional in the schemas so the service can answer with the form's own prompts.
-const Email = Type.Optional(Type.String({ maxLength: 254 }));
-const Password = Type.Optional(Type.String({ maxLength: PASSWORD_MAX }));
-
-const LoginBody = Type.Object({
-  email: Type.String({ minLength: 1, maxLength: 254 }),
-  password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX }),
-});
-const RegisterBody = Type.Object({
-  email: Email,
-  password: Password,
-  confirmPassword: Password,
-  agree: Type.Optional(Type.Boolean()),
-});
-const TokenBody = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) });
-const ResetBody = Type.Object({
-  token: Type.String({ minLength: 1, maxLength: 200 }),
-  password: Password,
-  confirmPassword: Password,
-});
-const ChangePasswordBody = Type.Object({
-  currentPassword: Type.String({ minLength: 1, maxLength: PASSWORD_MAX }),
-  password: Password,
-  confirmPassword: Password,
-});
-const ProfileBody = Type.Object({ language: Type.Optional(LanguageSchema), autoUnlock: Type.Optional(Type.Boolean()) });
 const UserEnvelope = { 200: EnvelopeOf(UserSchema) };
 const EmptyEnvelope = { 200: EnvelopeOf(EmptySchema) };
 
@@ -70,7 +56,7 @@ export function registerAccountsRoutes(app: AppInstance, accounts: AccountsServi
       schema: {
         tags: ['accounts'],
         summary: "Create an account (a guest's data stays with it)",
-        body: RegisterBody,
+        body: RegisterInputSchema,
         response: UserEnvelope,
       },
     },
@@ -88,7 +74,7 @@ export function registerAccountsRoutes(app: AppInstance, accounts: AccountsServi
       schema: {
         tags: ['accounts'],
         summary: "Sign in with email and password (a guest's data moves to the account)",
-        body: LoginBody,
+        body: LoginInputSchema,
         response: UserEnvelope,
       },
     },
@@ -112,7 +98,7 @@ export function registerAccountsRoutes(app: AppInstance, accounts: AccountsServi
       schema: {
         tags: ['accounts'],
         summary: "End this device's session, or every session (everywhere: true)",
-        body: Type.Object({ everywhere: Type.Optional(Type.Boolean()) }),
+        body: LogoutInputSchema,
         response: EmptyEnvelope,
       },
     },
@@ -129,7 +115,7 @@ export function registerAccountsRoutes(app: AppInstance, accounts: AccountsServi
       schema: {
         tags: ['accounts'],
         summary: 'Email a single-use reset link (the same answer whether or not the email has an account)',
-        body: Type.Object({ email: Email }),
+        body: ForgotPasswordInputSchema,
         response: EmptyEnvelope,
       },
     },
@@ -145,7 +131,7 @@ export function registerAccountsRoutes(app: AppInstance, accounts: AccountsServi
       schema: {
         tags: ['accounts'],
         summary: 'Set a new password from an emailed link',
-        body: ResetBody,
+        body: ResetPasswordInputSchema,
         response: UserEnvelope,
       },
     },
@@ -163,7 +149,7 @@ export function registerAccountsRoutes(app: AppInstance, accounts: AccountsServi
       schema: {
         tags: ['accounts'],
         summary: 'Complete an emailed verification link (once); signs nobody in',
-        body: TokenBody,
+        body: LinkTokenInputSchema,
         response: EmptyEnvelope,
       },
     },
@@ -196,7 +182,7 @@ export function registerAccountsRoutes(app: AppInstance, accounts: AccountsServi
         tags: ['accounts'],
         summary:
           "Trade a session token that arrived in a link for the visitor's own session; the link's token is revoked",
-        body: TokenBody,
+        body: LinkTokenInputSchema,
         response: UserEnvelope,
       },
     },
@@ -220,7 +206,7 @@ export function registerAccountsRoutes(app: AppInstance, accounts: AccountsServi
       schema: {
         tags: ['accounts'],
         summary: 'Change the password (other devices are signed out)',
-        body: ChangePasswordBody,
+        body: ChangePasswordInputSchema,
         response: EmptyEnvelope,
       },
     },
@@ -237,7 +223,7 @@ export function registerAccountsRoutes(app: AppInstance, accounts: AccountsServi
       schema: {
         tags: ['accounts'],
         summary: 'Update language and the auto-unlock preference',
-        body: ProfileBody,
+        body: ProfileInputSchema,
         response: UserEnvelope,
       },
     },
@@ -265,7 +251,7 @@ export function registerAccountsRoutes(app: AppInstance, accounts: AccountsServi
       schema: {
         tags: ['accounts'],
         summary: 'Delete the account and everything it owns',
-        body: Type.Object({ password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX }) }),
+        body: DeleteAccountInputSchema,
         response: EmptyEnvelope,
       },
     },

@@ -1,5 +1,9 @@
-import { Type } from 'typebox';
-import { EnvelopeOf } from '@episodic/contract';
+import {
+  EnvelopeOf,
+  FacebookCallbackQuerySchema,
+  FacebookStartQuerySchema,
+  SignInProvidersSchema,
+} from '@episodic/contract';
 import type { AppInstance } from '../../http/types';
 import { ok } from '../../http/envelope';
 import { issueSessionToken, type CookiePolicy } from '../../http/session-cookie';
@@ -18,7 +22,7 @@ export function registerFacebookRoutes(app: AppInstance, facebook: FacebookSignI
       schema: {
         tags: ['accounts'],
         summary: 'Sign-in providers offered besides email',
-        response: { 200: EnvelopeOf(Type.Object({ facebook: Type.Boolean() })) },
+        response: { 200: EnvelopeOf(SignInProvidersSchema) },
       },
     },
     async () => ok({ facebook: facebook !== null }),
@@ -30,7 +34,7 @@ export function registerFacebookRoutes(app: AppInstance, facebook: FacebookSignI
       schema: {
         tags: ['accounts'],
         summary: 'Redirects to the Facebook sign-in dialog',
-        querystring: Type.Object({ returnTo: Type.Optional(Type.String({ maxLength: 500 })) }),
+        querystring: FacebookStartQuerySchema,
       },
     },
     async (req, reply) => {
@@ -53,12 +57,7 @@ export function registerFacebookRoutes(app: AppInstance, facebook: FacebookSignI
       schema: {
         tags: ['accounts'],
         summary: 'Where Facebook sends the browser back; signs in and redirects into the app',
-        querystring: Type.Object({
-          code: Type.Optional(Type.String({ maxLength: 2000 })),
-          state: Type.Optional(Type.String({ maxLength: 200 })),
-          error: Type.Optional(Type.String({ maxLength: 200 })),
-          error_reason: Type.Optional(Type.String({ maxLength: 200 })),
-        }),
+        querystring: FacebookCallbackQuerySchema,
       },
     },
     async (req, reply) => {

@@ -1,7 +1,8 @@
 import { fieldProblem, type FieldProblem, type FieldProblems } from '../../http/errors';
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 200;
+import { PASSWORD_MAX, PASSWORD_MIN } from '@episodic/contract';
+
+export { PASSWORD_MAX, PASSWORD_MIN };
 
 /** Password rules (also shown on the forms before submitting): 8–200 characters, a letter and a digit. */
 export function passwordProblem(password: string): FieldProblem | null {

@@ -1,6 +1,7 @@
+import { PASSWORD_MAX, PASSWORD_MIN } from '@episodic/contract/constants';
+
 /** The server's password rules (apps/server accounts/password-rules), checked while typing. */
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 200;
+export { PASSWORD_MAX, PASSWORD_MIN };
 
 export type PasswordRule = 'length' | 'letterAndNumber' | 'match';
 
