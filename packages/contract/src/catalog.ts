@@ -1,7 +1,13 @@
 import { Type, type Static } from 'typebox';
+import { IdSchema } from './ids';
+import { PageNumberSchema, PageOf, PageSizeSchema } from './paging';
+import { LangParamSchema } from './user';
+import { MAX_KEYWORD_LENGTH } from './constants';
 
 export const TagSchema = Type.Object({ id: Type.Integer(), name: Type.String() });
 export type Tag = Static<typeof TagSchema>;
+/** `GET /api/tag`: the categories that have something to watch. */
+export const TagListSchema = Type.Array(TagSchema);
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -19,6 +25,7 @@ export const SeriesSchema = Type.Object({
   accentColor: Nullable(Type.String()),
 });
 export type Series = Static<typeof SeriesSchema>;
+export const SeriesPageSchema = PageOf(SeriesSchema);
 
 /** A series' own page: the card plus what the player and the paywall need. */
 export const SeriesDetailSchema = Type.Object({
@@ -119,27 +126,59 @@ export const SearchHistoryEntrySchema = Type.Object({
 });
 export type SearchHistoryEntry = Static<typeof SearchHistoryEntrySchema>;
 
-export { MAX_KEYWORD_LENGTH } from './constants';
+export { MAX_KEYWORD_LENGTH };
 
-/** One series in a viewer's watch history: where they stopped. Positions and durations in seconds. */
-export const HistoryEntrySchema = Type.Object({
-  series: SeriesSchema,
-  episodeId: Type.Integer(),
-  episodeNumber: Type.Integer(),
-  position: Type.Number(),
-  duration: Type.Number(),
-  finished: Type.Boolean(),
-  updatedAt: Type.String({ format: 'date-time' }),
-});
-export type HistoryEntry = Static<typeof HistoryEntrySchema>;
+// ---------------------------------------------------------------- requests and their answers
 
-/** A series in which the viewer unlocked episodes (with coins, a series unlock or a grant). */
-export const UnlockedSeriesSchema = Type.Object({
-  series: SeriesSchema,
-  /** How many of its episodes are unlocked for the viewer. */
-  unlockedEpisodes: Type.Integer(),
-  /** The highest unlocked episode number. */
-  lastEpisodeNumber: Type.Integer(),
-  lastUnlockedAt: Type.String({ format: 'date-time' }),
+const Page = Type.Optional(PageNumberSchema);
+const PageSize = Type.Optional(PageSizeSchema);
+const Lang = Type.Optional(LangParamSchema);
+const Keyword = Type.String({ maxLength: MAX_KEYWORD_LENGTH });
+
+/** `GET /api/homepage/query`: one home section (`sectionId`) or one category tab (`tagId`), paged. */
+export const HomepageSectionQuerySchema = Type.Object({
+  sectionId: Type.Optional(IdSchema),
+  tagId: Type.Optional(IdSchema),
+  page: Page,
+  pageSize: PageSize,
+  lang: Lang,
 });
-export type UnlockedSeries = Static<typeof UnlockedSeriesSchema>;
+export type HomepageSectionQuery = Static<typeof HomepageSectionQuerySchema>;
+
+/** `GET /api/video`: a series (`id`), or a category's series (`tagId`), or a search (`keyword`), paged. */
+export const VideoQuerySchema = Type.Object({
+  id: Type.Optional(IdSchema),
+  tagId: Type.Optional(IdSchema),
+  keyword: Type.Optional(Keyword),
+  page: Page,
+  pageSize: PageSize,
+  lang: Lang,
+});
+export type VideoQuery = Static<typeof VideoQuerySchema>;
+/** What `GET /api/video` answers: a series' page for `id`, else a page of series. */
+export const VideoAnswerSchema = Type.Union([SeriesDetailSchema, SeriesPageSchema]);
+
+/** `GET /api/video/episode`: a series' episode list (`seriesId`) or one episode's playback (`id`). */
+export const EpisodeQuerySchema = Type.Object({
+  seriesId: Type.Optional(IdSchema),
+  id: Type.Optional(IdSchema),
+  lang: Lang,
+});
+export type EpisodeQuery = Static<typeof EpisodeQuerySchema>;
+/** What `GET /api/video/episode` answers: the episode list for `seriesId`, the playback for `id`. */
+export const EpisodeAnswerSchema = Type.Union([Type.Array(EpisodeListItemSchema), EpisodePlaybackSchema]);
+
+/** `POST /api/video/play`: an episode starts playing. */
+export const PlayInputSchema = Type.Object({ episodeId: IdSchema });
+export type PlayInput = Static<typeof PlayInputSchema>;
+
+/** `GET /api/search/history`. */
+export const SearchHistoryListSchema = Type.Array(SearchHistoryEntrySchema);
+/** `POST /api/search/history`: a search to remember. */
+export const SearchInputSchema = Type.Object({ query: Type.String({ minLength: 1, maxLength: MAX_KEYWORD_LENGTH }) });
+export type SearchInput = Static<typeof SearchInputSchema>;
+/** `DELETE /api/search/history`: one search (`query`), or all of them. */
+export const ForgetSearchQuerySchema = Type.Object({
+  query: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_KEYWORD_LENGTH })),
+});
+export type ForgetSearchQuery = Static<typeof ForgetSearchQuerySchema>;

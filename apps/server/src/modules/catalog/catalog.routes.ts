@@ -1,18 +1,20 @@
-import { Type } from 'typebox';
 import {
   EmptySchema,
   EnvelopeOf,
-  EpisodeListItemSchema,
-  EpisodePlaybackSchema,
+  EpisodeAnswerSchema,
+  EpisodeQuerySchema,
+  ForgetSearchQuerySchema,
   HomepageSchema,
-  MAX_KEYWORD_LENGTH,
-  PageOf,
-  SearchHistoryEntrySchema,
-  SeriesDetailSchema,
-  SeriesSchema,
-  TagSchema,
+  HomepageSectionQuerySchema,
+  LangQuerySchema,
+  PlayInputSchema,
+  SearchHistoryListSchema,
+  SearchInputSchema,
+  SeriesPageSchema,
+  TagListSchema,
+  VideoAnswerSchema,
+  VideoQuerySchema,
   DEFAULT_PAGE_SIZE,
-  MAX_PAGE_SIZE,
 } from '@episodic/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../http/types';
@@ -25,23 +27,6 @@ import { requireAccount } from '../../http/auth';
 import { requestLanguage } from '../../http/language';
 import type { CatalogService } from './catalog.service';
 import type { PlayCounter } from './play-counter';
-
-const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
-const Page = Type.Integer({ minimum: 1, maximum: 10000, default: 1 });
-const PageSize = Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE });
-const Lang = Type.Optional(Type.String({ maxLength: 5 }));
-const Keyword = Type.String({ maxLength: MAX_KEYWORD_LENGTH });
-
-const VideoQuery = Type.Object({
-  id: Type.Optional(Id),
-  tagId: Type.Optional(Id),
-  keyword: Type.Optional(Keyword),
-  page: Type.Optional(Page),
-  pageSize: Type.Optional(PageSize),
-  lang: Lang,
-});
-
-const SeriesPage = PageOf(SeriesSchema);
 
 async function viewerId(req: FastifyRequest): Promise<string | null> {
   return (await req.auth())?.userId ?? null;
@@ -79,8 +64,8 @@ export function registerCatalogRoutes(
       schema: {
         tags: ['catalog'],
         summary: 'Categories that have something to watch',
-        querystring: Type.Object({ lang: Lang }),
-        response: { 200: EnvelopeOf(Type.Array(TagSchema)) },
+        querystring: LangQuerySchema,
+        response: { 200: EnvelopeOf(TagListSchema) },
       },
     },
     async (req) => ok(await catalog.tags(requestLanguage(req))),
@@ -92,7 +77,7 @@ export function registerCatalogRoutes(
       schema: {
         tags: ['catalog'],
         summary: 'The featured carousel and the home sections',
-        querystring: Type.Object({ lang: Lang }),
+        querystring: LangQuerySchema,
         response: { 200: EnvelopeOf(HomepageSchema) },
       },
     },
@@ -114,14 +99,8 @@ export function registerCatalogRoutes(
       schema: {
         tags: ['catalog'],
         summary: 'One home section (or one category tab) as a paged list',
-        querystring: Type.Object({
-          sectionId: Type.Optional(Id),
-          tagId: Type.Optional(Id),
-          page: Type.Optional(Page),
-          pageSize: Type.Optional(PageSize),
-          lang: Lang,
-        }),
-        response: { 200: EnvelopeOf(SeriesPage) },
+        querystring: HomepageSectionQuerySchema,
+        response: { 200: EnvelopeOf(SeriesPageSchema) },
       },
     },
     async (req) => {
@@ -138,8 +117,8 @@ export function registerCatalogRoutes(
       schema: {
         tags: ['catalog'],
         summary: 'A series by id; or series of a category (tagId), or matching a keyword, paged',
-        querystring: VideoQuery,
-        response: { 200: EnvelopeOf(Type.Union([SeriesDetailSchema, SeriesPage])) },
+        querystring: VideoQuerySchema,
+        response: { 200: EnvelopeOf(VideoAnswerSchema) },
       },
     },
     async (req) => {
@@ -161,8 +140,8 @@ export function registerCatalogRoutes(
       schema: {
         tags: ['catalog'],
         summary: "A series' episodes with lock state and price (seriesId), or one episode's playback information (id)",
-        querystring: Type.Object({ seriesId: Type.Optional(Id), id: Type.Optional(Id), lang: Lang }),
-        response: { 200: EnvelopeOf(Type.Union([Type.Array(EpisodeListItemSchema), EpisodePlaybackSchema])) },
+        querystring: EpisodeQuerySchema,
+        response: { 200: EnvelopeOf(EpisodeAnswerSchema) },
       },
     },
     async (req) => {
@@ -181,7 +160,7 @@ export function registerCatalogRoutes(
         tags: ['catalog'],
         summary:
           "Starts a play of an episode the viewer may watch (others are ignored): it counts (once per viewer per day; guests and accounts younger than a day once per series, address and day) when the viewer's progress report (POST /api/user/history) shows a few seconds watched",
-        body: Type.Object({ episodeId: Id }),
+        body: PlayInputSchema,
         response: { 200: EnvelopeOf(EmptySchema) },
       },
     },
@@ -198,7 +177,7 @@ export function registerCatalogRoutes(
       schema: {
         tags: ['catalog'],
         summary: "A signed-in viewer's recent searches",
-        response: { 200: EnvelopeOf(Type.Array(SearchHistoryEntrySchema)) },
+        response: { 200: EnvelopeOf(SearchHistoryListSchema) },
       },
     },
     async (req) => ok(await catalog.searchHistory((await requireAccount(req)).userId)),
@@ -210,7 +189,7 @@ export function registerCatalogRoutes(
       schema: {
         tags: ['catalog'],
         summary: 'Remembers a search',
-        body: Type.Object({ query: Type.String({ minLength: 1, maxLength: MAX_KEYWORD_LENGTH }) }),
+        body: SearchInputSchema,
         response: { 200: EnvelopeOf(EmptySchema) },
       },
     },
@@ -226,9 +205,7 @@ export function registerCatalogRoutes(
       schema: {
         tags: ['catalog'],
         summary: 'Forgets one search (query) or all of them',
-        querystring: Type.Object({
-          query: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_KEYWORD_LENGTH })),
-        }),
+        querystring: ForgetSearchQuerySchema,
         response: { 200: EnvelopeOf(EmptySchema) },
       },
     },

@@ -1,27 +1,20 @@
-import { Type } from 'typebox';
 import { addressKey } from '../../http/client-address';
 import {
   DEFAULT_PAGE_SIZE,
   EmptySchema,
   EnvelopeOf,
-  HistoryEntrySchema,
-  MAX_PAGE_SIZE,
-  PageOf,
-  SeriesSchema,
-  UnlockedSeriesSchema,
+  FavoriteInputSchema,
+  FavoritePageSchema,
+  HistoryPageSchema,
+  LibraryPageQuerySchema,
+  ProgressInputSchema,
+  UnlockedSeriesPageSchema,
 } from '@episodic/contract';
 import type { AppInstance } from '../../http/types';
 import { ok } from '../../http/envelope';
 import { requireSession } from '../../http/auth';
 import { requestLanguage } from '../../http/language';
 import type { LibraryService } from './library.service';
-
-const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
-const PageQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000, default: 1 })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE })),
-  lang: Type.Optional(Type.String({ maxLength: 5 })),
-});
 
 export function registerLibraryRoutes(app: AppInstance, library: LibraryService): void {
   app.get(
@@ -30,8 +23,8 @@ export function registerLibraryRoutes(app: AppInstance, library: LibraryService)
       schema: {
         tags: ['library'],
         summary: "The viewer's list, most recently added first",
-        querystring: PageQuery,
-        response: { 200: EnvelopeOf(PageOf(SeriesSchema)) },
+        querystring: LibraryPageQuerySchema,
+        response: { 200: EnvelopeOf(FavoritePageSchema) },
       },
     },
     async (req) => {
@@ -47,7 +40,7 @@ export function registerLibraryRoutes(app: AppInstance, library: LibraryService)
       schema: {
         tags: ['library'],
         summary: 'Adds a series to the list',
-        body: Type.Object({ seriesId: Id }),
+        body: FavoriteInputSchema,
         response: { 200: EnvelopeOf(EmptySchema) },
       },
     },
@@ -63,7 +56,7 @@ export function registerLibraryRoutes(app: AppInstance, library: LibraryService)
       schema: {
         tags: ['library'],
         summary: 'Removes a series from the list',
-        querystring: Type.Object({ seriesId: Id }),
+        querystring: FavoriteInputSchema,
         response: { 200: EnvelopeOf(EmptySchema) },
       },
     },
@@ -79,8 +72,8 @@ export function registerLibraryRoutes(app: AppInstance, library: LibraryService)
       schema: {
         tags: ['library'],
         summary: 'Continue watching: one entry per series, most recent first',
-        querystring: PageQuery,
-        response: { 200: EnvelopeOf(PageOf(HistoryEntrySchema)) },
+        querystring: LibraryPageQuerySchema,
+        response: { 200: EnvelopeOf(HistoryPageSchema) },
       },
     },
     async (req) => {
@@ -96,11 +89,7 @@ export function registerLibraryRoutes(app: AppInstance, library: LibraryService)
       schema: {
         tags: ['library'],
         summary: 'Saves where the viewer is in an episode (seconds)',
-        body: Type.Object({
-          episodeId: Id,
-          position: Type.Number({ minimum: 0, maximum: 86400 }),
-          finished: Type.Optional(Type.Boolean({ default: false })),
-        }),
+        body: ProgressInputSchema,
         response: { 200: EnvelopeOf(EmptySchema) },
       },
     },
@@ -121,8 +110,8 @@ export function registerLibraryRoutes(app: AppInstance, library: LibraryService)
       schema: {
         tags: ['library'],
         summary: 'Series with episodes the viewer unlocked, the latest unlock first',
-        querystring: PageQuery,
-        response: { 200: EnvelopeOf(PageOf(UnlockedSeriesSchema)) },
+        querystring: LibraryPageQuerySchema,
+        response: { 200: EnvelopeOf(UnlockedSeriesPageSchema) },
       },
     },
     async (req) => {

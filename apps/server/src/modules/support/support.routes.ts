@@ -1,5 +1,4 @@
-import { Type } from 'typebox';
-import { EnvelopeOf } from '@episodic/contract';
+import { ContactInputSchema, ContactReceiptSchema, EnvelopeOf } from '@episodic/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { AppInstance } from '../../http/types';
@@ -10,12 +9,6 @@ import type { Mailer } from '../../mail/mailer';
 import type { RateLimiter } from '../../cache/rate-limiter';
 import { addressKey } from '../../http/client-address';
 import { insertContactMessage } from './support.repository';
-
-const Body = Type.Object({
-  email: Type.Optional(Type.String({ maxLength: 254 })),
-  subject: Type.Optional(Type.String({ maxLength: 200 })),
-  message: Type.Optional(Type.String({ maxLength: 5000 })),
-});
 
 export interface SupportDeps {
   db: Kysely<DB>;
@@ -34,8 +27,8 @@ export function registerSupportRoutes(app: AppInstance, deps: SupportDeps): void
       schema: {
         tags: ['support'],
         summary: 'Send a message to the team (kept for operators; emailed when mail is configured)',
-        body: Body,
-        response: { 200: EnvelopeOf(Type.Object({ id: Type.String() })) },
+        body: ContactInputSchema,
+        response: { 200: EnvelopeOf(ContactReceiptSchema) },
       },
     },
     async (req) => {
