@@ -37,6 +37,9 @@ export const AdminPlanSchema = Type.Object({
   activeMembers: Type.Integer(),
 });
 export type AdminPlan = Static<typeof AdminPlanSchema>;
+export const AdminPlanListSchema = Type.Array(AdminPlanSchema);
+/** `:id` of a plan's address. */
+export const AdminPlanParamsSchema = Type.Object({ id: Type.String({ minLength: 1, maxLength: 40 }) });
 
 export const AdminPlanInputSchema = Type.Object({
   id: Type.Optional(Type.String({ maxLength: 40 })),
@@ -222,3 +225,8 @@ export const AdminUserSchema = Type.Object({
 export type AdminUser = Static<typeof AdminUserSchema>;
 
 export const AdminDisableInputSchema = Type.Object({ reason: Type.String({ maxLength: ADMIN_LIMITS.reason }) });
+/** Re-enabling an account: the reason is optional. */
+export const AdminEnableInputSchema = Type.Object({
+  reason: Type.Optional(Type.String({ maxLength: ADMIN_LIMITS.reason })),
+});
+export type AdminEnableInput = Static<typeof AdminEnableInputSchema>;

@@ -154,6 +154,19 @@ export const AdminTagInputSchema = Type.Object({
 export type AdminTagInput = Static<typeof AdminTagInputSchema>;
 
 export const AdminIdOrderSchema = Type.Object({ ids: Type.Array(Id, { maxItems: 500 }) });
+export const AdminTagListSchema = Type.Array(AdminTagSchema);
+
+// ---------------------------------------------------------------- artwork
+
+/** A series' pictures: the `cover` (3:4) and the `banner` (16:9). */
+export const AdminArtworkKindSchema = Type.Union([Type.Literal('cover'), Type.Literal('banner')]);
+export type AdminArtworkKind = Static<typeof AdminArtworkKindSchema>;
+/** `PUT /api/admin/series/:id/artwork/:kind`: the body is the picture itself. */
+export const AdminArtworkParamsSchema = Type.Object({ id: Id, kind: AdminArtworkKindSchema });
+export type AdminArtworkParams = Static<typeof AdminArtworkParamsSchema>;
+/** The stored picture's public address. */
+export const AdminArtworkSchema = Type.Object({ url: Type.String() });
+export type AdminArtwork = Static<typeof AdminArtworkSchema>;
 
 // ---------------------------------------------------------------- homepage
 
@@ -189,3 +202,11 @@ export const AdminSectionInputSchema = Type.Object({
   titles: Type.Optional(AdminLocalizedNamesSchema(ADMIN_LIMITS.sectionTitle)),
 });
 export type AdminSectionInput = Static<typeof AdminSectionInputSchema>;
+export const AdminSectionListSchema = Type.Array(AdminSectionSchema);
+
+/** A featured or curated section's series, in order. */
+export const AdminSectionSeriesInputSchema = Type.Object({ seriesIds: Type.Array(Id, { maxItems: 500 }) });
+export type AdminSectionSeriesInput = Static<typeof AdminSectionSeriesInputSchema>;
+/** A categories section's tabs, in order. */
+export const AdminSectionTabsInputSchema = Type.Object({ tagIds: Type.Array(Id, { maxItems: 500 }) });
+export type AdminSectionTabsInput = Static<typeof AdminSectionTabsInputSchema>;

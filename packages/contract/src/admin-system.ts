@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { AdminAttributionSourceSchema } from './admin-commerce';
-import { Nullable, DateTime, ADMIN_LIMITS } from './admin-kit';
+import { Nullable, DateTime, ADMIN_LIMITS, ADMIN_CONFIG_KEY_PATTERN } from './admin-kit';
 
 // ---------------------------------------------------------------- settings
 
@@ -36,6 +36,12 @@ export const AdminSettingsSchema = Type.Object({
   ),
 });
 export type AdminSettings = Static<typeof AdminSettingsSchema>;
+
+/** `:key` of a configuration entry's address. */
+export const AdminConfigKeyParamsSchema = Type.Object({
+  key: Type.String({ maxLength: 100, pattern: ADMIN_CONFIG_KEY_PATTERN }),
+});
+export type AdminConfigKeyParams = Static<typeof AdminConfigKeyParamsSchema>;
 
 export const AdminConfigValueInputSchema = Type.Object({ value: Type.String({ maxLength: ADMIN_LIMITS.configValue }) });
 

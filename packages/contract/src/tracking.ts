@@ -59,4 +59,10 @@ export const ReportInputSchema = Type.Object({
 });
 export type ReportInput = Static<typeof ReportInputSchema>;
 
+/**
+ * `GET /api/statics.png`: any query is taken (an image answers its picture whatever it is asked);
+ * only one that reads as a `ReportInput` (event_name defaults to `PageView`) is recorded.
+ */
+export const BeaconQuerySchema = Type.Object({}, { additionalProperties: true });
+
 export { ConversionEventPrefix, type ConversionEventName } from './constants';

@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { Type } from 'typebox';
 import type { DB } from '../../db/schema';
 import type { Env } from '../../env';
 import type { StorageDriver } from '../../media/index';
@@ -46,10 +45,6 @@ export async function recentOperatorOf(req: FastifyRequest): Promise<Operator> {
   const auth = await requireRecentPassword(req);
   return { userId: auth.userId, ip: req.ip };
 }
-
-export const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
-export const IdParams = Type.Object({ id: Id });
-export const UuidParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 
 /** Normalizes paging input. */
 export function paging(q: { page?: number; pageSize?: number }, defaultSize = 25): { page: number; pageSize: number } {

@@ -1,21 +1,22 @@
-import { Type } from 'typebox';
 import {
   AdminOrderPageSchema,
   AdminOrderQuerySchema,
   AdminOrderSchema,
   AdminPlanInputSchema,
+  AdminPlanListSchema,
+  AdminPlanParamsSchema,
   AdminPlanSchema,
   AdminRefundInputSchema,
   EnvelopeOf,
+  UuidParamsSchema,
 } from '@episodic/contract';
 import type { AppInstance } from '../../http/types';
 import { ok } from '../../http/envelope';
-import { operatorOf, recentOperatorOf, paging, UuidParams } from './admin-deps';
+import { operatorOf, recentOperatorOf, paging } from './admin-deps';
 import type { OrdersService } from './orders.service';
 import type { PlansService } from './plans.service';
 
 const tags = ['admin'];
-const PlanParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 40 }) });
 
 export function registerCommerceRoutes(app: AppInstance, plans: PlansService, orders: OrdersService): void {
   app.get(
@@ -24,7 +25,7 @@ export function registerCommerceRoutes(app: AppInstance, plans: PlansService, or
       schema: {
         tags,
         summary: 'Memberships and coin packs, on sale or not',
-        response: { 200: EnvelopeOf(Type.Array(AdminPlanSchema)) },
+        response: { 200: EnvelopeOf(AdminPlanListSchema) },
       },
     },
     async () => ok(await plans.listPlans()),
@@ -49,7 +50,7 @@ export function registerCommerceRoutes(app: AppInstance, plans: PlansService, or
       schema: {
         tags,
         summary: 'Change price, renewal days, coins, texts or sale status (new orders only)',
-        params: PlanParams,
+        params: AdminPlanParamsSchema,
         body: AdminPlanInputSchema,
         response: { 200: EnvelopeOf(AdminPlanSchema) },
       },
@@ -79,7 +80,7 @@ export function registerCommerceRoutes(app: AppInstance, plans: PlansService, or
       schema: {
         tags,
         summary: 'One order with its payment, attribution and refund',
-        params: UuidParams,
+        params: UuidParamsSchema,
         response: { 200: EnvelopeOf(AdminOrderSchema) },
       },
     },
@@ -92,7 +93,7 @@ export function registerCommerceRoutes(app: AppInstance, plans: PlansService, or
       schema: {
         tags,
         summary: 'Refund a paid order through its provider; its coins or membership time are taken back',
-        params: UuidParams,
+        params: UuidParamsSchema,
         body: AdminRefundInputSchema,
         response: { 200: EnvelopeOf(AdminOrderSchema) },
       },

@@ -1,6 +1,7 @@
-import { Type } from 'typebox';
 import {
   ADMIN_LIMITS,
+  AdminArtworkParamsSchema,
+  AdminArtworkSchema,
   AdminEpisodeInputSchema,
   AdminEpisodeOrderSchema,
   AdminEpisodePricingSchema,
@@ -12,14 +13,17 @@ import {
   AdminSeriesSchema,
   AdminStatusInputSchema,
   AdminTagInputSchema,
+  AdminTagListSchema,
   AdminTagSchema,
   EmptySchema,
   EnvelopeOf,
+  IdParamsSchema,
+  type AdminArtworkParams,
 } from '@episodic/contract';
 import type { AppInstance } from '../../http/types';
 import { ok } from '../../http/envelope';
 import { fieldProblem, invalidInput } from '../../http/errors';
-import { IdParams, Id, operatorOf, paging } from './admin-deps';
+import { operatorOf, paging } from './admin-deps';
 import { ARTWORK_TYPES, type ArtworkService } from './artwork.service';
 import type { ContentService } from './content.service';
 import type { TagsService } from './tags.service';
@@ -72,7 +76,7 @@ export function registerContentRoutes(
       schema: {
         tags,
         summary: 'One series with its texts, tags and episodes',
-        params: IdParams,
+        params: IdParamsSchema,
         response: { 200: EnvelopeOf(AdminSeriesSchema) },
       },
     },
@@ -85,7 +89,7 @@ export function registerContentRoutes(
       schema: {
         tags,
         summary: 'Edit texts, color, series price or tags',
-        params: IdParams,
+        params: IdParamsSchema,
         body: AdminSeriesInputSchema,
         response: { 200: EnvelopeOf(AdminSeriesSchema) },
       },
@@ -99,7 +103,7 @@ export function registerContentRoutes(
       schema: {
         tags,
         summary: 'Publish or unpublish a series',
-        params: IdParams,
+        params: IdParamsSchema,
         body: AdminStatusInputSchema,
         response: { 200: EnvelopeOf(AdminSeriesSchema) },
       },
@@ -113,7 +117,7 @@ export function registerContentRoutes(
       schema: {
         tags,
         summary: 'Renumber the episodes in the given order',
-        params: IdParams,
+        params: IdParamsSchema,
         body: AdminEpisodeOrderSchema,
         response: { 200: EnvelopeOf(AdminSeriesSchema) },
       },
@@ -127,7 +131,7 @@ export function registerContentRoutes(
       schema: {
         tags,
         summary: 'Make the first episodes free and price the others',
-        params: IdParams,
+        params: IdParamsSchema,
         body: AdminEpisodePricingSchema,
         response: { 200: EnvelopeOf(AdminSeriesSchema) },
       },
@@ -141,7 +145,7 @@ export function registerContentRoutes(
       schema: {
         tags,
         summary: 'Add a draft episode at the end of the series',
-        params: IdParams,
+        params: IdParamsSchema,
         body: AdminEpisodeInputSchema,
         response: { 200: EnvelopeOf(AdminEpisodeSchema) },
       },
@@ -164,12 +168,12 @@ export function registerContentRoutes(
         schema: {
           tags,
           summary: "Replace a series' cover (3:4) or banner (16:9); the body is the picture",
-          params: Type.Object({ id: Id, kind: Type.Union([Type.Literal('cover'), Type.Literal('banner')]) }),
-          response: { 200: EnvelopeOf(Type.Object({ url: Type.String() })) },
+          params: AdminArtworkParamsSchema,
+          response: { 200: EnvelopeOf(AdminArtworkSchema) },
         },
       },
       async (req) => {
-        const { id, kind } = req.params as { id: number; kind: 'cover' | 'banner' };
+        const { id, kind } = req.params as AdminArtworkParams;
         if (!Buffer.isBuffer(req.body) || req.body.length === 0)
           throw invalidInput({ file: fieldProblem('required', 'Send the picture itself: a JPEG, PNG or WebP image.') });
         return ok(await artwork.setArtwork(await operatorOf(req), id, kind, req.body));
@@ -179,7 +183,14 @@ export function registerContentRoutes(
 
   app.get(
     '/api/admin/episodes/:id',
-    { schema: { tags, summary: 'One episode', params: IdParams, response: { 200: EnvelopeOf(AdminEpisodeSchema) } } },
+    {
+      schema: {
+        tags,
+        summary: 'One episode',
+        params: IdParamsSchema,
+        response: { 200: EnvelopeOf(AdminEpisodeSchema) },
+      },
+    },
     async (req) => ok(await content.getEpisode(req.params.id)),
   );
 
@@ -189,7 +200,7 @@ export function registerContentRoutes(
       schema: {
         tags,
         summary: "Edit an episode's titles, free flag or price",
-        params: IdParams,
+        params: IdParamsSchema,
         body: AdminEpisodeInputSchema,
         response: { 200: EnvelopeOf(AdminEpisodeSchema) },
       },
@@ -203,7 +214,7 @@ export function registerContentRoutes(
       schema: {
         tags,
         summary: 'Publish (once its video is ready) or unpublish an episode',
-        params: IdParams,
+        params: IdParamsSchema,
         body: AdminStatusInputSchema,
         response: { 200: EnvelopeOf(AdminEpisodeSchema) },
       },
@@ -217,7 +228,7 @@ export function registerContentRoutes(
       schema: {
         tags,
         summary: 'Every tag with its names and use',
-        response: { 200: EnvelopeOf(Type.Array(AdminTagSchema)) },
+        response: { 200: EnvelopeOf(AdminTagListSchema) },
       },
     },
     async () => ok(await tagsService.listTags()),
@@ -242,7 +253,7 @@ export function registerContentRoutes(
       schema: {
         tags,
         summary: 'Rename a tag or change its id',
-        params: IdParams,
+        params: IdParamsSchema,
         body: AdminTagInputSchema,
         response: { 200: EnvelopeOf(AdminTagSchema) },
       },
@@ -256,7 +267,7 @@ export function registerContentRoutes(
       schema: {
         tags,
         summary: 'Delete a tag (series and sections lose it)',
-        params: IdParams,
+        params: IdParamsSchema,
         response: { 200: EnvelopeOf(EmptySchema) },
       },
     },
@@ -273,7 +284,7 @@ export function registerContentRoutes(
         tags,
         summary: 'Order the tags',
         body: AdminIdOrderSchema,
-        response: { 200: EnvelopeOf(Type.Array(AdminTagSchema)) },
+        response: { 200: EnvelopeOf(AdminTagListSchema) },
       },
     },
     async (req) => ok(await tagsService.reorderTags(await operatorOf(req), req.body.ids)),

@@ -1,21 +1,22 @@
-import { Type } from 'typebox';
 import {
   AdminIdOrderSchema,
   AdminSectionInputSchema,
+  AdminSectionListSchema,
   AdminSectionSchema,
+  AdminSectionSeriesInputSchema,
+  AdminSectionTabsInputSchema,
   EmptySchema,
   EnvelopeOf,
+  IdParamsSchema,
 } from '@episodic/contract';
 import type { AppInstance } from '../../http/types';
 import { ok } from '../../http/envelope';
-import { IdParams, operatorOf } from './admin-deps';
+import { operatorOf } from './admin-deps';
 import type { HomepageService } from './homepage.service';
 
 const tags = ['admin'];
-const Sections = EnvelopeOf(Type.Array(AdminSectionSchema));
+const Sections = EnvelopeOf(AdminSectionListSchema);
 const Section = EnvelopeOf(AdminSectionSchema);
-const Ids = (name: string) =>
-  Type.Object({ [name]: Type.Array(Type.Integer({ minimum: 1, maximum: 2147483647 }), { maxItems: 500 }) });
 
 export function registerHomepageRoutes(app: AppInstance, homepage: HomepageService): void {
   app.get(
@@ -43,7 +44,7 @@ export function registerHomepageRoutes(app: AppInstance, homepage: HomepageServi
       schema: {
         tags,
         summary: 'Rename a section, change its id, show or hide it',
-        params: IdParams,
+        params: IdParamsSchema,
         body: AdminSectionInputSchema,
         response: { 200: Section },
       },
@@ -53,7 +54,9 @@ export function registerHomepageRoutes(app: AppInstance, homepage: HomepageServi
 
   app.delete(
     '/api/admin/homepage/sections/:id',
-    { schema: { tags, summary: 'Delete a section', params: IdParams, response: { 200: EnvelopeOf(EmptySchema) } } },
+    {
+      schema: { tags, summary: 'Delete a section', params: IdParamsSchema, response: { 200: EnvelopeOf(EmptySchema) } },
+    },
     async (req) => {
       await homepage.deleteSection(await operatorOf(req), req.params.id);
       return ok({});
@@ -66,8 +69,8 @@ export function registerHomepageRoutes(app: AppInstance, homepage: HomepageServi
       schema: {
         tags,
         summary: 'Set the series of a featured or curated section, in order',
-        params: IdParams,
-        body: Ids('seriesIds'),
+        params: IdParamsSchema,
+        body: AdminSectionSeriesInputSchema,
         response: { 200: Section },
       },
     },
@@ -83,8 +86,8 @@ export function registerHomepageRoutes(app: AppInstance, homepage: HomepageServi
       schema: {
         tags,
         summary: 'Set the tabs of a categories section, in order',
-        params: IdParams,
-        body: Ids('tagIds'),
+        params: IdParamsSchema,
+        body: AdminSectionTabsInputSchema,
         response: { 200: Section },
       },
     },

@@ -1,7 +1,7 @@
-import { AdminEpisodeMediaInputSchema, AdminMediaJobSchema, EnvelopeOf } from '@episodic/contract';
+import { AdminEpisodeMediaInputSchema, AdminMediaJobSchema, EnvelopeOf, IdParamsSchema } from '@episodic/contract';
 import type { AppInstance } from '../../http/types';
 import { ok } from '../../http/envelope';
-import { IdParams, operatorOf } from './admin-deps';
+import { operatorOf } from './admin-deps';
 import type { MediaJobs } from './media-jobs';
 
 export function registerMediaRoutes(app: AppInstance, jobs: MediaJobs, kick: () => void): void {
@@ -11,7 +11,7 @@ export function registerMediaRoutes(app: AppInstance, jobs: MediaJobs, kick: () 
       schema: {
         tags: ['admin'],
         summary: "Package a finished upload as the episode's video, in the background (the answer is the queued job)",
-        params: IdParams,
+        params: IdParamsSchema,
         body: AdminEpisodeMediaInputSchema,
         response: { 200: EnvelopeOf(AdminMediaJobSchema) },
       },

@@ -1,8 +1,7 @@
-import { Type } from 'typebox';
 import {
-  ADMIN_CONFIG_KEY_PATTERN,
   AdminAuditPageSchema,
   AdminAuditQuerySchema,
+  AdminConfigKeyParamsSchema,
   AdminConfigValueInputSchema,
   AdminDashboardQuerySchema,
   AdminDashboardSchema,
@@ -19,7 +18,6 @@ import type { AdminSettingsService } from './settings.service';
 import type { DashboardService } from './dashboard.service';
 
 const tags = ['admin'];
-const KeyParams = Type.Object({ key: Type.String({ maxLength: 100, pattern: ADMIN_CONFIG_KEY_PATTERN }) });
 
 export function registerSystemRoutes(
   app: AppInstance,
@@ -80,7 +78,7 @@ export function registerSystemRoutes(
       schema: {
         tags,
         summary: 'Set a configuration value (a new key is added)',
-        params: KeyParams,
+        params: AdminConfigKeyParamsSchema,
         body: AdminConfigValueInputSchema,
         response: { 200: EnvelopeOf(AdminSettingsSchema) },
       },
@@ -94,7 +92,7 @@ export function registerSystemRoutes(
       schema: {
         tags,
         summary: 'Remove a configuration key the product does not read',
-        params: KeyParams,
+        params: AdminConfigKeyParamsSchema,
         response: { 200: EnvelopeOf(AdminSettingsSchema) },
       },
     },

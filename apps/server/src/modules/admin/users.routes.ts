@@ -1,16 +1,17 @@
-import { Type } from 'typebox';
 import {
   AdminDisableInputSchema,
+  AdminEnableInputSchema,
   AdminGrantInputSchema,
   AdminRoleInputSchema,
   AdminUserPageSchema,
   AdminUserQuerySchema,
   AdminUserSchema,
   EnvelopeOf,
+  UuidParamsSchema,
 } from '@episodic/contract';
 import type { AppInstance } from '../../http/types';
 import { ok } from '../../http/envelope';
-import { operatorOf, paging, recentOperatorOf, UuidParams } from './admin-deps';
+import { operatorOf, paging, recentOperatorOf } from './admin-deps';
 import type { UsersService } from './users.service';
 
 const tags = ['admin'];
@@ -36,7 +37,7 @@ export function registerUsersRoutes(app: AppInstance, users: UsersService): void
       schema: {
         tags,
         summary: 'One account: money, orders, unlocks, history and attribution',
-        params: UuidParams,
+        params: UuidParamsSchema,
         response: User,
       },
     },
@@ -49,7 +50,7 @@ export function registerUsersRoutes(app: AppInstance, users: UsersService): void
       schema: {
         tags,
         summary: 'Disable an account: every session ends, sign-in is refused',
-        params: UuidParams,
+        params: UuidParamsSchema,
         body: AdminDisableInputSchema,
         response: User,
       },
@@ -63,8 +64,8 @@ export function registerUsersRoutes(app: AppInstance, users: UsersService): void
       schema: {
         tags,
         summary: 'Let a disabled account sign in again',
-        params: UuidParams,
-        body: Type.Object({ reason: Type.Optional(Type.String({ maxLength: 500 })) }),
+        params: UuidParamsSchema,
+        body: AdminEnableInputSchema,
         response: User,
       },
     },
@@ -77,7 +78,7 @@ export function registerUsersRoutes(app: AppInstance, users: UsersService): void
       schema: {
         tags,
         summary: 'Give coins or membership days, with a reason (idempotent per requestId)',
-        params: UuidParams,
+        params: UuidParamsSchema,
         body: AdminGrantInputSchema,
         response: User,
       },
@@ -91,7 +92,7 @@ export function registerUsersRoutes(app: AppInstance, users: UsersService): void
       schema: {
         tags,
         summary: 'Give or remove operator access (removing it ends their console sessions)',
-        params: UuidParams,
+        params: UuidParamsSchema,
         body: AdminRoleInputSchema,
         response: User,
       },

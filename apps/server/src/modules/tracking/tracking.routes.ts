@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
 import { Value } from 'typebox/value';
-import { EmptySchema, EnvelopeOf, ReportInputSchema, type ReportInput } from '@episodic/contract';
+import { BeaconQuerySchema, EmptySchema, EnvelopeOf, ReportInputSchema, type ReportInput } from '@episodic/contract';
 import type { AppInstance } from '../../http/types';
 import type { RateLimiter } from '../../cache/rate-limiter';
 import { addressKey } from '../../http/client-address';
@@ -94,7 +93,7 @@ export function registerTrackingRoutes(app: AppInstance, tracking: TrackingServi
       schema: {
         tags: ['tracking'],
         summary: 'Image beacon: records the event in its query parameters and answers a 1×1 PNG',
-        querystring: Type.Object({}, { additionalProperties: true }),
+        querystring: BeaconQuerySchema,
       },
     },
     async (req, reply) => {
