@@ -30,6 +30,11 @@ const contractValues = {
   message:
     'Import values from @episodic/contract/constants (or /card): the root entry brings schema code into the bundle.',
 };
+/** Route files build no schema of their own: they name the contract's. */
+const routeSchemas = (name) => ({
+  name,
+  message: 'Declare request and answer schemas in packages/contract (one file per area) and import them from there.',
+});
 const moduleInternals = {
   regex: '(^|/)modules/[^/]+/(?!index$)[^/]+$',
   message: 'Use another module only through its index.ts.',
@@ -130,6 +135,19 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { patterns: [otherApp('web', 'admin'), workspaceApp('web', 'admin'), moduleInternals, siblingModuleInternals] },
+      ],
+    },
+  },
+  {
+    // A route declares the contract's schemas: every request and answer schema lives in packages/contract.
+    files: ['apps/server/src/modules/**/*.routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [routeSchemas('typebox'), routeSchemas('@sinclair/typebox')],
+          patterns: [otherApp('web', 'admin'), workspaceApp('web', 'admin'), moduleInternals, siblingModuleInternals],
+        },
       ],
     },
   },
