@@ -3031,11 +3031,11 @@ export interface paths {
                                     email: string | null;
                                     id: string;
                                     isGuest: boolean;
-                                    language: string;
+                                    language: "en" | "es" | "fy" | "dy" | "pt";
                                     lastSeenAt: string | null;
                                     member: boolean;
                                     paidOrders: number;
-                                    role: string;
+                                    role: "viewer" | "admin";
                                 }[];
                                 page: number;
                                 pageSize: number;
@@ -3114,7 +3114,7 @@ export interface paths {
                                 }[];
                                 id: string;
                                 isGuest: boolean;
-                                language: string;
+                                language: "en" | "es" | "fy" | "dy" | "pt";
                                 lastSeenAt: string | null;
                                 ledger: {
                                     /** Format: date-time */
@@ -3122,7 +3122,7 @@ export interface paths {
                                     delta: number;
                                     episodeId: number | null;
                                     id: number;
-                                    kind: string;
+                                    kind: "purchase" | "bonus" | "spend" | "refund" | "grant";
                                     orderId: string | null;
                                     reason: string | null;
                                 }[];
@@ -3133,7 +3133,7 @@ export interface paths {
                                     cancelledAt: string | null;
                                     endsAt: string | null;
                                     planId: string | null;
-                                    status: string | null;
+                                    status: ("active" | "lapsed") | null;
                                 };
                                 orders: {
                                     amount: number;
@@ -3177,7 +3177,7 @@ export interface paths {
                                     };
                                 }[];
                                 paidOrders: number;
-                                role: string;
+                                role: "viewer" | "admin";
                                 unlocks: {
                                     /** Format: date-time */
                                     at: string;
@@ -3269,7 +3269,7 @@ export interface paths {
                                 }[];
                                 id: string;
                                 isGuest: boolean;
-                                language: string;
+                                language: "en" | "es" | "fy" | "dy" | "pt";
                                 lastSeenAt: string | null;
                                 ledger: {
                                     /** Format: date-time */
@@ -3277,7 +3277,7 @@ export interface paths {
                                     delta: number;
                                     episodeId: number | null;
                                     id: number;
-                                    kind: string;
+                                    kind: "purchase" | "bonus" | "spend" | "refund" | "grant";
                                     orderId: string | null;
                                     reason: string | null;
                                 }[];
@@ -3288,7 +3288,7 @@ export interface paths {
                                     cancelledAt: string | null;
                                     endsAt: string | null;
                                     planId: string | null;
-                                    status: string | null;
+                                    status: ("active" | "lapsed") | null;
                                 };
                                 orders: {
                                     amount: number;
@@ -3332,7 +3332,7 @@ export interface paths {
                                     };
                                 }[];
                                 paidOrders: number;
-                                role: string;
+                                role: "viewer" | "admin";
                                 unlocks: {
                                     /** Format: date-time */
                                     at: string;
@@ -3422,7 +3422,7 @@ export interface paths {
                                 }[];
                                 id: string;
                                 isGuest: boolean;
-                                language: string;
+                                language: "en" | "es" | "fy" | "dy" | "pt";
                                 lastSeenAt: string | null;
                                 ledger: {
                                     /** Format: date-time */
@@ -3430,7 +3430,7 @@ export interface paths {
                                     delta: number;
                                     episodeId: number | null;
                                     id: number;
-                                    kind: string;
+                                    kind: "purchase" | "bonus" | "spend" | "refund" | "grant";
                                     orderId: string | null;
                                     reason: string | null;
                                 }[];
@@ -3441,7 +3441,7 @@ export interface paths {
                                     cancelledAt: string | null;
                                     endsAt: string | null;
                                     planId: string | null;
-                                    status: string | null;
+                                    status: ("active" | "lapsed") | null;
                                 };
                                 orders: {
                                     amount: number;
@@ -3485,7 +3485,7 @@ export interface paths {
                                     };
                                 }[];
                                 paidOrders: number;
-                                role: string;
+                                role: "viewer" | "admin";
                                 unlocks: {
                                     /** Format: date-time */
                                     at: string;
@@ -3581,7 +3581,7 @@ export interface paths {
                                 }[];
                                 id: string;
                                 isGuest: boolean;
-                                language: string;
+                                language: "en" | "es" | "fy" | "dy" | "pt";
                                 lastSeenAt: string | null;
                                 ledger: {
                                     /** Format: date-time */
@@ -3589,7 +3589,7 @@ export interface paths {
                                     delta: number;
                                     episodeId: number | null;
                                     id: number;
-                                    kind: string;
+                                    kind: "purchase" | "bonus" | "spend" | "refund" | "grant";
                                     orderId: string | null;
                                     reason: string | null;
                                 }[];
@@ -3600,7 +3600,7 @@ export interface paths {
                                     cancelledAt: string | null;
                                     endsAt: string | null;
                                     planId: string | null;
-                                    status: string | null;
+                                    status: ("active" | "lapsed") | null;
                                 };
                                 orders: {
                                     amount: number;
@@ -3644,7 +3644,7 @@ export interface paths {
                                     };
                                 }[];
                                 paidOrders: number;
-                                role: string;
+                                role: "viewer" | "admin";
                                 unlocks: {
                                     /** Format: date-time */
                                     at: string;
@@ -3735,7 +3735,7 @@ export interface paths {
                                 }[];
                                 id: string;
                                 isGuest: boolean;
-                                language: string;
+                                language: "en" | "es" | "fy" | "dy" | "pt";
                                 lastSeenAt: string | null;
                                 ledger: {
                                     /** Format: date-time */
@@ -3743,7 +3743,7 @@ export interface paths {
                                     delta: number;
                                     episodeId: number | null;
                                     id: number;
-                                    kind: string;
+                                    kind: "purchase" | "bonus" | "spend" | "refund" | "grant";
                                     orderId: string | null;
                                     reason: string | null;
                                 }[];
@@ -3754,7 +3754,7 @@ export interface paths {
                                     cancelledAt: string | null;
                                     endsAt: string | null;
                                     planId: string | null;
-                                    status: string | null;
+                                    status: ("active" | "lapsed") | null;
                                 };
                                 orders: {
                                     amount: number;
@@ -3798,7 +3798,7 @@ export interface paths {
                                     };
                                 }[];
                                 paidOrders: number;
-                                role: string;
+                                role: "viewer" | "admin";
                                 unlocks: {
                                     /** Format: date-time */
                                     at: string;
@@ -6113,7 +6113,7 @@ export interface paths {
                                 favorite: boolean;
                                 freeEpisodes: number;
                                 id: number;
-                                language: string;
+                                language: "en" | "es" | "fy" | "dy" | "pt";
                                 lockedTotal: number;
                                 playCount: number;
                                 seriesPrice: number | null;

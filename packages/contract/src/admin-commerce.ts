@@ -9,7 +9,18 @@ import {
   AdminPageQuerySchema,
 } from './admin-kit';
 import { OrderStatusSchema, PlanKindSchema } from './billing';
-import { ORDER_STATUSES } from './constants';
+import { LEDGER_KINDS, MEMBERSHIP_STATUSES, ORDER_STATUSES, USER_ROLES } from './constants';
+import { LiteralUnion } from './envelope';
+import { LanguageSchema } from './user';
+
+export {
+  LEDGER_KINDS,
+  MEMBERSHIP_STATUSES,
+  USER_ROLES,
+  type LedgerKind,
+  type MembershipStatus,
+  type UserRole,
+} from './constants';
 
 // ---------------------------------------------------------------- commerce
 
@@ -139,7 +150,7 @@ export type AdminGrantInput = Static<typeof AdminGrantInputSchema>;
 export const AdminMembershipSchema = Type.Object({
   active: Type.Boolean(),
   planId: Nullable(Type.String()),
-  status: Nullable(Type.String()),
+  status: Nullable(LiteralUnion(MEMBERSHIP_STATUSES)),
   endsAt: Nullable(DateTime),
   autoRenew: Type.Boolean(),
   cancelledAt: Nullable(DateTime),
@@ -149,9 +160,9 @@ export type AdminMembership = Static<typeof AdminMembershipSchema>;
 export const AdminUserSummarySchema = Type.Object({
   id: Type.String(),
   email: Nullable(Type.String()),
-  role: Type.String(),
+  role: LiteralUnion(USER_ROLES),
   isGuest: Type.Boolean(),
-  language: Type.String(),
+  language: LanguageSchema,
   createdAt: DateTime,
   lastSeenAt: Nullable(DateTime),
   disabledAt: Nullable(DateTime),
@@ -177,11 +188,12 @@ export const AdminUserQuerySchema = Type.Object({
     ]),
   ),
 });
+export type AdminUserQuery = Static<typeof AdminUserQuerySchema>;
 
 export const AdminLedgerEntrySchema = Type.Object({
   id: Type.Integer(),
   delta: Type.Integer(),
-  kind: Type.String(),
+  kind: LiteralUnion(LEDGER_KINDS),
   reason: Nullable(Type.String()),
   orderId: Nullable(Type.String()),
   episodeId: Nullable(Type.Integer()),

@@ -1,7 +1,8 @@
 import { Type, type Static } from 'typebox';
 import { IdSchema } from './ids';
 import { PageNumberSchema, PageOf, PageSizeSchema } from './paging';
-import { LangParamSchema } from './user';
+import { LangParamSchema, LanguageSchema } from './user';
+import { LiteralUnion } from './envelope';
 import { MAX_KEYWORD_LENGTH } from './constants';
 
 export const TagSchema = Type.Object({ id: Type.Integer(), name: Type.String() });
@@ -35,7 +36,8 @@ export const SeriesDetailSchema = Type.Object({
   seriesPrice: Nullable(Type.Integer()),
   /** Coins the locked episodes would cost one by one. */
   lockedTotal: Type.Integer(),
-  language: Type.String(),
+  /** The language the texts are in. */
+  language: LanguageSchema,
 });
 export type SeriesDetail = Static<typeof SeriesDetailSchema>;
 
@@ -49,12 +51,7 @@ export type SeriesCard = Static<typeof SeriesCardSchema>;
 export const HomepageSectionSchema = Type.Object({
   id: Type.Integer(),
   title: Type.String(),
-  kind: Type.Union([
-    Type.Literal('curated'),
-    Type.Literal('categories'),
-    Type.Literal('trending'),
-    Type.Literal('newest'),
-  ]),
+  kind: LiteralUnion(SectionKinds),
   items: Type.Array(SeriesCardSchema),
   hasMore: Type.Boolean(),
   /** For "categories" sections: the tabs; `items` are the first tab's series. */

@@ -77,3 +77,15 @@ export type PayMethod = (typeof PAY_METHODS)[number];
 /** Password length limits (the server also asks for a letter and a digit). */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 200;
+
+/** An account's role: viewers watch; admins also run the console. */
+export const USER_ROLES = ['viewer', 'admin'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+/** Why a user's coin balance moved. */
+export const LEDGER_KINDS = ['purchase', 'bonus', 'spend', 'refund', 'grant'] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+/** A membership is `active` (paid or renewing) or `lapsed`. */
+export const MEMBERSHIP_STATUSES = ['active', 'lapsed'] as const;
+export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];

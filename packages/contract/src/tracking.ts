@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { LiteralUnion } from './envelope';
 
 /**
  * Whether marketing pixels wait for the visitor's consent: `off` starts them at once (specification
@@ -19,7 +20,7 @@ export type PixelScripts = Static<typeof PixelScriptsSchema>;
 
 /** How the browser runs tracking; sent with the configuration list. */
 export const TrackingSettingsSchema = Type.Object({
-  consentMode: Type.Union([Type.Literal('off'), Type.Literal('required')]),
+  consentMode: LiteralUnion(CONSENT_MODES),
   scripts: PixelScriptsSchema,
 });
 export type TrackingSettings = Static<typeof TrackingSettingsSchema>;

@@ -1,16 +1,18 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import type { AdminUserQuery, Language, UserRole } from '@episodic/contract';
 import type { DB } from '../../db/schema';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
-export type UserFilter = 'registered' | 'all' | 'guests' | 'admins' | 'disabled' | 'members';
+export type UserFilter = NonNullable<AdminUserQuery['filter']>;
 
 export interface SummaryRow {
   id: string;
   email: string | null;
-  role: string;
+  /** The CHECK constraints of users.role and users.language hold these to the contract's values. */
+  role: UserRole;
   is_guest: boolean;
-  language: string;
+  language: Language;
   created_at: Date;
   disabled_at: Date | null;
   last_seen_at: Date | null;
