@@ -1,4 +1,4 @@
-import type { Order, PayResult } from '@episodic/contract';
+import type { Order, PayMethod, PayResult } from '@episodic/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
@@ -62,10 +62,7 @@ export function OrderEasyPage() {
    * Sends one payment at a time, by card or PayPal: a bank's or PayPal's page when the answer has
    * one, a decline back to the form, anything else to the result page.
    */
-  const submit = async (
-    method: 'card' | 'paypal',
-    send: (id: string) => Promise<PayResult>,
-  ): Promise<FormFailure | null> => {
+  const submit = async (method: PayMethod, send: (id: string) => Promise<PayResult>): Promise<FormFailure | null> => {
     if (!orderId || !order.data || inFlight.current) return null;
     inFlight.current = true;
     setPending(true);
