@@ -3936,6 +3936,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description One of en, es, fy, dy, pt; any other value falls back to Accept-Language. */
                     lang?: string;
                 };
                 header?: never;
@@ -4018,6 +4019,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description One of en, es, fy, dy, pt; any other value falls back to Accept-Language. */
                     lang?: string;
                     page?: number;
                     pageSize?: number;
@@ -4952,6 +4954,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description One of en, es, fy, dy, pt; any other value falls back to Accept-Language. */
                     lang?: string;
                 };
                 header?: never;
@@ -5222,6 +5225,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description One of en, es, fy, dy, pt; any other value falls back to Accept-Language. */
                     lang?: string;
                     page?: number;
                     pageSize?: number;
@@ -5341,6 +5345,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description One of en, es, fy, dy, pt; any other value falls back to Accept-Language. */
                     lang?: string;
                     page?: number;
                     pageSize?: number;
@@ -6015,6 +6020,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description One of en, es, fy, dy, pt; any other value falls back to Accept-Language. */
                     lang?: string;
                     page?: number;
                     pageSize?: number;
@@ -6086,6 +6092,7 @@ export interface paths {
                 query?: {
                     id?: number;
                     keyword?: string;
+                    /** @description One of en, es, fy, dy, pt; any other value falls back to Accept-Language. */
                     lang?: string;
                     page?: number;
                     pageSize?: number;
@@ -6169,6 +6176,7 @@ export interface paths {
             parameters: {
                 query?: {
                     id?: number;
+                    /** @description One of en, es, fy, dy, pt; any other value falls back to Accept-Language. */
                     lang?: string;
                     seriesId?: number;
                 };

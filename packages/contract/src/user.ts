@@ -10,7 +10,10 @@ export const LanguageSchema = LiteralUnion(LANGUAGES);
  * The `lang` query parameter of the catalog's reads: one of `LANGUAGES` picks the answer's language;
  * any other short value is ignored in favour of Accept-Language (so it is not refused).
  */
-export const LangParamSchema = Type.String({ maxLength: 5 });
+export const LangParamSchema = Type.String({
+  maxLength: 5,
+  description: `One of ${LANGUAGES.join(', ')}; any other value falls back to Accept-Language.`,
+});
 export const LangQuerySchema = Type.Object({ lang: Type.Optional(LangParamSchema) });
 export type LangQuery = Static<typeof LangQuerySchema>;
 
