@@ -4,6 +4,8 @@ import { Redis } from 'ioredis';
 export interface InvalidationBus {
   publish(channel: string): Promise<void>;
   subscribe(channel: string, onInvalidate: () => void): void;
+  /** Settles once every subscription made so far is in place (other instances' messages reach it). */
+  ready(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -19,6 +21,7 @@ export function createLocalBus(): InvalidationBus {
       set.add(fn);
       listeners.set(channel, set);
     },
+    ready: async () => {},
     close: async () => listeners.clear(),
   };
 }
@@ -35,6 +38,7 @@ export function createRedisBus(redisUrl: string, onError: (err: Error) => void):
   const sub = new Redis(redisUrl, { lazyConnect: false });
   pub.on('error', onError);
   sub.on('error', onError);
+  const subscribing: Promise<unknown>[] = [];
   sub.on('message', (channel: string) => {
     if (channel.startsWith(PREFIX)) void local.publish(channel.slice(PREFIX.length));
   });
@@ -45,7 +49,10 @@ export function createRedisBus(redisUrl: string, onError: (err: Error) => void):
     },
     subscribe: (channel, fn) => {
       local.subscribe(channel, fn);
-      void sub.subscribe(PREFIX + channel).catch(onError);
+      subscribing.push(sub.subscribe(PREFIX + channel).catch(onError));
+    },
+    ready: async () => {
+      await Promise.all(subscribing);
     },
     close: async () => {
       await Promise.allSettled([pub.quit(), sub.quit()]);

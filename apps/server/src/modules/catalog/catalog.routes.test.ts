@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import type { EpisodeListItem, EpisodePlayback, Homepage, Page, Series, SeriesDetail, Tag } from '@episodic/contract';
 import { createTestApp, envelope, type TestApp } from '../../../test/test-app';
 import { seedCatalogFixture, type CatalogFixture } from '../../../test/catalog-fixture';
@@ -296,6 +297,12 @@ describe('play counts', () => {
       .executeTakeFirstOrThrow();
     return { episode: episode.play_count, series: series.play_count };
   };
+  /** Moves every remembered start back in time, as if the players had been playing that long. */
+  const startsSecondsAgo = (seconds: number) =>
+    t.database.db
+      .updateTable('playback_starts')
+      .set({ started_at: sql`started_at - make_interval(secs => ${seconds})` })
+      .execute();
   const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000);
   /** A registered account older than a day (guests and new accounts are counted per address). */
   async function establishedAccount(): Promise<{ token: string; userId: string }> {
@@ -319,7 +326,7 @@ describe('play counts', () => {
     // Reports at once (however far they claim to be) and a start alone count nothing.
     await Promise.all([progress(a, episode, 30), progress(b, episode, 60)]);
     expect(await counts(episode, f.series.palace)).toEqual(before);
-    await new Promise((r) => setTimeout(r, 3200));
+    await startsSecondsAgo(4);
     // A few seconds after the start: a position under 3 s still counts nothing, then the play counts once.
     await Promise.all([progress(a, episode, 1), progress(b, episode, 4), progress(b, episode, 5)]);
     await Promise.all([progress(a, episode, 4), progress(a, episode, 14)]);
@@ -334,7 +341,7 @@ describe('play counts', () => {
     const before = await counts(episodes[0]!, f.series.ceo);
     const guests = await Promise.all(Array.from({ length: 6 }, () => guestToken()));
     await Promise.all(guests.flatMap((g) => episodes.map((e) => play(g.token, e))));
-    await new Promise((r) => setTimeout(r, 3200));
+    await startsSecondsAgo(4);
     await Promise.all(guests.flatMap((g) => episodes.map((e) => progress(g.token, e, 10))));
     const after = await counts(episodes[0]!, f.series.ceo);
     expect(after.series - before.series).toBe(1);
@@ -355,7 +362,7 @@ describe('play counts', () => {
       )
       .execute();
     await Promise.all(guests.flatMap((g) => episodes.map((e) => play(g.token, e))));
-    await new Promise((r) => setTimeout(r, 3200));
+    await startsSecondsAgo(4);
     await Promise.all(guests.flatMap((g) => episodes.map((e) => progress(g.token, e, 10))));
     const after = await counts(episodes[0]!, f.series.wolf);
     expect(after.series - before.series).toBe(1);
@@ -367,13 +374,13 @@ describe('play counts', () => {
     const before = await counts(locked, f.series.palace);
     // Without the episode's key: the start is ignored, so the progress report that follows counts nothing.
     expect(envelope(await play(viewer, locked)).code).toBe(200);
-    await new Promise((r) => setTimeout(r, 3200));
+    await startsSecondsAgo(4);
     await progress(viewer, locked, 10);
     expect(await counts(locked, f.series.palace)).toEqual(before);
     // Unlocked, the same viewer's real playback counts.
     await t.database.db.insertInto('unlocks').values({ user_id: userId, episode_id: locked }).execute();
     await play(viewer, locked);
-    await new Promise((r) => setTimeout(r, 3200));
+    await startsSecondsAgo(4);
     await progress(viewer, locked, 10);
     expect(await counts(locked, f.series.palace)).toEqual({ episode: before.episode + 1, series: before.series + 1 });
   });
