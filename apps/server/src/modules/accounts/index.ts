@@ -7,3 +7,4 @@ export { registerOperatorSessionRoutes } from './operator-sessions.routes';
 export { revokeOperatorSessionsOf } from './operator-sessions.repository';
 export { revokePasswordResets } from './accounts.repository';
 export { purgeUnusedAccounts } from './account-retention';
+export { accountsPlugin } from './accounts.plugin';

@@ -15,9 +15,8 @@ export {
   type OrderTransition,
   type PaidOrder,
 } from './order-lifecycle';
-export { quoteSeriesPrice } from './series-price';
 export { createRefunds, type Refunder, type RefundRecord } from './refunds';
 export { createOrderReconciler } from './reconcile';
 export { createReceipts } from './receipts';
 export { exportBilling, mergeBilling } from './billing-merge';
-export { isActiveMember } from './membership-fact';
+export { billingPlugin } from './billing.plugin';

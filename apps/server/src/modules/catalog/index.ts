@@ -3,3 +3,4 @@ export { registerCatalogRoutes } from './catalog.routes';
 export { createPlayCounter, type PlayCounter } from './play-counter';
 export { exportCatalogData, mergeCatalogData } from './catalog-merge';
 export { seedDemoCatalog } from './demo/seed-demo';
+export { catalogPlugin } from './catalog.plugin';

@@ -9,3 +9,4 @@ export {
 } from './playback.service';
 export { registerPlaybackRoutes } from './playback.routes';
 export { registerMediaFileRoutes } from './media-files.routes';
+export { playbackPlugin } from './playback.plugin';

@@ -1,1 +1,2 @@
 export { registerSupportRoutes } from './support.routes';
+export { supportPlugin } from './support.plugin';
