@@ -38,7 +38,8 @@ const catalog: FastifyPluginAsyncTypebox = async (app) => {
   app.decorate('catalog', service);
   app.decorate('plays', plays);
 
-  // Buffered in this process, so written by every instance, JOBS or not: each writes its own plays.
+  // Buffered in this process, so flushed on every instance, JOBS or not: each adds its own plays
+  // (`play_count + n`), and a play's claim row is unique, so no play counts twice.
   jobs.every('play-counts', 2000, () => plays.flush());
   // Deletes rows past a day: a second instance deleting the same rows deletes nothing more.
   if (env.jobs) jobs.every('play-retention', 60 * 60 * 1000, () => plays.prune());
