@@ -98,7 +98,7 @@ export async function buildApp({
   await app.register(requestGuardsPlugin);
   await app.register(protocolPlugin);
 
-  // Modules, each after those it asks.
+  // Modules, each after those it asks; the security headers after the settings (the CSP names the pixels set there).
   await app.register(settingsPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(trackingPlugin);
