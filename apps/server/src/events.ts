@@ -22,6 +22,8 @@ export interface DomainEvents {
   'user.registered': { userId: string; ip: string; userAgent: string | null };
   /** An account is about to be deleted, inside the deletion's transaction. */
   'user.deleting': { userId: string; trx: Transaction<DB> };
+  /** A viewer reported their place in an episode (the catalog counts a play from it after real playback). */
+  'episode.progressed': { userId: string; episodeId: number; position: number; address: string };
   /** An order was paid (a purchase or a renewal), announced after its commit: receipts and conversions follow. */
   'order.paid': PaidOrder;
 }

@@ -1,6 +1,6 @@
 import { lazySharedSecret } from '../src/db/secrets';
 import { createLocalBus } from '../src/cache/invalidation-bus';
-import { createBillingService, createSandboxProvider, isActiveMember } from '../src/modules/billing/index';
+import { createBillingService, createSandboxProvider } from '../src/modules/billing/index';
 import { createAccessService } from '../src/modules/access/index';
 import { createCatalogService } from '../src/modules/catalog/index';
 import type { EventBus } from '../src/events';
@@ -14,7 +14,7 @@ import type { TestApp } from './test-app';
 export function billingInstance(t: TestApp, { events }: { events?: EventBus } = {}) {
   const db = t.database.db;
   const publicUrl = 'http://episodic.test';
-  const access = createAccessService({ db, isMember: (userId) => isActiveMember(db, userId) });
+  const access = createAccessService({ db });
   const catalog = createCatalogService({
     db,
     bus: createLocalBus(),

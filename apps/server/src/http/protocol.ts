@@ -8,9 +8,6 @@ import { resolveAuth, resolveOperator, type OperatorResolver, type SessionResolv
 import { isUnder, routePath } from './route-path';
 
 export interface ProtocolOptions {
-  resolveSession: SessionResolver;
-  /** The console's sessions; without it no request has an operator. */
-  resolveOperator?: OperatorResolver;
   isDatabaseUnavailable: (err: unknown) => boolean;
   /** Receives every crash (error reporting, when configured). */
   reportError?: (err: unknown, context: Record<string, unknown>) => void;
@@ -71,14 +68,6 @@ const CRASHED = 'Something went wrong on our side. Please try again.';
  */
 export function registerProtocol(app: FastifyInstance, opts: ProtocolOptions): void {
   app.decorateRequest('ctx', null as never);
-  app.decorateRequest('authPromise', undefined);
-  app.decorateRequest('auth', function (this: FastifyRequest) {
-    return resolveAuth(this, opts.resolveSession);
-  });
-  app.decorateRequest('operatorPromise', undefined);
-  app.decorateRequest('operator', function (this: FastifyRequest) {
-    return resolveOperator(this, opts.resolveOperator ?? (() => Promise.resolve(null)));
-  });
 
   // preValidation: the body is parsed by then, and the context is read before any schema reshapes it.
   app.addHook('preValidation', async (req) => {
@@ -182,6 +171,24 @@ export function registerProtocol(app: FastifyInstance, opts: ProtocolOptions): v
     req.log.error({ err }, 'unhandled error');
     opts.reportError?.(err, { requestId: req.id, method: req.method, route: req.routeOptions.url ?? null });
     return sendErrorEnvelope(reply, 500, EnvelopeCode.userError, 'server_error', CRASHED);
+  });
+}
+
+/**
+ * Who is calling: `req.auth()` (the viewer's session, cookie first, then header) and `req.operator()`
+ * (the console's session), each resolved on first use. Installed by the module that owns sessions.
+ */
+export function registerCallers(
+  app: FastifyInstance,
+  opts: { resolveSession: SessionResolver; resolveOperator: OperatorResolver },
+): void {
+  app.decorateRequest('authPromise', undefined);
+  app.decorateRequest('auth', function (this: FastifyRequest) {
+    return resolveAuth(this, opts.resolveSession);
+  });
+  app.decorateRequest('operatorPromise', undefined);
+  app.decorateRequest('operator', function (this: FastifyRequest) {
+    return resolveOperator(this, opts.resolveOperator);
   });
 }
 

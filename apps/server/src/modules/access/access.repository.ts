@@ -93,3 +93,12 @@ export async function unlockedSeries(
     last_at: new Date(r.last_at),
   }));
 }
+
+/** The user's membership: its status and the end of its paid period (undefined without one). */
+export function membershipPeriod(db: Executor, userId: string) {
+  return db
+    .selectFrom('memberships')
+    .select(['status', 'current_period_end'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}

@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EpisodeListItem } from '@episodic/contract';
 import { createTestApp, envelope, type TestApp } from '../../../test/test-app';
 import { seedCatalogFixture, type CatalogFixture } from '../../../test/catalog-fixture';
-import { isActiveMember } from '../billing/index';
-import { createAccessService, type AccessService } from './index';
+import { createAccessService, isActiveMember, type AccessService } from './index';
 
 let t: TestApp;
 let f: CatalogFixture;

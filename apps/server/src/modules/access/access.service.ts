@@ -23,8 +23,24 @@ export interface EpisodeFacts {
 
 export interface AccessDeps {
   db: Kysely<DB>;
-  /** Whether the user holds an active membership (billing's rule); asked only for a paid episode not unlocked. */
-  isMember: (userId: string) => Promise<boolean>;
+  /** Whether the user holds an active membership; asked only for a paid episode not unlocked. By default `isActiveMember`. */
+  isMember?: (userId: string) => Promise<boolean>;
+}
+
+/**
+ * The membership rule: a membership plays paid episodes while it is active and its paid period is
+ * not over. Billing shows a membership as active by this same rule.
+ */
+export function isMembershipActive(
+  membership: { status: string; current_period_end: Date } | undefined,
+  now = new Date(),
+): boolean {
+  return membership !== undefined && membership.status === 'active' && membership.current_period_end > now;
+}
+
+/** Whether the user's membership is active now (memberships are billing's rows; the rule is access's). */
+export async function isActiveMember(db: Kysely<DB>, userId: string): Promise<boolean> {
+  return isMembershipActive(await repo.membershipPeriod(db, userId));
 }
 
 /** The rule: free plays for everyone, then the viewer's unlock, then an active membership; otherwise locked. */
@@ -40,7 +56,7 @@ function judge(episode: EpisodeFacts, unlocked: boolean, member: boolean): Acces
  * Who may play what: the one place that answers it, and the only reader of `unlocks` for it. Playback
  * (keys, playlists, subtitles), the catalog's episode lists, unlocking, play counting and the library ask here.
  */
-export function createAccessService({ db, isMember }: AccessDeps) {
+export function createAccessService({ db, isMember = (userId) => isActiveMember(db, userId) }: AccessDeps) {
   async function decideWith(
     userId: string | null,
     episodes: readonly EpisodeFacts[],

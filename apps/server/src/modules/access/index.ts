@@ -1,5 +1,7 @@
 export {
   createAccessService,
+  isActiveMember,
+  isMembershipActive,
   type Access,
   type AccessDeps,
   type AccessReason,
@@ -7,3 +9,4 @@ export {
   type EpisodeFacts,
 } from './access.service';
 export type { UnlockedSeriesRow } from './access.repository';
+export { accessPlugin } from './access.plugin';

@@ -7,7 +7,7 @@ import { appendLedgerEntry } from './coin-ledger';
  * change owner (the balance moves with them), and a membership moves when the account has none —
  * when both are active, the account's paid period is extended by the guest's remaining time.
  * Coins the guest spent on episodes the account had already unlocked bought nothing: they are
- * returned, each by a ledger line saying why. Runs before the unlocks themselves are merged, with
+ * returned, each by a ledger line saying why; then the guest's unlocks join the account's. Runs with
  * both users' rows locked by the caller.
  */
 export async function mergeBilling(trx: Transaction<DB>, fromUserId: string, toUserId: string): Promise<void> {
@@ -35,6 +35,11 @@ export async function mergeBilling(trx: Transaction<DB>, fromUserId: string, toU
       reason: r.reason,
     });
   }
+  // Then the unlocks themselves (bought with coins, so billing's to move): the account keeps its own.
+  await sql`
+    INSERT INTO unlocks (user_id, episode_id, source, created_at)
+    SELECT ${toUserId}::uuid, episode_id, source, created_at FROM unlocks WHERE user_id = ${fromUserId}::uuid
+    ON CONFLICT (user_id, episode_id) DO NOTHING`.execute(trx);
   const guest = await trx.selectFrom('memberships').selectAll().where('user_id', '=', fromUserId).executeTakeFirst();
   if (!guest) return;
   const now = new Date();
@@ -120,6 +125,12 @@ async function spendsToReturn(trx: Transaction<DB>, fromUserId: string, toUserId
 
 /** The viewer's orders, coin ledger and membership, for the data download (no card data exists to give). */
 export async function exportBilling(db: Kysely<DB>, userId: string) {
+  const unlocks = await db
+    .selectFrom('unlocks')
+    .select(['episode_id', 'source', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .execute();
   const orders = await db
     .selectFrom('orders')
     .select(['id', 'plan_id', 'purpose', 'amount', 'currency', 'status', 'created_at', 'paid_at'])
@@ -142,5 +153,5 @@ export async function exportBilling(db: Kysely<DB>, userId: string) {
     .select(['brand', 'last4', 'exp_month', 'exp_year', 'created_at'])
     .where('user_id', '=', userId)
     .execute();
-  return { orders, coins, membership: membership ?? null, cards };
+  return { unlocks, orders, coins, membership: membership ?? null, cards };
 }

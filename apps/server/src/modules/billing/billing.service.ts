@@ -3,7 +3,7 @@ import type { Language, Membership, Order, PaymentOverview, Plan, UnlockResult }
 import type { DB } from '../../db/schema';
 import type { EventBus } from '../../events';
 import { conflict, notFound } from '../../http/errors';
-import type { AccessService } from '../access/index';
+import { isMembershipActive, type AccessService } from '../access/index';
 import * as repo from './billing.repository';
 import { appendLedgerEntry, coinBalance, lockLedgerOwner } from './coin-ledger';
 import { createOrderLifecycle, type OrderStatus } from './order-lifecycle';
@@ -37,7 +37,7 @@ export function membershipDto(
   row: Pick<MembershipRow, 'status' | 'current_period_end' | 'plan_id' | 'auto_renew'> | undefined,
   now = new Date(),
 ): Membership {
-  if (!row || row.status !== 'active' || row.current_period_end <= now) return INACTIVE;
+  if (!row || !isMembershipActive(row, now)) return INACTIVE;
   return {
     active: true,
     planId: row.plan_id,

@@ -1,12 +1,8 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 
-/** A guest's unlocked episodes and recent searches move to the account they sign in to. */
+/** A guest's recent searches move to the account they sign in to (its unlocks move with its coins, in billing). */
 export async function mergeCatalogData(trx: Transaction<DB>, fromUserId: string, toUserId: string): Promise<void> {
-  await sql`
-    INSERT INTO unlocks (user_id, episode_id, source, created_at)
-    SELECT ${toUserId}::uuid, episode_id, source, created_at FROM unlocks WHERE user_id = ${fromUserId}::uuid
-    ON CONFLICT (user_id, episode_id) DO NOTHING`.execute(trx);
   await sql`
     INSERT INTO search_history (user_id, query, searched_at)
     SELECT ${toUserId}::uuid, query, searched_at FROM search_history WHERE user_id = ${fromUserId}::uuid
@@ -15,22 +11,13 @@ export async function mergeCatalogData(trx: Transaction<DB>, fromUserId: string,
   );
 }
 
-/** The viewer's unlocks and searches, for the data download. */
-export async function exportCatalogData(
-  db: Kysely<DB>,
-  userId: string,
-): Promise<{ unlocks: unknown[]; searches: unknown[] }> {
-  const unlocks = await db
-    .selectFrom('unlocks')
-    .select(['episode_id', 'source', 'created_at'])
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .execute();
+/** The viewer's searches, for the data download. */
+export async function exportCatalogData(db: Kysely<DB>, userId: string): Promise<{ searches: unknown[] }> {
   const searches = await db
     .selectFrom('search_history')
     .select(['query', 'searched_at'])
     .where('user_id', '=', userId)
     .orderBy('searched_at', 'desc')
     .execute();
-  return { unlocks, searches };
+  return { searches };
 }

@@ -20,8 +20,8 @@ import { normalizeQuery, toPrefixTsquery } from './search-query';
 import { deleteSearches, recentSearches, upsertSearch } from './search-history.repository';
 import { episodeTitle } from './episode-title';
 import { masterPlaylistPath } from '../playback/index';
-// The series price rule is billing's: a pure function (billing does not depend on the catalog).
-import { quoteSeriesPrice } from '../billing/index';
+// The catalog quotes a series' price (shown with it, and asked by billing when a series is unlocked).
+import { quoteSeriesPrice } from './series-price';
 import type { AccessService } from '../access/index';
 
 /** What the playback side knows about one episode for one viewer. */

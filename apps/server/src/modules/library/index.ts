@@ -1,3 +1,1 @@
-export { createLibraryService, type LibraryService } from './library.service';
-export { registerLibraryRoutes } from './library.routes';
-export { exportLibrary, mergeLibrary } from './library-merge';
+export { libraryPlugin } from './library.plugin';

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { HistoryEntry, Language, Page, Series, UnlockedSeries } from '@episodic/contract';
 import type { DB } from '../../db/schema';
+import type { EventBus } from '../../events';
 import { notFound } from '../../http/errors';
 import type { CatalogService } from '../catalog/index';
 import type { AccessService } from '../access/index';
@@ -11,8 +12,8 @@ export interface LibraryDeps {
   catalog: Pick<CatalogService, 'seriesCards' | 'isVisible' | 'episodeSummary'>;
   /** What the viewer unlocked (`/unlocked`). */
   access: Pick<AccessService, 'unlockedSeries'>;
-  /** Told of every progress report (the catalog counts a play from it after real playback). */
-  onProgress?: (progress: { userId: string; episodeId: number; position: number; address: string }) => Promise<void>;
+  /** Where every progress report is announced (`episode.progressed`: the catalog counts plays from it). */
+  events?: EventBus;
 }
 
 export interface PageRequest {
@@ -20,7 +21,8 @@ export interface PageRequest {
   pageSize: number;
 }
 
-export function createLibraryService({ db, catalog, access, onProgress }: LibraryDeps) {
+export function createLibraryService({ db, catalog, access, events }: LibraryDeps) {
+  events?.emits('episode.progressed');
   /** Adds a series to the viewer's list; adding twice keeps one entry. */
   async function addFavorite(userId: string, seriesId: number): Promise<void> {
     if (!(await catalog.isVisible(seriesId))) throw notFound('series_unavailable', 'This series is not available.');
@@ -58,7 +60,12 @@ export function createLibraryService({ db, catalog, access, onProgress }: Librar
       positionMs,
       finished: input.finished,
     });
-    await onProgress?.({ userId, episodeId: input.episodeId, position: positionMs / 1000, address });
+    await events?.emit('episode.progressed', {
+      userId,
+      episodeId: input.episodeId,
+      position: positionMs / 1000,
+      address,
+    });
   }
 
   /** Continue watching: one entry per series, most recent first. */

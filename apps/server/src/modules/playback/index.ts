@@ -7,5 +7,4 @@ export {
   type PlaybackService,
   type PlaybackServiceDeps,
 } from './playback.service';
-export { registerPlaybackRoutes } from './playback.routes';
-export { registerMediaFileRoutes } from './media-files.routes';
+export { playbackPlugin } from './playback.plugin';

@@ -12,7 +12,8 @@ export function createSettingsService({
 }: {
   db: Kysely<DB>;
   bus: InvalidationBus;
-  tracking?: () => TrackingSettings;
+  /** How the browser runs tracking (consent mode, pixel scripts): fixed by the environment. */
+  tracking?: TrackingSettings;
 }) {
   // Read on every page load and changed only by operators: kept in memory, cleared on change.
   const cache = new MemoryCache(60_000, 10);
@@ -21,7 +22,7 @@ export function createSettingsService({
   /** The public configuration list: every key with its value (empty when unset), and how tracking runs. */
   async function configList(): Promise<ConfigList> {
     const { list } = await cache.get('config', async () => ({ list: await listSettings(db) }));
-    return tracking ? { list, tracking: tracking() } : { list };
+    return tracking ? { list, tracking: { ...tracking, scripts: { ...tracking.scripts } } } : { list };
   }
 
   /** Marks the configuration changed, on this instance and the others. */

@@ -1,1 +1,1 @@
-export { registerSupportRoutes } from './support.routes';
+export { supportPlugin } from './support.plugin';

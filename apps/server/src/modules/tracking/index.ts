@@ -1,2 +1,2 @@
 export { createTrackingService, type TrackingService, type PaidOrder } from './tracking.service';
-export { registerTrackingRoutes } from './tracking.routes';
+export { trackingPlugin } from './tracking.plugin';

@@ -17,6 +17,12 @@ export async function insertEvent(db: Executor, row: Insertable<TrackingEventsTa
 }
 
 /** The browser the user last reported from (for matching server events to the platforms' users). */
+/** The account's email (null for a guest); undefined when the user no longer exists. */
+export async function userEmail(db: Executor, userId: string): Promise<string | null | undefined> {
+  const row = await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
+  return row?.email;
+}
+
 export async function latestClient(
   db: Executor,
   userId: string,

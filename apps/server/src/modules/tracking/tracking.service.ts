@@ -1,10 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import {
-  ConversionEventPrefix,
-  type ConfigList,
-  type ConversionEventName,
-  type TrackingSettings,
-} from '@episodic/contract';
+import { ConversionEventPrefix, type ConfigList, type ConversionEventName } from '@episodic/contract';
 import type { DB } from '../../db/schema';
 import type { TrackingEnv } from '../../env';
 import { mergeAttribution, touchAttribution, touchSummaries, type Touch, type TouchSummary } from './attribution';
@@ -21,8 +16,6 @@ export interface TrackingDeps {
   publicUrl: string;
   /** The configuration list: pixel ids the operator set (the platforms' defaults for conversions). */
   configList: () => Promise<ConfigList>;
-  /** The account's email, for matching conversions (hashed before it leaves). */
-  userEmail: (userId: string) => Promise<string | null>;
   log: (msg: string, data?: Record<string, unknown>) => void;
   /** Asks for a delivery pass at once (the job runner's, where scheduled work runs in this process). */
   deliverSoon?: () => void;
@@ -72,11 +65,6 @@ export function createTrackingService(deps: TrackingDeps) {
     retrySeconds: env.conversionsRetrySeconds,
     log: deps.log,
   });
-
-  /** How the browser runs tracking: consent mode and where each pixel's script comes from. */
-  function settings(): TrackingSettings {
-    return { consentMode: env.consentMode, scripts: { ...env.scripts } };
-  }
 
   /** Records a reported event with who sent it, and the visit on the user's attribution. */
   async function record(event: ReportedEvent, source: 'report' | 'beacon', who: Reporter): Promise<boolean> {
@@ -181,6 +169,9 @@ export function createTrackingService(deps: TrackingDeps) {
       details.ip && details.userAgent
         ? { ip: details.ip, user_agent: details.userAgent }
         : await repo.latestClient(db, userId);
+    // The account's email, for matching (hashed before it leaves); tracking reads it itself, as it reads paid orders.
+    const email = await repo.userEmail(db, userId);
+    if (email === undefined) throw new Error(`No user ${userId}: its conversion is not queued`);
     const payload: ConversionPayload = {
       eventName: name,
       eventId: conversionEventId(name, subjectId),
@@ -189,7 +180,7 @@ export function createTrackingService(deps: TrackingDeps) {
       value: details.value ?? null,
       currency: details.currency ?? null,
       orderId: details.orderId ?? null,
-      emailSha256: hashEmail(await deps.userEmail(userId)),
+      emailSha256: hashEmail(email),
       externalIdSha256: hashExternalId(userId),
       ip: details.ip ?? client?.ip ?? null,
       userAgent: details.userAgent ?? client?.user_agent ?? null,
@@ -293,7 +284,6 @@ export function createTrackingService(deps: TrackingDeps) {
   }
 
   return {
-    settings,
     record,
     orderAttribution,
     convert,

@@ -1,0 +1,62 @@
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { registerCallers } from '../../http/protocol';
+import { createAccountsService, type AccountsService } from './accounts.service';
+import { registerAccountsRoutes } from './accounts.routes';
+import { createFacebookSignIn } from './facebook-sign-in';
+import { registerFacebookRoutes } from './facebook.routes';
+import { createOperatorSessions } from './operator-sessions';
+import { registerOperatorSessionRoutes } from './operator-sessions.routes';
+import { purgeUnusedAccounts } from './account-retention';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Users, guests, sessions, sign-in, registration, export and deletion. */
+    accounts: AccountsService;
+  }
+}
+
+/**
+ * Accounts answers who is calling (`req.auth()`, `req.operator()`), asks billing for the money shown
+ * with a user, and announces registrations, merges, downloads and deletions on the event bus.
+ */
+const accounts: FastifyPluginAsyncTypebox = async (app) => {
+  const { env, db } = app;
+  const service = createAccountsService({
+    db,
+    sessionTtlDays: env.sessionTtlDays,
+    events: app.events,
+    mailer: app.mailer,
+    limiter: app.limiter,
+    guestBudget: env.guestBudget,
+    publicUrl: env.publicUrl,
+    money: app.billing.accountSummary,
+  });
+  const operatorSessions = createOperatorSessions({ db, accounts: service });
+  app.decorate('accounts', service);
+  registerCallers(app, { resolveSession: service.resolveSession, resolveOperator: operatorSessions.resolve });
+
+  // Each batch takes the rows it deletes with SKIP LOCKED: instances purging at once never take the same guest.
+  if (env.jobs)
+    app.jobs.every('account-retention', 60 * 60 * 1000, () => purgeUnusedAccounts(db, env.guestRetentionDays));
+
+  const cookies = {
+    secureByDefault: env.publicUrl.startsWith('https:'),
+    maxAgeSeconds: env.sessionTtlDays * 24 * 60 * 60,
+  };
+  registerAccountsRoutes(app, service, cookies);
+  registerOperatorSessionRoutes(app, operatorSessions, {
+    ...cookies,
+    secureByDefault: (env.consoleUrl ?? env.publicUrl).startsWith('https:'),
+  });
+  const facebook = env.facebook
+    ? createFacebookSignIn(
+        db,
+        { ...env.facebook, redirectUri: `${env.publicUrl}/api/user/oauth/facebook/callback` },
+        service,
+      )
+    : null;
+  registerFacebookRoutes(app, facebook, cookies);
+};
+
+export const accountsPlugin = fp(accounts, { name: 'accounts', dependencies: ['core', 'protocol', 'billing'] });

@@ -1,0 +1,93 @@
+import path from 'node:path';
+import type { AppInstance } from '../../http/types';
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { infoLog } from '../../core.plugin';
+import type { AdminDeps } from './admin-deps';
+import { createArtworkService } from './artwork.service';
+import { createContentService } from './content.service';
+import { createDashboardService } from './dashboard.service';
+import { createHomepageService } from './homepage.service';
+import { createOrdersService } from './orders.service';
+import { createPlansService } from './plans.service';
+import { createAdminSettingsService } from './settings.service';
+import { createTagsService } from './tags.service';
+import { createUsersService } from './users.service';
+import { registerCommerceRoutes } from './commerce.routes';
+import { registerContentRoutes } from './content.routes';
+import { registerHomepageRoutes } from './homepage.routes';
+import { registerSystemRoutes } from './system.routes';
+import { registerUsersRoutes } from './users.routes';
+import { strictBodyCompiler } from './strict-bodies';
+import { createMediaJobs } from './media-jobs';
+import { registerMediaRoutes } from './media.routes';
+import { createUploads, registerUploadRoutes } from './uploads';
+
+/**
+ * The operator console's API under /api/admin (the admin role is checked by the route guard). Its
+ * JSON bodies are validated without type coercion.
+ */
+function registerAdminRoutes(app: AppInstance, deps: AdminDeps): void {
+  const uploads = createUploads({
+    db: deps.db,
+    dir: path.join(deps.env.dataDir, 'uploads'),
+    trustProxy: deps.env.trustProxy,
+  });
+  const jobs = createMediaJobs({
+    db: deps.db,
+    storage: deps.storage,
+    uploadsDir: uploads.dir,
+    findUpload: uploads.findUpload,
+    removeUpload: uploads.removeUpload,
+    invalidateCatalog: deps.invalidateCatalog,
+    log: deps.log,
+  });
+  // Packaging runs where the jobs run (JOBS): started at once for a new upload, and every few
+  // seconds for jobs left over (a restart, another instance's lease that ran out). Stopping the
+  // runner interrupts a packaging in progress (it is queued again) rather than waiting for it.
+  if (deps.env.jobs) {
+    // Jobs are claimed from media_jobs with a lease (jobs/queue.ts): each is packaged by one instance.
+    deps.jobs.every('media-jobs', 5000, () => jobs.drain(), { stop: () => jobs.stop() });
+    // Removes expired uploads from the tus store of this DATA_DIR: removing one twice is a no-op.
+    deps.jobs.every('expired-uploads', 60 * 60 * 1000, () => uploads.cleanUpExpired());
+  }
+  const kick = () => {
+    if (deps.env.jobs) deps.jobs.kick('media-jobs');
+  };
+
+  void app.register(async (scope) => {
+    scope.setValidatorCompiler(strictBodyCompiler);
+    const admin = scope as unknown as AppInstance;
+    registerContentRoutes(admin, createContentService(deps), createTagsService(deps), createArtworkService(deps));
+    registerMediaRoutes(admin, jobs, kick);
+    registerUploadRoutes(admin, uploads);
+    registerHomepageRoutes(admin, createHomepageService(deps));
+    registerCommerceRoutes(admin, createPlansService(deps), createOrdersService(deps));
+    registerUsersRoutes(admin, createUsersService(deps));
+    registerSystemRoutes(admin, deps.db, createAdminSettingsService(deps), createDashboardService(deps));
+  });
+}
+/**
+ * The console's API: it asks the catalog and the settings to invalidate their caches, playback for
+ * media addresses and billing for refunds; operators are the accounts module's console sessions.
+ */
+const admin: FastifyPluginAsyncTypebox = async (app) => {
+  const { env, catalog, settings, playback } = app;
+  registerAdminRoutes(app, {
+    db: app.db,
+    storage: app.storage,
+    invalidateCatalog: () => catalog.invalidate(),
+    invalidateSettings: () => settings.invalidate(),
+    mediaUrl: (key) => playback.mediaUrl(key),
+    refundOrder: app.billing.refundOrder,
+    env,
+    mailTransport: app.mailer.kind,
+    log: infoLog(app),
+    jobs: app.jobs,
+  });
+};
+
+export const adminPlugin = fp(admin, {
+  name: 'admin',
+  dependencies: ['core', 'protocol', 'settings', 'playback', 'catalog', 'billing', 'accounts'],
+});
