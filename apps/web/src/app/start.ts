@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { prefetchCurrentUser } from '../features/account/current-user';
+import { prefetchCurrentUser } from '../shared/session/current-user';
 import { configQuery, configuredIntegrations, loadConfiguration } from '../features/settings/config';
 import { startTracking } from '../features/tracking/start';
 

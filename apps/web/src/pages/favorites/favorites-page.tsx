@@ -1,6 +1,6 @@
 import type { Series } from '@episodic/contract';
 import { useTranslation } from '../../shared/i18n/use-translation';
-import { SeriesCard, SeriesCardSkeleton } from '../../features/catalog/series-card';
+import { SeriesCard, SeriesCardSkeleton } from '../../shared/ui/series-card';
 import { useRemoveFavorite } from '../../features/library/favorite-mutations';
 import { useFavorites } from '../../features/library/library-queries';
 import { ButtonLink } from '../../shared/ui/button';

@@ -3,7 +3,7 @@ import { useTranslation } from '../../shared/i18n/use-translation';
 import { Link } from '../../shared/links/link';
 import { FreeBadge } from '../../features/catalog/catalog-card';
 import type { FeaturedSeries } from '../../features/catalog/home-queries';
-import { seriesPath } from '../../features/catalog/series-card';
+import { seriesPath } from '../../shared/links/player-path';
 import { PauseIcon } from '../../shared/ui/icons/pause';
 import { PlayIcon } from '../../shared/ui/icons/play';
 

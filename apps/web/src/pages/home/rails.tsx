@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { Link } from '../../shared/links/link';
 import { CatalogCard } from '../../features/catalog/catalog-card';
-import { SeriesCardSkeleton } from '../../features/catalog/series-card';
+import { SeriesCardSkeleton } from '../../shared/ui/series-card';
 import { ChevronRightIcon } from '../../shared/ui/icons/chevron-right';
 import { Rail } from '../../shared/ui/rail';
 import { Section } from '../../shared/ui/page';

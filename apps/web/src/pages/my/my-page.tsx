@@ -3,7 +3,7 @@ import { useTranslation } from '../../shared/i18n/use-translation';
 import { useSearchParams } from 'react-router';
 import { Link } from '../../shared/links/link';
 import { useSignOut } from '../../features/account/account-api';
-import { useCurrentUser } from '../../features/account/use-current-user';
+import { useCurrentUser } from '../../shared/session/use-current-user';
 import { MembershipStatus } from '../../features/billing/membership-status';
 import { POLICY_LINKS } from '../../shared/links/policy-links';
 import { Button } from '../../shared/ui/button';

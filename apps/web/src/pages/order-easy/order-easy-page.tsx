@@ -3,8 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useNavigate, useSearchParams } from 'react-router';
-import { formFailure, type FormFailure } from '../../features/account/server-messages';
-import { useCurrentUser } from '../../features/account/use-current-user';
+import { formFailure, type FormFailure } from '../../shared/forms/server-messages';
+import { useCurrentUser } from '../../shared/session/use-current-user';
 import {
   payByCard,
   payByPaypal,

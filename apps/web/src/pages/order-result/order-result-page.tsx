@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useSearchParams } from 'react-router';
-import { useCurrentUser } from '../../features/account/use-current-user';
+import { useCurrentUser } from '../../shared/session/use-current-user';
 import { refreshAfterPayment, useOrder } from '../../features/billing/billing-api';
 import { checkoutReturn, firstReportOf } from '../../features/billing/checkout-return';
 import { declineReason } from '../../features/billing/decline-reason';

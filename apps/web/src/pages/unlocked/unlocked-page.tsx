@@ -3,7 +3,7 @@ import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { Link } from '../../shared/links/link';
 import { unlockedQuery } from '../../features/billing/billing-api';
-import { SeriesCover } from '../../features/catalog/series-cover';
+import { SeriesCover } from '../../shared/ui/series-cover';
 import { HistoryRowSkeleton } from '../../features/library/history-item';
 import { formatRelativeTime } from '../../shared/format/relative-time';
 import { currentLanguage } from '../../shared/i18n/i18n';

@@ -5,7 +5,7 @@ import { FIELD_CODES, PAYMENT_FAILURES, REASONS } from '@episodic/contract/reaso
 import { i18n } from './i18n';
 import { fieldText, reasonText } from './failure-text';
 import en from './locales/en.json';
-import { formFailure } from '../../features/account/server-messages';
+import { formFailure } from '../forms/server-messages';
 import { declineReason } from '../../features/billing/decline-reason';
 import { ApiError } from '../api/api-error';
 
