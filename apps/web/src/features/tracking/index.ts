@@ -8,3 +8,4 @@ export {
   type TrackingSink,
   type TrackingCustomData,
 } from './track';
+export { trackRequestFailures } from './request-failures';
