@@ -25,7 +25,7 @@ const languageReady = initI18n(window.location.search);
 // A link straight to an episode starts loading it now (its chunk is preloaded by index.html).
 const seriesId = playerSeriesId(window.location.pathname);
 if (seriesId !== null) {
-  void Promise.all([import('./features/player/open-early'), languageReady]).then(([{ openEarly }]) => {
+  void Promise.all([import('./features/player/lazy'), languageReady]).then(([{ openEarly }]) => {
     openEarly(queryClient, seriesId, window.location.search);
   });
 }

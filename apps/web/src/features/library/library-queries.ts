@@ -5,7 +5,6 @@ import type { Language } from '../../shared/i18n/languages';
 import { useLanguage } from '../../shared/i18n/use-language';
 import { currentUserQuery } from '../../shared/session/current-user';
 
-
 /** A multiple of three: the list is a three-column grid. */
 export const FAVORITES_PAGE_SIZE = 18;
 export const HISTORY_PAGE_SIZE = 20;

@@ -64,7 +64,15 @@ function effectiveSubtitles(
  * and keys to move between them, and every control of the page. Memoised: the page's other queries
  * answering do not draw it again.
  */
-export const Player = memo(function Player({ series, episodes, number, startAt, user, onEpisodeChange, onAddedToList }: PlayerProps) {
+export const Player = memo(function Player({
+  series,
+  episodes,
+  number,
+  startAt,
+  user,
+  onEpisodeChange,
+  onAddedToList,
+}: PlayerProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const queryClient = useQueryClient();

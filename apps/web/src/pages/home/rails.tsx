@@ -2,7 +2,7 @@ import type { HomepageSection, SeriesCard } from '@episodic/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { Link } from '../../shared/links/link';
-import { CatalogCard } from '../../features/catalog/catalog-card';
+import { CatalogCard } from '../../features/catalog';
 import { SeriesCardSkeleton } from '../../shared/ui/series-card';
 import { ChevronRightIcon } from '../../shared/ui/icons/chevron-right';
 import { Rail } from '../../shared/ui/rail';

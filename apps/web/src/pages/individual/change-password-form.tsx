@@ -1,6 +1,6 @@
 import { useId, useRef, type FormEvent } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
-import { useChangePassword } from '../../features/account/account-api';
+import { useChangePassword } from '../../features/account';
 import { FormAlert } from '../../shared/forms/form-alert';
 import { PasswordChecklist } from '../../shared/forms/password-checklist';
 import { PasswordField } from '../../shared/forms/password-field';

@@ -2,7 +2,7 @@ import type { User } from '@episodic/contract';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useNavigate } from 'react-router';
-import { useDeleteAccount } from '../../features/account/account-api';
+import { useDeleteAccount } from '../../features/account';
 import { FormAlert } from '../../shared/forms/form-alert';
 import { PasswordField } from '../../shared/forms/password-field';
 import { formFailure } from '../../shared/forms/server-messages';

@@ -2,7 +2,7 @@ import type { User } from '@episodic/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { accountApi } from '../../features/account/account-api';
+import { accountApi } from '../../features/account';
 import { currentUserKey } from '../../shared/session/current-user';
 import { FormAlert } from '../../shared/forms/form-alert';
 import { formFailure } from '../../shared/forms/server-messages';

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useNavigate } from 'react-router';
-import { useResetPassword } from '../../features/account/account-api';
+import { useResetPassword } from '../../features/account';
 import { FormAlert } from '../../shared/forms/form-alert';
 import { PasswordChecklist } from '../../shared/forms/password-checklist';
 import { PasswordField } from '../../shared/forms/password-field';

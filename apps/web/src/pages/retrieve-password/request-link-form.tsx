@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useMutation } from '@tanstack/react-query';
-import { accountApi } from '../../features/account/account-api';
+import { accountApi } from '../../features/account';
 import { FormAlert } from '../../shared/forms/form-alert';
 import { formFailure } from '../../shared/forms/server-messages';
 import { SubmitButton } from '../../shared/forms/submit-button';

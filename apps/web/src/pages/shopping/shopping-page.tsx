@@ -5,12 +5,17 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Link } from '../../shared/links/link';
 import { safeReturnTo } from '../../shared/links/return-to';
 import { useCurrentUser } from '../../shared/session/use-current-user';
-import { createOrder, usePlans } from '../../features/billing/billing-api';
-import { rememberCheckoutReturn } from '../../features/billing/checkout-return';
-import { MembershipStatus } from '../../features/billing/membership-status';
-import { TestModeNotice } from '../../features/billing/payment-options';
-import { CoinPackCard, MembershipPlanCard, pricePerDay } from '../../features/billing/plan-cards';
-import { track } from '../../features/tracking/track';
+import {
+  CoinPackCard,
+  createOrder,
+  MembershipPlanCard,
+  MembershipStatus,
+  pricePerDay,
+  rememberCheckoutReturn,
+  TestModeNotice,
+  usePlans,
+} from '../../features/billing';
+import { track } from '../../features/tracking';
 import { isApiError } from '../../shared/api/client';
 import { ChevronRightIcon } from '../../shared/ui/icons/chevron-right';
 import { CoinIcon } from '../../shared/ui/icons/coin';

@@ -7,20 +7,20 @@ import { useCurrentUser } from '../../shared/session/use-current-user';
 import {
   BackButton,
   CenterSpinner,
-  Player,
-  PlayerFrame,
   chooseEpisode,
+  type EpisodeChange,
   episodeOpeningQuery,
   episodesQuery,
   loadHls,
   parseEpisodeParams,
   playbackQuery,
+  Player,
+  PlayerFrame,
   resumeQuery,
   seriesQuery,
-  type EpisodeChange,
 } from '../../features/player';
 import { useStableHandler } from '../../shared/ui/use-stable-handler';
-import { track } from '../../features/tracking/track';
+import { track } from '../../features/tracking';
 import { isApiError } from '../../shared/api/client';
 import { useLanguage } from '../../shared/i18n/use-language';
 import { Button } from '../../shared/ui/button';

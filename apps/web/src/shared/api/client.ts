@@ -2,7 +2,6 @@ import {
   envelopeError,
   isEnvelope,
   readEnvelope,
-  REQUEST_TIMEOUT_MS,
   searchOf,
   send,
   transportError,
