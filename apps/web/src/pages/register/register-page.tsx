@@ -1,4 +1,4 @@
-import { useId, useRef, type FormEvent } from 'react';
+import { useId } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AuthSwitch, SignedInNote, useRegister } from '../../features/account';
@@ -10,7 +10,7 @@ import { safeReturnTo, withReturnTo } from '../../shared/links/return-to';
 import { formFailure } from '../../shared/forms/server-messages';
 import { SubmitButton } from '../../shared/forms/submit-button';
 import { useCurrentUser } from '../../shared/session/use-current-user';
-import { useFormState } from '../../shared/forms/use-form-state';
+import { useCheckedForm } from '../../shared/forms/use-checked-form';
 import { track } from '../../features/tracking';
 import { conversionEventId } from '../../features/tracking/lazy';
 import { focusFirstInvalid, registrationErrors } from '../../shared/forms/validate';
@@ -27,20 +27,12 @@ export function RegisterPage() {
   const returnTo = safeReturnTo(params.get('returnTo'));
   const user = useCurrentUser();
   const register = useRegister();
-  const form = useFormState(EMPTY);
-  const formRef = useRef<HTMLFormElement>(null);
+  const form = useCheckedForm(EMPTY, (values) => registrationErrors(values, t));
   const rulesId = useId();
-  const { values, errors, setField } = form;
+  const { errors, field, setField, watch } = form;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.submit((values) => {
     if (register.isPending) return;
-    const found = registrationErrors(values, t);
-    if (Object.keys(found).length > 0) {
-      form.fail({ fields: found, message: '' });
-      focusFirstInvalid(formRef.current);
-      return;
-    }
     register.mutate(
       {
         email: values.email.trim(),
@@ -60,61 +52,49 @@ export function RegisterPage() {
         },
         onError: (error) => {
           form.fail(formFailure(error, t, { 409: t('auth.errors.emailTaken') }));
-          focusFirstInvalid(formRef.current);
+          focusFirstInvalid(form.formRef.current);
         },
       },
     );
-  };
+  });
 
   return (
     <Page name="register" title={t('pages.register')}>
       <SignedInNote />
-      <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-5 rounded-2xl bg-surface p-5">
+      <form ref={form.formRef} noValidate onSubmit={submit} className="flex flex-col gap-5 rounded-2xl bg-surface p-5">
         {user.data?.isGuest ? (
           <p className="text-sm leading-relaxed text-fg-muted">{t('auth.register.guestKeeps')}</p>
         ) : null}
         <TextField
           label={t('auth.email')}
-          name="email"
           type="email"
           inputMode="email"
           autoComplete="email"
           autoCapitalize="none"
           spellCheck={false}
           placeholder={t('auth.emailPrompt')}
-          value={values.email}
           error={errors.email}
-          onChange={(event) => {
-            setField('email', event.target.value);
-          }}
+          {...field('email')}
         />
         <PasswordField
           label={t('auth.password')}
-          name="password"
           autoComplete="new-password"
           placeholder={t('auth.passwordPrompt')}
-          value={values.password}
           error={errors.password}
           describedBy={rulesId}
-          onChange={(event) => {
-            setField('password', event.target.value);
-          }}
+          {...field('password')}
         />
         <PasswordField
           label={t('auth.repeatPassword')}
-          name="confirmPassword"
           autoComplete="new-password"
           placeholder={t('auth.repeatPasswordPrompt')}
-          value={values.confirmPassword}
           error={errors.confirmPassword}
           describedBy={rulesId}
-          onChange={(event) => {
-            setField('confirmPassword', event.target.value);
-          }}
+          {...field('confirmPassword')}
         />
-        <PasswordChecklist id={rulesId} password={values.password} confirmPassword={values.confirmPassword} />
+        <PasswordChecklist id={rulesId} password={watch('password')} confirmPassword={watch('confirmPassword')} />
         <ConsentCheckbox
-          checked={values.agree}
+          checked={watch('agree')}
           error={errors.agree}
           onChange={(checked) => {
             setField('agree', checked);
