@@ -48,6 +48,13 @@ export function useCheckedForm<V extends FieldValues>(defaultValues: V, check: (
     [setError],
   );
 
+  /** Shows field errors (replacing the fields' own) and moves the focus to the first invalid input. */
+  const show = (found: ServerFieldErrors) => {
+    clearErrors(Object.keys(errors).map((name) => name as Path<V>));
+    for (const [name, text] of Object.entries(found)) setError(name as Path<V>, { type: 'check', message: text });
+    focusFirstInvalid(formRef.current);
+  };
+
   /**
    * The submit handler: `send` gets the values once `check` finds nothing; otherwise its errors replace the
    * form's and the first invalid input takes the focus. It checks synchronously (not handleSubmit's
@@ -62,8 +69,7 @@ export function useCheckedForm<V extends FieldValues>(defaultValues: V, check: (
       return;
     }
     clearErrors();
-    for (const [name, text] of Object.entries(found)) setError(name as Path<V>, { type: 'check', message: text });
-    focusFirstInvalid(formRef.current);
+    show(found);
   };
 
   return {
@@ -79,6 +85,7 @@ export function useCheckedForm<V extends FieldValues>(defaultValues: V, check: (
       form.reset();
     },
     fail,
+    show,
     submit,
   };
 }
