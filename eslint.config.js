@@ -4,6 +4,9 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import prettier from 'eslint-config-prettier/flat';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 
 /** Import boundaries: the apps share only packages/contract; server modules meet through their index. */
 const otherApp = (...apps) => ({
@@ -43,6 +46,43 @@ const siblingModuleInternals = {
   regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!index$)[^/]+$',
   message: 'Use another module only through its index.ts.',
 };
+
+/**
+ * The zones of a React app (apps/web, apps/admin), by resolved path: shared/ is used by everything and uses
+ * none of the others; a feature uses shared/ and itself only, never another feature, a page or app/; pages/
+ * and app/ (with the entry, main.tsx) compose features, each through its public entries: index.ts, and where
+ * the first load must stay light a second one, lazy.ts, for what only lazily loaded code uses (the viewer's
+ * first load takes in whatever index.ts re-exports). test/ and testing/ (test set-up) may use anything.
+ */
+function appZones(app) {
+  const src = path.join(import.meta.dirname, 'apps', app, 'src');
+  const at = (...parts) => path.join(src, ...parts);
+  const features = readdirSync(at('features'), { withFileTypes: true }).filter((entry) => entry.isDirectory());
+  return [
+    ...features.map(({ name }) => ({
+      target: at('features', name),
+      from: at('features'),
+      except: [`./${name}`],
+      message: 'A feature never imports another feature: move the shared piece to shared/, compose in pages/ or app/.',
+    })),
+    {
+      target: at('shared'),
+      from: [at('features'), at('pages'), at('app')],
+      message: 'shared/ never imports features/, pages/ or app/: inject what it needs.',
+    },
+    {
+      target: at('features'),
+      from: [at('pages'), at('app')],
+      message: 'A feature never imports pages/ or app/.',
+    },
+    {
+      target: [at('pages'), at('app'), at('main.tsx')],
+      from: at('features', '*', '**'),
+      except: [at('features', '*', 'index.ts'), at('features', '*', 'lazy.ts')],
+      message: 'Use a feature through its public entries (index.ts, or lazy.ts for what only lazily loaded code uses).',
+    },
+  ];
+}
 
 export default tseslint.config(
   {
@@ -149,6 +189,15 @@ export default tseslint.config(
           patterns: [otherApp('web', 'admin'), workspaceApp('web', 'admin'), moduleInternals, siblingModuleInternals],
         },
       ],
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/admin/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/test/**', 'apps/admin/src/testing/**'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: [...appZones('web'), ...appZones('admin')] }],
     },
   },
   // Layout is Prettier's (npm run format); no ESLint rule may disagree with it.

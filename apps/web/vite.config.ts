@@ -92,7 +92,7 @@ function routePreloads(): Plugin {
         if (!pageStyles) throw new Error('route preloads: no page-styles stylesheet');
         const videos = needs('/src/pages/videos/videos-page.tsx', [
           '/hls.js/dist/hls.light.mjs',
-          '/src/features/player/open-early.ts',
+          '/src/features/player/lazy.ts',
         ]);
         videos.splice(1, 0, `/${pageStyles.fileName}`);
         const table = { home: needs('/src/pages/home/home-page.tsx'), videos, messages };

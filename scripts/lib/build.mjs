@@ -67,6 +67,8 @@ const shared = [
   path.join(root, 'package-lock.json'),
   path.join(root, 'tsconfig.base.json'),
 ];
+/** The apps also bundle the API client's code (its envelope and transport pieces). */
+const appShared = [...shared, path.join(root, 'packages/api-client/src')];
 
 async function buildVite(app) {
   const { build } = await import('vite');
@@ -93,7 +95,7 @@ export const targets = [
       path.join(root, 'apps/web/public'),
       path.join(root, 'apps/web/index.html'),
       path.join(root, 'apps/web/vite.config.ts'),
-      ...shared,
+      ...appShared,
     ],
     run: () => buildVite('web'),
   },
@@ -105,7 +107,7 @@ export const targets = [
       path.join(root, 'apps/admin/public'),
       path.join(root, 'apps/admin/index.html'),
       path.join(root, 'apps/admin/vite.config.ts'),
-      ...shared,
+      ...appShared,
     ],
     run: () => buildVite('admin'),
   },

@@ -6,6 +6,7 @@ import { queryClient } from './app/query-client';
 import { createAppHistory } from './app/router';
 import { preloadPage } from './app/routes';
 import { loadStartupData } from './app/start';
+import { trackRequestFailures } from './features/tracking';
 import { exchangeLinkToken } from './shared/api/client';
 import { captureClickIdsOnLoad, removeSessionTokenFromAddress } from './shared/click-ids/capture';
 import { initErrorReporting } from './shared/error-reporting';
@@ -16,6 +17,7 @@ import { registerServiceWorker } from './shared/pwa/register-service-worker';
 // Startup order (specification §4): error reporting, URL click ids, mount, then config and user.
 // Only a build given a DSN reports errors; without one, none of that code is part of the first load.
 if (import.meta.env.VITE_SENTRY_DSN || import.meta.env.VITE_SENTRY_SANDBOX_DSN) void initErrorReporting();
+trackRequestFailures();
 captureClickIdsOnLoad(window.location.search);
 exchangeLinkToken(removeSessionTokenFromAddress());
 const languageReady = initI18n(window.location.search);
@@ -23,7 +25,7 @@ const languageReady = initI18n(window.location.search);
 // A link straight to an episode starts loading it now (its chunk is preloaded by index.html).
 const seriesId = playerSeriesId(window.location.pathname);
 if (seriesId !== null) {
-  void Promise.all([import('./features/player/open-early'), languageReady]).then(([{ openEarly }]) => {
+  void Promise.all([import('./features/player/lazy'), languageReady]).then(([{ openEarly }]) => {
     openEarly(queryClient, seriesId, window.location.search);
   });
 }

@@ -1,20 +1,13 @@
-import { ApiError } from './api-error';
-import {
-  fieldsOf,
-  isEnvelope,
-  messageOf,
-  REQUEST_TIMEOUT_MS,
-  searchOf,
-  type QueryParams,
-  type WireEnvelope,
-} from './envelope';
+import type { ApiError } from './api-error';
+import { REQUEST_TIMEOUT_MS, searchOf, type QueryParams, type WireEnvelope } from './envelope';
+import { envelopeError, readEnvelope, send, transportError, type TransportFailure } from './transport';
 import type { ApiArgs, ApiData, ApiInit, ApiMethod, ApiPath, paths } from './types';
 
 // The envelope protocol (specification §7–8) as a client with hooks: the console's, and any app's
 // whose first load is not counted to the byte. A small fetch wrapper of our own rather than
 // openapi-fetch, which adds about 2 kB gzip and still needs the envelope unwrapped; the typing comes
 // from the generated `paths` all the same. The viewer app builds its leaner wrapper from the same
-// pieces (envelope.ts) and types (types.ts): the hooks cost its first load about 270 bytes gzip.
+// pieces (envelope.ts, transport.ts) and types (types.ts): the hooks cost its first load about 270 bytes gzip.
 
 export interface ApiClientOptions {
   /** The headers of each call (default: `Accept: application/json`). */
@@ -66,20 +59,8 @@ export function createApiClient(options: ApiClientOptions) {
     return query ? `${filled}?${query}` : filled;
   }
 
-  function fail(
-    target: string,
-    status: number,
-    kind: 'http' | 'network' | 'timeout',
-    envelope?: WireEnvelope,
-  ): ApiError {
-    const message = messageOf(envelope) || options.networkMessage();
-    const error = new ApiError({
-      kind,
-      code: envelope ? envelope.code : status,
-      status,
-      message,
-      fields: envelope && fieldsOf(envelope),
-    });
+  function fail(target: string, status: number, kind: TransportFailure, envelope?: WireEnvelope): ApiError {
+    const error = transportError(status, kind, envelope, options.networkMessage());
     options.failed(error, target);
     return error;
   }
@@ -101,52 +82,16 @@ export function createApiClient(options: ApiClientOptions) {
       body = JSON.stringify(json);
     }
 
-    const controller = new AbortController();
-    const timeout = new DOMException(`No answer within ${String(timeoutMs)} ms`, 'TimeoutError');
-    const timer = setTimeout(() => {
-      controller.abort(timeout);
-    }, timeoutMs);
-    const callerSignal = init.signal;
-    const forwardAbort = () => {
-      controller.abort(callerSignal?.reason);
-    };
-    if (callerSignal?.aborted) forwardAbort();
-    else callerSignal?.addEventListener('abort', forwardAbort, { once: true });
-
-    let response: Response;
     const early = method === 'GET' ? options.early?.(target) : null;
-    try {
-      response =
-        (early && (await early)) ||
-        (await fetch(target, { method, headers, body, credentials: 'same-origin', signal: controller.signal }));
-    } catch (error) {
-      const timedOut = controller.signal.reason === timeout;
-      if (!timedOut && callerSignal?.aborted) throw error;
-      throw fail(target, 0, timedOut ? 'timeout' : 'network');
-    } finally {
-      clearTimeout(timer);
-      callerSignal?.removeEventListener('abort', forwardAbort);
-    }
+    const response = await send(target, { method, headers, body }, init.signal, early, timeoutMs);
+    if (typeof response === 'string') throw fail(target, 0, response);
     options.received?.(response);
 
-    let payload: unknown;
-    try {
-      payload = await response.json();
-    } catch {
-      payload = undefined;
-    }
-    const envelope = isEnvelope(payload) ? payload : undefined;
+    const envelope = await readEnvelope(response);
     if (!response.ok || !envelope) throw fail(target, response.status, 'http', envelope);
     if (envelope.code === 200) return envelope.data ?? envelope.info;
 
-    // The envelope's reason, field codes and retryAfter travel with the error as sent.
-    const error = new ApiError({
-      ...envelope,
-      kind: 'envelope',
-      status: response.status,
-      message: messageOf(envelope),
-      fields: fieldsOf(envelope),
-    });
+    const error = envelopeError(envelope, response.status);
     if (await options.refused?.(error, path)) return request(method, path, init);
     throw error;
   }

@@ -9,6 +9,7 @@ export {
   type QueryParams,
   type WireEnvelope,
 } from './envelope';
+export { envelopeError, readEnvelope, send, transportError, type TransportFailure } from './transport';
 export { ApiError, isApiError, type ApiErrorKind, type FieldErrors } from './api-error';
 export type {
   ApiArgs,

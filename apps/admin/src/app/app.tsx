@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { DataRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { Toaster } from '../shared/toaster';
-import { ReauthPrompt } from '../features/session/reauth-prompt';
+import { ReauthPrompt } from '../features/session';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({

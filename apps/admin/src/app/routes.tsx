@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { SessionGate } from '../features/session/session-gate';
+import { SessionGate } from '../features/session';
 import { NotFoundPage } from '../pages/not-found-page';
 import { Shell } from './shell';
 

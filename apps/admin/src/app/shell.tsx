@@ -1,6 +1,5 @@
 import { NavLink, Outlet } from 'react-router';
-import type { AdminSession } from '../features/session/session';
-import { useSignOut } from '../features/session/session';
+import { type AdminSession, useSignOut } from '../features/session';
 import { SECTIONS } from './sections';
 
 /** The signed-in console: left navigation, operator identity, the current section. */

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../shared/i18n/i18n';
-import { renderAt } from './test-utils';
+import { renderAt } from '../test/render-at';
 
 const PAGES: [path: string, page: string, heading: string][] = [
   ['/', 'home', 'Home'],

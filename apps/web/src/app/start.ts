@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { prefetchCurrentUser } from '../features/account/current-user';
-import { configQuery, configuredIntegrations, loadConfiguration } from '../features/settings/config';
-import { startTracking } from '../features/tracking/start';
+import { prefetchCurrentUser } from '../shared/session/current-user';
+import { configQuery, configuredIntegrations, loadConfiguration } from '../features/settings';
+import { startTracking } from '../features/tracking';
 
 /**
  * Work that follows the first render (specification §4): the configuration list, which starts the

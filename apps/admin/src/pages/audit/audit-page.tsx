@@ -1,6 +1,6 @@
 import { Fragment, useState } from 'react';
 import type { AdminAuditEntry } from '@episodic/contract';
-import { useAudit, type AuditFilter } from '../../features/system/api';
+import { type AuditFilter, useAudit } from '../../features/system';
 import { dateTime } from '../../shared/format';
 import { Button, EmptyState, ErrorState, Loading, PageHeader, Pager, SelectInput, TextInput } from '../../shared/ui';
 

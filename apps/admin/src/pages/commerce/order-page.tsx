@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { AdminOrder } from '@episodic/contract';
-import { useCommerceMutations, useOrder } from '../../features/commerce/api';
+import { useCommerceMutations, useOrder } from '../../features/commerce';
 import { dateTime, money } from '../../shared/format';
 import { Button, Card, ErrorState, Facts, Loading, PageHeader, ReasonDialog } from '../../shared/ui';
 import { OrderStatus, SourceBadge } from './order-badges';

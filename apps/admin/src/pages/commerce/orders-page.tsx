@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useOrders, usePlans, type OrderFilter } from '../../features/commerce/api';
+import { type OrderFilter, useOrders, usePlans } from '../../features/commerce';
 import { dateTime, money } from '../../shared/format';
 import {
   Button,

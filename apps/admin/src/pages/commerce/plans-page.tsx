@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { AdminPlan } from '@episodic/contract';
-import { useCommerceMutations, usePlans } from '../../features/commerce/api';
+import { useCommerceMutations, usePlans } from '../../features/commerce';
 import { count, LANGUAGE_NAMES, LANGUAGES, money, type Language } from '../../shared/format';
 import { LanguageTabs, languagesWithErrors } from '../../shared/language-tabs';
 import {

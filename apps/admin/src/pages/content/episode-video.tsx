@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { AdminEpisode } from '@episodic/contract';
-import { pauseVideoUpload, uploadVideo, useVideoUpload } from '../../features/content/video-upload';
+import { pauseVideoUpload, uploadVideo, useVideoUpload } from '../../features/content';
 import { Badge, Button } from '../../shared/ui';
 
 const STAGES: Record<string, string> = {

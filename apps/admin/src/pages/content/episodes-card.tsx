@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { AdminEpisode, AdminSeries } from '@episodic/contract';
-import { useSeriesMutations } from '../../features/content/api';
+import { useSeriesMutations } from '../../features/content';
 import { count, LANGUAGE_NAMES, LANGUAGES, type Language } from '../../shared/format';
 import { LanguageTabs, languagesWithErrors } from '../../shared/language-tabs';
 import { Badge, Button, Card, Checkbox, Dialog, EmptyState, FormMessage, TextInput, formErrors } from '../../shared/ui';

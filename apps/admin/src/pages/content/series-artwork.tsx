@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { AdminSeries } from '@episodic/contract';
-import { useSeriesMutations } from '../../features/content/api';
+import { useSeriesMutations } from '../../features/content';
 import { Card, formErrors } from '../../shared/ui';
 
 function Picture({

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { AdminSeries, AdminSeriesTexts } from '@episodic/contract';
-import { useSeriesMutations, useTags } from '../../features/content/api';
+import { useSeriesMutations, useTags } from '../../features/content';
 import { LANGUAGE_NAMES, LANGUAGES } from '../../shared/format';
 import { LanguageTabs, languagesWithErrors } from '../../shared/language-tabs';
 import { Button, Card, Checkbox, FormMessage, TextArea, TextInput, formErrors } from '../../shared/ui';

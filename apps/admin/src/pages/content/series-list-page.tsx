@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { AdminSeriesSummary } from '@episodic/contract';
-import { useCreateSeries, useSeriesList, type SeriesFilter } from '../../features/content/api';
+import { type SeriesFilter, useCreateSeries, useSeriesList } from '../../features/content';
 import { count, dateTime } from '../../shared/format';
 import {
   Badge,

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { useSeries, useSeriesMutations } from '../../features/content/api';
+import { useSeries, useSeriesMutations } from '../../features/content';
 import { count, dateTime } from '../../shared/format';
 import { Button, Card, ErrorState, Facts, Loading, PageHeader, formErrors } from '../../shared/ui';
 import { EpisodesCard } from './episodes-card';

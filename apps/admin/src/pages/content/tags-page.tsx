@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { AdminTag } from '@episodic/contract';
-import { useTagMutations, useTags } from '../../features/content/api';
+import { useTagMutations, useTags } from '../../features/content';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../shared/format';
 import {
   Button,

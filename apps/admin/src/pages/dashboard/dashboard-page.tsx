@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { AdminAttributionSource, AdminDashboard } from '@episodic/contract';
-import { SOURCE_NAMES } from '../../features/commerce/sources';
-import { useDashboard } from '../../features/system/api';
+import { SOURCE_NAMES } from '../../features/commerce';
+import { useDashboard } from '../../features/system';
 import { BarChart, LineChart } from '../../shared/charts';
 import { count, isoDay, longDate, money } from '../../shared/format';
 import { Button, Card, ErrorState, Loading, PageHeader, TextInput } from '../../shared/ui';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { AdminHomepageKind, AdminSection } from '@episodic/contract';
-import { useSectionMutations, useSections } from '../../features/homepage/api';
+import { useSectionMutations, useSections } from '../../features/homepage';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../shared/format';
 import {
   Badge,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { AdminSection } from '@episodic/contract';
-import { useSeriesList, useTags } from '../../features/content/api';
-import { useSectionMutations } from '../../features/homepage/api';
+import { useSeriesList, useTags } from '../../features/content';
+import { useSectionMutations } from '../../features/homepage';
 import { Badge, Button, FormMessage, SelectInput, TextInput } from '../../shared/ui';
 
 interface Item {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { AdminSettings } from '@episodic/contract';
-import { useSettings, useSettingsMutations } from '../../features/system/api';
+import { useSettings, useSettingsMutations } from '../../features/system';
 import { count, dateTime } from '../../shared/format';
 import {
   Badge,

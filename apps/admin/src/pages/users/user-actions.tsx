@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { AdminUser } from '@episodic/contract';
-import { usePlans } from '../../features/commerce/api';
-import { useUserMutations } from '../../features/users/api';
+import { usePlans } from '../../features/commerce';
+import { useUserMutations } from '../../features/users';
 import { requestId } from '../../shared/format';
 import {
   Button,

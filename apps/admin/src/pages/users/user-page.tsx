@@ -1,10 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { useUser } from '../../features/users/api';
+import { useUser } from '../../features/users';
 import { count, dateTime, money } from '../../shared/format';
 import { Badge, Button, Card, EmptyState, ErrorState, Facts, Loading, PageHeader } from '../../shared/ui';
 import { OrderStatus, SourceBadge } from '../commerce/order-badges';
-import { SOURCE_NAMES } from '../../features/commerce/sources';
+import { SOURCE_NAMES } from '../../features/commerce';
 import { DisableDialog, GrantDialog, RoleDialog } from './user-actions';
 
 function Rows({ head, children, empty }: { head: string[]; children: ReactNode[]; empty: string }) {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useUsers, type UserFilter } from '../../features/users/api';
+import { type UserFilter, useUsers } from '../../features/users';
 import { count, dateTime } from '../../shared/format';
 import {
   Badge,

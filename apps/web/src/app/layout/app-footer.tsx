@@ -1,7 +1,6 @@
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { Link } from '../../shared/links/link';
-import { consent } from '../../features/tracking/consent';
-import { useConsentRequired } from '../../features/tracking/consent-prompt';
+import { consent, useConsentRequired } from '../../features/tracking';
 import { POLICY_LINKS } from '../../shared/links/policy-links';
 
 const YEAR = new Date().getFullYear();

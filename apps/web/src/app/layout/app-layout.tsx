@@ -1,8 +1,7 @@
 import { Suspense } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { Outlet, useLocation } from 'react-router';
-import { ConsentPrompt } from '../../features/tracking/consent-prompt';
-import { usePageViews } from '../../features/tracking/page-views';
+import { ConsentPrompt, usePageViews } from '../../features/tracking';
 import { useClickIdCapture } from '../../shared/click-ids/use-click-id-capture';
 import { isPlayerPath } from '../../shared/links/player-path';
 import { Toaster } from '../../shared/ui/toaster';

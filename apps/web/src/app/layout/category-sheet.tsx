@@ -1,6 +1,6 @@
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { Link } from '../../shared/links/link';
-import { useTags } from '../../features/catalog/tags';
+import { useTags } from '../../features/catalog';
 import { Dialog } from '../../shared/ui/dialog';
 import { ErrorState } from '../../shared/ui/error-state';
 import { EmptyState } from '../../shared/ui/empty-state';

@@ -3,7 +3,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient }
 import { api } from '../../shared/api/client';
 import { currentLanguage } from '../../shared/i18n/i18n';
 import { StorageKey, removeStored } from '../../shared/storage';
-import { currentUserKey } from './current-user';
+import { currentUserKey } from '../../shared/session/current-user';
 
 export interface RegisterInput {
   email: string;

@@ -1,3 +1,16 @@
-export { currentUserKey, currentUserQuery, fetchCurrentUser, prefetchCurrentUser } from './current-user';
-export { useCurrentUser } from './use-current-user';
 export { logout, useLogout } from './logout';
+export {
+  accountApi,
+  useChangePassword,
+  useDeleteAccount,
+  useLogin,
+  useProviders,
+  useRegister,
+  useResetPassword,
+  useSignOut,
+  useUpdateProfile,
+} from './account-api';
+export { AuthSwitch } from './auth-switch';
+export { ConsentLine } from './consent-line';
+export { downloadMyData } from './export-data';
+export { SignedInNote } from './signed-in-note';

@@ -1,7 +1,7 @@
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { Link } from '../../shared/links/link';
-import { useCurrentUser } from './use-current-user';
-import { FormAlert } from './form-alert';
+import { useCurrentUser } from '../../shared/session/use-current-user';
+import { FormAlert } from '../../shared/forms/form-alert';
 
 /** On the sign-in and registration forms: says who is signed in already, with the way to the account. */
 export function SignedInNote() {

@@ -4,7 +4,7 @@ import { api } from '../../shared/api/client';
 import { pagedQuery } from '../../shared/api/paged';
 import type { Language } from '../../shared/i18n/languages';
 import { useLanguage } from '../../shared/i18n/use-language';
-import { currentUserQuery } from '../account/current-user';
+import { currentUserQuery } from '../../shared/session/current-user';
 
 /** Every billing query starts with this key. */
 export const billingKey = ['billing'] as const;

@@ -1,7 +1,7 @@
 import { checkCard, formatCardNumber, formatExpiry, luhnValid } from '@episodic/contract/card';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../shared/i18n/i18n';
-import { cardFieldErrors } from './card-form';
+import { cardFieldErrors, inputFields } from './card-form';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const good = {
@@ -83,5 +83,25 @@ describe('card checks', () => {
     const es = i18n.getFixedT('es');
     await i18n.loadLanguages('es');
     expect(cardFieldErrors({ ...good, expiry: '01/20' }, es, NOW)).toEqual({ expiry: 'Esta tarjeta ha caducado.' });
+  });
+});
+
+describe('server field errors', () => {
+  it('go under the inputs by the names POST /api/payment/pay gives them', () => {
+    expect(
+      inputFields({
+        'card.number': 'This card number is not valid.',
+        'card.cvv': 'The security code has 3 digits.',
+        'card.firstName': 'Please enter the first name on the card.',
+        agree: 'Please tick “I agree” to pay.',
+        card: 'Please enter your card details.',
+      }),
+    ).toEqual({
+      number: 'This card number is not valid.',
+      cvv: 'The security code has 3 digits.',
+      firstName: 'Please enter the first name on the card.',
+      agree: 'Please tick “I agree” to pay.',
+      card: 'Please enter your card details.',
+    });
   });
 });

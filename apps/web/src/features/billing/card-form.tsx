@@ -1,18 +1,38 @@
 import { checkCard, formatCardNumber, formatExpiry, type CardField, type CardProblem } from '@episodic/contract/card';
 import type { FieldErrors } from '@episodic/contract';
-import { useRef, type FormEvent } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import type { TFunction } from 'i18next';
-import { ConsentCheckbox } from '../account/consent-checkbox';
-import { FormAlert } from '../account/form-alert';
-import type { FormFailure } from '../account/server-messages';
-import { SubmitButton } from '../account/submit-button';
-import { useFormState } from '../account/use-form-state';
+import { ConsentCheckbox } from '../../shared/forms/consent-checkbox';
+import { FormAlert } from '../../shared/forms/form-alert';
+import type { FormFailure } from '../../shared/forms/server-messages';
+import { SubmitButton } from '../../shared/forms/submit-button';
+import { useCheckedForm } from '../../shared/forms/use-checked-form';
 import { TextField } from '../../shared/ui/text-field';
 import { LockIcon } from '../../shared/ui/icons/lock';
 import type { CardDetails } from './billing-api';
 
 const FIELDS: readonly CardField[] = ['number', 'email', 'expiry', 'cvv', 'firstName', 'lastName'];
+
+/**
+ * The input of each field POST /api/payment/pay names in its field errors (the body's paths: billing's card
+ * check and the request validation both name a card field `card.<field>`; the consent is `agree`).
+ */
+const SERVER_FIELDS: Readonly<Record<string, CardField | 'agree'>> = {
+  'card.number': 'number',
+  'card.email': 'email',
+  'card.expiry': 'expiry',
+  'card.cvv': 'cvv',
+  'card.firstName': 'firstName',
+  'card.lastName': 'lastName',
+  agree: 'agree',
+};
+
+/** The server's field errors by input name; a field without an input keeps the server's name. */
+export function inputFields(fields: FieldErrors): FieldErrors {
+  const out: FieldErrors = {};
+  for (const [name, text] of Object.entries(fields)) out[SERVER_FIELDS[name] ?? name] = text;
+  return out;
+}
 
 /** A field error in the interface language. */
 export function cardProblemText(t: TFunction, field: CardField, problem: CardProblem, cvvLength = 3): string {
@@ -55,71 +75,37 @@ interface CardFormProps {
  */
 export function CardForm({ email, pending, amount, onPay, onPaypal }: CardFormProps) {
   const { t } = useTranslation();
-  const form = useFormState<{
-    number: string;
-    email: string;
-    expiry: string;
-    cvv: string;
-    firstName: string;
-    lastName: string;
-    agree: boolean;
-  }>({
-    number: '',
-    email,
-    expiry: '',
-    cvv: '',
-    firstName: '',
-    lastName: '',
-    agree: false,
-  });
-  const { values, setField } = form;
-  const formRef = useRef<HTMLFormElement>(null);
-  const { errors } = form;
+  const form = useCheckedForm(
+    { number: '', email, expiry: '', cvv: '', firstName: '', lastName: '', agree: false },
+    ({ agree, ...card }) => {
+      const found = cardFieldErrors(card, t);
+      if (!agree) found.agree = t('billing.card.errors.agree');
+      return found;
+    },
+  );
+  const { errors, field, setField, watch } = form;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.submit(({ agree, ...card }) => {
     if (pending) return;
-    const card: CardDetails = {
-      number: values.number,
-      email: values.email,
-      expiry: values.expiry,
-      cvv: values.cvv,
-      firstName: values.firstName,
-      lastName: values.lastName,
-    };
-    const found = cardFieldErrors(card, t);
-    if (!values.agree) found.agree = t('billing.card.errors.agree');
-    if (Object.keys(found).length > 0) {
-      form.setErrors(found);
-      // Take the buyer to the first thing to fix.
-      const first = FIELDS.find((f) => found[f]) ?? 'agree';
-      formRef.current?.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
-    void onPay(card, values.agree).then((failure) => {
-      if (!failure) return;
-      // The server names card fields "card.number"; the inputs are named "number".
-      const fields: FieldErrors = {};
-      for (const [name, text] of Object.entries(failure.fields)) fields[name.replace(/^card\./, '')] = text;
-      form.fail({ fields, message: failure.message });
+    void onPay(card, agree).then((failure) => {
+      if (failure) form.fail({ fields: inputFields(failure.fields), message: failure.message });
     });
-  };
+  });
 
   const paypal = () => {
     if (pending || !onPaypal) return;
-    if (!values.agree) {
-      form.setErrors({ agree: t('billing.card.errors.agree') });
-      formRef.current?.querySelector<HTMLInputElement>('[name="agree"]')?.focus();
+    if (!watch('agree')) {
+      form.show({ agree: t('billing.card.errors.agree') });
       return;
     }
     void onPaypal(true).then((failure) => {
-      if (failure) form.fail(failure);
+      if (failure) form.fail({ fields: inputFields(failure.fields), message: failure.message });
     });
   };
 
   return (
     <form
-      ref={formRef}
+      ref={form.formRef}
       noValidate
       onSubmit={submit}
       className="flex flex-col gap-4"
@@ -131,7 +117,7 @@ export function CardForm({ email, pending, amount, onPay, onPaypal }: CardFormPr
         inputMode="numeric"
         autoComplete="cc-number"
         placeholder="1234 5678 9012 3456"
-        value={values.number}
+        value={watch('number')}
         maxLength={23}
         error={errors.number}
         onChange={(e) => {
@@ -140,15 +126,11 @@ export function CardForm({ email, pending, amount, onPay, onPaypal }: CardFormPr
       />
       <TextField
         label={t('billing.card.email')}
-        name="email"
         type="email"
         autoComplete="email"
-        value={values.email}
         error={errors.email}
         hint={t('billing.card.emailHint')}
-        onChange={(e) => {
-          setField('email', e.target.value);
-        }}
+        {...field('email')}
       />
       <div className="grid grid-cols-2 gap-3">
         <TextField
@@ -157,11 +139,11 @@ export function CardForm({ email, pending, amount, onPay, onPaypal }: CardFormPr
           inputMode="numeric"
           autoComplete="cc-exp"
           placeholder={t('billing.card.expiryPlaceholder')}
-          value={values.expiry}
+          value={watch('expiry')}
           maxLength={5}
           error={errors.expiry}
           onChange={(e) => {
-            setField('expiry', formatExpiry(e.target.value, values.expiry));
+            setField('expiry', formatExpiry(e.target.value, watch('expiry')));
           }}
         />
         <TextField
@@ -170,7 +152,7 @@ export function CardForm({ email, pending, amount, onPay, onPaypal }: CardFormPr
           inputMode="numeric"
           autoComplete="cc-csc"
           placeholder="123"
-          value={values.cvv}
+          value={watch('cvv')}
           maxLength={4}
           error={errors.cvv}
           onChange={(e) => {
@@ -181,30 +163,22 @@ export function CardForm({ email, pending, amount, onPay, onPaypal }: CardFormPr
       <div className="grid grid-cols-2 gap-3">
         <TextField
           label={t('billing.card.firstName')}
-          name="firstName"
           autoComplete="cc-given-name"
-          value={values.firstName}
           maxLength={60}
           error={errors.firstName}
-          onChange={(e) => {
-            setField('firstName', e.target.value);
-          }}
+          {...field('firstName')}
         />
         <TextField
           label={t('billing.card.lastName')}
-          name="lastName"
           autoComplete="cc-family-name"
-          value={values.lastName}
           maxLength={60}
           error={errors.lastName}
-          onChange={(e) => {
-            setField('lastName', e.target.value);
-          }}
+          {...field('lastName')}
         />
       </div>
       <ConsentCheckbox
         i18nKey="billing.card.agree"
-        checked={values.agree}
+        checked={watch('agree')}
         error={errors.agree}
         onChange={(checked) => {
           setField('agree', checked);

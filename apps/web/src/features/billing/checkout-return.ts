@@ -1,4 +1,4 @@
-import { safeReturnTo } from '../account/return-to';
+import { safeReturnTo } from '../../shared/links/return-to';
 
 const PREFIX = 'episodic.checkout.return.';
 

@@ -6,7 +6,7 @@ import { formatDate } from '../../shared/format/date';
 import { Button } from '../../shared/ui/button';
 import { CrownIcon } from '../../shared/ui/icons/crown';
 import { toast } from '../../shared/ui/toast-store';
-import { currentUserKey } from '../account/current-user';
+import { currentUserKey } from '../../shared/session/current-user';
 import { billingKey, cancelRenewal } from './billing-api';
 
 /** "Renews on …", "Active until …" or "Free plan". */

@@ -1,6 +1,6 @@
 import type { Series } from '@episodic/contract';
 import { useTranslation } from '../../shared/i18n/use-translation';
-import { SeriesCard } from './series-card';
+import { SeriesCard } from '../../shared/ui/series-card';
 
 export type CatalogCardData = Pick<Series, 'id' | 'title' | 'cover' | 'accentColor' | 'episodeCount' | 'freeEpisodes'>;
 

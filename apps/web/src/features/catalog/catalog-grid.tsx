@@ -4,7 +4,7 @@ import { useTranslation } from '../../shared/i18n/use-translation';
 import { pageItems } from '../../shared/api/paged';
 import { PagedList, type PagedQueryState } from '../../shared/ui/paged-list';
 import { CatalogCard } from './catalog-card';
-import { SeriesCardSkeleton } from './series-card';
+import { SeriesCardSkeleton } from '../../shared/ui/series-card';
 
 interface CatalogGridProps {
   query: PagedQueryState<Series>;

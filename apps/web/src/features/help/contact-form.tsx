@@ -3,7 +3,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { Trans } from '../../shared/i18n/trans';
 import { Link } from '../../shared/links/link';
-import { useCurrentUser } from '../account/use-current-user';
+import { useCurrentUser } from '../../shared/session/use-current-user';
 import { api, isApiError } from '../../shared/api/client';
 import { Button } from '../../shared/ui/button';
 import { TextField } from '../../shared/ui/text-field';

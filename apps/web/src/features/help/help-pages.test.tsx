@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
-import { renderAt } from '../../app/test-utils';
+import { renderAt } from '../../test/render-at';
 import { i18n } from '../../shared/i18n/i18n';
 import { accountUser, fail, guestUser, mockApi, ok } from '../../test/api-mock';
 

@@ -4,7 +4,7 @@ import { useTranslation } from '../../shared/i18n/use-translation';
 import { api } from '../../shared/api/client';
 import { withoutItems } from '../../shared/api/paged';
 import { toast } from '../../shared/ui/toast-store';
-import { favoritesKey } from './library-queries';
+import { favoritesKey } from '../../shared/api/library-keys';
 
 type FavoritesData = InfiniteData<Page<Series>>;
 

@@ -7,8 +7,8 @@ import { htmlLangFor } from '../../shared/i18n/languages';
 import { ChevronRightIcon } from '../../shared/ui/icons/chevron-right';
 import { ProgressBar } from '../../shared/ui/progress-bar';
 import { Skeleton } from '../../shared/ui/spinner';
-import { SeriesCard } from '../catalog/series-card';
-import { SeriesCover } from '../catalog/series-cover';
+import { SeriesCard } from '../../shared/ui/series-card';
+import { SeriesCover } from '../../shared/ui/series-cover';
 import { resumeTarget, watchedRatio } from './resume';
 
 function useEpisodeLabel(entry: HistoryEntry): { label: string; percent: number; path: string } {

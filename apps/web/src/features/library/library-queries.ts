@@ -1,12 +1,9 @@
 import { useInfiniteQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { favoritesKey, historyKey } from '../../shared/api/library-keys';
 import { pagedQuery } from '../../shared/api/paged';
 import type { Language } from '../../shared/i18n/languages';
 import { useLanguage } from '../../shared/i18n/use-language';
-import { currentUserQuery } from '../account/current-user';
-
-/** Every cached list of the viewer's library starts with this key (invalidate it after a change). */
-export const favoritesKey = ['library', 'favorites'] as const;
-export const historyKey = ['library', 'history'] as const;
+import { currentUserQuery } from '../../shared/session/current-user';
 
 /** A multiple of three: the list is a three-column grid. */
 export const FAVORITES_PAGE_SIZE = 18;

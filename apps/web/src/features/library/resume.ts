@@ -1,5 +1,5 @@
 import type { HistoryEntry } from '@episodic/contract';
-import { seriesPath } from '../catalog/series-card';
+import { seriesPath } from '../../shared/links/player-path';
 
 export interface ResumeTarget {
   episodeNumber: number;

@@ -2,7 +2,7 @@ import type { ApiData } from '@episodic/api-client';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api, takeEarlyData } from '../../shared/api/client';
 import type { Language } from '../../shared/i18n/languages';
-import { currentUserQuery } from '../account/current-user';
+import { currentUserQuery } from '../../shared/session/current-user';
 import { chooseEpisode, type EpisodeParams } from './episode-selection';
 import { postQuietly } from './quiet-post';
 import { warmStart } from './warm-start';

@@ -39,6 +39,8 @@ export interface PlayerProps {
   user: User | undefined;
   /** The episode on screen changed: the page updates its address. */
   onEpisodeChange: (number: number, how: EpisodeChange) => void;
+  /** The viewer added the series to their list. */
+  onAddedToList?: (series: Pick<SeriesDetail, 'id' | 'title'>) => void;
 }
 
 function sourceOf(playback: EpisodePlayback | undefined): SlotSource | null {
@@ -62,7 +64,15 @@ function effectiveSubtitles(
  * and keys to move between them, and every control of the page. Memoised: the page's other queries
  * answering do not draw it again.
  */
-export const Player = memo(function Player({ series, episodes, number, startAt, user, onEpisodeChange }: PlayerProps) {
+export const Player = memo(function Player({
+  series,
+  episodes,
+  number,
+  startAt,
+  user,
+  onEpisodeChange,
+  onAddedToList,
+}: PlayerProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const queryClient = useQueryClient();
@@ -258,7 +268,7 @@ export const Player = memo(function Player({ series, episodes, number, startAt, 
 
   const paywall = usePaywall({ seriesId: series.id, episodes, item, locked, user });
 
-  const favorite = useFavoriteToggle(series);
+  const favorite = useFavoriteToggle(series, onAddedToList);
   const [sheet, setSheet] = useState<'episodes' | 'settings' | null>(null);
 
   // Stable handlers and seek props: the chrome (memoised) draws again only when what it shows changes,

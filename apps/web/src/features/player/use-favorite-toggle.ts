@@ -5,12 +5,17 @@ import { useTranslation } from '../../shared/i18n/use-translation';
 import { isApiError } from '../../shared/api/client';
 import { useStableHandler } from '../../shared/ui/use-stable-handler';
 import { toast } from '../../shared/ui/toast-store';
-import { track } from '../tracking/track';
 import { refreshFavorites } from './library-sync';
 import { addToList, playerKey, removeFromList } from './player-api';
 
-/** "Add to my list" on the player: changes at once, goes back if the server refuses (`toggle` keeps its identity). */
-export function useFavoriteToggle(series: Pick<SeriesDetail, 'id' | 'favorite' | 'title'>) {
+/**
+ * "Add to my list" on the player: changes at once, goes back if the server refuses (`toggle` keeps its identity).
+ * `onAdded` hears of a series the server added (the page reports it to tracking).
+ */
+export function useFavoriteToggle(
+  series: Pick<SeriesDetail, 'id' | 'favorite' | 'title'>,
+  onAdded?: (series: Pick<SeriesDetail, 'id' | 'title'>) => void,
+) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [inList, setInList] = useState(series.favorite);
@@ -25,12 +30,7 @@ export function useFavoriteToggle(series: Pick<SeriesDetail, 'id' | 'favorite' |
       .then(
         () => {
           toast(t(wanted ? 'player.addedToList' : 'player.removedFromList'), 'success');
-          if (wanted)
-            track('AddToWishlist', {
-              content_id: String(series.id),
-              content_name: series.title,
-              content_type: 'series',
-            });
+          if (wanted) onAdded?.(series);
           queryClient.setQueriesData<SeriesDetail>({ queryKey: [...playerKey, 'series', series.id] }, (data) =>
             data ? { ...data, favorite: wanted } : data,
           );

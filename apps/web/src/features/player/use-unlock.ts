@@ -2,7 +2,7 @@ import type { EpisodeListItem, UnlockResult, User } from '@episodic/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { isApiError } from '../../shared/api/client';
-import { currentUserKey } from '../account/current-user';
+import { currentUserKey } from '../../shared/session/current-user';
 import { playerKey, unlockEpisode, unlockSeries } from './player-api';
 
 export type UnlockTarget = 'episode' | 'series';

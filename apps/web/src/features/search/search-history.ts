@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { useCurrentUser } from '../account/use-current-user';
+import { useCurrentUser } from '../../shared/session/use-current-user';
 import { api } from '../../shared/api/client';
 import {
   localSearchHistory,

@@ -2,7 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../app/query-client';
+import { createQueryClient } from '../../test/query-client';
 import { SUGGEST_DELAY_MS, useSuggestions } from './suggestions';
 
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderAt } from '../../app/test-utils';
+import { renderAt } from '../../test/render-at';
 import { guestUser, mockApi, ok } from '../../test/api-mock';
 import { CONSENT_STORAGE_KEY, consent } from './consent';
 

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderAt } from '../../app/test-utils';
+import { renderAt } from '../../test/render-at';
 import { fail, guestUser, mockApi, ok, page, series } from '../../test/api-mock';
 
 const many = Array.from({ length: 30 }, (_, i) => series(i + 1, `Story ${String(i + 1)}`));

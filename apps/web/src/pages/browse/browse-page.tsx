@@ -1,9 +1,8 @@
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useParams } from 'react-router';
 import { Link } from '../../shared/links/link';
-import { CatalogGrid } from '../../features/catalog/catalog-grid';
-import { parseId, useCategorySeries } from '../../features/catalog/series-lists';
-import { useTags } from '../../features/catalog/tags';
+import { useTags } from '../../features/catalog';
+import { CatalogGrid, parseId, useCategorySeries } from '../../features/catalog/lazy';
 import { ButtonLink } from '../../shared/ui/button';
 import { EmptyState } from '../../shared/ui/empty-state';
 import { Page } from '../../shared/ui/page';

@@ -1,7 +1,6 @@
 import { Trans } from '../../shared/i18n/trans';
 import { Link } from '../../shared/links/link';
-import { FaqList } from '../../features/help/faq-list';
-import { HelpLayout } from '../../features/help/help-layout';
+import { FaqList, HelpLayout } from '../../features/help';
 
 export function CommonQuestionsPage() {
   return (

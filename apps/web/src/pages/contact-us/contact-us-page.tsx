@@ -1,5 +1,5 @@
 import { useTranslation } from '../../shared/i18n/use-translation';
-import { ContactForm } from '../../features/help/contact-form';
+import { ContactForm } from '../../features/help';
 import { Page } from '../../shared/ui/page';
 
 export function ContactUsPage() {

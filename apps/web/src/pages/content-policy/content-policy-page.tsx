@@ -1,4 +1,4 @@
-import { HelpPage } from '../../features/help/help-page';
+import { HelpPage } from '../../features/help';
 
 export function ContentPolicyPage() {
   return <HelpPage name="content-policy" page="contentPolicy" />;

@@ -1,8 +1,7 @@
 import type { Series } from '@episodic/contract';
 import { useTranslation } from '../../shared/i18n/use-translation';
-import { SeriesCard, SeriesCardSkeleton } from '../../features/catalog/series-card';
-import { useRemoveFavorite } from '../../features/library/favorite-mutations';
-import { useFavorites } from '../../features/library/library-queries';
+import { SeriesCard, SeriesCardSkeleton } from '../../shared/ui/series-card';
+import { useFavorites, useRemoveFavorite } from '../../features/library';
 import { ButtonLink } from '../../shared/ui/button';
 import { EmptyState } from '../../shared/ui/empty-state';
 import { CloseIcon } from '../../shared/ui/icons/close';

@@ -1,6 +1,5 @@
 import { useTranslation } from '../../shared/i18n/use-translation';
-import { HistoryRow, HistoryRowSkeleton } from '../../features/library/history-item';
-import { useHistory } from '../../features/library/library-queries';
+import { HistoryRow, HistoryRowSkeleton, useHistory } from '../../features/library';
 import { ButtonLink } from '../../shared/ui/button';
 import { EmptyState } from '../../shared/ui/empty-state';
 import { PagedList } from '../../shared/ui/paged-list';

@@ -1,7 +1,7 @@
 import type { HomepageSection } from '@episodic/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { categoryTabQuery } from '../../features/catalog/home-queries';
+import { categoryTabQuery } from '../../features/catalog';
 import { useLanguage } from '../../shared/i18n/use-language';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { ErrorState } from '../../shared/ui/error-state';

@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { Link } from '../../shared/links/link';
-import { FreeBadge } from '../../features/catalog/catalog-card';
-import type { FeaturedSeries } from '../../features/catalog/home-queries';
-import { seriesPath } from '../../features/catalog/series-card';
+import { type FeaturedSeries, FreeBadge } from '../../features/catalog';
+import { seriesPath } from '../../shared/links/player-path';
 import { PauseIcon } from '../../shared/ui/icons/pause';
 import { PlayIcon } from '../../shared/ui/icons/play';
 

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderAt } from '../../app/test-utils';
+import { renderAt } from '../../test/render-at';
 import { i18n } from '../../shared/i18n/i18n';
 import { CORE_SECTIONS, loadFullEnglish } from '../../shared/i18n/resources';
 import { fail, guestUser, mockApi, ok, page, series } from '../../test/api-mock';

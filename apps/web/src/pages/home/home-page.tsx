@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
-import { homepageQuery } from '../../features/catalog/home-queries';
+import { homepageQuery } from '../../features/catalog';
 import { useLanguage } from '../../shared/i18n/use-language';
 import { EmptyState } from '../../shared/ui/empty-state';
 import { ErrorState } from '../../shared/ui/error-state';

@@ -1,13 +1,13 @@
 import { useId, useRef, type FormEvent } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
-import { useChangePassword } from '../../features/account/account-api';
-import { FormAlert } from '../../features/account/form-alert';
-import { PasswordChecklist } from '../../features/account/password-checklist';
-import { PasswordField } from '../../features/account/password-field';
-import { formFailure } from '../../features/account/server-messages';
-import { SubmitButton } from '../../features/account/submit-button';
-import { useFormState } from '../../features/account/use-form-state';
-import { focusFirstInvalid, newPasswordErrors } from '../../features/account/validate';
+import { useChangePassword } from '../../features/account';
+import { FormAlert } from '../../shared/forms/form-alert';
+import { PasswordChecklist } from '../../shared/forms/password-checklist';
+import { PasswordField } from '../../shared/forms/password-field';
+import { formFailure } from '../../shared/forms/server-messages';
+import { SubmitButton } from '../../shared/forms/submit-button';
+import { useFormState } from '../../shared/forms/use-form-state';
+import { focusFirstInvalid, newPasswordErrors } from '../../shared/forms/validate';
 import { toast } from '../../shared/ui/toast-store';
 
 const EMPTY = { currentPassword: '', password: '', confirmPassword: '' };

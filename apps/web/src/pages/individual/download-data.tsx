@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from '../../shared/i18n/use-translation';
-import { downloadMyData } from '../../features/account/export-data';
+import { downloadMyData } from '../../features/account';
 import { Button } from '../../shared/ui/button';
 import { DownloadIcon } from '../../shared/ui/icons/download';
 import { Section } from '../../shared/ui/page';

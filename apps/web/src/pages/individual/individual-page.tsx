@@ -1,6 +1,6 @@
 import type { User } from '@episodic/contract';
 import { useTranslation } from '../../shared/i18n/use-translation';
-import { useCurrentUser } from '../../features/account/use-current-user';
+import { useCurrentUser } from '../../shared/session/use-current-user';
 import { ButtonLink } from '../../shared/ui/button';
 import { ErrorState } from '../../shared/ui/error-state';
 import { Page, Section } from '../../shared/ui/page';

@@ -1,7 +1,7 @@
 import type { User } from '@episodic/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
-import { useUpdateProfile } from '../../features/account/account-api';
+import { useUpdateProfile } from '../../features/account';
 import { currentLanguage, setLanguage } from '../../shared/i18n/i18n';
 import { LANGUAGES, LANGUAGE_NAMES, htmlLangFor, isLanguage, type Language } from '../../shared/i18n/languages';
 import { Section } from '../../shared/ui/page';

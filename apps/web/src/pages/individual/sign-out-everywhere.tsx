@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useNavigate } from 'react-router';
-import { useSignOut } from '../../features/account/account-api';
+import { useSignOut } from '../../features/account';
 import { Button } from '../../shared/ui/button';
 import { Dialog } from '../../shared/ui/dialog';
 import { LogOutIcon } from '../../shared/ui/icons/log-out';

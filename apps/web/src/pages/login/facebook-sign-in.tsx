@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from '../../shared/i18n/use-translation';
-import { useProviders } from '../../features/account/account-api';
+import { useProviders } from '../../features/account';
 import { FacebookIcon } from '../../shared/ui/icons/facebook';
 
 // `link`: an account holds the Facebook email without a proven address; its password links Facebook.

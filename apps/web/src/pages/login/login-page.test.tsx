@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { currentUserKey } from '../../features/account/current-user';
+import { currentUserKey } from '../../shared/session/current-user';
 import { getToasts } from '../../shared/ui/toast-store';
 import { accountUser, fail, guestUser, mockApi, ok } from '../../test/api-mock';
 import { renderPage } from '../../test/render-page';

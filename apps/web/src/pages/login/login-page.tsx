@@ -1,19 +1,15 @@
-import { useRef, type FormEvent } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Link } from '../../shared/links/link';
-import { useLogin } from '../../features/account/account-api';
-import { AuthSwitch } from '../../features/account/auth-switch';
-import { ConsentLine } from '../../features/account/consent-line';
-import { FormAlert } from '../../features/account/form-alert';
-import { PasswordField } from '../../features/account/password-field';
-import { safeReturnTo, withReturnTo } from '../../features/account/return-to';
-import { formFailure } from '../../features/account/server-messages';
-import { SignedInNote } from '../../features/account/signed-in-note';
-import { SubmitButton } from '../../features/account/submit-button';
-import { useCurrentUser } from '../../features/account/use-current-user';
-import { useFormState } from '../../features/account/use-form-state';
-import { focusFirstInvalid, loginErrors } from '../../features/account/validate';
+import { AuthSwitch, ConsentLine, SignedInNote, useLogin } from '../../features/account';
+import { FormAlert } from '../../shared/forms/form-alert';
+import { PasswordField } from '../../shared/forms/password-field';
+import { safeReturnTo, withReturnTo } from '../../shared/links/return-to';
+import { formFailure } from '../../shared/forms/server-messages';
+import { SubmitButton } from '../../shared/forms/submit-button';
+import { useCurrentUser } from '../../shared/session/use-current-user';
+import { useCheckedForm } from '../../shared/forms/use-checked-form';
+import { loginErrors } from '../../shared/forms/validate';
 import { Page } from '../../shared/ui/page';
 import { TextField } from '../../shared/ui/text-field';
 import { toast } from '../../shared/ui/toast-store';
@@ -29,19 +25,11 @@ export function LoginPage() {
   const providerError = facebookErrorMessage(params.get('error'), t);
   const user = useCurrentUser();
   const login = useLogin();
-  const form = useFormState(EMPTY);
-  const formRef = useRef<HTMLFormElement>(null);
-  const { values, errors, setField } = form;
+  const form = useCheckedForm(EMPTY, (values) => loginErrors(values, t));
+  const { errors, field } = form;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.submit((values) => {
     if (login.isPending) return;
-    const found = loginErrors(values, t);
-    if (Object.keys(found).length > 0) {
-      form.fail({ fields: found, message: '' });
-      focusFirstInvalid(formRef.current);
-      return;
-    }
     login.mutate(
       { email: values.email.trim(), password: values.password },
       {
@@ -54,7 +42,7 @@ export function LoginPage() {
         },
       },
     );
-  };
+  });
 
   return (
     <Page name="login" title={t('pages.login')}>
@@ -62,35 +50,27 @@ export function LoginPage() {
       {providerError && !form.message ? (
         <FormAlert tone={params.get('error') === 'facebook_link' ? 'info' : 'error'}>{providerError}</FormAlert>
       ) : null}
-      <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-5 rounded-2xl bg-surface p-5">
+      <form ref={form.formRef} noValidate onSubmit={submit} className="flex flex-col gap-5 rounded-2xl bg-surface p-5">
         {user.data?.isGuest ? (
           <p className="text-sm leading-relaxed text-fg-muted">{t('auth.login.guestKeeps')}</p>
         ) : null}
         <TextField
           label={t('auth.email')}
-          name="email"
           type="email"
           inputMode="email"
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
           placeholder={t('auth.emailPrompt')}
-          value={values.email}
           error={errors.email}
-          onChange={(event) => {
-            setField('email', event.target.value);
-          }}
+          {...field('email')}
         />
         <PasswordField
           label={t('auth.password')}
-          name="password"
           autoComplete="current-password"
           placeholder={t('auth.passwordPrompt')}
-          value={values.password}
           error={errors.password}
-          onChange={(event) => {
-            setField('password', event.target.value);
-          }}
+          {...field('password')}
         />
         <Link
           to="/retrievePassword"

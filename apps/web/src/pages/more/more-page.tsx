@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useParams } from 'react-router';
-import { CatalogGrid } from '../../features/catalog/catalog-grid';
-import { homepageQuery } from '../../features/catalog/home-queries';
-import { parseId, useSectionSeries } from '../../features/catalog/series-lists';
+import { homepageQuery } from '../../features/catalog';
+import { CatalogGrid, parseId, useSectionSeries } from '../../features/catalog/lazy';
 import { useLanguage } from '../../shared/i18n/use-language';
 import { ButtonLink } from '../../shared/ui/button';
 import { EmptyState } from '../../shared/ui/empty-state';

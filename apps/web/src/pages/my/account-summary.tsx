@@ -1,7 +1,7 @@
 import type { User } from '@episodic/contract';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { Link } from '../../shared/links/link';
-import { membershipLine } from '../../features/billing/membership-status';
+import { membershipLine } from '../../features/billing';
 import { ButtonLink } from '../../shared/ui/button';
 import { ChevronRightIcon } from '../../shared/ui/icons/chevron-right';
 import { CoinIcon } from '../../shared/ui/icons/coin';

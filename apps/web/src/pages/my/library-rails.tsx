@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { Link } from '../../shared/links/link';
-import { SeriesCard, SeriesCardSkeleton } from '../../features/catalog/series-card';
-import { HistoryCard } from '../../features/library/history-item';
-import { useFavorites, useHistory } from '../../features/library/library-queries';
+import { SeriesCard, SeriesCardSkeleton } from '../../shared/ui/series-card';
+import { HistoryCard, useFavorites, useHistory } from '../../features/library';
 import { pageItems } from '../../shared/api/paged';
 import { ButtonLink } from '../../shared/ui/button';
 import { EmptyState } from '../../shared/ui/empty-state';

@@ -3,20 +3,21 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useNavigate, useSearchParams } from 'react-router';
-import { formFailure, type FormFailure } from '../../features/account/server-messages';
-import { useCurrentUser } from '../../features/account/use-current-user';
+import { formFailure, type FormFailure } from '../../shared/forms/server-messages';
+import { useCurrentUser } from '../../shared/session/use-current-user';
 import {
+  type CardDetails,
+  CardForm,
+  declineReason,
   payByCard,
   payByPaypal,
   refreshAfterPayment,
+  rememberCheckoutReturn,
+  TestModeNotice,
   useOrder,
-  type CardDetails,
-} from '../../features/billing/billing-api';
-import { CardForm } from '../../features/billing/card-form';
-import { rememberCheckoutReturn } from '../../features/billing/checkout-return';
-import { declineReason } from '../../features/billing/decline-reason';
-import { TestModeNotice, usePaymentOptions } from '../../features/billing/payment-options';
-import { track } from '../../features/tracking/track';
+  usePaymentOptions,
+} from '../../features/billing';
+import { track } from '../../features/tracking';
 import { formatPrice } from '../../shared/format/price';
 import { ButtonLink } from '../../shared/ui/button';
 import { EmptyState } from '../../shared/ui/empty-state';

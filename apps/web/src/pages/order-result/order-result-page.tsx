@@ -3,14 +3,18 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useSearchParams } from 'react-router';
-import { useCurrentUser } from '../../features/account/use-current-user';
-import { refreshAfterPayment, useOrder } from '../../features/billing/billing-api';
-import { checkoutReturn, firstReportOf } from '../../features/billing/checkout-return';
-import { declineReason } from '../../features/billing/decline-reason';
-import { TestModeNotice } from '../../features/billing/payment-options';
-import { membershipLine } from '../../features/billing/membership-status';
-import { conversionEventId } from '../../features/tracking/conversion-ids';
-import { track } from '../../features/tracking/track';
+import { useCurrentUser } from '../../shared/session/use-current-user';
+import {
+  checkoutReturn,
+  declineReason,
+  firstReportOf,
+  membershipLine,
+  refreshAfterPayment,
+  TestModeNotice,
+  useOrder,
+} from '../../features/billing';
+import { track } from '../../features/tracking';
+import { conversionEventId } from '../../features/tracking/lazy';
 import { formatDate } from '../../shared/format/date';
 import { formatPrice } from '../../shared/format/price';
 import { ButtonLink } from '../../shared/ui/button';

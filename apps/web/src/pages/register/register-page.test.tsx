@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { currentUserKey } from '../../features/account/current-user';
+import { currentUserKey } from '../../shared/session/current-user';
 import { accountUser, fail, guestUser, mockApi, ok } from '../../test/api-mock';
 import { renderPage } from '../../test/render-page';
 import { RegisterPage } from './register-page';

@@ -1,21 +1,19 @@
-import { useId, useRef, type FormEvent } from 'react';
+import { useId } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useRegister } from '../../features/account/account-api';
-import { AuthSwitch } from '../../features/account/auth-switch';
-import { ConsentCheckbox } from '../../features/account/consent-checkbox';
-import { FormAlert } from '../../features/account/form-alert';
-import { PasswordChecklist } from '../../features/account/password-checklist';
-import { PasswordField } from '../../features/account/password-field';
-import { safeReturnTo, withReturnTo } from '../../features/account/return-to';
-import { formFailure } from '../../features/account/server-messages';
-import { SignedInNote } from '../../features/account/signed-in-note';
-import { SubmitButton } from '../../features/account/submit-button';
-import { useCurrentUser } from '../../features/account/use-current-user';
-import { useFormState } from '../../features/account/use-form-state';
-import { conversionEventId } from '../../features/tracking/conversion-ids';
-import { track } from '../../features/tracking/track';
-import { focusFirstInvalid, registrationErrors } from '../../features/account/validate';
+import { AuthSwitch, SignedInNote, useRegister } from '../../features/account';
+import { ConsentCheckbox } from '../../shared/forms/consent-checkbox';
+import { FormAlert } from '../../shared/forms/form-alert';
+import { PasswordChecklist } from '../../shared/forms/password-checklist';
+import { PasswordField } from '../../shared/forms/password-field';
+import { safeReturnTo, withReturnTo } from '../../shared/links/return-to';
+import { formFailure } from '../../shared/forms/server-messages';
+import { SubmitButton } from '../../shared/forms/submit-button';
+import { useCurrentUser } from '../../shared/session/use-current-user';
+import { useCheckedForm } from '../../shared/forms/use-checked-form';
+import { track } from '../../features/tracking';
+import { conversionEventId } from '../../features/tracking/lazy';
+import { focusFirstInvalid, registrationErrors } from '../../shared/forms/validate';
 import { Page } from '../../shared/ui/page';
 import { TextField } from '../../shared/ui/text-field';
 import { toast } from '../../shared/ui/toast-store';
@@ -29,20 +27,12 @@ export function RegisterPage() {
   const returnTo = safeReturnTo(params.get('returnTo'));
   const user = useCurrentUser();
   const register = useRegister();
-  const form = useFormState(EMPTY);
-  const formRef = useRef<HTMLFormElement>(null);
+  const form = useCheckedForm(EMPTY, (values) => registrationErrors(values, t));
   const rulesId = useId();
-  const { values, errors, setField } = form;
+  const { errors, field, setField, watch } = form;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.submit((values) => {
     if (register.isPending) return;
-    const found = registrationErrors(values, t);
-    if (Object.keys(found).length > 0) {
-      form.fail({ fields: found, message: '' });
-      focusFirstInvalid(formRef.current);
-      return;
-    }
     register.mutate(
       {
         email: values.email.trim(),
@@ -62,61 +52,49 @@ export function RegisterPage() {
         },
         onError: (error) => {
           form.fail(formFailure(error, t, { 409: t('auth.errors.emailTaken') }));
-          focusFirstInvalid(formRef.current);
+          focusFirstInvalid(form.formRef.current);
         },
       },
     );
-  };
+  });
 
   return (
     <Page name="register" title={t('pages.register')}>
       <SignedInNote />
-      <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-5 rounded-2xl bg-surface p-5">
+      <form ref={form.formRef} noValidate onSubmit={submit} className="flex flex-col gap-5 rounded-2xl bg-surface p-5">
         {user.data?.isGuest ? (
           <p className="text-sm leading-relaxed text-fg-muted">{t('auth.register.guestKeeps')}</p>
         ) : null}
         <TextField
           label={t('auth.email')}
-          name="email"
           type="email"
           inputMode="email"
           autoComplete="email"
           autoCapitalize="none"
           spellCheck={false}
           placeholder={t('auth.emailPrompt')}
-          value={values.email}
           error={errors.email}
-          onChange={(event) => {
-            setField('email', event.target.value);
-          }}
+          {...field('email')}
         />
         <PasswordField
           label={t('auth.password')}
-          name="password"
           autoComplete="new-password"
           placeholder={t('auth.passwordPrompt')}
-          value={values.password}
           error={errors.password}
           describedBy={rulesId}
-          onChange={(event) => {
-            setField('password', event.target.value);
-          }}
+          {...field('password')}
         />
         <PasswordField
           label={t('auth.repeatPassword')}
-          name="confirmPassword"
           autoComplete="new-password"
           placeholder={t('auth.repeatPasswordPrompt')}
-          value={values.confirmPassword}
           error={errors.confirmPassword}
           describedBy={rulesId}
-          onChange={(event) => {
-            setField('confirmPassword', event.target.value);
-          }}
+          {...field('confirmPassword')}
         />
-        <PasswordChecklist id={rulesId} password={values.password} confirmPassword={values.confirmPassword} />
+        <PasswordChecklist id={rulesId} password={watch('password')} confirmPassword={watch('confirmPassword')} />
         <ConsentCheckbox
-          checked={values.agree}
+          checked={watch('agree')}
           error={errors.agree}
           onChange={(checked) => {
             setField('agree', checked);

@@ -1,14 +1,14 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useNavigate } from 'react-router';
-import { useResetPassword } from '../../features/account/account-api';
-import { FormAlert } from '../../features/account/form-alert';
-import { PasswordChecklist } from '../../features/account/password-checklist';
-import { PasswordField } from '../../features/account/password-field';
-import { formFailure } from '../../features/account/server-messages';
-import { SubmitButton } from '../../features/account/submit-button';
-import { useFormState } from '../../features/account/use-form-state';
-import { focusFirstInvalid, newPasswordErrors } from '../../features/account/validate';
+import { useResetPassword } from '../../features/account';
+import { FormAlert } from '../../shared/forms/form-alert';
+import { PasswordChecklist } from '../../shared/forms/password-checklist';
+import { PasswordField } from '../../shared/forms/password-field';
+import { formFailure } from '../../shared/forms/server-messages';
+import { SubmitButton } from '../../shared/forms/submit-button';
+import { useCheckedForm } from '../../shared/forms/use-checked-form';
+import { focusFirstInvalid, newPasswordErrors } from '../../shared/forms/validate';
 import { isApiError } from '../../shared/api/api-error';
 import { ButtonLink } from '../../shared/ui/button';
 import { toast } from '../../shared/ui/toast-store';
@@ -20,21 +20,13 @@ export function NewPasswordForm({ token }: { token: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const reset = useResetPassword();
-  const form = useFormState(EMPTY);
-  const formRef = useRef<HTMLFormElement>(null);
+  const form = useCheckedForm(EMPTY, (values) => newPasswordErrors(values.password, values.confirmPassword, t));
   const rulesId = useId();
   const [expired, setExpired] = useState(false);
-  const { values, errors, setField } = form;
+  const { errors, field, watch } = form;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.submit((values) => {
     if (reset.isPending) return;
-    const found = newPasswordErrors(values.password, values.confirmPassword, t);
-    if (Object.keys(found).length > 0) {
-      form.fail({ fields: found, message: '' });
-      focusFirstInvalid(formRef.current);
-      return;
-    }
     reset.mutate(
       { token, password: values.password, confirmPassword: values.confirmPassword },
       {
@@ -45,11 +37,11 @@ export function NewPasswordForm({ token }: { token: string }) {
         onError: (error) => {
           if (isApiError(error) && error.kind === 'envelope' && error.code === 410) setExpired(true);
           form.fail(formFailure(error, t, { 410: t('auth.errors.linkExpired') }));
-          focusFirstInvalid(formRef.current);
+          focusFirstInvalid(form.formRef.current);
         },
       },
     );
-  };
+  });
 
   if (expired) {
     return (
@@ -63,33 +55,25 @@ export function NewPasswordForm({ token }: { token: string }) {
   }
 
   return (
-    <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-5 rounded-2xl bg-surface p-5">
+    <form ref={form.formRef} noValidate onSubmit={submit} className="flex flex-col gap-5 rounded-2xl bg-surface p-5">
       <p className="text-sm leading-relaxed text-fg-muted">{t('auth.reset.intro')}</p>
       <PasswordField
         label={t('auth.reset.newPassword')}
-        name="password"
         autoComplete="new-password"
         placeholder={t('auth.passwordPrompt')}
-        value={values.password}
         error={errors.password}
         describedBy={rulesId}
-        onChange={(event) => {
-          setField('password', event.target.value);
-        }}
+        {...field('password')}
       />
       <PasswordField
         label={t('auth.repeatPassword')}
-        name="confirmPassword"
         autoComplete="new-password"
         placeholder={t('auth.repeatPasswordPrompt')}
-        value={values.confirmPassword}
         error={errors.confirmPassword}
         describedBy={rulesId}
-        onChange={(event) => {
-          setField('confirmPassword', event.target.value);
-        }}
+        {...field('confirmPassword')}
       />
-      <PasswordChecklist id={rulesId} password={values.password} confirmPassword={values.confirmPassword} />
+      <PasswordChecklist id={rulesId} password={watch('password')} confirmPassword={watch('confirmPassword')} />
       {form.message ? <FormAlert>{form.message}</FormAlert> : null}
       <SubmitButton pending={reset.isPending} pendingLabel={t('auth.reset.submitting')}>
         {t('auth.reset.submit')}

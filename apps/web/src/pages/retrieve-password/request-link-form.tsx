@@ -1,12 +1,12 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useMutation } from '@tanstack/react-query';
-import { accountApi } from '../../features/account/account-api';
-import { FormAlert } from '../../features/account/form-alert';
-import { formFailure } from '../../features/account/server-messages';
-import { SubmitButton } from '../../features/account/submit-button';
-import { useFormState } from '../../features/account/use-form-state';
-import { emailError, focusFirstInvalid } from '../../features/account/validate';
+import { accountApi } from '../../features/account';
+import { FormAlert } from '../../shared/forms/form-alert';
+import { formFailure } from '../../shared/forms/server-messages';
+import { SubmitButton } from '../../shared/forms/submit-button';
+import { useCheckedForm } from '../../shared/forms/use-checked-form';
+import { emailError, focusFirstInvalid } from '../../shared/forms/validate';
 import { Button } from '../../shared/ui/button';
 import { MailIcon } from '../../shared/ui/icons/mail';
 import { TextField } from '../../shared/ui/text-field';
@@ -16,12 +16,14 @@ const EMPTY = { email: '' };
 /** Asks for a reset link. The answer never tells whether the email has an account. */
 export function RequestLinkForm() {
   const { t } = useTranslation();
-  const form = useFormState(EMPTY);
-  const formRef = useRef<HTMLFormElement>(null);
+  const form = useCheckedForm(EMPTY, (values): Record<string, string> => {
+    const problem = emailError(values.email, t);
+    return problem ? { email: problem } : {};
+  });
   const [sentTo, setSentTo] = useState('');
   const sentTitleId = useId();
   const request = useMutation({ mutationFn: accountApi.forgotPassword });
-  const { values, errors, setField } = form;
+  const { errors, field } = form;
 
   const send = (email: string) => {
     request.mutate(email, {
@@ -31,22 +33,15 @@ export function RequestLinkForm() {
       onError: (error) => {
         setSentTo('');
         form.fail(formFailure(error, t));
-        focusFirstInvalid(formRef.current);
+        focusFirstInvalid(form.formRef.current);
       },
     });
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.submit((values) => {
     if (request.isPending) return;
-    const problem = emailError(values.email, t);
-    if (problem) {
-      form.fail({ fields: { email: problem }, message: '' });
-      focusFirstInvalid(formRef.current);
-      return;
-    }
     send(values.email.trim());
-  };
+  });
 
   if (sentTo) {
     return (
@@ -88,22 +83,18 @@ export function RequestLinkForm() {
   }
 
   return (
-    <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-5 rounded-2xl bg-surface p-5">
+    <form ref={form.formRef} noValidate onSubmit={submit} className="flex flex-col gap-5 rounded-2xl bg-surface p-5">
       <p className="text-sm leading-relaxed text-fg-muted">{t('auth.forgot.intro')}</p>
       <TextField
         label={t('auth.email')}
-        name="email"
         type="email"
         inputMode="email"
         autoComplete="email"
         autoCapitalize="none"
         spellCheck={false}
         placeholder={t('auth.emailPrompt')}
-        value={values.email}
         error={errors.email}
-        onChange={(event) => {
-          setField('email', event.target.value);
-        }}
+        {...field('email')}
       />
       {form.message ? <FormAlert>{form.message}</FormAlert> : null}
       <SubmitButton pending={request.isPending} pendingLabel={t('auth.forgot.submitting')}>

@@ -1,6 +1,6 @@
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useSearchParams } from 'react-router';
-import { AuthSwitch } from '../../features/account/auth-switch';
+import { AuthSwitch } from '../../features/account';
 import { Page } from '../../shared/ui/page';
 import { RequestLinkForm } from './request-link-form';
 import { NewPasswordForm } from './new-password-form';

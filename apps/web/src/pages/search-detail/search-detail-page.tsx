@@ -1,8 +1,7 @@
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useParams } from 'react-router';
-import { normalizeQuery } from '../../features/search/local-search-history';
-import { searchPath } from '../../features/search/paths';
-import { SearchResults } from '../../features/search/search-results';
+import { normalizeQuery, searchPath } from '../../features/search';
+import { SearchResults } from '../../features/catalog/lazy';
 import { ButtonLink } from '../../shared/ui/button';
 import { EmptyState } from '../../shared/ui/empty-state';
 import { SearchIcon } from '../../shared/ui/icons/search';

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderAt } from '../../app/test-utils';
-import { SEARCH_HISTORY_STORAGE_KEY } from '../../features/search/local-search-history';
+import { renderAt } from '../../test/render-at';
+import { SEARCH_HISTORY_STORAGE_KEY } from '../../features/search';
 import { accountUser, fail, guestUser, mockApi, ok, page, series } from '../../test/api-mock';
 
 const catalog = [

@@ -2,14 +2,18 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Link } from '../../shared/links/link';
-import { seriesPath } from '../../features/catalog/series-card';
-import { MAX_QUERY_LENGTH, normalizeQuery } from '../../features/search/local-search-history';
-import { searchDetailPath } from '../../features/search/paths';
-import { useSearchHistory } from '../../features/search/search-history';
-import { SearchHistoryList } from '../../features/search/search-history-list';
-import { SearchResults } from '../../features/search/search-results';
-import { SUGGESTION_COUNT, useSuggestions } from '../../features/search/suggestions';
-import { track } from '../../features/tracking/track';
+import { seriesPath } from '../../shared/links/player-path';
+import {
+  MAX_QUERY_LENGTH,
+  normalizeQuery,
+  searchDetailPath,
+  SearchHistoryList,
+  SUGGESTION_COUNT,
+  useSearchHistory,
+  useSuggestions,
+} from '../../features/search';
+import { SearchResults } from '../../features/catalog/lazy';
+import { track } from '../../features/tracking';
 import { CloseIcon } from '../../shared/ui/icons/close';
 import { SearchIcon } from '../../shared/ui/icons/search';
 import { Page } from '../../shared/ui/page';

@@ -1,4 +1,4 @@
-import { HelpPage } from '../../features/help/help-page';
+import { HelpPage } from '../../features/help';
 
 export function ServiceAgreementPage() {
   return <HelpPage name="service-agreement" page="serviceAgreement" />;

@@ -3,14 +3,19 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Link } from '../../shared/links/link';
-import { safeReturnTo } from '../../features/account/return-to';
-import { useCurrentUser } from '../../features/account/use-current-user';
-import { createOrder, usePlans } from '../../features/billing/billing-api';
-import { rememberCheckoutReturn } from '../../features/billing/checkout-return';
-import { MembershipStatus } from '../../features/billing/membership-status';
-import { TestModeNotice } from '../../features/billing/payment-options';
-import { CoinPackCard, MembershipPlanCard, pricePerDay } from '../../features/billing/plan-cards';
-import { track } from '../../features/tracking/track';
+import { safeReturnTo } from '../../shared/links/return-to';
+import { useCurrentUser } from '../../shared/session/use-current-user';
+import {
+  CoinPackCard,
+  createOrder,
+  MembershipPlanCard,
+  MembershipStatus,
+  pricePerDay,
+  rememberCheckoutReturn,
+  TestModeNotice,
+  usePlans,
+} from '../../features/billing';
+import { track } from '../../features/tracking';
 import { isApiError } from '../../shared/api/client';
 import { ChevronRightIcon } from '../../shared/ui/icons/chevron-right';
 import { CoinIcon } from '../../shared/ui/icons/coin';

@@ -1,25 +1,26 @@
+import type { SeriesDetail } from '@episodic/contract';
 import { useQuery, useQueryClient, type FetchQueryOptions, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useParams, useSearchParams } from 'react-router';
-import { useCurrentUser } from '../../features/account/use-current-user';
+import { useCurrentUser } from '../../shared/session/use-current-user';
 import {
   BackButton,
   CenterSpinner,
-  Player,
-  PlayerFrame,
   chooseEpisode,
+  type EpisodeChange,
   episodeOpeningQuery,
   episodesQuery,
   loadHls,
   parseEpisodeParams,
   playbackQuery,
+  Player,
+  PlayerFrame,
   resumeQuery,
   seriesQuery,
-  type EpisodeChange,
 } from '../../features/player';
 import { useStableHandler } from '../../shared/ui/use-stable-handler';
-import { track } from '../../features/tracking/track';
+import { track } from '../../features/tracking';
 import { isApiError } from '../../shared/api/client';
 import { useLanguage } from '../../shared/i18n/use-language';
 import { Button } from '../../shared/ui/button';
@@ -42,6 +43,11 @@ function usePrefetch<TData, TKey extends QueryKey>(options: FetchQueryOptions<TD
 function PageTitle({ title }: { title: string }) {
   usePageTitle(title);
   return null;
+}
+
+/** A series the viewer added to their list, reported to tracking. */
+function reportAddedToList(series: Pick<SeriesDetail, 'id' | 'title'>): void {
+  track('AddToWishlist', { content_id: String(series.id), content_name: series.title, content_type: 'series' });
 }
 
 /** A full-screen message with a way out (and a retry when it may help). */
@@ -213,6 +219,7 @@ export function VideosPage() {
       startAt={target.startAt}
       user={user.data}
       onEpisodeChange={changeEpisode}
+      onAddedToList={reportAddedToList}
     />
   );
 }

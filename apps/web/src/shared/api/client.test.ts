@@ -1,15 +1,22 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { registerTrackingSink, type TrackingEvent } from '../../features/tracking/track';
 import { getToasts } from '../ui/toast-store';
-import { ApiError, REQUEST_TIMEOUT_MS, api, exchangeLinkToken, takeEarlyData } from './client';
+import {
+  ApiError,
+  REQUEST_TIMEOUT_MS,
+  api,
+  exchangeLinkToken,
+  onRequestFailure,
+  takeEarlyData,
+  type RequestFailure,
+} from './client';
 
 /** The client without its typing, for calls the API would not take (the runtime is what is tested). */
 const untyped = api as unknown as Record<'get' | 'del' | 'post', (path: string, init?: object) => Promise<unknown>>;
 
-const events: TrackingEvent[] = [];
+const failures: RequestFailure[] = [];
 beforeAll(() => {
-  registerTrackingSink((event) => {
-    events.push(event);
+  onRequestFailure((failure) => {
+    failures.push(failure);
   });
 });
 
@@ -33,7 +40,7 @@ function lastCall(): { url: URL; init: RequestInit; headers: Headers } {
 const toastMessages = () => getToasts().map((t) => t.message);
 
 beforeEach(() => {
-  events.length = 0;
+  failures.length = 0;
   fetchMock = vi.fn<(...args: FetchArgs) => Promise<Response>>();
   vi.stubGlobal('fetch', fetchMock);
 });
@@ -185,14 +192,14 @@ describe('envelopes', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ code: 500, message: 'Not enough coins', kind: 'envelope' });
     expect(toastMessages()).toEqual(['Not enough coins']);
-    expect(events).toHaveLength(0);
+    expect(failures).toHaveLength(0);
   });
 
   it.each([401, 402, 403, 404, 409, 429])('rejects code %i without a toast', async (code) => {
     fetchMock.mockResolvedValue(reply({ code, message: 'handled by the screen', data: null }));
     await expect(untyped.get('/api/x')).rejects.toMatchObject({ code, kind: 'envelope' });
     expect(toastMessages()).toEqual([]);
-    expect(events).toHaveLength(0);
+    expect(failures).toHaveLength(0);
   });
 
   it('carries the field errors of code 422', async () => {
@@ -207,7 +214,7 @@ describe('envelopes', () => {
 });
 
 describe('transport failures', () => {
-  it('tracks an HTTP error status, toasts the envelope message and rejects', async () => {
+  it('reports an HTTP error status, toasts the envelope message and rejects', async () => {
     fetchMock.mockResolvedValue(
       reply({ code: 503, message: 'Service unavailable, try later', data: null }, { status: 503 }),
     );
@@ -216,22 +223,20 @@ describe('transport failures', () => {
       kind: 'http',
     });
     expect(toastMessages()).toEqual(['Service unavailable, try later']);
-    expect(events.map((e) => e.event_name)).toEqual(['http_error_api_user_favorite_503']);
-    expect(events[0]?.data).toMatchObject({ url: '/api/user/favorite', status: 503 });
-    expect(events[0]?.custom).toBe(true);
+    expect(failures).toEqual([{ url: '/api/user/favorite', status: 503, kind: 'http' }]);
   });
 
   it('uses the generic message when an HTTP error has no envelope', async () => {
     fetchMock.mockResolvedValue(reply('<html>Bad gateway</html>', { status: 502 }));
     await expect(api.get('/api/tag')).rejects.toMatchObject({ status: 502 });
     expect(toastMessages()).toEqual(['Network error, please try again']);
-    expect(events.map((e) => e.event_name)).toEqual(['http_error_api_tag_502']);
+    expect(failures).toEqual([{ url: '/api/tag', status: 502, kind: 'http' }]);
   });
 
-  it('tracks a network failure with status 0', async () => {
+  it('reports a network failure with status 0', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     await expect(api.get('/api/homepage')).rejects.toMatchObject({ status: 0, kind: 'network' });
-    expect(events.map((e) => e.event_name)).toEqual(['http_error_api_homepage_0']);
+    expect(failures).toEqual([{ url: '/api/homepage', status: 0, kind: 'network' }]);
     expect(toastMessages()).toEqual(['Network error, please try again']);
   });
 
@@ -247,11 +252,11 @@ describe('transport failures', () => {
     );
     const pending = api.get('/api/video').catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
-    expect(events).toHaveLength(0);
+    expect(failures).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(1);
     await expect(pending).resolves.toMatchObject({ kind: 'timeout', status: 0 });
     expect(REQUEST_TIMEOUT_MS).toBe(100000);
-    expect(events.map((e) => e.event_name)).toEqual(['http_error_api_video_0']);
+    expect(failures).toEqual([{ url: '/api/video', status: 0, kind: 'timeout' }]);
   });
 
   it('stays quiet when the caller cancels', async () => {
@@ -268,7 +273,7 @@ describe('transport failures', () => {
     controller.abort();
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
     expect(toastMessages()).toEqual([]);
-    expect(events).toHaveLength(0);
+    expect(failures).toHaveLength(0);
   });
 });
 

@@ -1,20 +1,21 @@
 import {
-  ApiError,
-  fieldsOf,
+  envelopeError,
   isEnvelope,
-  messageOf,
-  REQUEST_TIMEOUT_MS,
+  readEnvelope,
   searchOf,
+  send,
+  transportError,
   type ApiArgs,
   type ApiData,
   type ApiInit,
   type ApiMethod,
   type ApiPath,
+  type ApiError,
   type QueryParams,
+  type TransportFailure,
   type WireEnvelope,
 } from '@episodic/api-client';
 import { ContextHeader, USER_TOKEN_HEADER } from '@episodic/contract/constants';
-import { track } from '../../features/tracking/track';
 import { readClickIds } from '../click-ids/capture';
 import { currentLanguage, i18n } from '../i18n/i18n';
 import { htmlLangFor } from '../i18n/languages';
@@ -24,7 +25,8 @@ import { toast } from '../ui/toast-store';
 export { ApiError, isApiError, REQUEST_TIMEOUT_MS, type ApiErrorKind, type QueryParams } from '@episodic/api-client';
 export { ContextHeader };
 
-// The viewer's wrapper of the envelope protocol, typed by the generated client (@episodic/api-client).
+// The viewer's wrapper of the envelope protocol, typed by the generated client (@episodic/api-client) and
+// built from that package's transport pieces (send, readEnvelope, transportError, envelopeError).
 // It does not use that package's createApiClient: its hooks and its path values, files and retries,
 // which the viewer never needs, cost the first load about 270 bytes gzip (measured with
 // scripts/check-bundle-budget.mjs), more than the home route's budget leaves.
@@ -80,37 +82,26 @@ function buildBody(body: object | undefined): string {
   return JSON.stringify(out);
 }
 
-/** `/api/user/favorite` -> `api_user_favorite`: event names must be plain identifiers. */
-function eventNameForPath(url: string): string {
-  const path = url.split('?')[0] ?? url;
-  return path.replace(/^\/+|\/+$/g, '').replace(/[^A-Za-z0-9]+/g, '_');
+/** A call that failed without an envelope to unwrap: its address without the query, HTTP status (0: no answer). */
+export interface RequestFailure {
+  url: string;
+  status: number;
+  kind: TransportFailure;
 }
 
-function failTransport(
-  url: string,
-  status: number,
-  kind: 'http' | 'network' | 'timeout',
-  envelope?: WireEnvelope,
-): ApiError {
-  const path = url.split('?')[0] ?? url;
-  track(`http_error_${eventNameForPath(url)}_${String(status)}`, { url: path, status, kind });
-  const message = messageOf(envelope) || i18n.t('errors.network');
-  toast(message, 'error');
-  return new ApiError({
-    kind,
-    code: envelope ? envelope.code : status,
-    status,
-    message,
-    fields: envelope ? fieldsOf(envelope) : undefined,
-  });
+let failureListener: ((failure: RequestFailure) => void) | undefined;
+
+/** Hears of each call that failed in transport (tracking reports them; set at startup by app code). */
+export function onRequestFailure(listener: typeof failureListener): void {
+  failureListener = listener;
 }
 
-async function readJson(response: Response): Promise<unknown> {
-  try {
-    return (await response.json()) as unknown;
-  } catch {
-    return undefined;
-  }
+/** `path`: the call's path without its query. */
+function failTransport(path: string, status: number, kind: TransportFailure, envelope?: WireEnvelope): ApiError {
+  failureListener?.({ url: path, status, kind });
+  const error = transportError(status, kind, envelope, i18n.t('errors.network'));
+  toast(error.message, 'error');
+  return error;
 }
 
 interface EarlyAnswer {
@@ -176,52 +167,22 @@ async function request(method: Method, path: string, init: AnyInit = {}): Promis
   const headers = contextHeaders();
   if (hasBody) headers.set('Content-Type', 'application/json');
 
-  const controller = new AbortController();
-  const timeout = new DOMException(`No answer within ${String(REQUEST_TIMEOUT_MS)} ms`, 'TimeoutError');
-  const timer = setTimeout(() => {
-    controller.abort(timeout);
-  }, REQUEST_TIMEOUT_MS);
-  const callerSignal = init.signal;
-  const forwardAbort = () => {
-    controller.abort(callerSignal?.reason);
-  };
-  if (callerSignal?.aborted) forwardAbort();
-  else callerSignal?.addEventListener('abort', forwardAbort, { once: true });
-
-  let response: Response;
   const early = method === 'GET' ? earlyResponse(url) : null;
-  try {
-    response =
-      (early && (await early)) ||
-      (await fetch(url, {
-        method,
-        headers,
-        body: hasBody ? buildBody(init.body) : undefined,
-        credentials: 'same-origin',
-        signal: controller.signal,
-      }));
-  } catch (error) {
-    const timedOut = controller.signal.reason === timeout;
-    if (!timedOut && callerSignal?.aborted) throw error;
-    throw failTransport(url, 0, timedOut ? 'timeout' : 'network');
-  } finally {
-    clearTimeout(timer);
-    callerSignal?.removeEventListener('abort', forwardAbort);
-  }
+  const body = hasBody ? buildBody(init.body) : undefined;
+  const response = await send(url, { method, headers, body }, init.signal, early);
+  if (typeof response === 'string') throw failTransport(path, 0, response);
 
   const issuedToken = response.headers.get(USER_TOKEN_HEADER);
   if (issuedToken) writeStored(StorageKey.userToken, issuedToken);
 
-  const payload = await readJson(response);
-  const envelope = isEnvelope(payload) ? payload : undefined;
-  if (!response.ok || !envelope) throw failTransport(url, response.status, 'http', envelope);
+  const envelope = await readEnvelope(response);
+  if (!response.ok || !envelope) throw failTransport(path, response.status, 'http', envelope);
 
   if (envelope.code === 200) return envelope.data ?? envelope.info;
 
-  const message = messageOf(envelope);
-  if (envelope.code === 500) toast(message || i18n.t('errors.generic'), 'error');
-  // The envelope's reason, field codes and retryAfter travel with the error as sent.
-  throw new ApiError({ ...envelope, kind: 'envelope', status: response.status, message, fields: fieldsOf(envelope) });
+  const error = envelopeError(envelope, response.status);
+  if (envelope.code === 500) toast(error.message || i18n.t('errors.generic'), 'error');
+  throw error;
 }
 
 const call =

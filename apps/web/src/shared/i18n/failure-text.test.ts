@@ -5,8 +5,7 @@ import { FIELD_CODES, PAYMENT_FAILURES, REASONS } from '@episodic/contract/reaso
 import { i18n } from './i18n';
 import { fieldText, reasonText } from './failure-text';
 import en from './locales/en.json';
-import { formFailure } from '../../features/account/server-messages';
-import { declineReason } from '../../features/billing/decline-reason';
+import { formFailure } from '../forms/server-messages';
 import { ApiError } from '../api/api-error';
 
 const t = i18n.t.bind(i18n);
@@ -43,14 +42,10 @@ describe('failure codes', () => {
         email: 'Introduce un correo electrónico válido.',
         password: 'Usa al menos 8 caracteres.',
       });
-      expect(declineReason('Your card was declined.', 'card_declined', t)).toBe('Tu tarjeta fue rechazada.');
     });
     await inLanguage('fy', () => {
       expect(formFailure(refused, t).message).toBe("L'e-mail ou le mot de passe est incorrect.");
       expect(fieldText('current_password_wrong', 'English.', t)).toBe("Ce n'est pas votre mot de passe actuel.");
-      expect(declineReason('Whatever the processor said.', 'insufficient_funds', t)).toBe(
-        'Le solde de votre carte est insuffisant.',
-      );
     });
   });
 
@@ -58,8 +53,6 @@ describe('failure codes', () => {
     await inLanguage('dy', () => {
       expect(reasonText('price_changed', 'The price changed.', t)).toBe('The price changed.');
       expect(fieldText(undefined, 'As sent.', t)).toBe('As sent.');
-      expect(declineReason('Do not honor.', null, t)).toBe('Do not honor.');
-      expect(declineReason(null, null, t)).toBe(t('billing.card.declinedPlain'));
     });
   });
 

@@ -8,3 +8,12 @@ export function playerSeriesId(pathname: string): number | null {
   const match = /^\/videos\/([1-9][0-9]{0,8})\/?$/.exec(pathname);
   return match ? Number(match[1]) : null;
 }
+
+/** The address of a series' player page. */
+export function seriesPath(seriesId: number | string, episodeNumber?: number, startAt?: number): string {
+  const search = new URLSearchParams();
+  if (episodeNumber !== undefined) search.set('ep', String(episodeNumber));
+  if (startAt !== undefined && startAt > 0) search.set('t', String(Math.floor(startAt)));
+  const query = search.toString();
+  return `/videos/${encodeURIComponent(String(seriesId))}${query ? `?${query}` : ''}`;
+}

@@ -1,8 +1,8 @@
 import { useState, type ComponentProps } from 'react';
-import { useTranslation } from '../../shared/i18n/use-translation';
-import { EyeIcon } from '../../shared/ui/icons/eye';
-import { EyeOffIcon } from '../../shared/ui/icons/eye-off';
-import { TextField } from '../../shared/ui/text-field';
+import { useTranslation } from '../i18n/use-translation';
+import { EyeIcon } from '../ui/icons/eye';
+import { EyeOffIcon } from '../ui/icons/eye-off';
+import { TextField } from '../ui/text-field';
 
 type PasswordFieldProps = Omit<ComponentProps<typeof TextField>, 'type' | 'trailing'>;
 

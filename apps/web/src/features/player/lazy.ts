@@ -1,3 +1,6 @@
+// The player's second public entry, beside index.ts: what main.tsx loads with import() for a link straight
+// to an episode, before the player page. A dynamic import of index.ts would bring the whole player (and
+// what it imports) into that early chunk; this module keeps it to the opening's queries.
 import type { QueryClient } from '@tanstack/react-query';
 import { currentLanguage } from '../../shared/i18n/i18n';
 import { parseEpisodeParams } from './episode-selection';

@@ -1,5 +1,5 @@
-import { useTranslation } from '../../shared/i18n/use-translation';
-import { CheckIcon } from '../../shared/ui/icons/check';
+import { useTranslation } from '../i18n/use-translation';
+import { CheckIcon } from '../ui/icons/check';
 import { passwordRules, type PasswordRule } from './password-rules';
 
 interface PasswordChecklistProps {

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { Trans } from '../../shared/i18n/trans';
-import { Link } from '../../shared/links/link';
+import { Trans } from '../i18n/trans';
+import { Link } from '../links/link';
 
 const linkClass = 'text-fg underline decoration-white/30 underline-offset-2 hover:decoration-accent';
 

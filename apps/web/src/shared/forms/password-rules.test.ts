@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { i18n } from '../../shared/i18n/i18n';
+import { i18n } from '../i18n/i18n';
 import { passwordRules } from './password-rules';
 import { formFailure } from './server-messages';
-import { fieldText, reasonText } from '../../shared/i18n/failure-text';
-import { safeReturnTo, withReturnTo } from './return-to';
+import { fieldText, reasonText } from '../i18n/failure-text';
+import { safeReturnTo, withReturnTo } from '../links/return-to';
 import { loginErrors, registrationErrors } from './validate';
-import { ApiError } from '../../shared/api/api-error';
+import { ApiError } from '../api/api-error';
 
 const t = i18n.t.bind(i18n);
 const met = (password: string, confirm: string) =>

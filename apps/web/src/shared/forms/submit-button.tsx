@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, type ButtonVariant } from '../../shared/ui/button';
+import { Button, type ButtonVariant } from '../ui/button';
 
 interface SubmitButtonProps {
   pending: boolean;

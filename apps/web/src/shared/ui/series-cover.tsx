@@ -1,6 +1,6 @@
 import type { Series } from '@episodic/contract';
 import { useState, type ReactNode } from 'react';
-import { PlayIcon } from '../../shared/ui/icons/play';
+import { PlayIcon } from './icons/play';
 
 export type SeriesCoverData = Pick<Series, 'cover' | 'accentColor'>;
 

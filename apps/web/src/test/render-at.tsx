@@ -1,9 +1,9 @@
 import { act, render } from '@testing-library/react';
 import { Suspense } from 'react';
-import { Providers } from './providers';
-import { createQueryClient } from './query-client';
-import { AppRouter, createMemoryAppHistory } from './router';
-import { AppRoutes } from './routes';
+import { Providers } from '../app/providers';
+import { createQueryClient } from '../app/query-client';
+import { AppRouter, createMemoryAppHistory } from '../app/router';
+import { AppRoutes } from '../app/routes';
 
 /** Renders the real route table at a path, with fresh providers; `navigate` moves on like a link would. */
 export function renderAt(path: string) {

@@ -2,17 +2,17 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { Suspense } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderAt } from '../../app/test-utils';
-import { Providers } from '../../app/providers';
-import { createQueryClient } from '../../app/query-client';
-import { OrderResultPage } from '../../pages/order-result/order-result-page';
-import { RegisterPage } from '../../pages/register/register-page';
-import { VideosPage } from '../../pages/videos/videos-page';
-import { accountUser, guestUser, mockApi, ok, page } from '../../test/api-mock';
-import { renderPage } from '../../test/render-page';
-import { registerTrackingSink, type TrackingEvent } from './track';
+import { renderAt } from '../test/render-at';
+import { Providers } from './providers';
+import { createQueryClient } from './query-client';
+import { OrderResultPage } from '../pages/order-result/order-result-page';
+import { RegisterPage } from '../pages/register/register-page';
+import { VideosPage } from '../pages/videos/videos-page';
+import { accountUser, guestUser, mockApi, ok, page } from '../test/api-mock';
+import { renderPage } from '../test/render-page';
+import { registerTrackingSink, type TrackingEvent } from '../features/tracking';
 
-vi.mock('../player/hls-loader', () => ({
+vi.mock('../features/player/hls-loader', () => ({
   loadHls: () => Promise.resolve(null),
   playsHlsNatively: () => true,
 }));

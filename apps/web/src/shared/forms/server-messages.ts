@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { FieldErrors } from '@episodic/contract';
-import { isApiError, type ApiError } from '../../shared/api/api-error';
-import { fieldText, reasonText } from '../../shared/i18n/failure-text';
+import { isApiError, type ApiError } from '../api/api-error';
+import { fieldText, reasonText } from '../i18n/failure-text';
 
 /** A failed call's own message in the interface language (with the minutes to wait over a rate limit). */
 function failureText(error: ApiError, t: TFunction): string {

@@ -1,20 +1,12 @@
 import type { Series } from '@episodic/contract';
 import type { ReactNode } from 'react';
-import { useTranslation } from '../../shared/i18n/use-translation';
-import { Link } from '../../shared/links/link';
-import { Skeleton } from '../../shared/ui/spinner';
+import { useTranslation } from '../i18n/use-translation';
+import { Link } from '../links/link';
+import { seriesPath } from '../links/player-path';
+import { Skeleton } from './spinner';
 import { SeriesCover } from './series-cover';
 
 export type SeriesCardData = Pick<Series, 'id' | 'title' | 'cover' | 'accentColor' | 'episodeCount'>;
-
-/** The address of a series' player page. */
-export function seriesPath(seriesId: number | string, episodeNumber?: number, startAt?: number): string {
-  const search = new URLSearchParams();
-  if (episodeNumber !== undefined) search.set('ep', String(episodeNumber));
-  if (startAt !== undefined && startAt > 0) search.set('t', String(Math.floor(startAt)));
-  const query = search.toString();
-  return `/videos/${encodeURIComponent(String(seriesId))}${query ? `?${query}` : ''}`;
-}
 
 interface SeriesCardProps {
   series: SeriesCardData;

@@ -2,9 +2,9 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accountUser, fail, mockApi, ok } from '../../test/api-mock';
 import { renderPage } from '../../test/render-page';
-import { OrderEasyPage } from '../../pages/order-easy/order-easy-page';
-import { OrderResultPage } from '../../pages/order-result/order-result-page';
-import { ShoppingPage } from '../../pages/shopping/shopping-page';
+import { OrderEasyPage } from '../order-easy/order-easy-page';
+import { OrderResultPage } from '../order-result/order-result-page';
+import { ShoppingPage } from './shopping-page';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,7 +1,7 @@
 import type { User } from '@episodic/contract';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { api } from '../../shared/api/client';
-import { StorageKey, writeStored } from '../../shared/storage';
+import { api } from '../api/client';
+import { StorageKey, writeStored } from '../storage';
 
 export const currentUserKey = ['user', 'current'] as const;
 

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
-import { CatalogGrid } from '../catalog/catalog-grid';
-import { useSearchResults } from '../catalog/series-lists';
+import { CatalogGrid } from './catalog-grid';
+import { useSearchResults } from './series-lists';
 import { EmptyState } from '../../shared/ui/empty-state';
 
 /** "Results for “…”" and every matching series, paged (used by /search and /searchDetail). */

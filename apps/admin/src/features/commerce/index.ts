@@ -1,0 +1,2 @@
+export { type OrderFilter, useCommerceMutations, useOrder, useOrders, usePlans } from './api';
+export { SOURCE_NAMES } from './sources';

@@ -1,0 +1,1 @@
+export { useSectionMutations, useSections } from './api';

@@ -1,0 +1,1 @@
+export { type AuditFilter, useAudit, useDashboard, useSettings, useSettingsMutations } from './api';

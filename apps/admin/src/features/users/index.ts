@@ -1,0 +1,1 @@
+export { type UserFilter, useUser, useUserMutations, useUsers } from './api';

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { i18n } from '../../shared/i18n/i18n';
+import { declineReason } from './decline-reason';
+
+const t = i18n.t.bind(i18n);
+
+async function inLanguage(language: string, check: () => void): Promise<void> {
+  await i18n.changeLanguage(language);
+  try {
+    check();
+  } finally {
+    await i18n.changeLanguage('en');
+  }
+}
+
+describe('declineReason', () => {
+  it('shows a payment failure in Spanish and French by code, whatever English the processor sent', async () => {
+    await inLanguage('es', () => {
+      expect(declineReason('Your card was declined.', 'card_declined', t)).toBe('Tu tarjeta fue rechazada.');
+    });
+    await inLanguage('fy', () => {
+      expect(declineReason('Whatever the processor said.', 'insufficient_funds', t)).toBe(
+        'Le solde de votre carte est insuffisant.',
+      );
+    });
+  });
+
+  it('falls back to the processor’s words for a code without words, and to a plain refusal without either', async () => {
+    await inLanguage('dy', () => {
+      expect(declineReason('Do not honor.', null, t)).toBe('Do not honor.');
+      expect(declineReason(null, null, t)).toBe(t('billing.card.declinedPlain'));
+    });
+  });
+});

@@ -1,0 +1,16 @@
+export {
+  type CardDetails,
+  createOrder,
+  payByCard,
+  payByPaypal,
+  refreshAfterPayment,
+  unlockedQuery,
+  useOrder,
+  usePlans,
+} from './billing-api';
+export { CardForm } from './card-form';
+export { checkoutReturn, firstReportOf, rememberCheckoutReturn } from './checkout-return';
+export { declineReason } from './decline-reason';
+export { membershipLine, MembershipStatus } from './membership-status';
+export { TestModeNotice, usePaymentOptions } from './payment-options';
+export { CoinPackCard, MembershipPlanCard, pricePerDay } from './plan-cards';

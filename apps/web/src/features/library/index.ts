@@ -1,0 +1,3 @@
+export { useRemoveFavorite } from './favorite-mutations';
+export { HistoryCard, HistoryRow, HistoryRowSkeleton } from './history-item';
+export { useFavorites, useHistory } from './library-queries';
