@@ -48,6 +48,7 @@ export default tseslint.config(
       'bench/results/**',
       'coverage/**',
       'e2e/artifacts/**',
+      'test-results/**',
       '.tmp/**',
     ],
   },
@@ -132,6 +133,12 @@ export default tseslint.config(
         { patterns: [otherApp('web', 'admin'), workspaceApp('web', 'admin'), moduleInternals, siblingModuleInternals] },
       ],
     },
+  },
+  {
+    // Playwright reads a fixture's dependencies from its first parameter, which must be destructured,
+    // even when empty (`async ({}, use) => …`).
+    files: ['e2e/**'],
+    rules: { 'no-empty-pattern': 'off' },
   },
   // Layout is Prettier's (npm run format); no ESLint rule may disagree with it.
   prettier,
