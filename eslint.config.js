@@ -93,6 +93,7 @@ export default tseslint.config(
       'bench/results/**',
       'coverage/**',
       'e2e/artifacts/**',
+      'test-results/**',
       '.tmp/**',
     ],
   },
@@ -199,6 +200,12 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: [...appZones('web'), ...appZones('admin')] }],
     },
+  },
+  {
+    // Playwright reads a fixture's dependencies from its first parameter, which must be destructured,
+    // even when empty (`async ({}, use) => …`).
+    files: ['e2e/**'],
+    rules: { 'no-empty-pattern': 'off' },
   },
   // Layout is Prettier's (npm run format); no ESLint rule may disagree with it.
   prettier,

@@ -1,44 +1,48 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
 import { startFakeFacebook, type FakeFacebook } from '../apps/server/test/fake-facebook';
-import { launchBrowser, screenshot } from './browser';
-import { apiFromPage, phonePage, registerThroughForm, signInThroughForm, uniqueEmail } from './account-fixtures';
-import { startServer, type RunningServer } from './server-process';
+import { screenshot } from './browser';
+import { apiFromPage, registerThroughForm, signInThroughForm, uniqueEmail } from './account-fixtures';
+import { expect, SERVER_FIXTURE, test as base, withOwnServer } from './fixtures';
 
 const APP_ID = 'e2e-app';
 const APP_SECRET = 'e2e-secret';
 
-let browser: Browser;
-let facebook: FakeFacebook;
-let server: RunningServer;
-
-beforeAll(async () => {
-  facebook = await startFakeFacebook(APP_ID, APP_SECRET, {
-    id: 'fb-4242',
-    name: 'Dana Viewer',
-    email: `dana-${String(Date.now())}@episodic.test`,
-  });
-  [browser, server] = await Promise.all([
-    launchBrowser(),
-    startServer({
-      DEMO_CATALOG: 'false',
-      FACEBOOK_APP_ID: APP_ID,
-      FACEBOOK_APP_SECRET: APP_SECRET,
-      FACEBOOK_AUTH_URL: facebook.authUrl,
-      FACEBOOK_GRAPH_URL: facebook.graphUrl,
-    }),
-  ]);
+// A stand-in for Facebook, and a server of this file's own that signs in through it.
+const test = base.extend<Record<never, never>, { facebook: FakeFacebook }>({
+  facebook: [
+    async ({}, use) => {
+      const facebook = await startFakeFacebook(APP_ID, APP_SECRET, {
+        id: 'fb-4242',
+        name: 'Dana Viewer',
+        email: `dana-${String(Date.now())}@episodic.test`,
+      });
+      await use(facebook);
+      await facebook.close();
+    },
+    { scope: 'worker' },
+  ],
+  appServer: [
+    async ({ facebook }, use) =>
+      withOwnServer(
+        {
+          DEMO_CATALOG: 'false',
+          FACEBOOK_APP_ID: APP_ID,
+          FACEBOOK_APP_SECRET: APP_SECRET,
+          FACEBOOK_AUTH_URL: facebook.authUrl,
+          FACEBOOK_GRAPH_URL: facebook.graphUrl,
+        },
+        use,
+      ),
+    SERVER_FIXTURE,
+  ],
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await facebook?.close();
-});
-
-describe('Facebook sign-in', () => {
-  it('continues through the Facebook dialog and lands signed in', async () => {
-    const { page, errors } = await phonePage(browser, server.url);
+test.describe('Facebook sign-in', () => {
+  test('continues through the Facebook dialog and lands signed in', async ({
+    page,
+    pageErrors: errors,
+    facebook,
+    appServer: server,
+  }) => {
     await page.goto('/login');
     const button = page.getByRole('link', { name: 'Continue with Facebook' });
     await button.waitFor();
@@ -53,11 +57,13 @@ describe('Facebook sign-in', () => {
       .waitFor();
     await page.getByText('Signed in', { exact: true }).waitFor();
     expect(errors).toEqual([]);
-    await page.context().close();
   });
 
-  it('returns to the sign-in page with the refusal explained after "Not now"', async () => {
-    const { page, errors } = await phonePage(browser, server.url);
+  test('returns to the sign-in page with the refusal explained after "Not now"', async ({
+    page,
+    pageErrors: errors,
+    facebook,
+  }) => {
     await page.goto('/login?returnTo=%2Ffavorites');
     await page.getByRole('link', { name: 'Continue with Facebook' }).click();
     await page.waitForURL(`${facebook.authUrl}**`);
@@ -77,13 +83,18 @@ describe('Facebook sign-in', () => {
     };
     expect(user.data.isGuest).toBe(true);
     expect(errors).toEqual([]);
-    await page.context().close();
   });
 
-  it('asks for the password of an account holding the Facebook email without a confirmed address, then links', async () => {
+  test('asks for the password of an account holding the Facebook email without a confirmed address, then links', async ({
+    page,
+    pageErrors: errors,
+    openPhone,
+    facebook,
+    appServer: server,
+  }) => {
     const email = uniqueEmail('held');
     const password = 'drama2026!';
-    const owner = await phonePage(browser, server.url);
+    const owner = await openPhone();
     await owner.page.goto('/register');
     await registerThroughForm(owner.page, email, password);
     await owner.page.waitForURL(/\/my$/);
@@ -91,7 +102,6 @@ describe('Facebook sign-in', () => {
     Object.assign(facebook.profile, { id: 'fb-held-e2e', name: 'Held Owner', email });
 
     // Facebook vouches for the address, the account never proved it: nothing is linked yet.
-    const { page, errors } = await phonePage(browser, server.url);
     await page.goto('/login?returnTo=%2Fmy');
     await page.getByRole('link', { name: 'Continue with Facebook' }).click();
     await page.waitForURL(`${facebook.authUrl}**`);
@@ -116,7 +126,7 @@ describe('Facebook sign-in', () => {
     await page.context().close();
 
     // From now on Facebook signs straight into the account.
-    const next = await phonePage(browser, server.url);
+    const next = await openPhone();
     await next.page.goto('/login');
     await next.page.getByRole('link', { name: 'Continue with Facebook' }).click();
     await next.page.waitForURL(`${facebook.authUrl}**`);

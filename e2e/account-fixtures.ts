@@ -1,5 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
-import { phoneContext } from './browser';
+import type { Page } from '@playwright/test';
 
 interface HomepageAnswer {
   data?: { featured?: { id: number; title: string }[]; sections?: { items?: { id: number; title: string }[] }[] };
@@ -11,17 +10,6 @@ export async function homepageSeries(baseUrl: string): Promise<{ id: number; tit
   const all = [...(answer.data?.featured ?? []), ...(answer.data?.sections ?? []).flatMap((s) => s.items ?? [])];
   const seen = new Set<number>();
   return all.filter((s) => !seen.has(s.id) && seen.add(s.id));
-}
-
-/** A phone page that records uncaught page errors (asserted empty at the end of a journey). */
-export async function phonePage(browser: Browser, baseUrl: string): Promise<{ page: Page; errors: Error[] }> {
-  const context = await phoneContext(browser, baseUrl);
-  const page = await context.newPage();
-  const errors: Error[] = [];
-  page.on('pageerror', (error) => {
-    errors.push(error);
-  });
-  return { page, errors };
 }
 
 /** Calls the API from inside the page, so the session cookie (and the stored token header) go along. */

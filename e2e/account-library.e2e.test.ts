@@ -1,36 +1,30 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, screenshot } from './browser';
+import { screenshot } from './browser';
 import {
   apiFromPage,
   episodesOf,
   homepageSeries,
-  phonePage,
   registerThroughForm,
   signInThroughForm,
   uniqueEmail,
 } from './account-fixtures';
-import { catalogServer, type CatalogServer } from './catalog-server';
+import { catalogAppServer } from './catalog-server';
+import { expect, test as base } from './fixtures';
 
-let browser: Browser;
-let server: CatalogServer;
+// The shared server's catalog when it has one; otherwise a server of this file on a seeded folder.
+const test = base.extend({ appServer: catalogAppServer });
+
 let series: { id: number; title: string }[];
 
-beforeAll(async () => {
-  // The shared server's catalog when it has one; otherwise a server of this file on a seeded folder.
-  [browser, server] = await Promise.all([launchBrowser(), catalogServer(inject('baseUrl'))]);
-  series = await homepageSeries(server.url);
+test.beforeAll(async ({ appServer }) => {
+  series = await homepageSeries(appServer.url);
   if (series.length < 2) throw new Error(`the journeys need two series; the homepage shows ${String(series.length)}`);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-describe('an account keeps its list and history', () => {
-  it('register → add to my list and watch → log out → sign in again → the same list and history', async () => {
-    const { page, errors } = await phonePage(browser, server.url);
+test.describe('an account keeps its list and history', () => {
+  test('register → add to my list and watch → log out → sign in again → the same list and history', async ({
+    page,
+    pageErrors: errors,
+  }) => {
     const email = uniqueEmail('library');
     const password = 'watching42';
     const [first, second] = series;
@@ -128,11 +122,9 @@ describe('an account keeps its list and history', () => {
       .toBe(2);
 
     expect(errors).toEqual([]);
-    await page.context().close();
   });
 
-  it('a guest list and history survive registration', async () => {
-    const { page, errors } = await phonePage(browser, server.url);
+  test('a guest list and history survive registration', async ({ page, pageErrors: errors }) => {
     const [first] = series;
     if (!first) throw new Error('the journey needs a series');
 
@@ -177,7 +169,6 @@ describe('an account keeps its list and history', () => {
     );
 
     expect(errors).toEqual([]);
-    await page.context().close();
   });
 });
 

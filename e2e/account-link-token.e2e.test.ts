@@ -1,25 +1,19 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser } from './browser';
-import { homepageSeries, phonePage } from './account-fixtures';
-import { catalogServer, type CatalogServer } from './catalog-server';
+import { homepageSeries } from './account-fixtures';
+import { catalogAppServer } from './catalog-server';
+import { expect, test as base } from './fixtures';
 
-let browser: Browser;
-let server: CatalogServer;
-
-beforeAll(async () => {
-  // The shared server's catalog when it has one; otherwise a server of this file on a seeded folder.
-  [browser, server] = await Promise.all([launchBrowser(), catalogServer(inject('baseUrl'))]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+// The shared server's catalog when it has one; otherwise a server of this file on a seeded folder.
+const test = base.extend({ appServer: catalogAppServer });
 
 /** One API call with a token in the X-User-Token header, as a client holding it makes it. */
-async function call<T>(token: string, method: string, url: string, body?: unknown): Promise<{ code: number; data: T }> {
-  const res = await fetch(`${server.url}${url}`, {
+async function call<T>(
+  baseUrl: string,
+  token: string,
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<{ code: number; data: T }> {
+  const res = await fetch(`${baseUrl}${url}`, {
     method,
     headers: { 'x-user-token': token, ...(body ? { 'content-type': 'application/json' } : {}) },
     body: body ? JSON.stringify(body) : undefined,
@@ -27,14 +21,17 @@ async function call<T>(token: string, method: string, url: string, body?: unknow
   return (await res.json()) as { code: number; data: T };
 }
 
-describe('a link carrying a session token (?userToken=)', () => {
-  it('gives the visitor the guest’s list under a session of their own; the link’s author sees nothing after', async () => {
+test.describe('a link carrying a session token (?userToken=)', () => {
+  test('gives the visitor the guest’s list under a session of their own; the link’s author sees nothing after', async ({
+    page,
+    pageErrors: errors,
+    appServer: server,
+  }) => {
     const [first, second] = await homepageSeries(server.url);
     const guest = await fetch(`${server.url}/api/user`);
     const author = guest.headers.get('x-user-token')!;
-    await call(author, 'POST', '/api/user/favorite', { seriesId: first!.id });
+    await call(server.url, author, 'POST', '/api/user/favorite', { seriesId: first!.id });
 
-    const { page, errors } = await phonePage(browser, server.url);
     await page.goto(`/favorites?userToken=${encodeURIComponent(author)}`);
     await page.getByText(first!.title).first().waitFor();
     // The address no longer carries the token, and the stored token is the visitor's own.
@@ -53,8 +50,7 @@ describe('a link carrying a session token (?userToken=)', () => {
       return ((await res.json()) as { code: number }).code;
     }, second!.id);
     expect(added).toBe(200);
-    expect((await call(author, 'GET', '/api/user/favorite')).code).toBe(401);
+    expect((await call(server.url, author, 'GET', '/api/user/favorite')).code).toBe(401);
     expect(errors).toEqual([]);
-    await page.context().close();
   });
 });

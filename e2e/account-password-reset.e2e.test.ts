@@ -1,30 +1,15 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, screenshot } from './browser';
-import { apiFromPage, phonePage, signInThroughForm, uniqueEmail } from './account-fixtures';
-import { startServer, type RunningServer } from './server-process';
+import { screenshot } from './browser';
+import { apiFromPage, signInThroughForm, uniqueEmail } from './account-fixtures';
+import { expect, ownServer, test as base } from './fixtures';
 
-let browser: Browser;
-let server: RunningServer;
-let dataDir: string;
+// A server of this file's own: the test reads the mails in its data folder.
+const test = base.extend({ appServer: ownServer({ DEMO_CATALOG: 'false' }) });
 
-beforeAll(async () => {
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'episodic-e2e-reset-'));
-  [browser, server] = await Promise.all([launchBrowser(), startServer({ DEMO_CATALOG: 'false' }, dataDir)]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await fs.rm(dataDir, { recursive: true, force: true });
-});
-
-/** Waits for the mail to `to` in the server's outbox and returns the reset link in it. */
-async function resetLinkFor(to: string): Promise<URL> {
+/** Waits for the mail to `to` in the server's outbox (in `dataDir`) and returns the reset link in it. */
+async function resetLinkFor(dataDir: string, to: string): Promise<URL> {
   const outbox = path.join(dataDir, 'outbox');
   const deadline = Date.now() + 15_000;
   for (;;) {
@@ -45,14 +30,19 @@ async function resetLinkFor(to: string): Promise<URL> {
   }
 }
 
-describe('forgot password', () => {
-  it('asks for the email, answers neutrally, and the emailed link sets a new password and signs in', async () => {
+test.describe('forgot password', () => {
+  test('asks for the email, answers neutrally, and the emailed link sets a new password and signs in', async ({
+    page,
+    pageErrors: errors,
+    openPhone,
+    appServer: server,
+  }) => {
     const email = uniqueEmail('reset');
     const oldPassword = 'forgotten1';
     const newPassword = 'remembered2';
 
     // The account exists (made on another device).
-    const setup = await phonePage(browser, server.url);
+    const setup = await openPhone();
     await setup.page.goto('/');
     const registered = await apiFromPage(setup.page, 'POST', '/api/user/register', {
       email,
@@ -63,7 +53,6 @@ describe('forgot password', () => {
     expect(registered.code).toBe(200);
     await setup.page.context().close();
 
-    const { page, errors } = await phonePage(browser, server.url);
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await page.locator('[data-page="retrieve-password"]').waitFor();
@@ -85,7 +74,7 @@ describe('forgot password', () => {
       )
       .waitFor();
 
-    const link = await resetLinkFor(email);
+    const link = await resetLinkFor(server.dataDir!, email);
     expect(link.origin).toBe(server.url);
     await page.goto(`${link.pathname}${link.search}`);
     await page.getByLabel('New password', { exact: true }).fill(newPassword);
@@ -109,7 +98,7 @@ describe('forgot password', () => {
     await screenshot(page, 'account-reset-expired');
 
     // The old password no longer signs in; the new one does.
-    const other = await phonePage(browser, server.url);
+    const other = await openPhone();
     await other.page.goto('/login');
     await signInThroughForm(other.page, email, oldPassword);
     await other.page.getByText('The email or password is not correct.').waitFor();
@@ -118,7 +107,5 @@ describe('forgot password', () => {
     await other.page.locator('[data-page="my"]').getByText(email, { exact: true }).waitFor();
 
     expect([...errors, ...other.errors]).toEqual([]);
-    await page.context().close();
-    await other.page.context().close();
   });
 });

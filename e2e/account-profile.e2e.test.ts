@@ -1,31 +1,22 @@
 import fs from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, screenshot } from './browser';
-import { phonePage, registerThroughForm, signInThroughForm, uniqueEmail } from './account-fixtures';
+import { screenshot } from './browser';
+import { registerThroughForm, signInThroughForm, uniqueEmail } from './account-fixtures';
+import { expect, test } from './fixtures';
 
-const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(() => browser?.close());
-
-describe('profile and settings', () => {
-  it('a guest is asked to register before the account-only settings', async () => {
-    const { page, errors } = await phonePage(browser, baseUrl);
+test.describe('profile and settings', () => {
+  test('a guest is asked to register before the account-only settings', async ({ page, pageErrors: errors }) => {
     await page.goto('/individual');
     await page.getByText(/Create an account to keep your list and history/).waitFor();
     expect(await page.getByRole('button', { name: 'Delete my account' }).count()).toBe(0);
     await screenshot(page, 'account-individual-guest');
     expect(errors).toEqual([]);
-    await page.context().close();
   });
 
-  it('saves preferences, changes the password, downloads the data and deletes the account', async () => {
-    const { page, errors } = await phonePage(browser, baseUrl);
+  test('saves preferences, changes the password, downloads the data and deletes the account', async ({
+    page,
+    pageErrors: errors,
+    baseURL,
+  }) => {
     const email = uniqueEmail('profile');
     await page.goto('/register?returnTo=%2Findividual');
     await registerThroughForm(page, email, 'profile123');
@@ -100,7 +91,7 @@ describe('profile and settings', () => {
     await dialog.getByText('This is not your password.').waitFor();
     await confirmPassword.fill('profile456');
     await dialog.getByRole('button', { name: 'Delete my account for good' }).click();
-    await page.waitForURL(`${baseUrl}/`);
+    await page.waitForURL(`${baseURL}/`);
     await page.getByText('Your account was deleted.').waitFor();
 
     // The account is gone: signing in with it fails.
@@ -108,6 +99,5 @@ describe('profile and settings', () => {
     await signInThroughForm(page, email, 'profile456');
     await page.getByText('The email or password is not correct.').waitFor();
     expect(errors).toEqual([]);
-    await page.context().close();
   });
 });

@@ -3,13 +3,48 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { devices, type Browser, type Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './browser';
+import { devices, type BrowserContextOptions, type Page } from '@playwright/test';
+import { screenshot } from './browser';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, expect, test as base } from './fixtures';
 import { waitUntilPlaying } from './player-helpers';
 
-const baseUrl = inject('baseUrl');
-let browser: Browser;
+type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
+
+const DESKTOP = { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } };
+
+// The operator signs in once per worker; each test opens the console in a fresh context with that session.
+const test = base.extend<Record<never, never>, { operatorState: StorageState }>({
+  operatorState: [
+    async ({ browser, appServer }, use) => {
+      const context = await browser.newContext({ ...DESKTOP, baseURL: appServer.url });
+      const page = await context.newPage();
+      await page.goto('/admin/');
+      await page.getByLabel('Email').fill(ADMIN_EMAIL);
+      await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+      // The console's session is out of every page script's reach: no stored token, no readable cookie.
+      expect(
+        await page.evaluate(() => ({ stored: localStorage.getItem('userToken'), cookies: document.cookie })),
+      ).toEqual({ stored: null, cookies: '' });
+      const [operator] = (await context.cookies()).filter((c) => c.name === 'episodic_operator');
+      expect(operator).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/admin' });
+      const state = await context.storageState();
+      await context.close();
+      await use(state);
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  storageState: async ({ operatorState }, use) => {
+    await use(operatorState);
+  },
+});
+test.use(DESKTOP);
+// The journeys build on each other (a series created, then given a video, …): in order, and the rest
+// is skipped after a failure.
+test.describe.configure({ mode: 'serial' });
+
+let baseUrl: string;
 let page: Page;
 const errors: Error[] = [];
 const stamp = Date.now().toString(36);
@@ -77,39 +112,28 @@ const heading = (name: string | RegExp) => page.getByRole('heading', { level: 1,
 const nav = (name: string) =>
   page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name, exact: true });
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1440, height: 900 } });
-  page = await context.newPage();
+test.beforeAll(({ appServer }) => {
+  baseUrl = appServer.url;
+});
+
+// Every test starts signed in, on a page of its own; the helpers above act on it.
+test.beforeEach(({ page: signedIn }) => {
+  page = signedIn;
   page.on('pageerror', (error) => {
     errors.push(error);
   });
-  await page.goto('/admin/');
-  await page.getByLabel('Email').fill(inject('adminEmail'));
-  await page.getByLabel('Password').fill(inject('adminPassword'));
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await heading('Dashboard').waitFor();
-  // The console's session is out of every page script's reach: no stored token, no readable cookie.
-  expect(await page.evaluate(() => ({ stored: localStorage.getItem('userToken'), cookies: document.cookie }))).toEqual({
-    stored: null,
-    cookies: '',
-  });
-  const [operator] = (await page.context().cookies()).filter((c) => c.name === 'episodic_operator');
-  expect(operator).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/admin' });
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
 });
 
-describe('the operator console on a desktop', () => {
-  it('shows the dashboard for a period, with charts', async () => {
+test.describe('the operator console on a desktop', () => {
+  test('shows the dashboard for a period, with charts', async () => {
+    await page.goto('/admin/');
     await page.getByRole('img', { name: /^Plays per day/ }).waitFor();
     await page.getByRole('button', { name: 'Last 7 days' }).click();
     await page.getByRole('img', { name: /^Purchases by source/ }).waitFor();
   });
 
-  it('creates a series in five languages with a cover and tags, adds episodes, and refuses to publish one without video', async () => {
+  test('creates a series in five languages with a cover and tags, adds episodes, and refuses to publish one without video', async () => {
+    await page.goto('/admin/');
     await nav('Content').click();
     await heading('Content').waitFor();
     await page.locator('tbody tr').first().waitFor();
@@ -192,7 +216,10 @@ describe('the operator console on a desktop', () => {
     expect((await api('GET', `/api/video?id=${id}`)).code).toBe(404);
   });
 
-  it('uploads a video through a dropped connection, shows the packaging, publishes it, and it plays in the viewer app', async () => {
+  test('uploads a video through a dropped connection, shows the packaging, publishes it, and it plays in the viewer app', async ({
+    browser,
+  }) => {
+    test.setTimeout(240_000);
     await page.goto(`/admin/content/series/${createdSeriesId}`);
     const row = page.locator('tr[data-episode]').first();
     await row.getByText('No video').waitFor();
@@ -250,14 +277,16 @@ describe('the operator console on a desktop', () => {
     await row.scrollIntoViewIfNeeded();
     await shoot('admin-series-published');
 
-    const viewer = await browser.newContext({ ...devices['iPhone 13'], baseURL: baseUrl });
+    // A viewer's phone, without the operator's session.
+    const viewer = await browser.newContext({ ...devices['iPhone 13'], baseURL: baseUrl, storageState: undefined });
     const phone = await viewer.newPage();
     await phone.goto(`/videos/${createdSeriesId}?ep=1`);
     await waitUntilPlaying(phone);
     await viewer.close();
-  }, 240_000);
+  });
 
-  it('shows the tags', async () => {
+  test('shows the tags', async () => {
+    await page.goto(`/admin/content/series/${createdSeriesId}`);
     await page.getByRole('link', { name: '← All series' }).click();
     await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Tags' }).click();
     await page.getByRole('button', { name: 'New tag' }).waitFor();
@@ -265,7 +294,8 @@ describe('the operator console on a desktop', () => {
     await shoot('admin-tags');
   });
 
-  it('curates a home section that viewers see at once, then removes it', async () => {
+  test('curates a home section that viewers see at once, then removes it', async () => {
+    await page.goto('/admin/');
     await nav('Homepage').click();
     await heading('Homepage').waitFor();
     await page.locator('ol > li').first().getByText('Featured carousel', { exact: true }).waitFor();
@@ -305,7 +335,8 @@ describe('the operator console on a desktop', () => {
     ).not.toContain('Staff picks');
   });
 
-  it('finds an order by email, refunds it, and the buyer loses the coins', async () => {
+  test('finds an order by email, refunds it, and the buyer loses the coins', async () => {
+    await page.goto('/admin/');
     const email = `refund-${stamp}@episodic.test`;
     const buyer = await buyerWithCoins(email);
     expect((await api<{ coins: number }>('GET', '/api/user', undefined, buyer.token)).data.coins).toBe(1100);
@@ -339,7 +370,8 @@ describe('the operator console on a desktop', () => {
     await shoot('admin-plans');
   });
 
-  it('finds a user, grants coins, disables the account (its session ends)', async () => {
+  test('finds a user, grants coins, disables the account (its session ends)', async () => {
+    await page.goto('/admin/');
     const email = `user-${stamp}@episodic.test`;
     const buyer = await buyerWithCoins(email);
     await nav('Users').click();
@@ -366,7 +398,8 @@ describe('the operator console on a desktop', () => {
     expect((await api('POST', '/api/user/login', { email, password: 'buyer password 1' })).code).toBe(401);
   });
 
-  it('sets a pixel id the viewer app reads, and shows mail and payment status', async () => {
+  test('sets a pixel id the viewer app reads, and shows mail and payment status', async () => {
+    await page.goto('/admin/');
     await nav('Settings').click();
     await heading('Settings').waitFor();
     const pixel = `9${stamp.replace(/\D/g, '')}1`.slice(0, 15);
@@ -395,7 +428,8 @@ describe('the operator console on a desktop', () => {
       .toBe('');
   });
 
-  it('shows every change in the audit log, with before and after', async () => {
+  test('shows every change in the audit log, with before and after', async () => {
+    await page.goto('/admin/');
     await nav('Audit log').click();
     await heading('Audit log').waitFor();
     for (const action of [

@@ -1,20 +1,8 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { apiFromPage, phonePage, registerThroughForm, uniqueEmail } from './account-fixtures';
-import { launchBrowser, screenshot } from './browser';
-import { waitForPlayableSeries, waitUntilPlaying, type PlayableSeries } from './player-helpers';
-
-let browser: Browser;
-let series: PlayableSeries;
-const baseUrl = inject('baseUrl');
-
-beforeAll(async () => {
-  [browser, series] = await Promise.all([launchBrowser(), waitForPlayableSeries(baseUrl)]);
-}, 300_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
+import type { Page } from '@playwright/test';
+import { apiFromPage, registerThroughForm, uniqueEmail } from './account-fixtures';
+import { screenshot } from './browser';
+import { expect } from './fixtures';
+import { playerTest as test, waitUntilPlaying } from './player-helpers';
 
 /** Next year's December, so the expiry is always in the future. */
 const EXPIRY = `12/${String((new Date().getUTCFullYear() + 1) % 100).padStart(2, '0')}`;
@@ -58,9 +46,12 @@ async function coinsOf(page: Page): Promise<number> {
   return (await apiFromPage<{ coins: number }>(page, 'GET', '/api/user')).data.coins;
 }
 
-describe('paying for a membership from the paywall', () => {
-  it('checks the card before sending it, pays once, and goes back to the episode, which now plays', async () => {
-    const { page, errors } = await phonePage(browser, baseUrl);
+test.describe('paying for a membership from the paywall', () => {
+  test('checks the card before sending it, pays once, and goes back to the episode, which now plays', async ({
+    page,
+    pageErrors: errors,
+    series,
+  }) => {
     const payCalls = countPayCalls(page);
     const locked = series.firstLocked;
     const episodePath = `/videos/${String(series.id)}?ep=${String(locked.number)}`;
@@ -137,7 +128,7 @@ describe('paying for a membership from the paywall', () => {
   });
 });
 
-describe('the test cards, through the form', () => {
+test.describe('the test cards, through the form', () => {
   const declines: [string, string][] = [
     ['4000 0000 0000 0002', 'Your card was declined.'],
     ['4000 0000 0000 9995', 'Your card has insufficient funds.'],
@@ -145,8 +136,10 @@ describe('the test cards, through the form', () => {
     ['4000 0000 0000 0127', "Your card's security code is incorrect."],
   ];
 
-  it('shows each decline with its reason, then takes another card for the same order', async () => {
-    const { page, errors } = await phonePage(browser, baseUrl);
+  test('shows each decline with its reason, then takes another card for the same order', async ({
+    page,
+    pageErrors: errors,
+  }) => {
     await page.goto('/shopping');
     const orderId = await choosePlan(page, /Buy 300 coins for \$2\.99/);
     for (const [card, reason] of declines) {
@@ -176,8 +169,10 @@ describe('the test cards, through the form', () => {
     expect(errors).toEqual([]);
   });
 
-  it('runs the 3-D Secure challenge: completed it pays, cancelled it fails with the reason', async () => {
-    const { page, errors } = await phonePage(browser, baseUrl);
+  test('runs the 3-D Secure challenge: completed it pays, cancelled it fails with the reason', async ({
+    page,
+    pageErrors: errors,
+  }) => {
     await page.goto('/shopping');
     await choosePlan(page, /Buy 1000 coins for \$8\.99/);
     await fillCard(page, '4000 0025 0000 3155');
@@ -202,8 +197,7 @@ describe('the test cards, through the form', () => {
     expect(errors).toEqual([]);
   });
 
-  it('charges once when Pay is tapped twice', async () => {
-    const { page, errors } = await phonePage(browser, baseUrl);
+  test('charges once when Pay is tapped twice', async ({ page, pageErrors: errors }) => {
     const payCalls = countPayCalls(page);
     await page.goto('/shopping');
     const orderId = await choosePlan(page, /Buy 300 coins for \$2\.99/);
@@ -223,9 +217,11 @@ describe('the test cards, through the form', () => {
   });
 });
 
-describe('PayPal', () => {
-  it('needs consent, approves at PayPal and comes back paid; cancelling there comes back cancelled', async () => {
-    const { page, errors } = await phonePage(browser, baseUrl);
+test.describe('PayPal', () => {
+  test('needs consent, approves at PayPal and comes back paid; cancelling there comes back cancelled', async ({
+    page,
+    pageErrors: errors,
+  }) => {
     await page.goto('/shopping');
     await choosePlan(page, /Buy 300 coins for \$2\.99/);
     await page.getByRole('button', { name: 'Pay with PayPal' }).click();
@@ -254,9 +250,12 @@ describe('PayPal', () => {
   });
 });
 
-describe('coins, unlocks and the unlocked list', () => {
-  it('buys coins from the paywall, unlocks the episode, and lists it under Unlocked episodes', async () => {
-    const { page, errors } = await phonePage(browser, baseUrl);
+test.describe('coins, unlocks and the unlocked list', () => {
+  test('buys coins from the paywall, unlocks the episode, and lists it under Unlocked episodes', async ({
+    page,
+    pageErrors: errors,
+    series,
+  }) => {
     const locked = series.firstLocked;
     const episodePath = `/videos/${String(series.id)}?ep=${String(locked.number)}`;
     await page.goto('/unlocked');
@@ -286,8 +285,7 @@ describe('coins, unlocks and the unlocked list', () => {
     expect(errors).toEqual([]);
   });
 
-  it('keeps a membership bought as a guest after registering', async () => {
-    const { page, errors } = await phonePage(browser, baseUrl);
+  test('keeps a membership bought as a guest after registering', async ({ page, pageErrors: errors }) => {
     await page.goto('/shopping');
     await choosePlan(page, /Subscribe for \$4\.99/);
     await fillCard(page, '4242424242424242');

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import { repoRoot } from './server-process';
 
 interface BudgetResult {
@@ -10,8 +10,8 @@ interface BudgetResult {
   ok: boolean;
 }
 
-describe('the viewer app’s first load', () => {
-  it('stays within the home route budget (JS + CSS, gzip) and leaves the player out', () => {
+test.describe('the viewer app’s first load', () => {
+  test('stays within the home route budget (JS + CSS, gzip) and leaves the player out', () => {
     const run = spawnSync(process.execPath, [path.join(repoRoot, 'scripts/check-bundle-budget.mjs'), '--json'], {
       cwd: repoRoot,
       encoding: 'utf8',

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { sharedServerUrl, SERVER_FIXTURE, type ServerFixture } from './fixtures';
 import { startServer } from './server-process';
 
 export interface CatalogServer {
@@ -90,3 +91,16 @@ export async function catalogServer(sharedUrl: string): Promise<CatalogServer> {
     },
   };
 }
+
+/** The `appServer` override of the files that need a catalog (see `catalogServer`). */
+export const catalogAppServer: ServerFixture = [
+  async ({}, use) => {
+    const server = await catalogServer(sharedServerUrl());
+    try {
+      await use({ url: server.url, stop: () => server.stop().then(() => null) });
+    } finally {
+      await server.stop();
+    }
+  },
+  SERVER_FIXTURE,
+];

@@ -1,28 +1,13 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, phoneContext, screenshot } from './browser';
+import { screenshot } from './browser';
+import { expect, test } from './fixtures';
 
-const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
+// No page of these journeys throws.
+test.afterEach(({ pageErrors }) => {
+  expect(pageErrors).toEqual([]);
 });
 
-afterAll(() => browser.close());
-
-async function phonePage(): Promise<Page> {
-  const context = await phoneContext(browser, baseUrl);
-  const page = await context.newPage();
-  page.on('pageerror', (err) => {
-    throw err;
-  });
-  return page;
-}
-
-describe('discovery: policy and help pages', () => {
-  it('shows a policy in the chosen language, and the others from the footer', async () => {
-    const page = await phonePage();
+test.describe('discovery: policy and help pages', () => {
+  test('shows a policy in the chosen language, and the others from the footer', async ({ page }) => {
     await page.goto('/privacyPolicy');
     await page.getByRole('heading', { level: 2, name: 'What we collect' }).waitFor();
     expect(await page.getByText(/never store your full card number/).count()).toBeGreaterThan(0);
@@ -57,11 +42,9 @@ describe('discovery: policy and help pages', () => {
       await page.evaluate(() => window.scrollTo(0, 0));
       await screenshot(page, shot);
     }
-    await page.context().close();
   });
 
-  it('answers common questions in an accordion', async () => {
-    const page = await phonePage();
+  test('answers common questions in an accordion', async ({ page }) => {
     await page.goto('/commonQuestions');
     const question = page.getByRole('button', { name: 'How do I cancel my membership?' });
     await question.waitFor();
@@ -75,17 +58,15 @@ describe('discovery: policy and help pages', () => {
     await screenshot(page, 'discovery-faq');
     await page.keyboard.press('Enter');
     expect(await question.getAttribute('aria-expanded')).toBe('false');
-    await page.context().close();
   });
 
-  it('checks and sends the contact form, confirming or saying it could not be sent', async () => {
-    const endpoint = await fetch(`${baseUrl}/api/help/contact`, {
+  test('checks and sends the contact form, confirming or saying it could not be sent', async ({ page, baseURL }) => {
+    const endpoint = await fetch(`${baseURL}/api/help/contact`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: '{}',
     });
     const exists = endpoint.status !== 404;
-    const page = await phonePage();
     await page.goto('/contactUs');
     await page.getByRole('button', { name: 'Send message' }).click();
     await page.getByText('Please add a subject.').waitFor();
@@ -103,6 +84,5 @@ describe('discovery: policy and help pages', () => {
       expect(await page.getByRole('textbox', { name: 'Message' }).inputValue()).toContain('renewed yesterday');
     }
     await screenshot(page, 'discovery-contact-sent');
-    await page.context().close();
   });
 });

@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, phoneContext, screenshot } from './browser';
+import { screenshot } from './browser';
+import { expect, test } from './fixtures';
 
-const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(() => browser.close());
-
-describe('discovery: installable app', () => {
-  it('links a manifest with standalone display, colours and 192/512/maskable PNG icons', async () => {
+test.describe('discovery: installable app', () => {
+  test('links a manifest with standalone display, colours and 192/512/maskable PNG icons', async ({ baseURL }) => {
+    const baseUrl = baseURL!;
     const html = await (await fetch(baseUrl)).text();
     expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest"');
     const res = await fetch(`${baseUrl}/manifest.webmanifest`);
@@ -42,9 +33,7 @@ describe('discovery: installable app', () => {
     }
   });
 
-  it('starts offline from the cached shell, and never caches the API or media', async () => {
-    const context = await phoneContext(browser, baseUrl);
-    const page = await context.newPage();
+  test('starts offline from the cached shell, and never caches the API or media', async ({ context, page }) => {
     await page.goto('/');
     await page.locator('[data-page="home"]').waitFor();
     await page.evaluate(async () => {
@@ -75,6 +64,5 @@ describe('discovery: installable app', () => {
     expect(cached).toContain('/');
     expect(cached.some((url) => url.startsWith('/assets/'))).toBe(true);
     expect(cached.filter((url) => /^\/(api|media)\//.test(url))).toEqual([]);
-    await context.close();
   });
 });

@@ -1,16 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { TestProject } from 'vitest/node';
 import { repoRoot, runNode, startServer } from './server-process';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    baseUrl: string;
-    adminEmail: string;
-    adminPassword: string;
-  }
-}
 
 export const ADMIN_EMAIL = 'operator@episodic.test';
 /** The shared server's demo catalog: 14 series, the first 6 episodes of each (enough for free and locked ones). */
@@ -33,8 +24,13 @@ async function waitForDemo(url: string, timeoutMs = 8 * 60_000): Promise<void> {
 }
 export const ADMIN_PASSWORD = 'operator-password-1';
 
-/** One built server for the browser journeys, on a fresh data folder with an operator account. */
-export default async function setup(project: TestProject) {
+/**
+ * One built server for the browser journeys, on a fresh data folder with an operator account. Its
+ * address reaches the test workers as E2E_BASE_URL (the `appServer` fixture reads it).
+ */
+export default async function setup() {
+  // A server already running with this setup (E2E_BASE_URL set by hand) is used as it is.
+  if (process.env.E2E_BASE_URL) return;
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'episodic-e2e-'));
   // Serve a snapshot of the built apps: a rebuild while the journeys run (npm run dev, another
   // terminal) must not pull hashed assets from under the pages being tested.
@@ -56,9 +52,7 @@ export default async function setup(project: TestProject) {
   const started = Date.now();
   await waitForDemo(server.url);
   console.log(`[e2e] demo catalog ready in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-  project.provide('baseUrl', server.url);
-  project.provide('adminEmail', ADMIN_EMAIL);
-  project.provide('adminPassword', ADMIN_PASSWORD);
+  process.env.E2E_BASE_URL = server.url;
   return async () => {
     const code = await server.stop();
     if (code !== 0) console.error(`server exited with ${code}:\n${server.output()}`);

@@ -1,37 +1,17 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, phoneContext, screenshot } from './browser';
+import type { Page } from '@playwright/test';
+import { screenshot } from './browser';
+import { expect } from './fixtures';
 import {
   currentVideo,
   episodeInUrl,
+  playerTest as test,
   swipe,
-  waitForPlayableSeries,
   waitUntilPlaying,
   type PlayableSeries,
 } from './player-helpers';
 
-let browser: Browser;
-let series: PlayableSeries;
-const baseUrl = inject('baseUrl');
-
-beforeAll(async () => {
-  [browser, series] = await Promise.all([launchBrowser(), waitForPlayableSeries(baseUrl)]);
-}, 300_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function phone(): Promise<{ context: BrowserContext; page: Page; errors: Error[] }> {
-  const context = await phoneContext(browser, baseUrl);
-  const page = await context.newPage();
-  const errors: Error[] = [];
-  page.on('pageerror', (error) => errors.push(error));
-  return { context, page, errors };
-}
-
 /** Opens an episode and turns the sound on if the browser started it muted (no tap yet). */
-async function openEpisode(page: Page, number: number): Promise<void> {
+async function openEpisode(page: Page, series: PlayableSeries, number: number): Promise<void> {
   await page.goto(`/videos/${String(series.id)}?ep=${String(number)}`);
   await waitUntilPlaying(page);
   const soundOn = page.getByRole('button', { name: 'Tap for sound' });
@@ -40,10 +20,13 @@ async function openEpisode(page: Page, number: number): Promise<void> {
 
 const VTT = 'WEBVTT\n\n00:00:00.000 --> 00:00:30.000\nHello from the subtitles\n';
 
-describe('player controls', () => {
-  it('lists every episode with its lock state and price, and jumps to one', async () => {
-    const { context, page, errors } = await phone();
-    await openEpisode(page, 1);
+test.describe('player controls', () => {
+  test('lists every episode with its lock state and price, and jumps to one', async ({
+    page,
+    pageErrors: errors,
+    series,
+  }) => {
+    await openEpisode(page, series, 1);
     await page.getByRole('button', { name: 'Episodes' }).first().click();
     const sheet = page.getByRole('dialog', { name: 'Episodes' });
     await sheet.waitFor();
@@ -57,11 +40,9 @@ describe('player controls', () => {
     await expect.poll(() => episodeInUrl(page)).toBe(2);
     await waitUntilPlaying(page);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
-  it('changes speed, quality and subtitles from the settings sheet', async () => {
-    const { context, page, errors } = await phone();
+  test('changes speed, quality and subtitles from the settings sheet', async ({ page, pageErrors: errors, series }) => {
     // The demo has no subtitles: give episode 1 an English track.
     await page.route(/\/api\/video\/episode\?id=/, async (route) => {
       const response = await route.fetch();
@@ -70,7 +51,7 @@ describe('player controls', () => {
       await route.fulfill({ response, json: body });
     });
     await page.route('**/test-subtitles/en.vtt', (route) => route.fulfill({ body: VTT, contentType: 'text/vtt' }));
-    await openEpisode(page, 1);
+    await openEpisode(page, series, 1);
 
     // The interface is English and the episode has English subtitles: they show by default.
     await page.getByText('Hello from the subtitles').waitFor();
@@ -95,11 +76,15 @@ describe('player controls', () => {
     await waitUntilPlaying(page, 0);
     expect((await currentVideo(page))?.rate).toBe(1.5);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
-  it('moves between episodes with the arrow keys and shares the episode link', async () => {
-    const { context, page, errors } = await phone();
+  test('moves between episodes with the arrow keys and shares the episode link', async ({
+    context,
+    page,
+    pageErrors: errors,
+    series,
+    baseURL: baseUrl,
+  }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     // A phone has a share sheet: record what it is given.
     await page.addInitScript(() => {
@@ -113,7 +98,7 @@ describe('player controls', () => {
         },
       });
     });
-    await openEpisode(page, 1);
+    await openEpisode(page, series, 1);
     await page.keyboard.press('ArrowDown');
     await expect.poll(() => episodeInUrl(page)).toBe(2);
     await waitUntilPlaying(page);
@@ -135,12 +120,15 @@ describe('player controls', () => {
     );
     await screenshot(page, 'player-shared-copied');
     expect(errors).toEqual([]);
-    await context.close();
   });
 
-  it('swipes down to the previous episode and scrubs by dragging the seek bar', async () => {
-    const { context, page, errors } = await phone();
-    await openEpisode(page, 2);
+  test('swipes down to the previous episode and scrubs by dragging the seek bar', async ({
+    context,
+    page,
+    pageErrors: errors,
+    series,
+  }) => {
+    await openEpisode(page, series, 2);
     await swipe(context, page, 'down');
     await expect.poll(() => episodeInUrl(page)).toBe(1);
     await waitUntilPlaying(page);
@@ -167,12 +155,10 @@ describe('player controls', () => {
     // A drag on the seek bar is not a swipe: still the same episode.
     expect(episodeInUrl(page)).toBe(1);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
-  it('adds the series to my list and takes it out again', async () => {
-    const { context, page, errors } = await phone();
-    await openEpisode(page, 1);
+  test('adds the series to my list and takes it out again', async ({ page, pageErrors: errors, series }) => {
+    await openEpisode(page, series, 1);
     await page.getByRole('button', { name: 'Add to my list' }).click();
     await page.getByText('Added to my list').waitFor();
     await page.getByRole('button', { name: 'Remove from my list' }).waitFor();
@@ -183,11 +169,9 @@ describe('player controls', () => {
     await page.getByRole('button', { name: 'Remove from my list' }).click();
     await page.getByRole('button', { name: 'Add to my list' }).waitFor();
     expect(errors).toEqual([]);
-    await context.close();
   });
 
-  it('shows a network error with a retry that recovers', async () => {
-    const { context, page, errors } = await phone();
+  test('shows a network error with a retry that recovers', async ({ page, pageErrors: errors, series }) => {
     const master = new RegExp(`/api/media/episodes/${String(series.episodes[0]!.id)}/master\\.m3u8`);
     await page.route(master, (route) => route.abort('internetdisconnected'));
     await page.goto(`/videos/${String(series.id)}?ep=1`);
@@ -201,6 +185,5 @@ describe('player controls', () => {
     await waitUntilPlaying(page);
     expect(await page.getByRole('alert').count()).toBe(0);
     expect(errors).toEqual([]);
-    await context.close();
   });
 });

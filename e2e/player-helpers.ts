@@ -1,4 +1,5 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from '@playwright/test';
+import { test } from './fixtures';
 
 export interface EpisodeRow {
   id: number;
@@ -74,6 +75,16 @@ export async function waitForPlayableSeries(baseUrl: string, timeoutMs = 240_000
     await new Promise((resolve) => setTimeout(resolve, 3000));
   }
 }
+
+/** The journeys' test with `series`: a playable series of the worker's server, found once per worker. */
+export const playerTest = test.extend<Record<never, never>, { series: PlayableSeries }>({
+  series: [
+    async ({ appServer }, use) => {
+      await use(await waitForPlayableSeries(appServer.url));
+    },
+    { scope: 'worker', timeout: 300_000 },
+  ],
+});
 
 /** The `ep` of the address. */
 export function episodeInUrl(page: Page): number {

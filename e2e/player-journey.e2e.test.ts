@@ -1,40 +1,23 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, phoneContext, screenshot } from './browser';
+import type { Page } from '@playwright/test';
+import { screenshot } from './browser';
+import { expect } from './fixtures';
 import {
   currentVideo,
   episodeInUrl,
   nothingPlays,
+  playerTest as test,
   swipe,
-  waitForPlayableSeries,
   waitUntilPlaying,
   watchKeyRequests,
-  type PlayableSeries,
 } from './player-helpers';
 
-let browser: Browser;
-let series: PlayableSeries;
-const baseUrl = inject('baseUrl');
-
-beforeAll(async () => {
-  [browser, series] = await Promise.all([launchBrowser(), waitForPlayableSeries(baseUrl)]);
-}, 300_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function phone(): Promise<{ context: BrowserContext; page: Page; errors: Error[] }> {
-  const context = await phoneContext(browser, baseUrl);
-  const page = await context.newPage();
-  const errors: Error[] = [];
-  page.on('pageerror', (error) => errors.push(error));
-  return { context, page, errors };
-}
-
-describe('player: from the home screen to the paywall', () => {
-  it('plays the first episode, swipes on to the first locked one, shows its price and never plays it', async () => {
-    const { context, page, errors } = await phone();
+test.describe('player: from the home screen to the paywall', () => {
+  test('plays the first episode, swipes on to the first locked one, shows its price and never plays it', async ({
+    context,
+    page,
+    pageErrors: errors,
+    series,
+  }) => {
     const keys = watchKeyRequests(page);
     const locked = series.firstLocked;
 
@@ -118,11 +101,13 @@ describe('player: from the home screen to the paywall', () => {
     await page.locator('[data-page="shopping"]').waitFor();
     expect(keys.get(locked.id)?.filter((status) => status === 200) ?? []).toEqual([]);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
-  it('opens a shared episode link at that episode, asking for its data once', async () => {
-    const { context, page, errors } = await phone();
+  test('opens a shared episode link at that episode, asking for its data once', async ({
+    page,
+    pageErrors: errors,
+    series,
+  }) => {
     const gets: string[] = [];
     const media: string[] = [];
     page.on('request', (request) => {
@@ -153,10 +138,14 @@ describe('player: from the home screen to the paywall', () => {
     expect(episodeInUrl(page)).toBe(2);
     await screenshot(page, 'player-shared-link');
     expect(errors).toEqual([]);
-    await context.close();
   });
 
-  it('draws the series title from index.html exactly where the player draws it, and not over a locked episode', async () => {
+  test('draws the series title from index.html exactly where the player draws it, and not over a locked episode', async ({
+    page,
+    pageErrors: errors,
+    openPhone,
+    series,
+  }) => {
     // Without the app's code, index.html alone draws the player's frame and the series title.
     const title = async (page: Page, selector: string) =>
       page
@@ -164,7 +153,7 @@ describe('player: from the home screen to the paywall', () => {
         .evaluate(
           (h1) => ({ text: h1.textContent, ...h1.getBoundingClientRect().toJSON() }) as Record<string, unknown>,
         );
-    const early = await phone();
+    const early = await openPhone();
     await early.page.route(/\/assets\/index-[^/]*\.js$/, (route) => route.abort());
     await early.page.goto(`/videos/${String(series.id)}?ep=1`);
     await early.page.locator('#early-layout h1').waitFor();
@@ -178,17 +167,14 @@ describe('player: from the home screen to the paywall', () => {
     expect(await early.page.locator('#early-layout h1').count()).toBe(0);
     await early.context.close();
 
-    const { context, page, errors } = await phone();
     await page.goto(`/videos/${String(series.id)}?ep=1`);
     await waitUntilPlaying(page);
     const drawnByApp = await title(page, '[data-page="videos"] h1:not(.sr-only) >> nth=0');
     expect(drawnByApp).toEqual(drawnEarly);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
-  it('resumes a series where the viewer paused it', async () => {
-    const { context, page, errors } = await phone();
+  test('resumes a series where the viewer paused it', async ({ page, pageErrors: errors, series }) => {
     await page.goto(`/videos/${String(series.id)}?ep=2`);
     await waitUntilPlaying(page, 0.8);
     // Opened by a link, the browser may have refused sound: the first tap turns it on.
@@ -210,6 +196,5 @@ describe('player: from the home screen to the paywall', () => {
     await page.getByText(`EP 2 / ${String(series.episodes.length)}`).waitFor();
     await waitUntilPlaying(page, 1);
     expect(errors).toEqual([]);
-    await context.close();
   });
 });

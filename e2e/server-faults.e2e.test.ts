@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test as base } from '@playwright/test';
 import { startServer, type RunningServer } from './server-process';
 // @ts-expect-error -- a plain ES module shared with the repository's scripts
 import { ensureTestPostgres, startPrivatePostgres } from '../scripts/lib/postgres.mjs';
@@ -191,14 +191,30 @@ async function expectMoneyConsistent(url: string): Promise<void> {
     });
 }
 
-let postgres: PostgresServer;
-beforeAll(async () => {
-  postgres = (await ensureTestPostgres()) as PostgresServer;
-}, 120_000);
-afterAll(() => postgres?.stop());
+// The PostgreSQL of the tests (started privately when none answers), and one of the file's own that
+// the last journey stops and starts.
+const test = base.extend<Record<never, never>, { postgres: PostgresServer; privatePg: PostgresServer }>({
+  postgres: [
+    async ({}, use) => {
+      const postgres = (await ensureTestPostgres()) as PostgresServer;
+      await use(postgres);
+      postgres.stop();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  privatePg: [
+    async ({}, use) => {
+      const privatePg = (await startPrivatePostgres()) as PostgresServer;
+      await use(privatePg);
+      privatePg.stop();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+});
 
-describe('a server killed with SIGKILL in the middle of payments and renewals', () => {
-  it('charges no order twice and loses no paid order once restarted', async () => {
+test.describe('a server killed with SIGKILL in the middle of payments and renewals', () => {
+  test('charges no order twice and loses no paid order once restarted', async ({ postgres }) => {
+    test.setTimeout(240_000);
     const database = await freshDatabase(postgres);
     const env = { ...MANY_VISITORS, DATABASE_URL: database.url, DEMO_CATALOG: 'false', RENEWAL_INTERVAL_SECONDS: '1' };
     let server: RunningServer | undefined;
@@ -269,7 +285,7 @@ describe('a server killed with SIGKILL in the middle of payments and renewals', 
         `SELECT user_id, count(*) FILTER (WHERE status = 'paid')::int AS paid, count(*) FILTER (WHERE status <> 'paid')::int AS other FROM orders WHERE purpose = 'renewal' GROUP BY user_id`,
       );
       expect(renewals).toHaveLength(members.length);
-      for (const r of renewals) expect(r).toMatchObject({ paid: expect.any(Number) as number, other: 0 });
+      for (const r of renewals) expect(r).toMatchObject({ paid: expect.any(Number), other: 0 });
       const memberships = await query<{ status: string; period_days: number }>(
         database.url,
         `SELECT status, round(extract(epoch FROM current_period_end - now()) / 86400)::int AS period_days FROM memberships WHERE user_id = ANY($1::uuid[])`,
@@ -286,11 +302,12 @@ describe('a server killed with SIGKILL in the middle of payments and renewals', 
       await server?.stop();
       await database.drop();
     }
-  }, 240_000);
+  });
 });
 
-describe('a server stopped with SIGTERM under load', () => {
-  it('answers every request it took, acts on none it did not answer, and exits cleanly', async () => {
+test.describe('a server stopped with SIGTERM under load', () => {
+  test('answers every request it took, acts on none it did not answer, and exits cleanly', async ({ postgres }) => {
+    test.setTimeout(180_000);
     const database = await freshDatabase(postgres);
     const server = await startServer({ ...MANY_VISITORS, DATABASE_URL: database.url, DEMO_CATALOG: 'false' });
     try {
@@ -363,17 +380,14 @@ describe('a server stopped with SIGTERM under load', () => {
       await server.stop();
       await database.drop();
     }
-  }, 180_000);
+  });
 });
 
-describe('PostgreSQL restarted under load', () => {
-  let privatePg: PostgresServer;
-  beforeAll(async () => {
-    privatePg = (await startPrivatePostgres()) as PostgresServer;
-  }, 120_000);
-  afterAll(() => privatePg?.stop());
-
-  it('answers 503 envelopes fast during the outage, recovers within seconds, and leaves nothing half-written', async () => {
+test.describe('PostgreSQL restarted under load', () => {
+  test('answers 503 envelopes fast during the outage, recovers within seconds, and leaves nothing half-written', async ({
+    privatePg,
+  }) => {
+    test.setTimeout(180_000);
     const database = await freshDatabase(privatePg);
     const server = await startServer({
       ...MANY_VISITORS,
@@ -464,5 +478,5 @@ describe('PostgreSQL restarted under load', () => {
       await server.stop();
       await database.drop();
     }
-  }, 180_000);
+  });
 });

@@ -1,11 +1,11 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import { runNode, serverMain, startServer } from './server-process';
 
-describe('the server process', () => {
-  it('stops at start with one clear line naming a bad variable', async () => {
+test.describe('the server process', () => {
+  test('stops at start with one clear line naming a bad variable', async () => {
     const run = runNode(serverMain, [], { PORT: 'eighty' });
     expect(await run.exited).toBe(1);
     expect(run.output().trim()).toBe(
@@ -13,7 +13,7 @@ describe('the server process', () => {
     );
   });
 
-  it('shuts down gracefully on SIGTERM and releases the database', async () => {
+  test('shuts down gracefully on SIGTERM and releases the database', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'episodic-e2e-'));
     try {
       const first = await startServer({}, dataDir);

@@ -1,15 +1,14 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page, Request } from 'playwright-core';
+import type { Page, Request } from '@playwright/test';
 import { openPglite } from '../apps/server/src/db/connection';
 import { startMetaReceiver, startTiktokReceiver, type Receiver } from '../apps/server/test/conversion-receivers';
-import { apiFromPage, phonePage, registerThroughForm, uniqueEmail } from './account-fixtures';
-import { launchBrowser, screenshot } from './browser';
+import { apiFromPage, registerThroughForm, uniqueEmail } from './account-fixtures';
+import { screenshot } from './browser';
+import { expect, SERVER_FIXTURE, test as base, withOwnServer, type AppServer, type Phone } from './fixtures';
 import { startPixelStandIns, type PixelCall, type PixelName, type PixelStandIns } from './pixel-stand-ins';
-import { repoRoot, runNode, startServer, type RunningServer } from './server-process';
+import { repoRoot, runNode } from './server-process';
 
 const META_PIXEL = '123456789012345';
 const GA_ID = 'G-E2ETEST01';
@@ -18,14 +17,18 @@ const BIGO_PIXEL = 'bigo-e2e-0001';
 const PASSWORD = 'secret-pass-1';
 const EXPIRY = `12/${String((new Date().getUTCFullYear() + 1) % 100).padStart(2, '0')}`;
 
-let browser: Browser;
+interface StandIns {
+  pixels: PixelStandIns;
+  meta: Receiver;
+  tiktok: Receiver;
+}
+
 let pixels: PixelStandIns;
 let meta: Receiver;
 let tiktok: Receiver;
 
-/** A data folder, migrated, with the four pixel ids set as an operator would. */
-async function preparedDataDir(): Promise<string> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'episodic-e2e-tracking-'));
+/** Migrates a data folder and sets the four pixel ids as an operator would. */
+async function prepareDataDir(dataDir: string): Promise<void> {
   const migrate = runNode(path.join(repoRoot, 'apps/server/dist/migrate.js'), [], { DATA_DIR: dataDir });
   if ((await migrate.exited) !== 0) throw new Error(`migrate failed:\n${migrate.output()}`);
   const database = await openPglite(path.join(dataDir, 'db'));
@@ -41,10 +44,9 @@ async function preparedDataDir(): Promise<string> {
   } finally {
     await database.close();
   }
-  return dataDir;
 }
 
-function serverEnv(extra: Record<string, string> = {}): Record<string, string> {
+function serverEnv({ pixels, meta, tiktok }: StandIns, extra: Record<string, string> = {}): Record<string, string> {
   return {
     DEMO_CATALOG: 'false',
     META_PIXEL_SCRIPT_URL: pixels.scripts.meta,
@@ -110,11 +112,11 @@ interface Journey {
 
 /** Lands from an ad with click ids and a referrer token, registers, and buys the monthly membership. */
 async function landRegisterAndBuy(
-  baseUrl: string,
+  openPhone: () => Promise<Phone>,
   ids: { fbclid: string; ttclid: string; token: string },
   beforePaying?: () => void,
 ): Promise<Journey> {
-  const { page, errors } = await phonePage(browser, baseUrl);
+  const { page, errors } = await openPhone();
   const reports = collectReports(page);
   const requestedUrls: string[] = [];
   page.on('request', (request) => requestedUrls.push(request.url()));
@@ -168,40 +170,44 @@ function delivered(eventId: string) {
   return { meta: metaEvents, tiktok: tiktokEvents };
 }
 
-beforeAll(async () => {
-  [browser, pixels, meta, tiktok] = await Promise.all([
-    launchBrowser(),
-    startPixelStandIns(),
-    startMetaReceiver(),
-    startTiktokReceiver(),
-  ]);
+// The pixel libraries' and the ad platforms' stand-ins, and a server of this file's own for each describe
+// (started on a migrated data folder with the pixel ids set).
+const test = base.extend<
+  Record<never, never>,
+  { standIns: StandIns; attributionServer: AppServer; consentServer: AppServer }
+>({
+  standIns: [
+    async ({}, use) => {
+      const [p, m, t] = await Promise.all([startPixelStandIns(), startMetaReceiver(), startTiktokReceiver()]);
+      [pixels, meta, tiktok] = [p, m, t];
+      await use({ pixels: p, meta: m, tiktok: t });
+      await Promise.all([p.close(), m.close(), t.close()]);
+    },
+    { scope: 'worker' },
+  ],
+  attributionServer: [
+    async ({ standIns }, use) => withOwnServer(serverEnv(standIns), use, prepareDataDir),
+    SERVER_FIXTURE,
+  ],
+  consentServer: [
+    async ({ standIns }, use) => withOwnServer(serverEnv(standIns, { CONSENT_MODE: 'required' }), use, prepareDataDir),
+    SERVER_FIXTURE,
+  ],
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all([pixels?.close(), meta?.close(), tiktok?.close()]);
-});
-
-describe('ad attribution, end to end', () => {
-  let server: RunningServer;
-  let dataDir: string;
+test.describe('ad attribution, end to end', () => {
+  // The journeys build on each other: in order, and the rest is skipped after a failure.
+  test.describe.configure({ mode: 'serial' });
+  test.use({ baseURL: async ({ attributionServer }, use) => use(attributionServer.url) });
   let first: Journey;
   let second: Journey;
 
-  beforeAll(async () => {
-    dataDir = await preparedDataDir();
-    server = await startServer(serverEnv(), dataDir);
-  }, 120_000);
-
-  afterAll(async () => {
-    await server?.stop();
-    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
-  });
-
-  it('lands from an ad, registers and buys: pixels and server reports share event ids, and each platform gets the conversion once', async () => {
+  test('lands from an ad, registers and buys: pixels and server reports share event ids, and each platform gets the conversion once', async ({
+    openPhone,
+  }) => {
     // The TikTok library's host does not answer at first: the pixel tries again after 2 seconds.
     pixels.holdNextTiktokScript();
-    first = await landRegisterAndBuy(server.url, {
+    first = await landRegisterAndBuy(openPhone, {
       fbclid: 'IwAR0e2eFbClick',
       ttclid: 'E2E.tt.click',
       token: 'ref-e2e-1',
@@ -315,13 +321,13 @@ describe('ad attribution, end to end', () => {
     await first.page.context().close();
   });
 
-  it('delivers once when the ad platforms fail at first', async () => {
+  test('delivers once when the ad platforms fail at first', async ({ openPhone }) => {
     const failedBefore = {
       meta: meta.requests.filter((r) => r.status === 500).length,
       tiktok: tiktok.requests.filter((r) => r.status === 500).length,
     };
     second = await landRegisterAndBuy(
-      server.url,
+      openPhone,
       { fbclid: 'IwAR0e2eSecond', ttclid: 'E2E.tt.second', token: 'ref-e2e-2' },
       () => {
         meta.failNext(2);
@@ -346,9 +352,9 @@ describe('ad attribution, end to end', () => {
     await second.page.context().close();
   });
 
-  it('copied the click ids and the referrer token onto each order', async () => {
+  test('copied the click ids and the referrer token onto each order', async ({ attributionServer: server }) => {
     expect(await server.stop()).toBe(0);
-    const database = await openPglite(path.join(dataDir, 'db'));
+    const database = await openPglite(path.join(server.dataDir!, 'db'));
     try {
       const orders = await database.db
         .selectFrom('orders')
@@ -390,7 +396,7 @@ describe('ad attribution, end to end', () => {
           fbclid: 'IwAR0e2eFbClick',
           ttclid: 'E2E.tt.click',
           referer_token: 'ref-e2e-1',
-          user_agent: expect.stringContaining('iPhone') as string,
+          user_agent: expect.stringContaining('iPhone'),
         });
       const outbox = await database.db
         .selectFrom('conversion_outbox')
@@ -407,22 +413,14 @@ describe('ad attribution, end to end', () => {
   });
 });
 
-describe('consent required', () => {
-  let server: RunningServer;
-  let dataDir: string;
+test.describe('consent required', () => {
+  test.use({ baseURL: async ({ consentServer }, use) => use(consentServer.url) });
 
-  beforeAll(async () => {
-    dataDir = await preparedDataDir();
-    server = await startServer(serverEnv({ CONSENT_MODE: 'required' }), dataDir);
-  }, 120_000);
-
-  afterAll(async () => {
-    await server?.stop();
-    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
-  });
-
-  it('loads no pixel until "Accept", then starts them with consent signals and remembers the answer', async () => {
-    const { page, errors } = await phonePage(browser, server.url);
+  test('loads no pixel until "Accept", then starts them with consent signals and remembers the answer', async ({
+    page,
+    pageErrors: errors,
+    consentServer: server,
+  }) => {
     const reports = collectReports(page);
     const scriptsBefore = pixels.scriptRequests.length;
     const callsBefore = pixels.calls.length;
@@ -469,6 +467,5 @@ describe('consent required', () => {
       expect(pixels.scriptRequests.length).toBeGreaterThan(scriptsAtReload);
     });
     expect(errors).toEqual([]);
-    await page.context().close();
   });
 });

@@ -1,22 +1,11 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page, Request } from 'playwright-core';
-import { launchBrowser, phoneContext, screenshot } from './browser';
+import type { Request } from '@playwright/test';
+import { screenshot } from './browser';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, expect, test } from './fixtures';
 
-const baseUrl = inject('baseUrl');
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
+// No page of these journeys throws.
+test.afterEach(({ pageErrors }) => {
+  expect(pageErrors).toEqual([]);
 });
-afterAll(() => browser.close());
-
-async function phonePage(): Promise<Page> {
-  const context = await phoneContext(browser, baseUrl);
-  const page = await context.newPage();
-  page.on('pageerror', (err) => {
-    throw err;
-  });
-  return page;
-}
 
 const ROUTES: [string, string][] = [
   ['/', 'home'],
@@ -44,9 +33,8 @@ const ROUTES: [string, string][] = [
   ['/order/easy', 'order-easy'],
 ];
 
-describe('the viewer app shell', () => {
-  it('renders every route of the specification in a phone viewport', async () => {
-    const page = await phonePage();
+test.describe('the viewer app shell', () => {
+  test('renders every route of the specification in a phone viewport', async ({ page }) => {
     for (const [path, name] of ROUTES) {
       await page.goto(path);
       await page.locator(`[data-page="${name}"]`).waitFor({ timeout: 15_000 });
@@ -59,11 +47,9 @@ describe('the viewer app shell', () => {
       ).resolves.toBeDefined();
       await screenshot(page, `shell-${name}`);
     }
-    await page.context().close();
   });
 
-  it('shows a real not-found page for any other path, with a way home', async () => {
-    const page = await phonePage();
+  test('shows a real not-found page for any other path, with a way home', async ({ page }) => {
     const res = await page.goto('/no/such/place');
     expect(res?.status()).toBe(200);
     await page.locator('[data-page="not-found"]').waitFor();
@@ -71,11 +57,9 @@ describe('the viewer app shell', () => {
     const home = page.locator('[data-page="not-found"] a[href="/"]').first();
     await home.click();
     await page.locator('[data-page="home"]').waitFor();
-    await page.context().close();
   });
 
-  it('switches every visible text and <html lang> with the language chooser, and remembers it', async () => {
-    const page = await phonePage();
+  test('switches every visible text and <html lang> with the language chooser, and remembers it', async ({ page }) => {
     await page.goto('/no/such/place');
     await page.locator('[data-page="not-found"]').waitFor();
     const chooser = page.getByRole('combobox', { name: /Language/ });
@@ -99,11 +83,9 @@ describe('the viewer app shell', () => {
     await page.reload();
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('de');
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('dy');
-    await page.context().close();
   });
 
-  it('keeps click ids from the landing address and sends them with every API call', async () => {
-    const page = await phonePage();
+  test('keeps click ids from the landing address and sends them with every API call', async ({ page }) => {
     const apiRequests: Request[] = [];
     page.on('request', (req) => {
       if (new URL(req.url()).pathname.startsWith('/api/')) apiRequests.push(req);
@@ -142,11 +124,9 @@ describe('the viewer app shell', () => {
     } else {
       expect(call.postDataJSON()).toMatchObject({ fbclid: 'fb.1.abc', ttclid: 'tt-xyz' });
     }
-    await page.context().close();
   });
 
-  it('updates the referrer token and click ids on a route change, each under its own key', async () => {
-    const page = await phonePage();
+  test('updates the referrer token and click ids on a route change, each under its own key', async ({ page }) => {
     await page.goto('/?fbclid=fb-first');
     await page.locator('[data-page="home"]').waitFor();
     await page.evaluate(() => {
@@ -158,25 +138,22 @@ describe('the viewer app shell', () => {
     expect(
       await page.evaluate(() => [localStorage.getItem('xUserRefererToken'), localStorage.getItem('FBCLID')]),
     ).toEqual(['ref-2', 'fb-first']);
-    await page.context().close();
   });
 });
 
-describe('the operator console', () => {
-  it('asks for sign-in, refuses a wrong password, and opens for an operator', async () => {
-    const page = await phonePage();
+test.describe('the operator console', () => {
+  test('asks for sign-in, refuses a wrong password, and opens for an operator', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/admin/');
     await page.getByLabel(/email/i).waitFor();
     await screenshot(page, 'admin-sign-in');
-    await page.getByLabel(/email/i).fill(inject('adminEmail'));
+    await page.getByLabel(/email/i).fill(ADMIN_EMAIL);
     await page.getByLabel(/password/i).fill('wrong-password');
     await page.getByRole('button', { name: /sign in/i }).click();
     await page.getByText(/not correct/i).waitFor();
-    await page.getByLabel(/password/i).fill(inject('adminPassword'));
+    await page.getByLabel(/password/i).fill(ADMIN_PASSWORD);
     await page.getByRole('button', { name: /sign in/i }).click();
     await page.getByRole('navigation').getByText('Dashboard').waitFor();
     await screenshot(page, 'admin-shell');
-    await page.context().close();
   });
 });

@@ -14,10 +14,10 @@ const bin = (name) => path.join(root, 'node_modules/.bin', name);
 const resultsDir = path.join(root, '.tmp/test-results');
 fs.mkdirSync(resultsDir, { recursive: true });
 
-function step(name, cmd, args) {
+function step(name, cmd, args, env = testEnv) {
   const started = Date.now();
   console.log(`\n=== ${name}`);
-  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: testEnv });
+  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env });
   console.log(`=== ${name}: ${res.status === 0 ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   return res.status === 0;
 }
@@ -25,6 +25,8 @@ function step(name, cmd, args) {
 function counts(file) {
   try {
     const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+    // Vitest's JSON report, or Playwright's (its `stats`).
+    if (report.stats) return { passed: report.stats.expected ?? 0, failed: report.stats.unexpected ?? 0 };
     return { passed: report.numPassedTests ?? 0, failed: report.numFailedTests ?? 0 };
   } catch {
     return { passed: 0, failed: 1 };
@@ -59,15 +61,17 @@ ok =
     '--reporter=json',
     `--outputFile.json=${unitReport}`,
   ]) && ok;
+// Playwright Test, on the build above (traces and screenshots of failed journeys in test-results/).
 ok =
-  step('browser journeys', bin('vitest'), [
-    'run',
-    '--config',
-    'e2e/vitest.config.ts',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${e2eReport}`,
-  ]) && ok;
+  step(
+    'browser journeys',
+    bin('playwright'),
+    ['test', '--config', 'e2e/playwright.config.ts', '--reporter=list,json'],
+    {
+      ...testEnv,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+    },
+  ) && ok;
 
 const unit = counts(unitReport);
 const e2e = counts(e2eReport);

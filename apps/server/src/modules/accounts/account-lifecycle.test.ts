@@ -1,9 +1,6 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryEntry, Page, Series, User } from '@episodic/contract';
-import { createTestApp, envelope, type TestApp } from '../../../test/test-app';
+import { createTestApp, envelope, newGuest, outbox, type TestApp } from '../../testing';
 import { seedCatalogFixture, type CatalogFixture } from '../../../test/catalog-fixture';
 
 let t: TestApp;
@@ -33,33 +30,13 @@ async function call<T = unknown>(
     token?: string;
   };
 }
-async function guest(): Promise<{ token: string; id: string }> {
-  const res = await call<User>('GET', '/api/user', null);
-  return { token: res.token!, id: res.data.id };
-}
 const strong = 'drama2026!';
-
-async function outboxMessages(): Promise<{ to: string; subject: string; text: string; html: string }[]> {
-  const dir = path.join(t.dataDir, 'outbox');
-  const files = (await fs.readdir(dir).catch(() => [] as string[])).sort();
-  return Promise.all(
-    files.map(async (file) => {
-      const mail = await simpleParser(await fs.readFile(path.join(dir, file)));
-      return {
-        to: (mail.to as { text: string }).text,
-        subject: mail.subject ?? '',
-        text: mail.text ?? '',
-        html: typeof mail.html === 'string' ? mail.html : '',
-      };
-    }),
-  );
-}
 
 /** The newest mail to an address, once there are more than `after` (verification emails left out). */
 async function waitForMail(to: string, after = 0): Promise<{ subject: string; text: string; html: string }> {
   for (let i = 0; i < 50; i++) {
     // Registration also sends a verification email; these tests read the other mails.
-    const mails = (await outboxMessages()).filter((m) => m.to === to && !m.text.includes('verifyToken='));
+    const mails = (await outbox(t)).filter((m) => m.to === to && !m.text.includes('verifyToken='));
     const found = mails.length > after ? mails.at(-1) : undefined;
     if (found) return found;
     await new Promise((r) => setTimeout(r, 50));
@@ -104,7 +81,7 @@ describe('registration', () => {
   });
 
   it('turns the guest into the account: the list and history stay, the token rotates', async () => {
-    const g = await guest();
+    const g = await newGuest(t);
     await call('POST', '/api/user/favorite', g.token, { seriesId: f.series.wolf });
     await call('POST', '/api/user/history', g.token, { episodeId: f.episodes.wolf[1], position: 20 });
     const res = await call<User>('POST', '/api/user/register', g.token, {
@@ -143,7 +120,7 @@ describe('registration', () => {
 
 describe('signing in from a guest session', () => {
   it('moves the guest’s list, history and unlocks to the account, keeping the newer position', async () => {
-    const owner = await guest();
+    const owner = await newGuest(t);
     const reg = await call('POST', '/api/user/register', owner.token, {
       email: 'merge@example.com',
       password: strong,
@@ -153,7 +130,7 @@ describe('signing in from a guest session', () => {
     await call('POST', '/api/user/favorite', reg.token!, { seriesId: f.series.ceo });
     await call('POST', '/api/user/history', reg.token!, { episodeId: f.episodes.palace[0], position: 10 });
 
-    const g = await guest();
+    const g = await newGuest(t);
     await call('POST', '/api/user/favorite', g.token, { seriesId: f.series.ceo });
     await call('POST', '/api/user/favorite', g.token, { seriesId: f.series.palace });
     await call('POST', '/api/user/history', g.token, { episodeId: f.episodes.palace[1], position: 33 });
@@ -192,12 +169,12 @@ describe('password reset by email', () => {
     expect(mail.subject).toBe('Reset your Episodic password');
     expect(mail.text).toMatch(/\/retrievePassword\?token=/);
     expect(mail.html).toMatch(/retrievePassword/);
-    expect((await outboxMessages()).some((m) => m.to === 'nobody-here@example.com')).toBe(false);
+    expect((await outbox(t)).some((m) => m.to === 'nobody-here@example.com')).toBe(false);
   });
 
   it('sets a new password with the emailed link, once; other sessions end', async () => {
     const before = await call('POST', '/api/user/login', null, { email: 'new.viewer@example.com', password: strong });
-    const sent = (await outboxMessages()).filter(
+    const sent = (await outbox(t)).filter(
       (m) => m.to === 'new.viewer@example.com' && !m.text.includes('verifyToken='),
     ).length;
     await call('POST', '/api/user/password/forgot', null, { email: 'new.viewer@example.com' });
@@ -230,7 +207,7 @@ describe('password reset by email', () => {
   });
 
   it('writes the email in the account’s language', async () => {
-    const g = await guest();
+    const g = await newGuest(t);
     const reg = await call('POST', '/api/user/register', g.token, {
       email: 'leser@example.com',
       password: strong,
@@ -246,7 +223,7 @@ describe('password reset by email', () => {
 
 describe('the account', () => {
   it('changes preferences and password; other devices are signed out', async () => {
-    const g = await guest();
+    const g = await newGuest(t);
     const a = await call<User>('POST', '/api/user/register', g.token, {
       email: 'prefs@example.com',
       password: strong,
@@ -277,7 +254,7 @@ describe('the account', () => {
   });
 
   it('signs out everywhere', async () => {
-    const g = await guest();
+    const g = await newGuest(t);
     const a = await call('POST', '/api/user/register', g.token, {
       email: 'everywhere@example.com',
       password: strong,
@@ -291,7 +268,7 @@ describe('the account', () => {
   });
 
   it('deletes the account and what it owns after checking the password', async () => {
-    const g = await guest();
+    const g = await newGuest(t);
     const a = await call('POST', '/api/user/register', g.token, {
       email: 'leaving@example.com',
       password: strong,
@@ -313,7 +290,7 @@ describe('the account', () => {
   });
 
   it("keeps a deleted account's plays counted without its id", async () => {
-    const g = await guest();
+    const g = await newGuest(t);
     const a = await call('POST', '/api/user/register', g.token, {
       email: 'counted@example.com',
       password: strong,
@@ -363,7 +340,7 @@ describe('abuse limits', () => {
 
 describe('downloading my data', () => {
   it('gives everything kept about the viewer as one JSON file, and nothing of others', async () => {
-    const g = await guest();
+    const g = await newGuest(t);
     const a = await call('POST', '/api/user/register', g.token, {
       email: 'export@example.com',
       password: strong,

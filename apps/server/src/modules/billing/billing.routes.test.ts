@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EpisodeListItem, PaymentOverview, PayResult, Plan, UnlockResult, User } from '@episodic/contract';
-import { createTestApp, envelope, type TestApp } from '../../../test/test-app';
+import { createTestApp, envelope, newGuest, type TestApp } from '../../testing';
 import { seedCatalogFixture, type CatalogFixture } from '../../../test/catalog-fixture';
 import { signSandboxPayload } from './sandbox-provider';
 import { appendLedgerEntry } from './coin-ledger';
@@ -24,10 +24,6 @@ async function call<T = unknown>(
 ): Promise<Env<T>> {
   const res = await t.app.inject({ method, url, payload, headers: token ? { 'x-user-token': token } : {} });
   return envelope<T>(res) as Env<T>;
-}
-async function viewer(): Promise<{ token: string; id: string }> {
-  const res = await t.app.inject({ method: 'GET', url: '/api/user' });
-  return { token: String(res.headers['x-user-token']), id: envelope<User>(res).data.id };
 }
 async function grant(userId: string, coins: number, key = `test-grant:${userId}:${Math.random()}`) {
   await t.database.db
@@ -87,7 +83,7 @@ describe('plans', () => {
 
 describe('coins and unlocks', () => {
   it('spends an episode’s price once and shows it unlocked', async () => {
-    const v = await viewer();
+    const v = await newGuest(t);
     await grant(v.id, 120);
     const episode = f.episodes.ceo[4]!;
     const first = await call<UnlockResult>(v.token, 'POST', '/api/video/unlock', { episodeId: episode });
@@ -100,7 +96,7 @@ describe('coins and unlocks', () => {
   });
 
   it('refuses when the balance is short, without a half-written record', async () => {
-    const v = await viewer();
+    const v = await newGuest(t);
     await grant(v.id, 20);
     const res = await call(v.token, 'POST', '/api/video/unlock', { episodeId: f.episodes.ceo[5] });
     expect(res.code).toBe(402);
@@ -113,13 +109,13 @@ describe('coins and unlocks', () => {
   });
 
   it('charges nothing for a free episode', async () => {
-    const v = await viewer();
+    const v = await newGuest(t);
     const res = await call<UnlockResult>(v.token, 'POST', '/api/video/unlock', { episodeId: f.episodes.ceo[0] });
     expect(res.data).toMatchObject({ spent: 0, coins: 0 });
   });
 
   it('debits once for 50 parallel unlocks of one episode', async () => {
-    const v = await viewer();
+    const v = await newGuest(t);
     await grant(v.id, 1000);
     const results = await Promise.all(
       Array.from({ length: 50 }, () =>
@@ -136,7 +132,7 @@ describe('coins and unlocks', () => {
   });
 
   it('never lets parallel spends take the balance below zero', async () => {
-    const v = await viewer();
+    const v = await newGuest(t);
     await grant(v.id, 100);
     const episodes = f.episodes.palace.slice(2, 8);
     const results = await Promise.all(
@@ -148,7 +144,7 @@ describe('coins and unlocks', () => {
   });
 
   it('unlocks a whole series at its quoted price, and refuses a stale price', async () => {
-    const v = await viewer();
+    const v = await newGuest(t);
     await grant(v.id, 1000);
     const stale = await call(v.token, 'POST', '/api/video/unlock', { seriesId: f.series.wolf, price: 1 });
     expect(stale.code).toBe(409);
@@ -166,7 +162,7 @@ describe('coins and unlocks', () => {
 
 describe('orders and card payments (sandbox)', () => {
   it('refuses a payment without consent, and checks the card before any charge', async () => {
-    const v = await viewer();
+    const v = await newGuest(t);
     const order = await call<{ id: string; amount: number }>(v.token, 'POST', '/api/payment/order', {
       planId: 'monthly',
       price: 1,
@@ -206,7 +202,7 @@ describe('orders and card payments (sandbox)', () => {
     ['4000 0000 0000 0127', 'failed', "Your card's security code is incorrect."],
     ['5555 5555 5555 4444', 'paid', null],
   ])('card %s → %s', async (number, status, reason) => {
-    const v = await viewer();
+    const v = await newGuest(t);
     const { result } = await buy(v.token, 'coins-1000', number);
     expect(result.data).toMatchObject({ status, reason });
     const user = await eventually(
@@ -217,7 +213,7 @@ describe('orders and card payments (sandbox)', () => {
   });
 
   it('lets a failed order be paid again with another card', async () => {
-    const v = await viewer();
+    const v = await newGuest(t);
     const { orderId, result } = await buy(v.token, 'coins-300', '4000000000000002');
     expect(result.data.status).toBe('failed');
     const retry = await call<PayResult>(v.token, 'POST', '/api/payment/pay', {
@@ -230,7 +226,7 @@ describe('orders and card payments (sandbox)', () => {
   });
 
   it('charges once when Pay is tapped ten times at once', async () => {
-    const v = await viewer();
+    const v = await newGuest(t);
     const order = await call<{ id: string }>(v.token, 'POST', '/api/payment/order', { planId: 'coins-300' });
     const taps = await Promise.all(
       Array.from({ length: 10 }, () =>
@@ -259,7 +255,7 @@ describe('orders and card payments (sandbox)', () => {
   });
 
   it('runs the 3-D Secure challenge: completed pays, cancelled fails', async () => {
-    const v = await viewer();
+    const v = await newGuest(t);
     const { orderId, result } = await buy(v.token, 'weekly', '4000 0025 0000 3155');
     expect(result.data.status).toBe('requires_action');
     const url = new URL(result.data.redirectUrl!);
@@ -280,7 +276,7 @@ describe('orders and card payments (sandbox)', () => {
     expect(overview.data.orders.items[0]).toMatchObject({ id: orderId, status: 'paid' });
     expect(overview.data.membership).toMatchObject({ active: true, planId: 'weekly', autoRenew: true });
 
-    const w = await viewer();
+    const w = await newGuest(t);
     const second = await buy(w.token, 'weekly', '4000002500003155');
     const path = new URL(second.result.data.redirectUrl!).pathname;
     await t.app.inject({
@@ -300,7 +296,7 @@ describe('orders and card payments (sandbox)', () => {
   });
 
   it('shows orders, membership and the saved card (brand and last four only)', async () => {
-    const v = await viewer();
+    const v = await newGuest(t);
     await buy(v.token, 'monthly', '4242 4242 4242 4242');
     const { data } = await call<PaymentOverview>(v.token, 'GET', '/api/payment');
     expect(data.paymentMethod).toEqual({ brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 });
@@ -318,8 +314,8 @@ describe('orders and card payments (sandbox)', () => {
   });
 
   it('keeps other users out of an order', async () => {
-    const a = await viewer();
-    const b = await viewer();
+    const a = await newGuest(t);
+    const b = await newGuest(t);
     const order = await call<{ id: string }>(a.token, 'POST', '/api/payment/order', { planId: 'coins-300' });
     expect(
       (
@@ -337,7 +333,7 @@ describe('orders and card payments (sandbox)', () => {
 
 describe('memberships', () => {
   it('opens every episode while active; cancelling keeps access to the end of the period, then it ends', async () => {
-    const v = await viewer();
+    const v = await newGuest(t);
     await buy(v.token, 'weekly');
     const open = await call<EpisodeListItem[]>(v.token, 'GET', `/api/video/episode?seriesId=${f.series.palace}`);
     expect(open.data.every((e) => e.unlocked)).toBe(true);
@@ -363,7 +359,7 @@ describe('memberships', () => {
   });
 
   it('extends the paid period when a member pays again', async () => {
-    const v = await viewer();
+    const v = await newGuest(t);
     await buy(v.token, 'weekly');
     await buy(v.token, 'weekly');
     const user = await call<User>(v.token, 'GET', '/api/user');
@@ -373,7 +369,7 @@ describe('memberships', () => {
 
 describe('sandbox webhooks', () => {
   it('applies a signed event once; a replay changes nothing; a forged one is refused', async () => {
-    const v = await viewer();
+    const v = await newGuest(t);
     const { orderId } = await buy(v.token, 'coins-300', '4000002500003155');
     const charge = await t.database.db
       .selectFrom('sandbox_charges')
@@ -414,7 +410,7 @@ describe('sandbox webhooks', () => {
 
 describe('a guest who pays and then gets an account', () => {
   it('keeps the membership after registering', async () => {
-    const g = await viewer();
+    const g = await newGuest(t);
     await buy(g.token, 'monthly');
     const reg = await t.app.inject({
       method: 'POST',
@@ -432,7 +428,7 @@ describe('a guest who pays and then gets an account', () => {
   });
 
   it('brings coins, orders and membership time along when signing in to an existing account', async () => {
-    const owner = await viewer();
+    const owner = await newGuest(t);
     await t.app.inject({
       method: 'POST',
       url: '/api/user/register',
@@ -446,7 +442,7 @@ describe('a guest who pays and then gets an account', () => {
     });
     await buy(String(login1.headers['x-user-token']), 'weekly');
 
-    const g = await viewer();
+    const g = await newGuest(t);
     await buy(g.token, 'coins-300');
     await buy(g.token, 'weekly');
     await eventually(

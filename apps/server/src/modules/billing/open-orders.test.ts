@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PayResult } from '@episodic/contract';
-import { createTestApp, envelope, testDbKind, type TestApp } from '../../../test/test-app';
+import { createTestApp, envelope, newGuest, type TestApp } from '../../testing';
+import { testDbKind } from '../../../test/test-app';
 import { OPEN_ORDER_LIMIT } from './order-lifecycle';
 
 type Env<T> = { code: number; message: string; data: T };
@@ -17,7 +18,7 @@ const call = async <T = unknown>(
   payload?: object,
 ): Promise<Env<T>> =>
   envelope<T>(await t.app.inject({ method, url, payload, headers: { 'x-user-token': token } })) as Env<T>;
-const viewer = async () => String((await t.app.inject({ method: 'GET', url: '/api/user' })).headers['x-user-token']);
+const viewer = async () => (await newGuest(t)).token;
 const open = (token: string) => call<{ id: string }>(token, 'POST', '/api/payment/order', { planId: 'coins-300' });
 const card = {
   number: '4242424242424242',

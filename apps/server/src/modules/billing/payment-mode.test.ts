@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentOptions, PayResult, User } from '@episodic/contract';
-import { createTestApp, envelope, type TestApp } from '../../../test/test-app';
+import { createTestApp, envelope, newGuest, type TestApp } from '../../testing';
 import { FAKE_STRIPE_KEY, startFakeStripe, type FakeStripe } from '../../../test/fake-stripe';
 import { loadEnv, paymentStartProblem } from '../../env';
 import { sharedSecret } from '../../db/secrets';
@@ -26,7 +26,7 @@ function client(t: TestApp) {
     envelope<T>(
       await t.app.inject({ method, url, payload, headers: token ? { 'x-user-token': token } : {} }),
     ) as Env<T>;
-  const viewer = async () => String((await t.app.inject({ method: 'GET', url: '/api/user' })).headers['x-user-token']);
+  const viewer = async () => (await newGuest(t)).token;
   const order = async (token: string, planId = 'coins-300') =>
     (await call<{ id: string }>(token, 'POST', '/api/payment/order', { planId })).data.id;
   return { call, viewer, order };

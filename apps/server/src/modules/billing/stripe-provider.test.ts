@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentOverview, PayResult, User } from '@episodic/contract';
-import { createTestApp, envelope, type TestApp } from '../../../test/test-app';
+import { createTestApp, envelope, newGuest, type TestApp } from '../../testing';
 import { FAKE_STRIPE_KEY, startFakeStripe, type FakeStripe } from '../../../test/fake-stripe';
 import { createStripeProvider } from './stripe-provider';
 
@@ -31,10 +31,6 @@ async function call<T = unknown>(
 ): Promise<Env<T>> {
   const res = await t.app.inject({ method, url, payload, headers: token ? { 'x-user-token': token } : {} });
   return envelope<T>(res) as Env<T>;
-}
-async function viewer(): Promise<{ token: string; id: string }> {
-  const res = await t.app.inject({ method: 'GET', url: '/api/user' });
-  return { token: String(res.headers['x-user-token']), id: envelope<User>(res).data.id };
 }
 const card = (number: string) => ({
   number,
@@ -74,7 +70,7 @@ const intentOf = (orderId: string) =>
 
 describe('card payments through Stripe', () => {
   it('pays with a PaymentIntent under the secret key and idempotency keys, keeping the card for renewals', async () => {
-    const v = await viewer();
+    const v = await newGuest(t);
     const { orderId, result } = await buy(v.token, 'monthly', '4242 4242 4242 4242');
     expect(result.data).toMatchObject({ orderId, status: 'paid' });
     const calls = stripe.requests.filter(
@@ -104,7 +100,7 @@ describe('card payments through Stripe', () => {
   });
 
   it('turns each declined test card into a failed order with Stripe’s reason', async () => {
-    const v = await viewer();
+    const v = await newGuest(t);
     const cases: [string, string][] = [
       ['4000000000000002', 'Your card was declined.'],
       ['4000000000009995', 'Your card has insufficient funds.'],
@@ -119,7 +115,7 @@ describe('card payments through Stripe', () => {
   });
 
   it('sends the buyer to the bank’s page for 3-D Secure, and settles from the signed webhook once', async () => {
-    const v = await viewer();
+    const v = await newGuest(t);
     const { orderId, result } = await buy(v.token, 'coins-1000', '4000 0025 0000 3155');
     expect(result.data.status).toBe('requires_action');
     const intent = intentOf(orderId);
@@ -137,7 +133,7 @@ describe('card payments through Stripe', () => {
   });
 
   it('fails the order when the bank check is abandoned', async () => {
-    const v = await viewer();
+    const v = await newGuest(t);
     const { orderId } = await buy(v.token, 'coins-300', '4000002500003155');
     const intent = intentOf(orderId);
     stripe.authenticate(intent.id as string, false);

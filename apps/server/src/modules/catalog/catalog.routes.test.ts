@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { EpisodeListItem, EpisodePlayback, Homepage, Page, Series, SeriesDetail, Tag } from '@episodic/contract';
-import { createTestApp, envelope, type TestApp } from '../../../test/test-app';
+import { createTestApp, envelope, newGuest, type TestApp } from '../../testing';
 import { seedCatalogFixture, type CatalogFixture } from '../../../test/catalog-fixture';
 
 let t: TestApp;
@@ -15,11 +15,6 @@ afterAll(() => t.close());
 async function get<T>(url: string, headers: Record<string, string> = {}) {
   const res = await t.app.inject({ method: 'GET', url, headers });
   return envelope<T>(res);
-}
-
-async function guestToken(): Promise<{ token: string; userId: string }> {
-  const res = await t.app.inject({ method: 'GET', url: '/api/user' });
-  return { token: String(res.headers['x-user-token']), userId: envelope<{ id: string }>(res).data.id };
 }
 
 describe('GET /api/tag', () => {
@@ -140,7 +135,7 @@ describe('GET /api/homepage revalidation', () => {
   });
 
   it('marks the favorites of a viewer with a session', async () => {
-    const { token, userId } = await guestToken();
+    const { token, id: userId } = await newGuest(t);
     await t.database.db.insertInto('favorites').values({ user_id: userId, series_id: f.series.ceo }).execute();
     const res = await t.app.inject({ method: 'GET', url: '/api/homepage', headers: { 'x-user-token': token } });
     expect(res.headers.etag).toBeUndefined();
@@ -229,11 +224,8 @@ describe('GET /api/video/episode', () => {
   });
 
   it('marks episodes the viewer unlocked, and lowers the series quote accordingly', async () => {
-    const viewer = await guestToken();
-    await t.database.db
-      .insertInto('unlocks')
-      .values({ user_id: viewer.userId, episode_id: f.episodes.wolf[2]! })
-      .execute();
+    const viewer = await newGuest(t);
+    await t.database.db.insertInto('unlocks').values({ user_id: viewer.id, episode_id: f.episodes.wolf[2]! }).execute();
     const { data } = await get<EpisodeListItem[]>(`/api/video/episode?seriesId=${f.series.wolf}`, {
       'x-user-token': viewer.token,
     });
@@ -306,13 +298,13 @@ describe('play counts', () => {
   const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000);
   /** A registered account older than a day (guests and new accounts are counted per address). */
   async function establishedAccount(): Promise<{ token: string; userId: string }> {
-    const g = await guestToken();
+    const g = await newGuest(t);
     await t.database.db
       .updateTable('users')
-      .set({ is_guest: false, email: `viewer-${g.userId}@example.com`, created_at: daysAgo(3) })
-      .where('id', '=', g.userId)
+      .set({ is_guest: false, email: `viewer-${g.id}@example.com`, created_at: daysAgo(3) })
+      .where('id', '=', g.id)
       .execute();
-    return g;
+    return { token: g.token, userId: g.id };
   }
   const establishedViewer = async () => (await establishedAccount()).token;
 
@@ -339,7 +331,7 @@ describe('play counts', () => {
   it('counts fresh guests from one address once per series and day', async () => {
     const episodes = f.episodes.ceo.slice(0, 2);
     const before = await counts(episodes[0]!, f.series.ceo);
-    const guests = await Promise.all(Array.from({ length: 6 }, () => guestToken()));
+    const guests = await Promise.all(Array.from({ length: 6 }, () => newGuest(t)));
     await Promise.all(guests.flatMap((g) => episodes.map((e) => play(g.token, e))));
     await startsSecondsAgo(4);
     await Promise.all(guests.flatMap((g) => episodes.map((e) => progress(g.token, e, 10))));
@@ -351,14 +343,14 @@ describe('play counts', () => {
     const episodes = f.episodes.wolf.slice(0, 2);
     const before = await counts(episodes[0]!, f.series.wolf);
     // Guests minted a few days ago (30 a minute from one address is within its budget) and kept.
-    const guests = await Promise.all(Array.from({ length: 6 }, () => guestToken()));
+    const guests = await Promise.all(Array.from({ length: 6 }, () => newGuest(t)));
     await t.database.db
       .updateTable('users')
       .set({ created_at: daysAgo(3) })
       .where(
         'id',
         'in',
-        guests.map((g) => g.userId),
+        guests.map((g) => g.id),
       )
       .execute();
     await Promise.all(guests.flatMap((g) => episodes.map((e) => play(g.token, e))));

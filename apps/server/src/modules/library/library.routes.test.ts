@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryEntry, Page, Series, SeriesDetail, UnlockedSeries } from '@episodic/contract';
-import { createTestApp, envelope, type TestApp } from '../../../test/test-app';
+import { createTestApp, envelope, newGuest, type TestApp } from '../../testing';
 import { seedCatalogFixture, type CatalogFixture } from '../../../test/catalog-fixture';
 
 let t: TestApp;
@@ -11,9 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function viewer(): Promise<string> {
-  return String((await t.app.inject({ method: 'GET', url: '/api/user' })).headers['x-user-token']);
-}
+/** A new guest's session token. */
+const viewer = async (): Promise<string> => (await newGuest(t)).token;
 
 function call<T = unknown>(token: string | null, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) {
   return t.app

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '@episodic/contract';
-import { createTestApp, envelope, type TestApp } from '../../../test/test-app';
+import { createTestApp, newGuest, type TestApp } from '../../testing';
 import { looksLikeMpegTs, makeTestClip, probeStreams, seedEpisode, seedSeries } from '../../../test/media-fixtures';
 import { decryptSegment, ingestEpisode, LocalStorage, mediaTools } from '../../media/index';
 import { createAccessService } from '../access/index';
@@ -18,12 +18,6 @@ let freeId: number;
 let draftId: number;
 let draftSeriesEpisodeId: number;
 let noMediaId: number;
-
-/** A guest session: its token and user id. */
-async function guest(): Promise<{ token: string; userId: string }> {
-  const res = await t.app.inject({ method: 'GET', url: '/api/user' });
-  return { token: String(res.headers['x-user-token']), userId: envelope<{ id: string }>(res).data.id };
-}
 
 const get = (url: string, token?: string) =>
   t.app.inject({ method: 'GET', url, headers: token ? { 'x-user-token': token } : {} });
@@ -63,7 +57,7 @@ function readPlaylist(text: string) {
 
 describe('a locked episode', () => {
   it('refuses playlists and key to a guest, with plain 403s that are never cached', async () => {
-    const { token } = await guest();
+    const { token } = await newGuest(t);
     for (const url of [
       `/api/media/episodes/${lockedId}/master.m3u8`,
       `/api/media/episodes/${lockedId}/360p/index.m3u8`,
@@ -103,7 +97,7 @@ describe('a locked episode', () => {
   });
 
   it('plays for a user who unlocked it: playlists, key, and segments that decrypt to H.264 + AAC', async () => {
-    const { token, userId } = await guest();
+    const { token, id: userId } = await newGuest(t);
     await t.database.db.insertInto('unlocks').values({ user_id: userId, episode_id: lockedId }).execute();
 
     const master = await get(`/api/media/episodes/${lockedId}/master.m3u8`, token);
@@ -140,7 +134,7 @@ describe('a locked episode', () => {
   });
 
   it('accepts the session cookie as well as the header', async () => {
-    const { token, userId } = await guest();
+    const { token, id: userId } = await newGuest(t);
     await t.database.db.insertInto('unlocks').values({ user_id: userId, episode_id: lockedId }).execute();
     const res = await t.app.inject({
       method: 'GET',
@@ -152,7 +146,7 @@ describe('a locked episode', () => {
   });
 
   it('stops serving the key once the unlock is gone: checked on every request', async () => {
-    const { token, userId } = await guest();
+    const { token, id: userId } = await newGuest(t);
     await t.database.db.insertInto('unlocks').values({ user_id: userId, episode_id: lockedId }).execute();
     expect((await get(`/api/media/keys/${lockedId}`, token)).statusCode).toBe(200);
     await t.database.db.deleteFrom('unlocks').where('user_id', '=', userId).execute();
@@ -231,7 +225,7 @@ describe('a real HLS client', () => {
     const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     expect(await play(base, freeId)).toBe(48);
     await expect(play(base, lockedId)).rejects.toThrow(/403 Forbidden/);
-    const { token, userId } = await guest();
+    const { token, id: userId } = await newGuest(t);
     await t.database.db.insertInto('unlocks').values({ user_id: userId, episode_id: lockedId }).execute();
     expect(await play(base, lockedId, token)).toBe(48);
   });
@@ -270,7 +264,7 @@ describe('playbackInfo and entitlements', () => {
   });
 
   it('asks about a membership only for signed-in users of locked episodes', async () => {
-    const { userId } = await guest();
+    const { id: userId } = await newGuest(t);
     const asked: string[] = [];
     const { access } = service(async (uid) => {
       asked.push(uid);

@@ -1,0 +1,29 @@
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_ARGS } from './browser';
+
+// The browser journeys: Debian's Chromium (never a downloaded one) in a phone viewport with touch.
+// One built server with the demo catalog is shared by the journeys (global-setup.ts); a file that needs
+// its own configuration starts its own server (see fixtures.ts). `node scripts/build.mjs` first.
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.e2e.test.ts',
+  globalSetup: './global-setup.ts',
+  outputDir: path.join(import.meta.dirname, '../test-results'),
+  timeout: 60_000,
+  expect: { timeout: 5_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [['list']],
+  use: {
+    ...devices['iPhone 13'],
+    browserName: 'chromium',
+    launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
+    actionTimeout: 30_000,
+    navigationTimeout: 30_000,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+});
