@@ -200,7 +200,7 @@ describe.skipIf(testDbKind !== 'postgres')('unlocks racing sign-in merges (Postg
     }
     expect(statuses.filter((s) => s >= 500)).toEqual([]);
     // Every order paid, whichever side of the merge it settled on, credited the account.
-    await new Promise((r) => setTimeout(r, 500));
+    await t.app.background.idle();
     const orders = await t.database.db
       .selectFrom('orders')
       .select('status')

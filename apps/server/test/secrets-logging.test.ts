@@ -11,7 +11,7 @@ import { FAKE_STRIPE_KEY, startFakeStripe, type FakeStripe } from './fake-stripe
 import { FAKE_PAYPAL, startFakePaypal, type FakePaypal } from './fake-paypal';
 import { startFakeFacebook, type FakeFacebook } from './fake-facebook';
 import { startMetaReceiver, startTiktokReceiver, type Receiver } from './conversion-receivers';
-import { card, settleAsyncWork } from './viewer-api';
+import { card } from './viewer-api';
 
 /**
  * Secrets never reach the logs: two apps log everything (level trace, the product's logger options)
@@ -341,8 +341,7 @@ async function runAppB(): Promise<void> {
     password: PASSWORDS.first,
   });
   // The sandbox's webhooks and the receipts (which fail at the SMTP server) run after the answers.
-  await settleAsyncWork();
-  await new Promise((r) => setTimeout(r, 300));
+  await b.app.background.idle();
 }
 
 /** Where a value shows up in the log; short numeric values only as a whole (not inside an id or a timestamp). */

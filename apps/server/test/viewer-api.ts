@@ -54,6 +54,3 @@ export async function buy(
   });
   return { orderId: order.data.id, amount: order.data.amount, result };
 }
-
-/** Lets work queued after an answer (the sandbox's webhook delivery) finish. */
-export const settleAsyncWork = () => new Promise((resolve) => setTimeout(resolve, 30));

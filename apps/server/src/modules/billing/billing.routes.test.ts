@@ -53,7 +53,8 @@ async function buy(
   });
   return { orderId: order.data.id, result };
 }
-const settle = () => new Promise((r) => setTimeout(r, 50));
+/** Waits for the work the answers left running (the sandbox's webhooks, receipts). */
+const settle = () => t.app.background.idle();
 /** Polls until the check passes: webhooks land shortly after the answer. */
 async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean): Promise<T> {
   let value = await read();

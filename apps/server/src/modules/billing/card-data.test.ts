@@ -70,7 +70,7 @@ describe('card data never stored or logged', () => {
       headers: { ...headers, 'content-type': 'application/json' },
       payload: `{"card":{"number":"5555555555554444","cvv":"${CVV}"`,
     });
-    await new Promise((r) => setTimeout(r, 100));
+    await t.app.background.idle();
 
     expect(logs).toContain('/api/payment/pay');
     const { rows: tables } = await sql<{

@@ -124,7 +124,7 @@ describe('test mode (the built-in sandbox)', () => {
       });
       expect(paid.data).toMatchObject({ status: 'failed', reason: NOT_A_TEST_CARD });
     }
-    await new Promise((r) => setTimeout(r, 100));
+    await t.app.background.idle();
     expect((await c.call<User>(me, 'GET', '/api/user')).data.coins).toBe(0);
     expect(
       await t.database.db
