@@ -9,10 +9,6 @@ import { describe, expect, it } from 'vitest';
 const ALLOWED = [
   /^jobs\/queue\.ts$/,
   /^modules\/billing\//,
-  /^modules\/library\//,
-  /^modules\/admin\/orders\./,
-  /^modules\/catalog\/catalog-merge\.ts$/,
-  /^modules\/admin\/media-jobs\.ts$/,
 ];
 
 const QUERY = /\b(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|selectNoFrom)\(|\bsql\s*(`|<|\.)/;
