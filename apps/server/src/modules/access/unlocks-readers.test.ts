@@ -10,7 +10,7 @@ const SRC = path.resolve(import.meta.dirname, '../..');
  */
 const READERS: Record<string, string> = {
   'modules/access/access.repository.ts': 'access decisions, and what a viewer unlocked (/unlocked)',
-  'modules/billing/billing-merge.ts': 'merging accounts: coins back for episodes both had unlocked',
+  'modules/billing/billing-merge.repository.ts': 'merging accounts: coins back for episodes both had unlocked',
   'modules/catalog/catalog-merge.repository.ts': 'merging accounts and the data download',
   'modules/accounts/accounts.repository.ts': 'guests with nothing worth keeping are purged',
   'modules/admin/content.repository.ts': 'the console counts unlocks per episode',

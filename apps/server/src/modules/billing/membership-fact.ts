@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { findMembership } from './billing.repository';
+import { findMembership } from './memberships.repository';
 import { membershipDto } from './billing.service';
 
 /** Whether the user's membership is active now (its paid period not over): what the access module asks of billing. */
