@@ -1,14 +1,17 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
-import { transformSync } from 'esbuild';
+import { build as bundle, transformSync } from 'esbuild';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import type { RoutePreloads } from './src/boot/early-start';
 
 interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null;
 }
 
 const HOME_PAGE = fileURLToPath(new URL('src/pages/home/home-page.tsx', import.meta.url));
+const EARLY_START = fileURLToPath(new URL('src/boot/early-start.ts', import.meta.url));
+const EARLY_START_TAG = '<script type="text/x-early-start"></script>';
 const HOME_FOLDER = /[\\/]src[\\/]pages[\\/]home[\\/]/;
 let homeImports: Set<string> | undefined;
 
@@ -42,19 +45,42 @@ interface BundleChunk {
 }
 
 /**
- * Fills in index.html's table of the chunks each landing page needs, so the page's code (and, on the
- * player page, hls.js and the language's messages) downloads while the entry is still loading instead
- * of after it has run: `{ home, videos, messages: { <language>: file } }`, paths from the site root
- * (scripts, and on the player page the pages' stylesheet too).
+ * index.html's inline script, bundled from src/boot/early-start.ts (with the contract's constants and
+ * the app's route patterns it imports) into one function, for browsers from 2015 on.
  */
-function routePreloads(): Plugin {
+async function earlyStartScript(preloads: RoutePreloads, minify: boolean): Promise<string> {
+  const { outputFiles } = await bundle({
+    entryPoints: [EARLY_START],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    target: 'es2015',
+    minify,
+    legalComments: 'none',
+    define: { __ROUTE_PRELOADS__: JSON.stringify(preloads) },
+  });
+  return `<script>${outputFiles[0]!.text.trim()}</script>`;
+}
+
+/**
+ * Writes index.html's inline script (src/boot/early-start.ts) in place of its placeholder tag, with the
+ * table of the chunks each landing page needs, so the page's code (and, on the player page, hls.js and
+ * the language's messages) downloads while the entry is still loading instead of after it has run:
+ * `{ home, videos, messages: { <language>: file }, entry }`, paths from the site root (scripts, and on
+ * the player page the pages' stylesheet too). The dev server's script has an empty table.
+ */
+function earlyStart(): Plugin {
   return {
-    name: 'episodic-route-preloads',
-    apply: 'build',
+    name: 'episodic-early-start',
     transformIndexHtml: {
       order: 'post',
-      handler(html, ctx) {
-        if (!ctx.bundle) return html;
+      async handler(html, ctx) {
+        if (!html.includes(EARLY_START_TAG))
+          throw new Error(`early start: index.html has no ${EARLY_START_TAG} placeholder`);
+        if (!ctx.bundle) {
+          const script = await earlyStartScript({}, false);
+          return html.replace(EARLY_START_TAG, () => script);
+        }
         const chunks = Object.values(ctx.bundle).filter((c) => c.type === 'chunk') as unknown as BundleChunk[];
         const byFile = new Map(chunks.map((c) => [c.fileName, c]));
         const entry = chunks.find((c) => c.isEntry);
@@ -96,15 +122,13 @@ function routePreloads(): Plugin {
         ]);
         videos.splice(1, 0, `/${pageStyles.fileName}`);
         const table = { home: needs('/src/pages/home/home-page.tsx'), videos, messages };
-        if (!html.includes('/*ROUTE_PRELOADS*/{}'))
-          throw new Error('route preloads: index.html has no /*ROUTE_PRELOADS*/{} placeholder');
         // The stylesheet and the entry are asked for before index.html's own script runs (its API calls and
         // preloads would otherwise go first): the first paint waits for the stylesheet alone. A preload,
         // unlike the stylesheet link itself, does not hold that script back until the sheet arrives.
         const stylesheets = [...html.matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)">/g)].map(
           (m) => m[1] ?? '',
         );
-        const firstScript = html.indexOf('<script>');
+        const firstScript = html.indexOf(EARLY_START_TAG);
         if (firstScript < 0 || stylesheets.length === 0 || !entry)
           throw new Error('route preloads: index.html has no inline script, stylesheet or entry');
         const hints = [
@@ -116,15 +140,11 @@ function routePreloads(): Plugin {
         const entryTag = `<script type="module" crossorigin src="/${entry.fileName}"></script>`;
         if (!html.includes(entryTag)) throw new Error('route preloads: index.html has no entry script tag');
         html = html.replace(entryTag, '');
-        html = html.replace('/*ROUTE_PRELOADS*/{}', JSON.stringify({ ...table, entry: `/${entry.fileName}` }));
         // index.html's own script and style, written to be read, are sent minified (the script's gzip size
         // about halves). The server's CSP hashes the script as served.
+        const script = await earlyStartScript({ ...table, entry: `/${entry.fileName}` }, true);
         return html
-          .replace(
-            /<script>([\s\S]*?)<\/script>/,
-            (_all, code: string) =>
-              `<script>${transformSync(code, { minify: true, target: 'es2015' }).code.trim()}</script>`,
-          )
+          .replace(EARLY_START_TAG, () => script)
           .replace(
             /<style>([\s\S]*?)<\/style>/,
             (_all, css: string) => `<style>${transformSync(css, { loader: 'css', minify: true }).code.trim()}</style>`,
@@ -169,7 +189,7 @@ function reactRouterTreeShaking(): Plugin {
 // The config sets its own root so `vite build apps/web` and `vite build` inside apps/web agree.
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), tailwindcss(), routePreloads(), reactRouterTreeShaking()],
+  plugins: [react(), tailwindcss(), earlyStart(), reactRouterTreeShaking()],
   build: {
     outDir: 'dist',
     assetsDir: 'assets',

@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, REAUTH_PATH } from '../../shared/api';
 import { settlePasswordQuestion, usePasswordQuestion } from '../../shared/reauth';
-import { Button, TextInput, formErrors } from '../../shared/ui';
+import { Button } from '../../shared/ui';
+import { TextInput, formErrors } from '../../shared/form-fields';
 import { sessionQuery } from './session';
 
 /**

@@ -2,7 +2,8 @@ import { Fragment, useState } from 'react';
 import type { AdminAuditEntry } from '@episodic/contract';
 import { type AuditFilter, useAudit } from '../../features/system';
 import { dateTime } from '../../shared/format';
-import { Button, EmptyState, ErrorState, Loading, PageHeader, Pager, SelectInput, TextInput } from '../../shared/ui';
+import { Button, EmptyState, ErrorState, Loading, PageHeader, Pager } from '../../shared/ui';
+import { SelectInput, TextInput } from '../../shared/form-fields';
 
 const TARGETS = [
   { value: '', label: 'Everything' },

@@ -3,7 +3,8 @@ import { Link, useParams } from 'react-router';
 import type { AdminOrder } from '@episodic/contract';
 import { useCommerceMutations, useOrder } from '../../features/commerce';
 import { dateTime, money } from '../../shared/format';
-import { Button, Card, ErrorState, Facts, Loading, PageHeader, ReasonDialog } from '../../shared/ui';
+import { Button, Card, ErrorState, Facts, Loading, PageHeader } from '../../shared/ui';
+import { ReasonDialog } from '../../shared/dialogs';
 import { OrderStatus, SourceBadge } from './order-badges';
 
 function RefundDialog({ order, onClose }: { order: AdminOrder; onClose: () => void }) {

@@ -2,17 +2,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { type OrderFilter, useOrders, usePlans } from '../../features/commerce';
 import { dateTime, money } from '../../shared/format';
-import {
-  Button,
-  EmptyState,
-  ErrorState,
-  Loading,
-  PageHeader,
-  Pager,
-  SelectInput,
-  TextInput,
-  formErrors,
-} from '../../shared/ui';
+import { Button, EmptyState, ErrorState, Loading, PageHeader, Pager } from '../../shared/ui';
+import { SelectInput, TextInput, formErrors } from '../../shared/form-fields';
 import { CommerceTabs } from './commerce-tabs';
 import { OrderStatus, SourceBadge } from './order-badges';
 

@@ -3,21 +3,9 @@ import type { AdminPlan } from '@episodic/contract';
 import { useCommerceMutations, usePlans } from '../../features/commerce';
 import { count, LANGUAGE_NAMES, LANGUAGES, money, type Language } from '../../shared/format';
 import { LanguageTabs, languagesWithErrors } from '../../shared/language-tabs';
-import {
-  Badge,
-  Button,
-  Card,
-  Checkbox,
-  Dialog,
-  ErrorState,
-  FormMessage,
-  Loading,
-  PageHeader,
-  SelectInput,
-  TextArea,
-  TextInput,
-  formErrors,
-} from '../../shared/ui';
+import { Badge, Button, Card, ErrorState, Loading, PageHeader } from '../../shared/ui';
+import { Checkbox, FormMessage, SelectInput, TextArea, TextInput, formErrors } from '../../shared/form-fields';
+import { Dialog } from '../../shared/dialogs';
 import { CommerceTabs } from './commerce-tabs';
 
 type Texts = Record<Language, { name: string; description: string }>;

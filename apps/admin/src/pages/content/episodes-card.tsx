@@ -3,7 +3,9 @@ import type { AdminEpisode, AdminSeries } from '@episodic/contract';
 import { useSeriesMutations } from '../../features/content';
 import { count, LANGUAGE_NAMES, LANGUAGES, type Language } from '../../shared/format';
 import { LanguageTabs, languagesWithErrors } from '../../shared/language-tabs';
-import { Badge, Button, Card, Checkbox, Dialog, EmptyState, FormMessage, TextInput, formErrors } from '../../shared/ui';
+import { Badge, Button, Card, EmptyState } from '../../shared/ui';
+import { Checkbox, FormMessage, TextInput, formErrors } from '../../shared/form-fields';
+import { Dialog } from '../../shared/dialogs';
 import { EpisodeVideo } from './episode-video';
 
 type Mutations = ReturnType<typeof useSeriesMutations>;

@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import type { AdminSeries } from '@episodic/contract';
 import { useSeriesMutations } from '../../features/content';
-import { Card, formErrors } from '../../shared/ui';
+import { Card } from '../../shared/ui';
+import { formErrors } from '../../shared/form-fields';
 
 function Picture({
   label,

@@ -3,7 +3,8 @@ import type { AdminSeries, AdminSeriesTexts } from '@episodic/contract';
 import { useSeriesMutations, useTags } from '../../features/content';
 import { LANGUAGE_NAMES, LANGUAGES } from '../../shared/format';
 import { LanguageTabs, languagesWithErrors } from '../../shared/language-tabs';
-import { Button, Card, Checkbox, FormMessage, TextArea, TextInput, formErrors } from '../../shared/ui';
+import { Button, Card } from '../../shared/ui';
+import { Checkbox, FormMessage, TextArea, TextInput, formErrors } from '../../shared/form-fields';
 
 type Texts = Record<(typeof LANGUAGES)[number], { title: string; synopsis: string }>;
 

@@ -3,21 +3,9 @@ import { Link, useNavigate } from 'react-router';
 import type { AdminSeriesSummary } from '@episodic/contract';
 import { type SeriesFilter, useCreateSeries, useSeriesList } from '../../features/content';
 import { count, dateTime } from '../../shared/format';
-import {
-  Badge,
-  Button,
-  Dialog,
-  EmptyState,
-  ErrorState,
-  FormMessage,
-  Loading,
-  PageHeader,
-  Pager,
-  SelectInput,
-  TextArea,
-  TextInput,
-  formErrors,
-} from '../../shared/ui';
+import { Badge, Button, EmptyState, ErrorState, Loading, PageHeader, Pager } from '../../shared/ui';
+import { FormMessage, SelectInput, TextArea, TextInput, formErrors } from '../../shared/form-fields';
+import { Dialog } from '../../shared/dialogs';
 import { ContentTabs } from './content-tabs';
 
 export function SeriesStatus({ series }: { series: Pick<AdminSeriesSummary, 'status' | 'visible'> }) {

@@ -1,7 +1,8 @@
 import { Link, useParams } from 'react-router';
 import { useSeries, useSeriesMutations } from '../../features/content';
 import { count, dateTime } from '../../shared/format';
-import { Button, Card, ErrorState, Facts, Loading, PageHeader, formErrors } from '../../shared/ui';
+import { Button, Card, ErrorState, Facts, Loading, PageHeader } from '../../shared/ui';
+import { formErrors } from '../../shared/form-fields';
 import { EpisodesCard } from './episodes-card';
 import { SeriesArtwork } from './series-artwork';
 import { SeriesDetailsForm } from './series-details-form';

@@ -2,17 +2,9 @@ import { useState } from 'react';
 import type { AdminTag } from '@episodic/contract';
 import { useTagMutations, useTags } from '../../features/content';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../shared/format';
-import {
-  Button,
-  Dialog,
-  EmptyState,
-  ErrorState,
-  FormMessage,
-  Loading,
-  PageHeader,
-  TextInput,
-  formErrors,
-} from '../../shared/ui';
+import { Button, EmptyState, ErrorState, Loading, PageHeader } from '../../shared/ui';
+import { FormMessage, TextInput, formErrors } from '../../shared/form-fields';
+import { Dialog } from '../../shared/dialogs';
 import { ContentTabs } from './content-tabs';
 
 function TagDialog({ tag, onClose }: { tag: AdminTag | null; onClose: () => void }) {

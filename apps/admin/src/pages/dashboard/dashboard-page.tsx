@@ -4,7 +4,8 @@ import { SOURCE_NAMES } from '../../features/commerce';
 import { useDashboard } from '../../features/system';
 import { BarChart, LineChart } from '../../shared/charts';
 import { count, isoDay, longDate, money } from '../../shared/format';
-import { Button, Card, ErrorState, Loading, PageHeader, TextInput } from '../../shared/ui';
+import { Button, Card, ErrorState, Loading, PageHeader } from '../../shared/ui';
+import { TextInput } from '../../shared/form-fields';
 
 const PRESETS = [
   { label: '7 days', days: 7 },

@@ -2,19 +2,9 @@ import { useState } from 'react';
 import type { AdminHomepageKind, AdminSection } from '@episodic/contract';
 import { useSectionMutations, useSections } from '../../features/homepage';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../shared/format';
-import {
-  Badge,
-  Button,
-  Card,
-  Dialog,
-  ErrorState,
-  FormMessage,
-  Loading,
-  PageHeader,
-  SelectInput,
-  TextInput,
-  formErrors,
-} from '../../shared/ui';
+import { Badge, Button, Card, ErrorState, Loading, PageHeader } from '../../shared/ui';
+import { FormMessage, SelectInput, TextInput, formErrors } from '../../shared/form-fields';
+import { Dialog } from '../../shared/dialogs';
 import { SectionContent } from './section-content';
 
 const KINDS: Record<AdminHomepageKind, string> = {

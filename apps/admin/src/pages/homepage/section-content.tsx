@@ -2,7 +2,8 @@ import { useState } from 'react';
 import type { AdminSection } from '@episodic/contract';
 import { useSeriesList, useTags } from '../../features/content';
 import { useSectionMutations } from '../../features/homepage';
-import { Badge, Button, FormMessage, SelectInput, TextInput } from '../../shared/ui';
+import { Badge, Button } from '../../shared/ui';
+import { FormMessage, SelectInput, TextInput } from '../../shared/form-fields';
 
 interface Item {
   id: number;

@@ -2,18 +2,8 @@ import { useState } from 'react';
 import type { AdminSettings } from '@episodic/contract';
 import { useSettings, useSettingsMutations } from '../../features/system';
 import { count, dateTime } from '../../shared/format';
-import {
-  Badge,
-  Button,
-  Card,
-  ErrorState,
-  Facts,
-  FormMessage,
-  Loading,
-  PageHeader,
-  TextInput,
-  formErrors,
-} from '../../shared/ui';
+import { Badge, Button, Card, ErrorState, Facts, Loading, PageHeader } from '../../shared/ui';
+import { FormMessage, TextInput, formErrors } from '../../shared/form-fields';
 
 type Entry = AdminSettings['config'][number];
 

@@ -3,16 +3,9 @@ import type { AdminUser } from '@episodic/contract';
 import { usePlans } from '../../features/commerce';
 import { useUserMutations } from '../../features/users';
 import { requestId } from '../../shared/format';
-import {
-  Button,
-  Dialog,
-  FormMessage,
-  ReasonDialog,
-  SelectInput,
-  TextArea,
-  TextInput,
-  formErrors,
-} from '../../shared/ui';
+import { Button } from '../../shared/ui';
+import { FormMessage, SelectInput, TextArea, TextInput, formErrors } from '../../shared/form-fields';
+import { Dialog, ReasonDialog } from '../../shared/dialogs';
 
 /** Coins or membership days for a user, with a reason; one request id per dialog, so a double submit grants once. */
 export function GrantDialog({

@@ -2,17 +2,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { type UserFilter, useUsers } from '../../features/users';
 import { count, dateTime } from '../../shared/format';
-import {
-  Badge,
-  Button,
-  EmptyState,
-  ErrorState,
-  Loading,
-  PageHeader,
-  Pager,
-  SelectInput,
-  TextInput,
-} from '../../shared/ui';
+import { Badge, Button, EmptyState, ErrorState, Loading, PageHeader, Pager } from '../../shared/ui';
+import { SelectInput, TextInput } from '../../shared/form-fields';
 
 const FILTERS = [
   { value: 'registered', label: 'Registered accounts' },

@@ -10,7 +10,8 @@ const SRC = path.resolve(import.meta.dirname, '../..');
  */
 const READERS: Record<string, string> = {
   'modules/access/access.repository.ts': 'access decisions, and what a viewer unlocked (/unlocked)',
-  'modules/billing/billing-merge.ts': 'merging accounts (coins back for episodes both had unlocked), the data download',
+  'modules/billing/billing-merge.repository.ts':
+    'merging accounts (the unlocks move; coins back for episodes both had unlocked), the data download',
   'modules/accounts/accounts.repository.ts': 'guests with nothing worth keeping are purged',
   'modules/admin/content.repository.ts': 'the console counts unlocks per episode',
   'modules/admin/users.repository.ts': "the console shows an account's unlocks",

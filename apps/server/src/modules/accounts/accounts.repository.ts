@@ -3,59 +3,8 @@ import type { DB, NewUser, UserRow } from '../../db/schema';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
-export interface SessionWithUser {
-  sessionId: string;
-  userId: string;
-  role: 'viewer' | 'admin';
-  isGuest: boolean;
-  lastSeenAt: Date;
-}
-
-export function findActiveSession(db: Executor, tokenHash: string): Promise<SessionWithUser | undefined> {
-  return (
-    db
-      .selectFrom('sessions as s')
-      .innerJoin('users as u', 'u.id', 's.user_id')
-      .select([
-        's.id as sessionId',
-        's.user_id as userId',
-        'u.role',
-        'u.is_guest as isGuest',
-        's.last_seen_at as lastSeenAt',
-      ])
-      .where('s.token_hash', '=', tokenHash)
-      // An operator's console session never opens the viewer API, as a viewer's never opens the console's.
-      .where('s.kind', '=', 'viewer')
-      .where('s.revoked_at', 'is', null)
-      .where('s.expires_at', '>', new Date())
-      .where('u.disabled_at', 'is', null)
-      .executeTakeFirst()
-  );
-}
-
-export async function touchSession(db: Executor, sessionId: string): Promise<void> {
-  await db.updateTable('sessions').set({ last_seen_at: new Date() }).where('id', '=', sessionId).execute();
-}
-
 export function insertUser(db: Executor, user: NewUser): Promise<UserRow> {
   return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
-}
-
-export async function insertSession(
-  db: Executor,
-  session: { userId: string; tokenHash: string; userAgent: string | null; expiresAt: Date },
-): Promise<string> {
-  const row = await db
-    .insertInto('sessions')
-    .values({
-      user_id: session.userId,
-      token_hash: session.tokenHash,
-      user_agent: session.userAgent,
-      expires_at: session.expiresAt,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
 }
 
 export async function revokeSession(db: Executor, sessionId: string): Promise<boolean> {

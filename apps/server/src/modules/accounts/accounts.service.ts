@@ -3,18 +3,21 @@ import type { Language, User } from '@episodic/contract';
 import { toLanguage } from '../../http/language';
 import type { DB, UserRow } from '../../db/schema';
 import type { AuthUser, SessionResolver } from '../../http/auth';
-import { AppError, TooManyRequests, conflict, fieldProblem, invalidInput, loginRequired } from '../../http/errors';
+import { TooManyRequests, conflict, fieldProblem, invalidInput, loginRequired } from '../../http/errors';
 import type { EventBus } from '../../events';
 import type { Mailer } from '../../mail/mailer';
-import type { RateLimiter, RateLimitRule } from '../../cache/rate-limiter';
+import type { RateLimiter } from '../../cache/rate-limiter';
 import { addressKey } from '../../http/client-address';
 import * as repo from './accounts.repository';
+import { findLiveSession, insertSession, touchSession } from './sessions.repository';
 import { hashSessionToken, newSessionToken } from './session-tokens';
 import { hashPassword, verifyPassword } from './passwords';
 import { isValidEmail, normalizeEmail } from './email';
 import { newPasswordErrors } from './password-rules';
-import { passwordResetEmail } from './account-emails';
 import { createEmailVerification } from './email-verification';
+import { LIMITS, createAccountLimit } from './account-limits';
+import { createCredentialCheck } from './credentials.service';
+import { createPasswordRecovery } from './password-recovery.service';
 
 export interface AccountsServiceDeps {
   db: Kysely<DB>;
@@ -42,28 +45,6 @@ export interface Caller {
 }
 
 const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
-const RESET_MINUTES = 60;
-const LIMITS = {
-  // Sign-in follows the "login endpoint protection" pattern: an address that keeps failing (on any
-  // accounts) is stopped for an hour, and one address failing on one account is stopped for an hour;
-  // a right password clears the latter. Nothing is ever counted against the account alone, so
-  // strangers guessing cannot lock its owner out; they only slow it down (LOGIN_SLOWDOWN). The
-  // per-address budget is an hour's, not a day's: behind a carrier's shared address, thousands of
-  // people mistype their passwords too.
-  loginFailsPerIp: { limit: 200, windowSeconds: 60 * 60, blockSeconds: 60 * 60 },
-  loginFailsPerAccountAndIp: { limit: 10, windowSeconds: 60 * 60, blockSeconds: 60 * 60 },
-  loginFailsPerAccount: { limit: 1_000_000, windowSeconds: 60 * 60 },
-  resetPerIp: { limit: 10, windowSeconds: 60 * 60 },
-  resetPerAccount: { limit: 3, windowSeconds: 60 * 60 },
-  registerPerIp: { limit: 20, windowSeconds: 60 * 60 },
-};
-
-/**
- * After this many failures on one account (from anywhere) in an hour, each attempt on it waits a
- * little longer before its password is checked, up to a few seconds: a distributed guesser is slowed
- * down, and the owner still signs in with the right password after at most `maxMs`.
- */
-const LOGIN_SLOWDOWN = { freeFailures: 5, stepMs: 250, maxMs: 3000 };
 
 export function toUserDto(row: UserRow): User {
   return {
@@ -76,15 +57,6 @@ export function toUserDto(row: UserRow): User {
     autoUnlock: row.auto_unlock,
     membership: { active: false, planId: null, renewsAt: null, endsAt: null, autoRenew: false },
   };
-}
-
-function tooMany(seconds: number): AppError {
-  const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return new TooManyRequests(
-    `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
-    seconds,
-    'too_many_attempts',
-  );
 }
 
 export function createAccountsService({
@@ -106,23 +78,17 @@ export function createAccountsService({
     return money ? { ...user, ...(await money(row.id)) } : user;
   }
 
-  async function limit(...checks: [string, RateLimitRule][]): Promise<void> {
-    if (!limiter) return;
-    for (const [key, rule] of checks) {
-      const wait = await limiter.hit(key, rule);
-      if (wait > 0) throw tooMany(wait);
-    }
-  }
-
+  const limit = createAccountLimit(limiter);
   const verification = createEmailVerification({ db, mailer, publicUrl, limit });
+  const checkCredentials = createCredentialCheck({ db, limiter });
 
   async function startSession(
-    executor: Parameters<typeof repo.insertSession>[0],
+    executor: Parameters<typeof insertSession>[0],
     userId: string,
     userAgent: string | null,
   ): Promise<string> {
     const token = newSessionToken();
-    await repo.insertSession(executor, {
+    await insertSession(executor, {
       userId,
       tokenHash: hashSessionToken(token),
       userAgent,
@@ -131,13 +97,15 @@ export function createAccountsService({
     return token;
   }
 
+  const recovery = createPasswordRecovery({ db, mailer, publicUrl, limit, startSession, present });
+
   /** A token resolves while its session is unrevoked, unexpired and its user not disabled. */
   const resolveSession: SessionResolver = async (token) => {
-    const found = await repo.findActiveSession(db, hashSessionToken(token));
+    const found = await findLiveSession(db, hashSessionToken(token), 'viewer');
     if (!found) return null;
     if (Date.now() - found.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
       // Best effort and off the answer's path: a missed touch only delays "last seen".
-      repo.touchSession(db, found.sessionId).catch(() => undefined);
+      touchSession(db, found.sessionId).catch(() => undefined);
     }
     return { userId: found.userId, sessionId: found.sessionId, role: found.role, isGuest: found.isGuest };
   };
@@ -233,56 +201,6 @@ export function createAccountsService({
     return signInAs(await checkCredentials(input, caller), caller);
   }
 
-  /**
-   * The account an email and password belong to (enabled), under the sign-in rate limits; the viewer
-   * app and the operator console share them, so two doors give no extra guesses.
-   */
-  async function checkCredentials(
-    input: { email: string; password: string },
-    caller: Pick<Caller, 'ip'>,
-  ): Promise<UserRow> {
-    const email = normalizeEmail(input.email);
-    if (!isValidEmail(email))
-      throw invalidInput({ email: fieldProblem('email_invalid', 'Enter a valid email address.') });
-    const address = addressKey(caller.ip);
-    const ipKey = `login:ip:${address}`;
-    const pair = `login:account-ip:${email}:${address}`;
-    const accountKey = `login:account:${email}`;
-    // Every attempt is counted before its password is checked, so guesses sent all at once cannot
-    // all pass a check made before any of them was counted; a right password then gives its
-    // attempt back. Only failures stay counted, so the owner's right password is never refused
-    // for what strangers elsewhere did.
-    if (limiter) {
-      const ip = await limiter.take(ipKey, LIMITS.loginFailsPerIp);
-      if (ip.wait > 0) throw tooMany(LIMITS.loginFailsPerIp.blockSeconds);
-      const onAccount = await limiter.take(pair, LIMITS.loginFailsPerAccountAndIp);
-      if (onAccount.wait > 0) {
-        // Refused unchecked: not a guess this address spent.
-        await limiter.giveBack(ipKey, LIMITS.loginFailsPerIp);
-        throw tooMany(LIMITS.loginFailsPerAccountAndIp.blockSeconds);
-      }
-      // Attempts under way count too, so a distributed guesser is slowed down as it goes.
-      const over = (await limiter.take(accountKey, LIMITS.loginFailsPerAccount)).used - 1 - LOGIN_SLOWDOWN.freeFailures;
-      if (over > 0)
-        await new Promise((resolve) =>
-          setTimeout(resolve, Math.min(LOGIN_SLOWDOWN.maxMs, over * LOGIN_SLOWDOWN.stepMs)),
-        );
-    }
-    const row = await repo.findUserByEmail(db, email);
-    const valid = await verifyPassword(row?.password_hash ?? null, input.password);
-    if (!row || !valid || row.disabled_at)
-      throw new AppError(401, 'The email or password is not correct.', 'bad_credentials');
-    // The right password: this attempt was no failure, and the failures on the account (from this
-    // address and from anywhere) are forgiven; the address keeps its other failures.
-    if (limiter)
-      await Promise.all([
-        limiter.giveBack(ipKey, LIMITS.loginFailsPerIp),
-        limiter.reset(pair, LIMITS.loginFailsPerAccountAndIp),
-        limiter.reset(accountKey, LIMITS.loginFailsPerAccount),
-      ]);
-    return row;
-  }
-
   /** Starts a session for an account, folding the caller's guest data into it. */
   async function signInAs(row: UserRow, caller: Caller): Promise<Required<IssuedSession>> {
     // A merge locks both users and then the guest's orders, which a payment being confirmed at that
@@ -321,80 +239,6 @@ export function createAccountsService({
   }
 
   /**
-   * Sends a single-use reset link when the email belongs to an account. The answer is the same
-   * whether or not it does, and takes about as long.
-   */
-  async function forgotPassword(emailInput: string, lang: Language, ip: string): Promise<void> {
-    const email = normalizeEmail(emailInput);
-    if (!email) throw invalidInput({ email: fieldProblem('email_required', 'Please enter your email.') });
-    if (!isValidEmail(email))
-      throw invalidInput({ email: fieldProblem('email_invalid', 'Enter a valid email address.') });
-    await limit([`reset:ip:${addressKey(ip)}`, LIMITS.resetPerIp], [`reset:account:${email}`, LIMITS.resetPerAccount]);
-    const row = await repo.findUserByEmail(db, email);
-    if (!row || row.is_guest || row.disabled_at) return;
-    const token = newSessionToken();
-    // Only the newest link works: the ones before it are revoked as it is made.
-    await db.transaction().execute(async (trx) => {
-      await repo.revokePasswordResets(trx, row.id);
-      await repo.insertPasswordReset(trx, {
-        userId: row.id,
-        tokenHash: hashSessionToken(token),
-        expiresAt: new Date(Date.now() + RESET_MINUTES * 60_000),
-      });
-    });
-    const link = `${publicUrl}/retrievePassword?token=${encodeURIComponent(token)}`;
-    const message = passwordResetEmail(email, link, RESET_MINUTES, toLanguage(row.language || lang));
-    // Sent off the answer's path so its timing does not tell that the account exists.
-    void mailer?.send(message).catch(() => undefined);
-  }
-
-  /**
-   * Sets a new password from an emailed link (once), revokes the account's other reset links, signs out
-   * everywhere else and signs in here. Opening the emailed link proves the address: the email is verified.
-   */
-  async function resetPassword(
-    input: { token: string; password: string; confirmPassword: string },
-    caller: Caller,
-  ): Promise<Required<IssuedSession>> {
-    const fields = newPasswordErrors(input.password, input.confirmPassword);
-    if (Object.keys(fields).length > 0) throw invalidInput(fields);
-    const passwordHash = await hashPassword(input.password);
-    const reset = await db.transaction().execute(async (trx) => {
-      const userId = await repo.consumePasswordReset(trx, hashSessionToken(input.token));
-      if (!userId)
-        throw new AppError(410, 'This link has expired or was already used. Ask for a new one.', 'link_expired');
-      await repo.revokePasswordResets(trx, userId);
-      await repo.markEmailVerified(trx, userId);
-      const row = await repo.updateUser(trx, userId, { password_hash: passwordHash });
-      await repo.revokeAllSessions(trx, userId);
-      const token = await startSession(trx, userId, caller.userAgent);
-      return { row, token };
-    });
-    return { user: await present(reset.row), token: reset.token };
-  }
-
-  /** Changes the password after checking the current one; other devices are signed out and reset links revoked. */
-  async function changePassword(
-    auth: AuthUser,
-    input: { currentPassword: string; password: string; confirmPassword: string },
-  ): Promise<void> {
-    const row = await repo.findUserById(db, auth.userId);
-    if (!row || row.is_guest) throw loginRequired();
-    if (!(await verifyPassword(row.password_hash, input.currentPassword)))
-      throw invalidInput({
-        currentPassword: fieldProblem('current_password_wrong', 'This is not your current password.'),
-      });
-    const fields = newPasswordErrors(input.password, input.confirmPassword);
-    if (Object.keys(fields).length > 0) throw invalidInput(fields);
-    const passwordHash = await hashPassword(input.password);
-    await db.transaction().execute(async (trx) => {
-      await repo.updateUser(trx, auth.userId, { password_hash: passwordHash });
-      await repo.revokeAllSessions(trx, auth.userId, auth.sessionId);
-      await repo.revokePasswordResets(trx, auth.userId);
-    });
-  }
-
-  /**
    * Trades a session token that arrived in a link for a session of the visitor's own; the link's token is
    * revoked whatever happens (an address travels: history, referrers, pixels). A guest's token hands the
    * guest's contents over once: every session of that guest is revoked, so the link's author loses it. A
@@ -407,7 +251,7 @@ export function createAccountsService({
     userAgent: string | null,
     ip: string,
   ): Promise<IssuedSession> {
-    const linked = await repo.findActiveSession(db, hashSessionToken(token));
+    const linked = await findLiveSession(db, hashSessionToken(token), 'viewer');
     if (own && linked?.sessionId === own.sessionId) {
       // The visitor's own session (its cookie proves it) whose token was put in a link: a new token for it.
       const fresh = await db.transaction().execute(async (trx) => {
@@ -500,9 +344,7 @@ export function createAccountsService({
     checkCredentials,
     signInAs,
     logout,
-    forgotPassword,
-    resetPassword,
-    changePassword,
+    ...recovery,
     updateProfile,
     getUser,
     exportData,

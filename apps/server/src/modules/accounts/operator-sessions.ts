@@ -5,7 +5,7 @@ import type { OperatorAuth, OperatorResolver } from '../../http/auth';
 import { AppError, fieldProblem, forbidden, invalidInput } from '../../http/errors';
 import type { AccountsService } from './accounts.service';
 import * as repo from './operator-sessions.repository';
-import { touchSession } from './accounts.repository';
+import { findLiveSession, insertSession, touchSession } from './sessions.repository';
 import { hashSessionToken, newSessionToken } from './session-tokens';
 
 /** A console session lasts one working day at most; the viewer app's TTL does not apply. */
@@ -40,7 +40,7 @@ function present(op: OperatorAuth): AdminSession {
 export function createOperatorSessions({ db, accounts }: OperatorSessionsDeps) {
   /** A token resolves while its console session is unrevoked and unexpired and its account enabled; the role is read fresh. */
   const resolve: OperatorResolver = async (token) => {
-    const found = await repo.findActiveOperatorSession(db, hashSessionToken(token));
+    const found = await findLiveSession(db, hashSessionToken(token), 'operator');
     if (!found?.passwordAt || !found.email || found.isGuest) return null;
     if (Date.now() - found.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
       // Best effort and off the answer's path: a missed touch only delays "last seen".
@@ -67,11 +67,12 @@ export function createOperatorSessions({ db, accounts }: OperatorSessionsDeps) {
     const token = newSessionToken();
     const now = new Date();
     const expiresAt = new Date(now.getTime() + OPERATOR_SESSION_HOURS * 60 * 60 * 1000);
-    await repo.insertOperatorSession(db, {
+    await insertSession(db, {
       userId: row.id,
       tokenHash: hashSessionToken(token),
       userAgent: caller.userAgent,
       expiresAt,
+      kind: 'operator',
     });
     return {
       session: present({ userId: row.id, sessionId: '', email: row.email, role: 'admin', passwordAt: now, expiresAt }),

@@ -160,6 +160,12 @@ describe('plans and coin packs', () => {
     expect(kept.data.status).toBe('paid');
     const order = await admin.get<AdminOrder>(`/api/admin/orders/${open.id}`);
     expect(order.data).toMatchObject({ amount: 2999, status: 'paid', planId: 'coins-5000' });
+    // An order is read by its id: an unknown id, or its buyer's id (which the search matches), is no order.
+    for (const id of [randomUUID(), b.id])
+      expect(await admin.get(`/api/admin/orders/${encodeURIComponent(id)}`)).toMatchObject({
+        code: 404,
+        reason: 'order_not_found',
+      });
     expect((await me(b.token)).coins).toBe(6500);
 
     expect(await admin.patch('/api/admin/plans/coins-5000', { kind: 'membership', renewalDays: 30 })).toMatchObject({

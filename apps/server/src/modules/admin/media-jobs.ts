@@ -1,13 +1,15 @@
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs/promises';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { AdminMediaJob } from '@episodic/contract';
 import type { DB } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { ingestEpisode, type IngestProgress, type StorageDriver } from '../../media/index';
 import { writeAudit, type Operator } from './audit';
-import { createLeasedQueue, leaseUntil } from '../../jobs/queue';
+import { createLeasedQueue } from '../../jobs/queue';
+import * as repo from './media-jobs.repository';
+import type { JobRow } from './media-jobs.repository';
 
 /** How long a running job is reserved for its worker; the lease is renewed with every progress report. */
 const LEASE_MS = 30 * 60 * 1000;
@@ -34,19 +36,6 @@ export interface MediaJobsDeps {
   /** Which instance holds the uploads (jobs are claimed by it only); by default this host and folder. */
   host?: string;
 }
-
-type JobRow = {
-  id: number;
-  episode_id: number;
-  upload_id: string;
-  file_name: string;
-  status: AdminMediaJob['status'];
-  stage: string | null;
-  percent: number;
-  error: string | null;
-  attempts: number;
-  updated_at: Date;
-};
 
 export function jobDto(
   row: Pick<JobRow, 'id' | 'status' | 'stage' | 'percent' | 'error' | 'file_name' | 'updated_at'>,
@@ -75,7 +64,7 @@ export function createMediaJobs(deps: MediaJobsDeps) {
   /** Queues a finished upload for an episode, once per upload; the change is audited. */
   async function enqueue(operator: Operator, episodeId: number, uploadId: string): Promise<AdminMediaJob> {
     // Asked again (a retried request): the job already made is the answer.
-    const existing = await db.selectFrom('media_jobs').selectAll().where('upload_id', '=', uploadId).executeTakeFirst();
+    const existing = await repo.findJobByUpload(db, uploadId);
     if (existing) {
       if (existing.episode_id !== episodeId)
         throw conflict('upload_mismatch', 'This upload was made for another episode.');
@@ -93,21 +82,10 @@ export function createMediaJobs(deps: MediaJobsDeps) {
       throw conflict('upload_mismatch', 'This upload was made for another episode.');
     const fileName = (upload.metadata?.filename ?? '').slice(0, 255);
     const job = await db.transaction().execute(async (trx) => {
-      const episode = await trx
-        .selectFrom('episodes')
-        .select(['id', 'number', 'series_id'])
-        .where('id', '=', episodeId)
-        .forUpdate()
-        .executeTakeFirst();
+      const episode = await repo.lockEpisodeForJob(trx, episodeId);
       if (!episode) throw notFound('not_found', 'There is no such episode.');
-      const inserted = await trx
-        .insertInto('media_jobs')
-        .values({ episode_id: episodeId, upload_id: uploadId, file_name: fileName, host, actor_id: operator.userId })
-        .onConflict((oc) => oc.column('upload_id').doNothing())
-        .returningAll()
-        .executeTakeFirst();
-      if (!inserted)
-        return trx.selectFrom('media_jobs').selectAll().where('upload_id', '=', uploadId).executeTakeFirstOrThrow();
+      const inserted = await repo.insertJob(trx, { episodeId, uploadId, fileName, host, actorId: operator.userId });
+      if (!inserted) return repo.getJobByUpload(trx, uploadId);
       await writeAudit(trx, operator, {
         action: 'episode.upload',
         targetType: 'episode',
@@ -121,17 +99,7 @@ export function createMediaJobs(deps: MediaJobsDeps) {
     return jobDto(job);
   }
 
-  async function finish(
-    id: number,
-    values: { status: 'done' | 'failed' | 'queued'; error?: string | null; percent?: number; stage?: string | null },
-  ): Promise<void> {
-    const ended = values.status !== 'queued';
-    await db
-      .updateTable('media_jobs')
-      .set({ ...values, lease_until: null, updated_at: new Date(), ...(ended ? { finished_at: new Date() } : {}) })
-      .where('id', '=', id)
-      .execute();
-  }
+  const finish = (id: number, values: Parameters<typeof repo.finishJob>[2]) => repo.finishJob(db, id, values);
 
   /** Packages one claimed video (its lease taken, its attempt counted). */
   async function packageJob(job: JobRow): Promise<void> {
@@ -151,19 +119,13 @@ export function createMediaJobs(deps: MediaJobsDeps) {
       if (now - last < PROGRESS_EVERY_MS && p.stage !== 'done') return;
       last = now;
       writing = writing
-        .then(async () => {
-          await db
-            .updateTable('media_jobs')
-            .set({
-              stage: p.stage,
-              percent: Math.min(100, Math.max(0, p.percent)),
-              lease_until: leaseUntil(LEASE_MS),
-              updated_at: new Date(),
-            })
-            .where('id', '=', job.id)
-            .where('status', '=', 'running')
-            .execute();
-        })
+        .then(() =>
+          repo.reportJobProgress(db, job.id, {
+            stage: p.stage,
+            percent: Math.min(100, Math.max(0, p.percent)),
+            leaseMs: LEASE_MS,
+          }),
+        )
         .catch(() => undefined);
     };
     deps.log('packaging an uploaded video', { jobId: job.id, episodeId: job.episode_id });
@@ -199,15 +161,10 @@ export function createMediaJobs(deps: MediaJobsDeps) {
     await deps.invalidateCatalog();
   }
 
-  // This instance's jobs (it holds their uploads), oldest first; a running job whose lease ran out
-  // (its worker stopped) is claimed again.
+  // This instance's jobs (it holds their uploads).
   const queue = createLeasedQueue<JobRow>({
     db,
-    table: 'media_jobs',
-    key: ['id'],
-    waiting: sql`host = ${host} AND status IN ('queued', 'running')`,
-    orderBy: sql`id`,
-    onClaim: sql`status = 'running', updated_at = now()`,
+    ...repo.hostJobs(host),
     leaseMs: LEASE_MS,
     handle: packageJob,
     signal: stopping.signal,

@@ -34,7 +34,6 @@ interface OrderRow {
   r_membership_ends_at: Date | null;
   r_created_at: Date | null;
   r_completed_at: Date | null;
-  total: number;
 }
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
@@ -140,6 +139,21 @@ function where(f: OrderFilter): RawBuilder<unknown> {
   return sql.join(parts, sql` AND `);
 }
 
+const ORDER_COLUMNS = sql`o.id, o.user_id, u.email, u.is_guest, o.plan_id, COALESCE(pt.name, o.plan_id) AS plan_name, p.kind, o.purpose, o.amount, o.currency,
+      o.status, o.provider, o.provider_ref, pm.brand, pm.last4, o.failure_reason, o.attribution, o.created_at, o.paid_at,
+      r.status AS r_status, r.amount AS r_amount, r.reason AS r_reason, ra.email AS r_by, r.error AS r_error,
+      r.coins_reversed AS r_coins_reversed, r.coins_short AS r_coins_short, r.membership_ends_at AS r_membership_ends_at,
+      r.created_at AS r_created_at, r.completed_at AS r_completed_at`;
+
+/** An order with its buyer, plan (named in English), card, refund and the operator who refunded it. */
+const ORDER_SOURCES = sql`orders o
+    JOIN users u ON u.id = o.user_id
+    JOIN plans p ON p.id = o.plan_id
+    LEFT JOIN plan_translations pt ON pt.plan_id = p.id AND pt.language = 'en'
+    LEFT JOIN payment_methods pm ON pm.id = o.payment_method_id
+    LEFT JOIN refunds r ON r.order_id = o.id
+    LEFT JOIN users ra ON ra.id = r.actor_id`;
+
 /** Orders matching a filter, newest first, with buyer, plan, card, attribution and refund. */
 export async function findOrders(
   db: Executor,
@@ -147,26 +161,21 @@ export async function findOrders(
   offset: number,
   limit: number,
 ): Promise<{ items: AdminOrder[]; total: number }> {
-  const { rows } = await sql<OrderRow>`
-    SELECT o.id, o.user_id, u.email, u.is_guest, o.plan_id, COALESCE(pt.name, o.plan_id) AS plan_name, p.kind, o.purpose, o.amount, o.currency,
-      o.status, o.provider, o.provider_ref, pm.brand, pm.last4, o.failure_reason, o.attribution, o.created_at, o.paid_at,
-      r.status AS r_status, r.amount AS r_amount, r.reason AS r_reason, ra.email AS r_by, r.error AS r_error,
-      r.coins_reversed AS r_coins_reversed, r.coins_short AS r_coins_short, r.membership_ends_at AS r_membership_ends_at,
-      r.created_at AS r_created_at, r.completed_at AS r_completed_at,
-      count(*) OVER () AS total
-    FROM orders o
-    JOIN users u ON u.id = o.user_id
-    JOIN plans p ON p.id = o.plan_id
-    LEFT JOIN plan_translations pt ON pt.plan_id = p.id AND pt.language = 'en'
-    LEFT JOIN payment_methods pm ON pm.id = o.payment_method_id
-    LEFT JOIN refunds r ON r.order_id = o.id
-    LEFT JOIN users ra ON ra.id = r.actor_id
+  const { rows } = await sql<OrderRow & { total: number }>`
+    SELECT ${ORDER_COLUMNS}, count(*) OVER () AS total
+    FROM ${ORDER_SOURCES}
     WHERE ${where(filter)}
     ORDER BY o.created_at DESC, o.id
     OFFSET ${offset} LIMIT ${limit}`.execute(db);
   return { items: rows.map(orderDto), total: rows[0] ? Number(rows[0].total) : 0 };
 }
 
+/** One order by its id, as the list shows it; undefined when there is none (or the id is no order id). */
 export async function findOrder(db: Executor, id: string): Promise<AdminOrder | undefined> {
-  return (await findOrders(db, { q: id }, 0, 5)).items.find((o) => o.id === id);
+  if (!UUID.test(id)) return undefined;
+  const { rows } = await sql<OrderRow>`
+    SELECT ${ORDER_COLUMNS}
+    FROM ${ORDER_SOURCES}
+    WHERE o.id = ${id}::uuid`.execute(db);
+  return rows[0] && orderDto(rows[0]);
 }

@@ -1,6 +1,8 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { appendLedgerEntry } from './coin-ledger';
+import * as repo from './billing-merge.repository';
+import { deleteMembership, findMembership, lockMembership, updateMembership } from './memberships.repository';
 
 /**
  * A guest's money moves to the account they sign in to: orders, saved cards and the coin ledger
@@ -12,19 +14,9 @@ import { appendLedgerEntry } from './coin-ledger';
  */
 export async function mergeBilling(trx: Transaction<DB>, fromUserId: string, toUserId: string): Promise<void> {
   const returns = await spendsToReturn(trx, fromUserId, toUserId);
-  await trx.updateTable('orders').set({ user_id: toUserId }).where('user_id', '=', fromUserId).execute();
-  await trx.updateTable('payment_methods').set({ user_id: toUserId }).where('user_id', '=', fromUserId).execute();
-  await trx.updateTable('coin_ledger').set({ user_id: toUserId }).where('user_id', '=', fromUserId).execute();
-  const moved = await trx
-    .deleteFrom('coin_balances')
-    .where('user_id', '=', fromUserId)
-    .returning('balance')
-    .executeTakeFirst();
-  if (moved && moved.balance > 0) {
-    await sql`
-      INSERT INTO coin_balances (user_id, balance) VALUES (${toUserId}::uuid, ${moved.balance})
-      ON CONFLICT (user_id) DO UPDATE SET balance = coin_balances.balance + excluded.balance`.execute(trx);
-  }
+  await repo.moveMoneyRecords(trx, fromUserId, toUserId);
+  const moved = await repo.takeBalance(trx, fromUserId);
+  if (moved !== undefined && moved > 0) await repo.addToBalanceRow(trx, toUserId, moved);
   for (const r of returns) {
     await appendLedgerEntry(trx, {
       userId: toUserId,
@@ -36,35 +28,22 @@ export async function mergeBilling(trx: Transaction<DB>, fromUserId: string, toU
     });
   }
   // Then the unlocks themselves (bought with coins, so billing's to move): the account keeps its own.
-  await sql`
-    INSERT INTO unlocks (user_id, episode_id, source, created_at)
-    SELECT ${toUserId}::uuid, episode_id, source, created_at FROM unlocks WHERE user_id = ${fromUserId}::uuid
-    ON CONFLICT (user_id, episode_id) DO NOTHING`.execute(trx);
-  const guest = await trx.selectFrom('memberships').selectAll().where('user_id', '=', fromUserId).executeTakeFirst();
+  await repo.moveUnlocks(trx, fromUserId, toUserId);
+  const guest = await findMembership(trx, fromUserId);
   if (!guest) return;
   const now = new Date();
-  const account = await trx
-    .selectFrom('memberships')
-    .selectAll()
-    .where('user_id', '=', toUserId)
-    .forUpdate()
-    .executeTakeFirst();
+  const account = await lockMembership(trx, toUserId);
   const guestActive = guest.status === 'active' && guest.current_period_end > now;
   const accountActive = account && account.status === 'active' && account.current_period_end > now;
   if (!accountActive) {
-    if (account) await trx.deleteFrom('memberships').where('user_id', '=', toUserId).execute();
-    await trx
-      .updateTable('memberships')
-      .set({ user_id: toUserId, updated_at: now })
-      .where('user_id', '=', fromUserId)
-      .execute();
+    if (account) await deleteMembership(trx, toUserId);
+    await updateMembership(trx, fromUserId, { user_id: toUserId, updated_at: now });
   } else if (guestActive) {
     const remaining = guest.current_period_end.getTime() - now.getTime();
-    await trx
-      .updateTable('memberships')
-      .set({ current_period_end: new Date(account.current_period_end.getTime() + remaining), updated_at: now })
-      .where('user_id', '=', toUserId)
-      .execute();
+    await updateMembership(trx, toUserId, {
+      current_period_end: new Date(account.current_period_end.getTime() + remaining),
+      updated_at: now,
+    });
   }
 }
 
@@ -80,20 +59,10 @@ interface SpendReturn {
  * spend the share of its episodes that the account already had (its key lists the episodes it bought).
  */
 async function spendsToReturn(trx: Transaction<DB>, fromUserId: string, toUserId: string): Promise<SpendReturn[]> {
-  const both = await trx
-    .selectFrom('unlocks as g')
-    .innerJoin('unlocks as a', (join) => join.onRef('a.episode_id', '=', 'g.episode_id').on('a.user_id', '=', toUserId))
-    .select('g.episode_id')
-    .where('g.user_id', '=', fromUserId)
-    .execute();
+  const both = await repo.episodesBothUnlocked(trx, fromUserId, toUserId);
   if (both.length === 0) return [];
-  const duplicate = new Set(both.map((r) => r.episode_id));
-  const spends = await trx
-    .selectFrom('coin_ledger')
-    .select(['id', 'delta', 'episode_id', 'idempotency_key'])
-    .where('user_id', '=', fromUserId)
-    .where('kind', '=', 'spend')
-    .execute();
+  const duplicate = new Set(both);
+  const spends = await repo.coinSpends(trx, fromUserId);
   const returns: SpendReturn[] = [];
   for (const spend of spends) {
     const paid = -spend.delta;
@@ -121,37 +90,4 @@ async function spendsToReturn(trx: Transaction<DB>, fromUserId: string, toUserId
       });
   }
   return returns;
-}
-
-/** The viewer's orders, coin ledger and membership, for the data download (no card data exists to give). */
-export async function exportBilling(db: Kysely<DB>, userId: string) {
-  const unlocks = await db
-    .selectFrom('unlocks')
-    .select(['episode_id', 'source', 'created_at'])
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .execute();
-  const orders = await db
-    .selectFrom('orders')
-    .select(['id', 'plan_id', 'purpose', 'amount', 'currency', 'status', 'created_at', 'paid_at'])
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .execute();
-  const coins = await db
-    .selectFrom('coin_ledger')
-    .select(['delta', 'kind', 'reason', 'created_at'])
-    .where('user_id', '=', userId)
-    .orderBy('id', 'desc')
-    .execute();
-  const membership = await db
-    .selectFrom('memberships')
-    .select(['plan_id', 'status', 'current_period_start', 'current_period_end', 'auto_renew'])
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  const cards = await db
-    .selectFrom('payment_methods')
-    .select(['brand', 'last4', 'exp_month', 'exp_year', 'created_at'])
-    .where('user_id', '=', userId)
-    .execute();
-  return { unlocks, orders, coins, membership: membership ?? null, cards };
 }

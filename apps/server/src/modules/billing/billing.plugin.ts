@@ -10,7 +10,8 @@ import { createPaypalRest, createPaypalSandbox } from './paypal-gateway';
 import { createReceipts } from './receipts';
 import { createRenewals } from './renewals';
 import { createOrderReconciler } from './reconcile';
-import { exportBilling, mergeBilling } from './billing-merge';
+import { mergeBilling } from './billing-merge';
+import { exportBilling } from './billing-merge.repository';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -5,7 +5,10 @@ import type { EventBus } from '../../events';
 import { conflict, notFound } from '../../http/errors';
 import { isMembershipActive, type AccessService } from '../access/index';
 import * as repo from './billing.repository';
-import { appendLedgerEntry, coinBalance, lockLedgerOwner } from './coin-ledger';
+import * as orderRepo from './orders.repository';
+import * as membershipRepo from './memberships.repository';
+import { appendLedgerEntry, lockLedgerOwner } from './coin-ledger';
+import { coinBalance, lockBalance } from './coin-ledger.repository';
 import { createOrderLifecycle, type OrderStatus } from './order-lifecycle';
 import { createPayments, type PaymentDeps } from './payments';
 import { createRefunds, type Refunder } from './refunds';
@@ -31,7 +34,7 @@ export interface BillingDeps extends Omit<PaymentDeps, 'lifecycle'> {
 
 const INACTIVE: Membership = { active: false, planId: null, renewsAt: null, endsAt: null, autoRenew: false };
 
-type MembershipRow = NonNullable<Awaited<ReturnType<typeof repo.findMembership>>>;
+type MembershipRow = NonNullable<Awaited<ReturnType<typeof membershipRepo.findMembership>>>;
 
 export function membershipDto(
   row: Pick<MembershipRow, 'status' | 'current_period_end' | 'plan_id' | 'auto_renew'> | undefined,
@@ -78,7 +81,7 @@ export function createBillingService(deps: BillingDeps) {
 
   /** An active membership (paid period not over) opens every episode. */
   async function hasActiveMembership(userId: string): Promise<boolean> {
-    return membershipDto(await repo.findMembership(db, userId)).active;
+    return membershipDto(await membershipRepo.findMembership(db, userId)).active;
   }
 
   /** What the user endpoint shows of money: the coin balance and the membership. */
@@ -93,12 +96,7 @@ export function createBillingService(deps: BillingDeps) {
    */
   async function lockCoinsAndFindOwned(trx: Transaction<DB>, userId: string, episodeIds: number[]): Promise<number[]> {
     await lockLedgerOwner(trx, userId);
-    await trx
-      .insertInto('coin_balances')
-      .values({ user_id: userId, balance: 0 })
-      .onConflict((oc) => oc.column('user_id').doNothing())
-      .execute();
-    await trx.selectFrom('coin_balances').select('user_id').where('user_id', '=', userId).forUpdate().execute();
+    await lockBalance(trx, userId);
     return deps.access.unlockedAmong(userId, episodeIds, trx);
   }
 
@@ -122,11 +120,7 @@ export function createBillingService(deps: BillingDeps) {
         episodeId,
         reason: `episode ${episodeId}`,
       });
-      await trx
-        .insertInto('unlocks')
-        .values({ user_id: userId, episode_id: episodeId, source: 'coins' })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
+      await repo.recordUnlocks(trx, userId, [episodeId], 'coins');
       return { coins: balance, unlocked: [episodeId], spent: applied ? access.price : 0 };
     });
   }
@@ -166,16 +160,12 @@ export function createBillingService(deps: BillingDeps) {
         key,
         reason: `series ${seriesId}`,
       });
-      await trx
-        .insertInto('unlocks')
-        .values(quote.episodeIds.map((episode_id) => ({ user_id: userId, episode_id, source: 'series' })))
-        .onConflict((oc) => oc.doNothing())
-        .execute();
+      await repo.recordUnlocks(trx, userId, quote.episodeIds, 'series');
       return { coins: balance, unlocked: quote.episodeIds, spent: applied ? quote.price! : 0 };
     });
   }
 
-  function orderDto(o: repo.OrderListRow): Order {
+  function orderDto(o: orderRepo.OrderListRow): Order {
     return {
       id: o.id,
       planId: o.plan_id,
@@ -209,21 +199,21 @@ export function createBillingService(deps: BillingDeps) {
 
   /** One order of the user. */
   async function orderOf(userId: string, orderId: string, lang: Language): Promise<Order> {
-    const row = await repo.findUserOrder(db, userId, orderId, lang);
+    const row = await orderRepo.findUserOrder(db, userId, orderId, lang);
     if (!row) throw notFound('order_not_found', 'We could not find this order.');
     return orderDto(row);
   }
 
   /** Stops auto-renewal; the paid period stays until its end. One call, no questions. */
   async function cancelMembership(userId: string): Promise<Membership> {
-    return membershipDto(await repo.stopAutoRenew(db, userId));
+    return membershipDto(await membershipRepo.stopAutoRenew(db, userId));
   }
 
   /** The user's orders (paged), membership and saved card. */
   async function overview(userId: string, lang: Language, page: number, pageSize: number): Promise<PaymentOverview> {
-    const rows = await repo.ordersPage(db, userId, lang, (page - 1) * pageSize, pageSize + 1);
+    const rows = await orderRepo.ordersPage(db, userId, lang, (page - 1) * pageSize, pageSize + 1);
     const [membership, method] = await Promise.all([
-      repo.findMembership(db, userId),
+      membershipRepo.findMembership(db, userId),
       repo.latestPaymentMethod(db, userId),
     ]);
     return {

@@ -1,8 +1,7 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { DB, LedgerKind } from '../../db/schema';
 import { AppError } from '../../http/errors';
-
-type Executor = Kysely<DB> | Transaction<DB>;
+import * as repo from './coin-ledger.repository';
 
 export interface LedgerEntry {
   userId: string;
@@ -32,13 +31,8 @@ export class InsufficientCoinsError extends AppError {
  * no longer exists.
  */
 export async function lockLedgerOwner(trx: Transaction<DB>, userId: string): Promise<void> {
-  const row = await trx.selectFrom('users').select('id').where('id', '=', userId).forKeyShare().executeTakeFirst();
-  if (!row) throw new AppError(401, 'Your session has ended. Please sign in again.', 'session_ended');
-}
-
-export async function coinBalance(db: Executor, userId: string): Promise<number> {
-  const row = await db.selectFrom('coin_balances').select('balance').where('user_id', '=', userId).executeTakeFirst();
-  return row?.balance ?? 0;
+  if (!(await repo.lockLedgerOwnerRow(trx, userId)))
+    throw new AppError(401, 'Your session has ended. Please sign in again.', 'session_ended');
 }
 
 /**
@@ -52,37 +46,18 @@ export async function appendLedgerEntry(
   entry: LedgerEntry,
 ): Promise<{ applied: boolean; balance: number }> {
   await lockLedgerOwner(trx, entry.userId);
-  const inserted = await trx
-    .insertInto('coin_ledger')
-    .values({
-      user_id: entry.userId,
-      delta: entry.delta,
-      kind: entry.kind,
-      idempotency_key: entry.key,
-      order_id: entry.orderId ?? null,
-      episode_id: entry.episodeId ?? null,
-      reason: entry.reason ?? null,
-    })
-    .onConflict((oc) => oc.column('idempotency_key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!inserted) return { applied: false, balance: await coinBalance(trx, entry.userId) };
-  await trx
-    .insertInto('coin_balances')
-    .values({ user_id: entry.userId, balance: 0 })
-    .onConflict((oc) => oc.column('user_id').doNothing())
-    .execute();
+  const applied = await repo.insertLedgerLine(trx, {
+    userId: entry.userId,
+    delta: entry.delta,
+    kind: entry.kind,
+    key: entry.key,
+    orderId: entry.orderId ?? null,
+    episodeId: entry.episodeId ?? null,
+    reason: entry.reason ?? null,
+  });
+  if (!applied) return { applied: false, balance: await repo.coinBalance(trx, entry.userId) };
   // The row lock orders concurrent entries of one user: each sees the balance the one before left.
-  const { balance } = await trx
-    .selectFrom('coin_balances')
-    .select('balance')
-    .where('user_id', '=', entry.userId)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
+  const balance = await repo.lockBalance(trx, entry.userId);
   if (balance + entry.delta < 0) throw new InsufficientCoinsError(balance, -entry.delta);
-  const { rows } = await sql<{ balance: number }>`
-    UPDATE coin_balances SET balance = balance + ${entry.delta} WHERE user_id = ${entry.userId}::uuid RETURNING balance`.execute(
-    trx,
-  );
-  return { applied: true, balance: rows[0]!.balance };
+  return { applied: true, balance: await repo.addToBalance(trx, entry.userId, entry.delta) };
 }

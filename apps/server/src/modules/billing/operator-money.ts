@@ -1,6 +1,9 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { appendLedgerEntry, lockLedgerOwner } from './coin-ledger';
+import { coinsCreditedBy, lockExistingBalance } from './coin-ledger.repository';
+import { planTerms } from './billing.repository';
+import { insertMembership, lockMembership, updateMembership } from './memberships.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -14,19 +17,10 @@ export async function grantMembershipTime(
   input: { userId: string; planId: string; days: number; now?: Date },
 ): Promise<{ endsAt: Date }> {
   const now = input.now ?? new Date();
-  const current = await trx
-    .selectFrom('memberships')
-    .selectAll()
-    .where('user_id', '=', input.userId)
-    .forUpdate()
-    .executeTakeFirst();
+  const current = await lockMembership(trx, input.userId);
   if (current && current.status === 'active' && current.current_period_end > now) {
     const endsAt = new Date(current.current_period_end.getTime() + input.days * DAY_MS);
-    await trx
-      .updateTable('memberships')
-      .set({ current_period_end: endsAt, updated_at: now })
-      .where('user_id', '=', input.userId)
-      .execute();
+    await updateMembership(trx, input.userId, { current_period_end: endsAt, updated_at: now });
     return { endsAt };
   }
   const endsAt = new Date(now.getTime() + input.days * DAY_MS);
@@ -41,12 +35,8 @@ export async function grantMembershipTime(
     cancelled_at: null,
     updated_at: now,
   };
-  if (current) await trx.updateTable('memberships').set(values).where('user_id', '=', input.userId).execute();
-  else
-    await trx
-      .insertInto('memberships')
-      .values({ user_id: input.userId, payment_method_id: null, ...values })
-      .execute();
+  if (current) await updateMembership(trx, input.userId, values);
+  else await insertMembership(trx, { user_id: input.userId, payment_method_id: null, ...values });
   return { endsAt };
 }
 
@@ -69,29 +59,13 @@ export async function reverseOrderFulfilment(
   order: { id: string; user_id: string; plan_id: string },
   now = new Date(),
 ): Promise<Reversal> {
-  const plan = await trx
-    .selectFrom('plans')
-    .select(['kind', 'renewal_days'])
-    .where('id', '=', order.plan_id)
-    .executeTakeFirstOrThrow();
+  const plan = await planTerms(trx, order.plan_id);
   if (plan.kind === 'coins') {
-    const credited = await trx
-      .selectFrom('coin_ledger')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('delta'), eb.lit(0)).as('total'))
-      .where('order_id', '=', order.id)
-      .where('kind', 'in', ['purchase', 'bonus'])
-      .executeTakeFirstOrThrow();
-    const total = Number(credited.total);
+    const total = await coinsCreditedBy(trx, order.id);
     // The user's row first, as every coin movement takes it (a merge running meanwhile finishes
     // first); then the balance row, locked before it is read, so a concurrent spend cannot slip in.
     await lockLedgerOwner(trx, order.user_id);
-    const row = await trx
-      .selectFrom('coin_balances')
-      .select('balance')
-      .where('user_id', '=', order.user_id)
-      .forUpdate()
-      .executeTakeFirst();
-    const taken = Math.min(total, row?.balance ?? 0);
+    const taken = Math.min(total, await lockExistingBalance(trx, order.user_id));
     if (taken > 0) {
       await appendLedgerEntry(trx, {
         userId: order.user_id,
@@ -104,39 +78,26 @@ export async function reverseOrderFulfilment(
     }
     return { coinsReversed: taken, coinsShort: total - taken, membershipEndsAt: null };
   }
-  const current = await trx
-    .selectFrom('memberships')
-    .selectAll()
-    .where('user_id', '=', order.user_id)
-    .forUpdate()
-    .executeTakeFirst();
+  const current = await lockMembership(trx, order.user_id);
   if (!current) return { coinsReversed: 0, coinsShort: 0, membershipEndsAt: null };
   const shortened = new Date(current.current_period_end.getTime() - (plan.renewal_days ?? 0) * DAY_MS);
   if (shortened <= now) {
     const endsAt = current.current_period_end < now ? current.current_period_end : now;
-    await trx
-      .updateTable('memberships')
-      .set({
-        status: 'lapsed',
-        current_period_end: endsAt,
-        current_period_start: current.current_period_start < endsAt ? current.current_period_start : endsAt,
-        auto_renew: false,
-        next_attempt_at: null,
-        cancelled_at: current.cancelled_at ?? now,
-        updated_at: now,
-      })
-      .where('user_id', '=', order.user_id)
-      .execute();
+    await updateMembership(trx, order.user_id, {
+      status: 'lapsed',
+      current_period_end: endsAt,
+      current_period_start: current.current_period_start < endsAt ? current.current_period_start : endsAt,
+      auto_renew: false,
+      next_attempt_at: null,
+      cancelled_at: current.cancelled_at ?? now,
+      updated_at: now,
+    });
     return { coinsReversed: 0, coinsShort: 0, membershipEndsAt: endsAt };
   }
-  await trx
-    .updateTable('memberships')
-    .set({
-      current_period_end: shortened,
-      current_period_start: current.current_period_start < shortened ? current.current_period_start : shortened,
-      updated_at: now,
-    })
-    .where('user_id', '=', order.user_id)
-    .execute();
+  await updateMembership(trx, order.user_id, {
+    current_period_end: shortened,
+    current_period_start: current.current_period_start < shortened ? current.current_period_start : shortened,
+    updated_at: now,
+  });
   return { coinsReversed: 0, coinsShort: 0, membershipEndsAt: shortened };
 }

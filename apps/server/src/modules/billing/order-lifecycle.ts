@@ -4,6 +4,8 @@ import type { DB } from '../../db/schema';
 import type { EventBus, PaidOrder } from '../../events';
 import { AppError, notFound } from '../../http/errors';
 import * as repo from './billing.repository';
+import * as orderRepo from './orders.repository';
+import * as membershipRepo from './memberships.repository';
 import { appendLedgerEntry } from './coin-ledger';
 import { reverseOrderFulfilment, type Reversal } from './operator-money';
 import type { ChargeOutcome } from './payment-provider';
@@ -12,7 +14,7 @@ import { renewalRetryAt } from './renewal-policy';
 export type { OrderStatus, PaidOrder };
 export type OrderTransition =
   'open' | 'pay' | 'needsAction' | 'settle' | 'fail' | 'renew' | 'reconcile' | 'cancel' | 'refund';
-export type OrderRow = NonNullable<Awaited<ReturnType<typeof repo.findOrder>>>;
+export type OrderRow = NonNullable<Awaited<ReturnType<typeof orderRepo.findOrder>>>;
 
 const UNPAID = ['pending', 'processing', 'requires_action', 'failed'] as const;
 
@@ -51,11 +53,11 @@ async function move(
   trx: Transaction<DB>,
   order: OrderRow,
   transition: OrderTransition,
-  changes: Omit<Parameters<typeof repo.updateOrder>[2], 'status'> = {},
+  changes: Omit<Parameters<typeof orderRepo.updateOrder>[2], 'status'> = {},
 ) {
   if (!canMove(order.status, transition)) throw new OrderTransitionRefused(order.status, transition);
   const status = ORDER_TRANSITIONS[transition].to;
-  await repo.updateOrder(trx, order.id, { ...changes, status });
+  await orderRepo.updateOrder(trx, order.id, { ...changes, status });
   return { ...order, ...changes, status };
 }
 
@@ -80,17 +82,17 @@ export function createOrderLifecycle(deps: { db: Kysely<DB>; events?: EventBus }
   /** Opens an order at the plan's price; abandoned orders are cancelled first, and the open-order cap holds. */
   async function open(userId: string, plan: repo.PlanRow, attribution: unknown): Promise<OrderRow> {
     return db.transaction().execute(async (trx) => {
-      await repo.lockUserOrders(trx, userId);
+      await orderRepo.lockUserOrders(trx, userId);
       const dayAgo = new Date(Date.now() - DAY_MS);
-      await repo.expireAbandonedOrders(trx, userId, dayAgo);
-      if ((await repo.countOpenOrders(trx, userId, dayAgo)) >= OPEN_ORDER_LIMIT) {
+      await orderRepo.expireAbandonedOrders(trx, userId, dayAgo);
+      if ((await orderRepo.countOpenOrders(trx, userId, dayAgo)) >= OPEN_ORDER_LIMIT) {
         throw new AppError(
           EnvelopeCode.tooManyRequests,
           'You have too many unfinished orders. Please pay or wait for one of them before starting another (unpaid orders expire after a day).',
           'too_many_orders',
         );
       }
-      return repo.insertOrder(trx, {
+      return orderRepo.insertOrder(trx, {
         userId,
         planId: plan.id,
         amount: plan.price,
@@ -106,7 +108,7 @@ export function createOrderLifecycle(deps: { db: Kysely<DB>; events?: EventBus }
    */
   async function pay(userId: string, orderId: string, method: PayMethod): Promise<Moved> {
     return db.transaction().execute(async (trx) => {
-      const order = await repo.lockOrder(trx, orderId);
+      const order = await orderRepo.lockOrder(trx, orderId);
       if (!order || order.user_id !== userId) throw notFound('order_not_found', 'We could not find this order.');
       const allowed =
         method === 'card'
@@ -130,7 +132,7 @@ export function createOrderLifecycle(deps: { db: Kysely<DB>; events?: EventBus }
     changes: Parameters<typeof move>[3],
   ): Promise<boolean> {
     return db.transaction().execute(async (trx) => {
-      const order = await repo.lockOrder(trx, orderId);
+      const order = await orderRepo.lockOrder(trx, orderId);
       if (!order || order.attempt !== attempt || !canMove(order.status, transition)) return false;
       await move(trx, order, transition, changes);
       return true;
@@ -152,7 +154,7 @@ export function createOrderLifecycle(deps: { db: Kysely<DB>; events?: EventBus }
   /** The buyer gave up (PayPal's cancel address): an unpaid order is cancelled. */
   async function cancel(orderId: string): Promise<boolean> {
     return db.transaction().execute(async (trx) => {
-      const order = await repo.lockOrder(trx, orderId);
+      const order = await orderRepo.lockOrder(trx, orderId);
       if (!order || !canMove(order.status, 'cancel')) return false;
       await move(trx, order, 'cancel');
       return true;
@@ -180,14 +182,14 @@ export function createOrderLifecycle(deps: { db: Kysely<DB>; events?: EventBus }
       return;
     }
     const now = new Date();
-    const current = await repo.lockMembership(trx, order.user_id);
+    const current = await membershipRepo.lockMembership(trx, order.user_id);
     // A renewal continues the period without a gap; paying while still a member extends the paid
     // period; otherwise a new period starts now.
     const continues =
       current && current.status === 'active' && (order.purpose === 'renewal' || current.current_period_end > now);
     const start = continues ? current.current_period_end : now;
     const end = new Date(start.getTime() + plan.renewal_days! * DAY_MS);
-    await repo.saveMembershipPeriod(trx, order.user_id, Boolean(current), {
+    await membershipRepo.saveMembershipPeriod(trx, order.user_id, Boolean(current), {
       plan_id: plan.id,
       current_period_start: start,
       current_period_end: end,
@@ -211,8 +213,8 @@ export function createOrderLifecycle(deps: { db: Kysely<DB>; events?: EventBus }
       // The buyer's row before the order's, in the order a guest merge takes them (users, then their
       // orders): a payment settling while its guest signs in waits for the merge instead of
       // deadlocking with it, and then finds the order on the account.
-      await repo.lockOrderBuyer(trx, orderId);
-      const order = await repo.lockOrder(trx, orderId);
+      await orderRepo.lockOrderBuyer(trx, orderId);
+      const order = await orderRepo.lockOrder(trx, orderId);
       if (!order) throw notFound('order_not_found', 'We could not find this order.');
       const transition =
         outcome.status === 'succeeded' ? 'settle' : outcome.status === 'failed' ? 'fail' : 'needsAction';
@@ -261,10 +263,10 @@ export function createOrderLifecycle(deps: { db: Kysely<DB>; events?: EventBus }
 
   /** A renewal attempt failed: the membership retries after a wait, or lapses after the last one (or when the card needs the buyer). */
   async function renewalFailed(trx: Transaction<DB>, userId: string, needsBuyer: boolean, now: Date): Promise<void> {
-    const membership = await repo.lockMembership(trx, userId);
+    const membership = await membershipRepo.lockMembership(trx, userId);
     if (!membership) return;
     const attempts = membership.renewal_attempts + 1;
-    await repo.recordRenewalFailure(trx, userId, attempts, renewalRetryAt(attempts, needsBuyer, now));
+    await membershipRepo.recordRenewalFailure(trx, userId, attempts, renewalRetryAt(attempts, needsBuyer, now));
   }
 
   /**
@@ -281,7 +283,7 @@ export function createOrderLifecycle(deps: { db: Kysely<DB>; events?: EventBus }
     paymentMethodId: string | null;
   }): Promise<{ order: OrderRow; state: 'paid' | 'charge' | 'refused' }> {
     return db.transaction().execute(async (trx) => {
-      const order = await repo.renewalOrder(trx, period);
+      const order = await orderRepo.renewalOrder(trx, period);
       if (order.status === 'paid') return { order, state: 'paid' as const };
       if (order.status === 'processing') return { order, state: 'charge' as const };
       if (!canMove(order.status, 'renew')) return { order, state: 'refused' as const };
@@ -298,7 +300,7 @@ export function createOrderLifecycle(deps: { db: Kysely<DB>; events?: EventBus }
     record: (trx: Transaction<DB>, before: OrderStatus, reversal: Reversal) => Promise<void>,
   ): Promise<Moved> {
     return db.transaction().execute(async (trx) => {
-      const order = await repo.lockOrder(trx, orderId);
+      const order = await orderRepo.lockOrder(trx, orderId);
       if (!order) throw notFound('order_not_found', 'There is no such order.');
       // Refunded already (by another path): nothing more is taken back, and the refund is still recorded.
       if (order.status === 'refunded')

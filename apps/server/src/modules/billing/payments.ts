@@ -5,6 +5,7 @@ import { isDatabaseUnavailable } from '../../db/connection';
 import { AppError, conflict, fieldProblem, invalidInput } from '../../http/errors';
 import { FAILURE_MESSAGES, paymentFailureOf } from './payment-failures';
 import * as repo from './billing.repository';
+import * as orderRepo from './orders.repository';
 import { validateCard, type CardInput } from './card';
 import type { OrderLifecycle, OrderRow } from './order-lifecycle';
 import type { ChargeOutcome, PaymentProvider } from './payment-provider';
@@ -132,7 +133,7 @@ export function createPayments(deps: PaymentDeps) {
    */
   async function paypalOrderFor(leg: PaypalLeg, back: PaypalBack) {
     if (!UUID.test(back.orderId)) return null;
-    const order = await repo.findOrder(db, back.orderId);
+    const order = await orderRepo.findOrder(db, back.orderId);
     if (!order || order.provider !== 'paypal' || order.provider_ref !== back.paypalOrderId) return null;
     if (!verifyPaypalReturn(await deps.linkSecret(), leg, order.id, order.attempt, back.sig)) return null;
     if (back.sessionUserId && back.sessionUserId !== order.user_id) return null;

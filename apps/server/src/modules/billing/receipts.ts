@@ -3,6 +3,8 @@ import type { Language } from '@episodic/contract';
 import type { DB } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';
 import * as repo from './billing.repository';
+import * as orderRepo from './orders.repository';
+import * as membershipRepo from './memberships.repository';
 import { receiptEmail } from './billing-emails';
 import { cancelLinkUrl } from './cancel-link';
 
@@ -16,13 +18,14 @@ export function createReceipts(deps: {
   log: (msg: string, data?: Record<string, unknown>) => void;
 }) {
   return async function sendReceipt(orderId: string): Promise<void> {
-    const order = await repo.findOrder(deps.db, orderId);
+    const order = await orderRepo.findOrder(deps.db, orderId);
     if (!order || order.status !== 'paid' || !deps.mailer) return;
     const user = await repo.userContact(deps.db, order.user_id);
     if (!user?.email) return;
     const lang = user.language as Language;
     const plan = await repo.findPlan(deps.db, order.plan_id, lang);
-    const membership = plan?.kind === 'membership' ? await repo.findMembership(deps.db, order.user_id) : undefined;
+    const membership =
+      plan?.kind === 'membership' ? await membershipRepo.findMembership(deps.db, order.user_id) : undefined;
     await deps.mailer
       .send(
         receiptEmail({

@@ -4,7 +4,7 @@ import { card, newGuest } from '../../../test/viewer-api';
 import { billingInstance } from '../../../test/billing-instance';
 import { seedCatalogFixture } from '../../../test/catalog-fixture';
 import { validateCard } from './card';
-import { coinBalance } from './coin-ledger';
+import { coinBalance } from './coin-ledger.repository';
 import { createOrderReconciler } from './reconcile';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import * as repo from './billing.repository';
+import * as orderRepo from './orders.repository';
 import type { BillingService } from './billing.service';
 import type { PaymentProvider } from './payment-provider';
 
@@ -35,7 +35,7 @@ export function createOrderReconciler(deps: ReconcileDeps) {
 
   async function runOnce(now = new Date()): Promise<ReconcileReport> {
     const report: ReconcileReport = { paid: 0, failed: 0, waiting: 0 };
-    const stale = await repo.staleProcessingPurchases(db, new Date(now.getTime() - deps.staleAfterMs), 200);
+    const stale = await orderRepo.staleProcessingPurchases(db, new Date(now.getTime() - deps.staleAfterMs), 200);
     for (const order of stale) {
       // A PayPal order is only charged at capture, after the buyer's approval: one still
       // "processing" never reached PayPal's approval page, so nothing was taken.

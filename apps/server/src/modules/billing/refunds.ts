@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { OrderStatus } from '@episodic/contract';
 import type { DB } from '../../db/schema';
 import { conflict, fieldProblem, invalidInput, notFound, userError } from '../../http/errors';
-import * as repo from './billing.repository';
+import * as orderRepo from './orders.repository';
 import type { OrderLifecycle } from './order-lifecycle';
 import type { Reversal } from './operator-money';
 
@@ -51,7 +51,7 @@ export function createRefunds(deps: {
       throw invalidInput({
         reason: fieldProblem('reason_required', 'Say why the order is refunded (the buyer may ask).'),
       });
-    const order = await repo.findOrder(db, orderId);
+    const order = await orderRepo.findOrder(db, orderId);
     if (!order) throw notFound('order_not_found', 'There is no such order.');
     if (order.status === 'refunded') return;
     if (order.status !== 'paid')
@@ -62,8 +62,8 @@ export function createRefunds(deps: {
     if (!refunder)
       throw conflict('refund_not_possible', `Refunds through ${order.provider} are not available on this server.`);
 
-    if (!(await repo.claimRefund(db, { orderId, amount: order.amount, reason, actorId }))) {
-      if ((await repo.refundStatus(db, orderId)) === 'succeeded') return;
+    if (!(await orderRepo.claimRefund(db, { orderId, amount: order.amount, reason, actorId }))) {
+      if ((await orderRepo.refundStatus(db, orderId)) === 'succeeded') return;
       throw conflict('refund_under_way', 'A refund of this order is already under way.');
     }
 
@@ -72,14 +72,14 @@ export function createRefunds(deps: {
     } catch (err) {
       const error = (err instanceof Error ? err.message : String(err)).slice(0, 300) || 'no reason given';
       await db.transaction().execute(async (trx) => {
-        await repo.markRefundFailed(trx, orderId, error);
+        await orderRepo.markRefundFailed(trx, orderId, error);
         await request.record?.(trx, { outcome: 'failed', order: { id: orderId, provider: order.provider! }, error });
       });
       throw userError('refund_failed', `${order.provider} did not refund this payment: ${error}`);
     }
 
     await deps.lifecycle.refund(orderId, async (trx, before, reversal) => {
-      await repo.markRefundSucceeded(trx, orderId, reversal);
+      await orderRepo.markRefundSucceeded(trx, orderId, reversal);
       await request.record?.(trx, {
         outcome: 'refunded',
         order: { id: orderId, amount: order.amount, currency: order.currency },

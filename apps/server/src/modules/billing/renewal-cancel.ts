@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Language } from '@episodic/contract';
 import type { DB } from '../../db/schema';
 import * as repo from './billing.repository';
+import * as membershipRepo from './memberships.repository';
 import type { CancelLinkState } from './cancel-page';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -12,7 +13,7 @@ export function renewalCancel(db: Kysely<DB>) {
   async function renewalCancelState(userId: string, periodEnd: number): Promise<CancelLinkState> {
     const user = UUID.test(userId) ? await repo.userContact(db, userId) : undefined;
     const lang = (user?.language ?? 'en') as Language;
-    const row = user ? await repo.findMembership(db, userId) : undefined;
+    const row = user ? await membershipRepo.findMembership(db, userId) : undefined;
     if (
       !row ||
       row.status !== 'active' ||
@@ -28,7 +29,7 @@ export function renewalCancel(db: Kysely<DB>) {
   async function cancelRenewalByLink(userId: string, periodEnd: number): Promise<CancelLinkState> {
     const before = await renewalCancelState(userId, periodEnd);
     if (before.state !== 'confirm') return before;
-    const row = await repo.stopAutoRenew(db, userId, new Date(periodEnd));
+    const row = await membershipRepo.stopAutoRenew(db, userId, new Date(periodEnd));
     return row ? { ...before, state: 'done' } : renewalCancelState(userId, periodEnd);
   }
 

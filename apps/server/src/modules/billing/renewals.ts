@@ -3,6 +3,7 @@ import type { Language } from '@episodic/contract';
 import type { DB } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';
 import * as repo from './billing.repository';
+import * as membershipRepo from './memberships.repository';
 import type { ChargeOutcome, PaymentProvider } from './payment-provider';
 import type { BillingService } from './billing.service';
 import { renewalRetryAt } from './renewal-policy';
@@ -44,7 +45,11 @@ export function createRenewals(deps: RenewalDeps) {
   const { db } = deps;
 
   async function sendReminders(now: Date): Promise<number> {
-    const claimed = await repo.claimRenewalReminders(db, now, new Date(now.getTime() + REMINDER_DAYS * 24 * HOUR));
+    const claimed = await membershipRepo.claimRenewalReminders(
+      db,
+      now,
+      new Date(now.getTime() + REMINDER_DAYS * 24 * HOUR),
+    );
     for (const row of claimed) {
       const user = await repo.userContact(db, row.user_id);
       const lang = (user?.language ?? 'en') as Language;
@@ -72,7 +77,7 @@ export function createRenewals(deps: RenewalDeps) {
   }
 
   async function renewOne(userId: string, now: Date): Promise<'renewed' | 'failed' | 'lapsed' | 'skipped'> {
-    const claimed = await repo.claimRenewal(db, userId, now, new Date(now.getTime() + LEASE_MS));
+    const claimed = await membershipRepo.claimRenewal(db, userId, now, new Date(now.getTime() + LEASE_MS));
     if (!claimed) return 'skipped';
     const plan = await repo.findPlan(db, claimed.plan_id);
     const method = claimed.payment_method_id ? await repo.findPaymentMethod(db, claimed.payment_method_id) : undefined;
@@ -94,7 +99,7 @@ export function createRenewals(deps: RenewalDeps) {
     if (renewal.state === 'refused') {
       // This period's order was refunded or cancelled: it is not charged again, and the membership counts a failed attempt.
       const retryAt = renewalRetryAt(attempts, false, now);
-      await repo.recordRenewalFailure(db, userId, attempts, retryAt);
+      await membershipRepo.recordRenewalFailure(db, userId, attempts, retryAt);
       deps.log(retryAt ? 'renewal failed; will retry' : 'membership lapsed after failed renewals', {
         userId,
         attempts,
@@ -137,7 +142,7 @@ export function createRenewals(deps: RenewalDeps) {
   /** One pass: reminders, then every due renewal. Safe to run on every instance at once. */
   async function runOnce(now = new Date()): Promise<RenewalReport> {
     const report: RenewalReport = { renewed: 0, failed: 0, lapsed: 0, reminded: await sendReminders(now) };
-    const due = await repo.dueRenewals(db, now, 200);
+    const due = await membershipRepo.dueRenewals(db, now, 200);
     for (const { user_id } of due) {
       const outcome = await renewOne(user_id, now);
       if (outcome !== 'skipped') report[outcome]++;

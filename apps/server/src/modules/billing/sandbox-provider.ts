@@ -4,6 +4,7 @@ import { sameSignature, sign } from './signatures';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { ChargeOutcome, ChargeRequest, PaymentProvider, SavedMethod } from './payment-provider';
+import * as repo from './sandbox.repository';
 
 /** What the sandbox does with a documented test card. */
 export type TestCardBehavior = 'ok' | 'decline' | 'challenge' | 'decline_later';
@@ -142,7 +143,7 @@ export function createSandboxProvider(opts: SandboxOptions) {
 
   async function methodOf(token: string | null): Promise<SavedMethod | undefined> {
     if (!token) return undefined;
-    const m = await db.selectFrom('sandbox_methods').selectAll().where('token', '=', token).executeTakeFirst();
+    const m = await repo.findSandboxMethod(db, token);
     return m
       ? { token: m.token, brand: m.brand, last4: m.last4, expMonth: m.exp_month, expYear: m.exp_year }
       : undefined;
@@ -154,11 +155,7 @@ export function createSandboxProvider(opts: SandboxOptions) {
     name: 'sandbox',
 
     async charge(request: ChargeRequest): Promise<ChargeOutcome> {
-      const existing = await db
-        .selectFrom('sandbox_charges')
-        .selectAll()
-        .where('idempotency_key', '=', request.idempotencyKey)
-        .executeTakeFirst();
+      const existing = await repo.findSandboxCharge(db, request.idempotencyKey);
       if (existing) return outcomeOf(existing, await methodOf(existing.method_token));
 
       let behavior: string;
@@ -170,26 +167,17 @@ export function createSandboxProvider(opts: SandboxOptions) {
         reason = test ? test.reason : NOT_A_TEST_CARD;
         if (behavior !== 'decline') {
           token = id('pm');
-          await db
-            .insertInto('sandbox_methods')
-            .values({
-              token,
-              behavior,
-              brand: request.card.brand,
-              last4: request.card.last4,
-              exp_month: request.card.expMonth,
-              exp_year: request.card.expYear,
-            })
-            .execute();
+          await repo.insertSandboxMethod(db, {
+            token,
+            behavior,
+            brand: request.card.brand,
+            last4: request.card.last4,
+            exp_month: request.card.expMonth,
+            exp_year: request.card.expYear,
+          });
         }
       } else {
-        const saved = request.savedToken
-          ? await db
-              .selectFrom('sandbox_methods')
-              .selectAll()
-              .where('token', '=', request.savedToken)
-              .executeTakeFirst()
-          : undefined;
+        const saved = request.savedToken ? await repo.findSandboxMethod(db, request.savedToken) : undefined;
         if (!saved) {
           behavior = 'decline';
           reason = FAILURE_MESSAGES.saved_card_unavailable;
@@ -201,71 +189,39 @@ export function createSandboxProvider(opts: SandboxOptions) {
       }
       const status = behavior === 'decline' ? 'failed' : behavior === 'challenge' ? 'requires_action' : 'succeeded';
       const chargeId = id('ch');
-      const row = await db
-        .insertInto('sandbox_charges')
-        .values({
-          id: chargeId,
-          idempotency_key: request.idempotencyKey,
-          amount: request.amount,
-          currency: request.currency,
-          status,
-          failure_reason: reason ?? null,
-          method_token: token,
-          return_url: request.returnUrl,
-        })
-        .onConflict((oc) => oc.column('idempotency_key').doNothing())
-        .returningAll()
-        .executeTakeFirst();
+      const row = await repo.insertSandboxCharge(db, {
+        id: chargeId,
+        idempotency_key: request.idempotencyKey,
+        amount: request.amount,
+        currency: request.currency,
+        status,
+        failure_reason: reason ?? null,
+        method_token: token,
+        return_url: request.returnUrl,
+      });
       // A concurrent identical request won the insert: answer what it recorded.
-      const recorded =
-        row ??
-        (await db
-          .selectFrom('sandbox_charges')
-          .selectAll()
-          .where('idempotency_key', '=', request.idempotencyKey)
-          .executeTakeFirstOrThrow());
+      const recorded = row ?? (await repo.getSandboxCharge(db, request.idempotencyKey));
       if (row && status !== 'requires_action')
         await emit(status === 'succeeded' ? 'charge.succeeded' : 'charge.failed', chargeId, request.idempotencyKey);
       return outcomeOf(recorded, await methodOf(recorded.method_token));
     },
 
     async lookup(idempotencyKey: string): Promise<ChargeOutcome | null> {
-      const row = await db
-        .selectFrom('sandbox_charges')
-        .selectAll()
-        .where('idempotency_key', '=', idempotencyKey)
-        .executeTakeFirst();
+      const row = await repo.findSandboxCharge(db, idempotencyKey);
       return row ? outcomeOf(row, await methodOf(row.method_token)) : null;
     },
 
     async refund(providerRef: string): Promise<void> {
-      await db
-        .updateTable('sandbox_charges')
-        .set({ status: 'refunded', updated_at: new Date() })
-        .where('id', '=', providerRef)
-        .where('status', '=', 'succeeded')
-        .execute();
+      await repo.refundSandboxCharge(db, providerRef);
     },
 
     /** The buyer finished (or abandoned) the 3-D Secure challenge. */
     async completeChallenge(chargeId: string, success: boolean): Promise<{ returnUrl: string } | null> {
-      const row = await db
-        .updateTable('sandbox_charges')
-        .set({
-          status: success ? 'succeeded' : 'failed',
-          failure_reason: success ? null : FAILURE_MESSAGES.authentication_failed,
-          updated_at: new Date(),
-        })
-        .where('id', '=', chargeId)
-        .where('status', '=', 'requires_action')
-        .returningAll()
-        .executeTakeFirst();
+      const row = await repo.completeSandboxChallenge(db, chargeId, {
+        failureReason: success ? null : FAILURE_MESSAGES.authentication_failed,
+      });
       if (!row) {
-        const any = await db
-          .selectFrom('sandbox_charges')
-          .select('return_url')
-          .where('id', '=', chargeId)
-          .executeTakeFirst();
+        const any = await repo.sandboxChargeReturnUrl(db, chargeId);
         return any ? { returnUrl: any.return_url } : null;
       }
       await emit(success ? 'charge.succeeded' : 'charge.failed', chargeId, row.idempotency_key);

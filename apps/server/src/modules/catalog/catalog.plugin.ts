@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { createCatalogService, type CatalogService } from './catalog.service';
 import { registerCatalogRoutes } from './catalog.routes';
 import { createPlayCounter, type PlayCounter } from './play-counter';
-import { exportCatalogData, mergeCatalogData } from './catalog-merge';
+import { exportCatalogData, mergeCatalogData } from './catalog-merge.repository';
 import { seedDemoCatalog } from './demo/seed-demo';
 
 declare module 'fastify' {

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { createLibraryService, type LibraryService } from './library.service';
 import { registerLibraryRoutes } from './library.routes';
-import { exportLibrary, mergeLibrary } from './library-merge';
+import { exportLibrary, mergeLibrary } from './library-merge.repository';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,5 +1,5 @@
-import type { EpisodeListItem, EpisodePlayback, SeriesDetail, User } from '@episodic/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { EpisodeListItem, SeriesDetail, User } from '@episodic/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { memo, Suspense, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useLanguage } from '../../shared/i18n/use-language';
@@ -11,19 +11,22 @@ import { episodeUrl, shoppingPath } from './format';
 import { markHistoryStale } from './library-sync';
 import { LockedPanel } from './locked-panel';
 import { countPlay, playbackQuery, playerKey } from './player-api';
+import { sourceOf, useEpisodePlayback } from './use-episode-playback';
 import { PlayerChrome, PlayerFrame } from './player-chrome';
-import type { SlotSource } from './player-engine';
 import { shareLink } from './share';
 import { EpisodeSheet, SettingsSheet, preloadSheets } from './sheets';
 import { useAutoHide } from './use-auto-hide';
 import { useFavoriteToggle } from './use-favorite-toggle';
 import { useFeedGestures, type Direction } from './use-feed-gestures';
 import { useMediaSession } from './use-media-session';
+import { usePageScrollLock } from './use-page-scroll-lock';
 import { usePlayerEngine, usePlayerSnapshot } from './use-player-engine';
 import { usePaywall } from './use-paywall';
 import { usePlayerKeys } from './use-player-keys';
 import { useProgressSaver } from './use-progress-saver';
 import { useSlide } from './use-slide';
+import { useSubtitleChoice } from './use-subtitle-choice';
+import { useTapFlash } from './use-tap-flash';
 import { useWakeLock } from './use-wake-lock';
 
 export type EpisodeChange = 'swipe' | 'select';
@@ -41,22 +44,6 @@ export interface PlayerProps {
   onEpisodeChange: (number: number, how: EpisodeChange) => void;
   /** The viewer added the series to their list. */
   onAddedToList?: (series: Pick<SeriesDetail, 'id' | 'title'>) => void;
-}
-
-function sourceOf(playback: EpisodePlayback | undefined): SlotSource | null {
-  return playback?.playable && playback.hls
-    ? { episodeId: playback.id, url: playback.hls, subtitles: playback.subtitles }
-    : null;
-}
-
-/** Subtitles start in the interface language when the episode has it, otherwise off, until the viewer chooses. */
-function effectiveSubtitles(
-  choice: string | null | undefined,
-  available: readonly string[],
-  uiLanguage: string,
-): string | null {
-  if (choice === undefined) return available.includes(uiLanguage) ? uiLanguage : null;
-  return choice !== null && available.includes(choice) ? choice : null;
 }
 
 /**
@@ -92,19 +79,12 @@ export const Player = memo(function Player({
   // of their posters). Before, their playback answers and posters would only compete with the first frame
   // (and a query starting as the page mounts draws the whole player a second time, in one long task).
   const [neighboursMayLoad, setNeighboursMayLoad] = useState(false);
-  const currentQuery = useQuery(playbackQuery(item.id, language));
-  const nextQuery = useQuery({
-    ...playbackQuery(next?.id ?? 0, language),
-    enabled: next !== undefined && neighboursMayLoad,
-  });
-  const previousQuery = useQuery({
-    ...playbackQuery(previous?.id ?? 0, language),
-    enabled: previous !== undefined && neighboursMayLoad,
-  });
-  const playback = currentQuery.data;
-  const currentSource = useMemo(() => sourceOf(playback), [playback]);
-  const nextSource = useMemo(() => sourceOf(next ? nextQuery.data : undefined), [next, nextQuery.data]);
-  const locked = playback !== undefined && !playback.playable;
+  const { currentQuery, nextQuery, previousQuery, playback, currentSource, nextSource, locked } = useEpisodePlayback(
+    item,
+    { previous, next },
+    language,
+    neighboursMayLoad,
+  );
 
   const videoA = useRef<HTMLVideoElement>(null);
   const videoB = useRef<HTMLVideoElement>(null);
@@ -189,16 +169,7 @@ export const Player = memo(function Player({
   );
 
   // The play / pause sign after a tap.
-  const [flash, setFlash] = useState<{ kind: 'play' | 'pause'; key: number } | null>(null);
-  useEffect(() => {
-    if (!flash) return;
-    const timer = window.setTimeout(() => {
-      setFlash(null);
-    }, 600);
-    return () => {
-      window.clearTimeout(timer);
-    };
-  }, [flash]);
+  const [flash, setFlash] = useTapFlash();
   const toggle = () => {
     if (!engine || !onScreen) return;
     // Playing muted because the browser refused sound: the first tap brings the sound, it does not pause.
@@ -221,15 +192,7 @@ export const Player = memo(function Player({
     onMute: () => engine?.setMuted(!snapshot.muted),
   });
 
-  // The page behind the player must not scroll (wheel, keyboard).
-  useEffect(() => {
-    const root = document.documentElement;
-    const { overflow } = root.style;
-    root.style.overflow = 'hidden';
-    return () => {
-      root.style.overflow = overflow;
-    };
-  }, []);
+  usePageScrollLock();
 
   useProgressSaver(engine, () => {
     markHistoryStale(queryClient);
@@ -258,13 +221,7 @@ export const Player = memo(function Player({
     onSeek: (seconds) => engine?.seek(seconds),
   });
 
-  // Subtitles: the viewer's choice (undefined until they make one) applied to every episode.
-  const [subtitleChoice, setSubtitleChoice] = useState<string | null | undefined>(undefined);
-  const subtitleLanguages = useMemo(() => (playback?.subtitles ?? []).map((s) => s.language), [playback]);
-  const subtitles = effectiveSubtitles(subtitleChoice, subtitleLanguages, language);
-  useEffect(() => {
-    engine?.setSubtitles(subtitles);
-  }, [engine, subtitles, snapshot.episodeId]);
+  const subtitles = useSubtitleChoice(engine, playback, language, snapshot.episodeId);
 
   const paywall = usePaywall({ seriesId: series.id, episodes, item, locked, user });
 
@@ -434,9 +391,9 @@ export const Player = memo(function Player({
             quality={snapshot.quality}
             activeHeight={snapshot.activeHeight}
             onQuality={(height) => engine?.setQuality(height)}
-            subtitleLanguages={subtitleLanguages}
-            subtitles={subtitles}
-            onSubtitles={setSubtitleChoice}
+            subtitleLanguages={subtitles.languages}
+            subtitles={subtitles.subtitles}
+            onSubtitles={subtitles.choose}
             uiLanguage={language}
             onClose={() => {
               setSheet(null);

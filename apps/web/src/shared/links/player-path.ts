@@ -1,3 +1,9 @@
+/** The router's player page (`videos/:id`): the addresses whose chunks index.html preloads as the player's. */
+export const PLAYER_PAGE = /^\/videos\/[^/]+\/?$/;
+
+/** A player page whose id is a series id (`/videos/{id}`): the ones index.html asks the API about early. */
+export const PLAYER_SERIES_PAGE = /^\/videos\/([1-9][0-9]{0,8})\/?$/;
+
 /** Whether an address is a player page (`/videos/{id}`), which covers the whole screen. */
 export function isPlayerPath(pathname: string): boolean {
   return pathname.startsWith('/videos/');
@@ -5,7 +11,7 @@ export function isPlayerPath(pathname: string): boolean {
 
 /** The series of a player page address (`/videos/{id}`, the pattern index.html also matches), or null. */
 export function playerSeriesId(pathname: string): number | null {
-  const match = /^\/videos\/([1-9][0-9]{0,8})\/?$/.exec(pathname);
+  const match = PLAYER_SERIES_PAGE.exec(pathname);
   return match ? Number(match[1]) : null;
 }
 

@@ -1,0 +1,126 @@
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { Button, type ButtonVariant } from './ui';
+import { FormMessage, TextArea, formErrors } from './form-fields';
+
+/** A modal panel over the page; Escape or the close button dismiss it. */
+export function Dialog({
+  title,
+  onClose,
+  children,
+  footer,
+  wide,
+}: {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  footer?: ReactNode;
+  wide?: boolean;
+}) {
+  const titleId = useId();
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onClose();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+    };
+  }, [onClose]);
+  return (
+    <div className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-zinc-900/40 p-10">
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        className={`w-full ${wide ? 'max-w-3xl' : 'max-w-lg'} rounded-2xl bg-white shadow-xl ring-1 ring-zinc-200`}
+      >
+        <div className="flex items-center justify-between border-b border-zinc-200 px-6 py-4">
+          <h2 id={titleId} className="text-lg font-semibold">
+            {title}
+          </h2>
+          <button
+            type="button"
+            aria-label="Close"
+            className="rounded-md px-2 text-xl text-zinc-500 hover:bg-zinc-100"
+            onClick={onClose}
+          >
+            ×
+          </button>
+        </div>
+        <div className="px-6 py-5">{children}</div>
+        {footer ? <div className="flex justify-end gap-2 border-t border-zinc-200 px-6 py-4">{footer}</div> : null}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A confirmation that asks why (disable, refund, operator access): what happens, a reason for the
+ * audit log, and one submit. The form keeps what was typed while the request runs or fails.
+ */
+export function ReasonDialog({
+  title,
+  intro,
+  submitLabel,
+  variant,
+  pending,
+  error,
+  reasonLabel = 'Reason',
+  hint,
+  autoFocus,
+  onSubmit,
+  onClose,
+}: {
+  title: string;
+  intro: ReactNode;
+  submitLabel: string;
+  variant: ButtonVariant;
+  pending: boolean;
+  error: unknown;
+  reasonLabel?: string;
+  hint?: string;
+  autoFocus?: boolean;
+  onSubmit: (reason: string) => void;
+  onClose: () => void;
+}) {
+  const formId = useId();
+  const [reason, setReason] = useState('');
+  const { fields } = formErrors(error);
+  return (
+    <Dialog
+      title={title}
+      onClose={onClose}
+      footer={
+        <>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button variant={variant} type="submit" form={formId} disabled={pending}>
+            {submitLabel}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id={formId}
+        className="flex flex-col gap-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSubmit(reason);
+        }}
+      >
+        <FormMessage error={error} />
+        <p className="text-sm text-zinc-700">{intro}</p>
+        <TextArea
+          label={reasonLabel}
+          value={reason}
+          maxLength={500}
+          onChange={(e) => {
+            setReason(e.target.value);
+          }}
+          error={fields.reason}
+          hint={hint}
+          autoFocus={autoFocus}
+        />
+      </form>
+    </Dialog>
+  );
+}

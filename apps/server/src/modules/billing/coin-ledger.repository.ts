@@ -1,0 +1,97 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DB, LedgerKind } from '../../db/schema';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+// The coin ledger (one line a movement, once per idempotency key) and the balance that moves with it.
+
+/** Holds the user's row (key share) for the rest of the transaction; false when the user does not exist. */
+export async function lockLedgerOwnerRow(trx: Transaction<DB>, userId: string): Promise<boolean> {
+  const row = await trx.selectFrom('users').select('id').where('id', '=', userId).forKeyShare().executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function coinBalance(db: Executor, userId: string): Promise<number> {
+  const row = await db.selectFrom('coin_balances').select('balance').where('user_id', '=', userId).executeTakeFirst();
+  return row?.balance ?? 0;
+}
+
+/** Writes a ledger line once per key: false when the key was written before. */
+export async function insertLedgerLine(
+  trx: Transaction<DB>,
+  line: {
+    userId: string;
+    delta: number;
+    kind: LedgerKind;
+    key: string;
+    orderId: string | null;
+    episodeId: number | null;
+    reason: string | null;
+  },
+): Promise<boolean> {
+  const inserted = await trx
+    .insertInto('coin_ledger')
+    .values({
+      user_id: line.userId,
+      delta: line.delta,
+      kind: line.kind,
+      idempotency_key: line.key,
+      order_id: line.orderId,
+      episode_id: line.episodeId,
+      reason: line.reason,
+    })
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/**
+ * Holds the user's balance row for the rest of the transaction (made at zero when there is none), and
+ * answers the balance: concurrent movements of one user wait for each other here.
+ */
+export async function lockBalance(trx: Transaction<DB>, userId: string): Promise<number> {
+  await trx
+    .insertInto('coin_balances')
+    .values({ user_id: userId, balance: 0 })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
+  const { balance } = await trx
+    .selectFrom('coin_balances')
+    .select('balance')
+    .where('user_id', '=', userId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  return balance;
+}
+
+/** Holds the user's balance row when there is one, and answers the balance (zero without a row). */
+export async function lockExistingBalance(trx: Transaction<DB>, userId: string): Promise<number> {
+  const row = await trx
+    .selectFrom('coin_balances')
+    .select('balance')
+    .where('user_id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
+  return row?.balance ?? 0;
+}
+
+/** Moves a locked balance by `delta`; answers the new balance. */
+export async function addToBalance(trx: Transaction<DB>, userId: string, delta: number): Promise<number> {
+  const { rows } = await sql<{ balance: number }>`
+    UPDATE coin_balances SET balance = balance + ${delta} WHERE user_id = ${userId}::uuid RETURNING balance`.execute(
+    trx,
+  );
+  return rows[0]!.balance;
+}
+
+/** The coins an order credited (its purchase and bonus lines). */
+export async function coinsCreditedBy(trx: Transaction<DB>, orderId: string): Promise<number> {
+  const credited = await trx
+    .selectFrom('coin_ledger')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('delta'), eb.lit(0)).as('total'))
+    .where('order_id', '=', orderId)
+    .where('kind', 'in', ['purchase', 'bonus'])
+    .executeTakeFirstOrThrow();
+  return Number(credited.total);
+}

@@ -1,0 +1,133 @@
+import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
+import type { DB } from '../../db/schema';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+// Memberships: their paid periods, and the renewals and reminders that come due.
+
+export function findMembership(db: Executor, userId: string) {
+  return db.selectFrom('memberships').selectAll().where('user_id', '=', userId).executeTakeFirst();
+}
+
+export function lockMembership(trx: Transaction<DB>, userId: string) {
+  return trx.selectFrom('memberships').selectAll().where('user_id', '=', userId).forUpdate().executeTakeFirst();
+}
+
+export type MembershipPeriod = Pick<
+  Insertable<DB['memberships']>,
+  'plan_id' | 'current_period_start' | 'current_period_end' | 'payment_method_id'
+>;
+
+/** Starts or continues a paid period: active, renewing, no retries pending. */
+export async function saveMembershipPeriod(
+  trx: Transaction<DB>,
+  userId: string,
+  exists: boolean,
+  period: MembershipPeriod,
+): Promise<void> {
+  const now = new Date();
+  const values = {
+    ...period,
+    status: 'active' as const,
+    auto_renew: true,
+    renewal_attempts: 0,
+    next_attempt_at: null,
+    cancelled_at: null,
+    updated_at: now,
+  };
+  if (exists) await trx.updateTable('memberships').set(values).where('user_id', '=', userId).execute();
+  else
+    await trx
+      .insertInto('memberships')
+      .values({ user_id: userId, ...values })
+      .execute();
+}
+
+/** Stops auto-renewal (of the period ending at `periodEnd` only, when given); the paid period stays. */
+export function stopAutoRenew(db: Executor, userId: string, periodEnd?: Date) {
+  let query = db
+    .updateTable('memberships')
+    .set({ auto_renew: false, cancelled_at: new Date(), next_attempt_at: null, updated_at: new Date() })
+    .where('user_id', '=', userId);
+  if (periodEnd)
+    query = query
+      .where('status', '=', 'active')
+      .where('auto_renew', '=', true)
+      .where('current_period_end', '=', periodEnd);
+  return query.returningAll().executeTakeFirst();
+}
+
+/** Memberships whose paid period has ended and that renew, not claimed by another instance. */
+export function dueRenewals(db: Executor, now: Date, limit: number) {
+  return db
+    .selectFrom('memberships')
+    .select('user_id')
+    .where('status', '=', 'active')
+    .where('auto_renew', '=', true)
+    .where('current_period_end', '<=', now)
+    .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', now)]))
+    .limit(limit)
+    .execute();
+}
+
+/** Claims a due renewal until `leaseUntil` (one instance renews it); undefined when it is not due or taken. */
+export function claimRenewal(db: Executor, userId: string, now: Date, leaseUntil: Date) {
+  return db
+    .updateTable('memberships')
+    .set({ next_attempt_at: leaseUntil, updated_at: now })
+    .where('user_id', '=', userId)
+    .where('status', '=', 'active')
+    .where('auto_renew', '=', true)
+    .where('current_period_end', '<=', now)
+    .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', now)]))
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** A failed renewal: its attempts counted, and the next one scheduled at `nextAt`, or the membership lapses (null). */
+export async function recordRenewalFailure(
+  db: Executor,
+  userId: string,
+  attempts: number,
+  nextAt: Date | null,
+): Promise<void> {
+  const now = new Date();
+  await db
+    .updateTable('memberships')
+    .set(
+      nextAt
+        ? { renewal_attempts: attempts, next_attempt_at: nextAt, updated_at: now }
+        : { status: 'lapsed', auto_renew: false, renewal_attempts: attempts, next_attempt_at: null, updated_at: now },
+    )
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** Claims the yearly memberships renewing within the horizon whose reminder was not sent for this period. */
+export async function claimRenewalReminders(db: Executor, now: Date, horizon: Date) {
+  const { rows } = await sql<{ user_id: string; current_period_end: Date; plan_id: string }>`
+    UPDATE memberships m SET reminder_sent_for = m.current_period_end, updated_at = now()
+    FROM plans p
+    WHERE p.id = m.plan_id AND p.renewal_days >= 365 AND m.status = 'active' AND m.auto_renew
+      AND m.current_period_end > ${now} AND m.current_period_end <= ${horizon}
+      AND m.reminder_sent_for IS DISTINCT FROM m.current_period_end
+    RETURNING m.user_id, m.current_period_end, m.plan_id`.execute(db);
+  return rows;
+}
+
+/** Changes a user's membership row as given. */
+export async function updateMembership(
+  trx: Transaction<DB>,
+  userId: string,
+  values: Updateable<DB['memberships']>,
+): Promise<void> {
+  await trx.updateTable('memberships').set(values).where('user_id', '=', userId).execute();
+}
+
+export async function insertMembership(trx: Transaction<DB>, values: Insertable<DB['memberships']>): Promise<void> {
+  await trx.insertInto('memberships').values(values).execute();
+}
+
+export async function deleteMembership(trx: Transaction<DB>, userId: string): Promise<void> {
+  await trx.deleteFrom('memberships').where('user_id', '=', userId).execute();
+}

@@ -1,0 +1,266 @@
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import type { Language } from '@episodic/contract';
+import type { DB, OrderStatus } from '../../db/schema';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+// Orders: made, moved through their states, listed to their buyer, renewed and refunded.
+
+export function insertOrder(
+  db: Executor,
+  order: {
+    userId: string;
+    planId: string;
+    amount: number;
+    currency: string;
+    purpose?: 'purchase' | 'renewal';
+    attribution?: unknown;
+  },
+) {
+  return db
+    .insertInto('orders')
+    .values({
+      user_id: order.userId,
+      plan_id: order.planId,
+      amount: order.amount,
+      currency: order.currency,
+      purpose: order.purpose ?? 'purchase',
+      attribution: order.attribution === undefined ? null : JSON.stringify(order.attribution),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Serializes order creation per user until the transaction ends (the open-order cap holds under races). */
+export async function lockUserOrders(trx: Transaction<DB>, userId: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${`open-orders:${userId}`}))`.execute(trx);
+}
+
+/**
+ * Expires a user's abandoned orders: never paid and untouched since `before` (a card form left
+ * open, a PayPal approval never finished). No money is in flight for these, so nothing is lost.
+ */
+export async function expireAbandonedOrders(db: Executor, userId: string, before: Date): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ status: 'cancelled', failure_reason: 'Expired unpaid.', updated_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('purpose', '=', 'purchase')
+    .where('updated_at', '<', before)
+    .where((eb) =>
+      eb.or([
+        eb('status', '=', 'pending'),
+        eb.and([eb('status', '=', 'requires_action'), eb('provider', '=', 'paypal')]),
+      ]),
+    )
+    .execute();
+}
+
+/** Orders of a user still unfinished: awaiting payment or a processor, or failed since `failedSince`. */
+export async function countOpenOrders(db: Executor, userId: string, failedSince: Date): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('purpose', '=', 'purchase')
+    .where((eb) =>
+      eb.or([
+        eb('status', 'in', ['pending', 'processing', 'requires_action']),
+        eb.and([eb('status', '=', 'failed'), eb('updated_at', '>=', failedSince)]),
+      ]),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export function findOrder(db: Executor, id: string) {
+  return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function lockOrder(trx: Transaction<DB>, id: string) {
+  return trx.selectFrom('orders').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function updateOrder(
+  db: Executor,
+  id: string,
+  changes: Partial<{
+    status: OrderStatus;
+    provider: string | null;
+    provider_ref: string | null;
+    payment_method_id: string | null;
+    attempt: number;
+    failure_reason: string | null;
+    paid_at: Date | null;
+  }>,
+): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ ...changes, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
+}
+
+export function findOrderByProviderRef(db: Executor, provider: string, ref: string) {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('provider', '=', provider)
+    .where('provider_ref', '=', ref)
+    .executeTakeFirst();
+}
+
+export interface OrderListRow {
+  id: string;
+  plan_id: string;
+  plan_name: string;
+  kind: 'membership' | 'coins';
+  purpose: 'purchase' | 'renewal';
+  amount: number;
+  currency: string;
+  status: OrderStatus;
+  failure_reason: string | null;
+  created_at: Date;
+  paid_at: Date | null;
+}
+
+const userOrdersQuery = (userId: string, lang: Language, where: RawBuilder<unknown>) => sql<OrderListRow>`
+  SELECT o.id, o.plan_id, COALESCE(t.name, en.name, o.plan_id) AS plan_name, p.kind, o.purpose, o.amount, o.currency, o.status,
+    o.failure_reason, o.created_at, o.paid_at
+  FROM orders o JOIN plans p ON p.id = o.plan_id
+  LEFT JOIN plan_translations t ON t.plan_id = p.id AND t.language = ${lang}
+  LEFT JOIN plan_translations en ON en.plan_id = p.id AND en.language = 'en'
+  WHERE o.user_id = ${userId}::uuid AND ${where}
+  ORDER BY o.created_at DESC, o.id`;
+
+export async function ordersPage(
+  db: Executor,
+  userId: string,
+  lang: Language,
+  offset: number,
+  limit: number,
+): Promise<OrderListRow[]> {
+  const { rows } =
+    await sql<OrderListRow>`${userOrdersQuery(userId, lang, sql`true`)} OFFSET ${offset} LIMIT ${limit}`.execute(db);
+  return rows;
+}
+
+/** One order of a user, by its primary key. */
+export async function findUserOrder(
+  db: Executor,
+  userId: string,
+  orderId: string,
+  lang: Language,
+): Promise<OrderListRow | undefined> {
+  return (await userOrdersQuery(userId, lang, sql`o.id = ${orderId}::uuid`).execute(db)).rows[0];
+}
+
+/** Holds the buyer's row (key share) for the rest of the transaction, when the order exists. */
+export async function lockOrderBuyer(trx: Transaction<DB>, orderId: string): Promise<void> {
+  const buyer = await trx.selectFrom('orders').select('user_id').where('id', '=', orderId).executeTakeFirst();
+  if (buyer) await trx.selectFrom('users').select('id').where('id', '=', buyer.user_id).forKeyShare().execute();
+}
+
+/** The renewal order of one period, made once: a retry finds the order the first try made. */
+export async function renewalOrder(
+  trx: Transaction<DB>,
+  order: {
+    userId: string;
+    planId: string;
+    periodEnd: Date;
+    amount: number;
+    currency: string;
+    paymentMethodId: string | null;
+  },
+) {
+  const inserted = await trx
+    .insertInto('orders')
+    .values({
+      user_id: order.userId,
+      plan_id: order.planId,
+      purpose: 'renewal',
+      renewal_for: order.periodEnd,
+      amount: order.amount,
+      currency: order.currency,
+      payment_method_id: order.paymentMethodId,
+    })
+    .onConflict((oc) => oc.columns(['user_id', 'renewal_for']).where('purpose', '=', 'renewal').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  return (
+    inserted ??
+    trx
+      .selectFrom('orders')
+      .selectAll()
+      .where('user_id', '=', order.userId)
+      .where('purpose', '=', 'renewal')
+      .where('renewal_for', '=', order.periodEnd)
+      .forUpdate()
+      .executeTakeFirstOrThrow()
+  );
+}
+
+/** Purchases left "processing" since before `before` (a crash, a lost answer), oldest first. */
+export function staleProcessingPurchases(db: Executor, before: Date, limit: number) {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'attempt', 'provider'])
+    .where('status', '=', 'processing')
+    .where('purpose', '=', 'purchase')
+    .where('updated_at', '<=', before)
+    .orderBy('updated_at')
+    .limit(limit)
+    .execute();
+}
+
+/** A refund left "processing" this long (a crash while the provider was asked) may be claimed again. */
+const REFUND_LEASE_MINUTES = 10;
+
+/**
+ * Claims the one refund of an order (a new one, one that failed, or one whose lease ran out):
+ * false when another claim holds it or it succeeded.
+ */
+export async function claimRefund(
+  db: Executor,
+  refund: { orderId: string; amount: number; reason: string; actorId: string },
+): Promise<boolean> {
+  const { rows } = await sql<{ order_id: string }>`
+    INSERT INTO refunds (order_id, amount, status, reason, actor_id)
+    VALUES (${refund.orderId}::uuid, ${refund.amount}, 'processing', ${refund.reason}, ${refund.actorId}::uuid)
+    ON CONFLICT (order_id) DO UPDATE SET status = 'processing', reason = excluded.reason, actor_id = excluded.actor_id, error = NULL, updated_at = now()
+      WHERE refunds.status = 'failed' OR (refunds.status = 'processing' AND refunds.updated_at < now() - make_interval(mins => ${REFUND_LEASE_MINUTES}))
+    RETURNING order_id`.execute(db);
+  return rows.length > 0;
+}
+
+export async function refundStatus(db: Executor, orderId: string) {
+  return (await db.selectFrom('refunds').select('status').where('order_id', '=', orderId).executeTakeFirst())?.status;
+}
+
+export async function markRefundFailed(db: Executor, orderId: string, error: string): Promise<void> {
+  await db
+    .updateTable('refunds')
+    .set({ status: 'failed', error, updated_at: new Date() })
+    .where('order_id', '=', orderId)
+    .execute();
+}
+
+export async function markRefundSucceeded(
+  db: Executor,
+  orderId: string,
+  reversal: { coinsReversed: number; coinsShort: number; membershipEndsAt: Date | null },
+): Promise<void> {
+  const now = new Date();
+  await db
+    .updateTable('refunds')
+    .set({
+      status: 'succeeded',
+      coins_reversed: reversal.coinsReversed,
+      coins_short: reversal.coinsShort,
+      membership_ends_at: reversal.membershipEndsAt,
+      completed_at: now,
+      updated_at: now,
+    })
+    .where('order_id', '=', orderId)
+    .execute();
+}

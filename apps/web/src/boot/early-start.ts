@@ -1,0 +1,302 @@
+// index.html's inline script, written here and inlined by the build (vite.config.ts, earlyStart): the
+// storage keys, header names and languages come from @episodic/contract/constants and the player page's
+// address from the app's own route patterns, so this copy cannot drift from the app's. It is bundled
+// on its own, with nothing but those constants: keep its imports to plain values.
+//
+// Runs before the app's code, and starts it (the app takes over what it starts):
+// - the landing page's first API calls are made with the headers and parameters every API call
+//   carries (specification §7): the home screen (whose first featured slide is drawn as soon as it
+//   is known) and the player page's series, episodes, playback information and first second of video
+//   (whose frame and series title are drawn as soon as they are known);
+// - every landing page preloads its own chunks (the table is filled in by the build; the player page
+//   also hls.js and the pages' stylesheet, pages other than home also all messages of the language);
+// - then the app's code runs. On the player page the chunks and the code wait for the title.
+//
+// The build wraps it in a function of its own (an IIFE), so nothing here becomes a global of the page.
+import type { ApiPath } from '@episodic/api-client';
+import { ContextHeader, LANGUAGES, StorageKey, USER_TOKEN_HEADER, htmlLangFor } from '@episodic/contract/constants';
+import { PLAYER_PAGE, PLAYER_SERIES_PAGE } from '../shared/links/player-path';
+
+/** The chunks each landing page needs, and the entry: filled in by the build (none in development). */
+export interface RoutePreloads {
+  home?: string[];
+  videos?: string[];
+  messages?: Record<string, string>;
+  entry?: string;
+}
+
+declare const __ROUTE_PRELOADS__: RoutePreloads;
+
+interface ListedEpisode {
+  id: number;
+  number: number;
+  hls?: string | null;
+}
+
+const HOMEPAGE: ApiPath<'get'> = '/api/homepage';
+const SERIES: ApiPath<'get'> = '/api/video';
+const EPISODES: ApiPath<'get'> = '/api/video/episode';
+
+const chunks = __ROUTE_PRELOADS__;
+let drawn: Promise<unknown> | null = null;
+// Runs `run` once the player page's title is drawn (or its answers failed, or after 1.5 s), on other
+// pages at once: that first paint then shares the line with the two API answers only.
+const afterTitle = function (run: () => void) {
+  if (!drawn) return run();
+  let done = false;
+  const once = function () {
+    if (done) return;
+    done = true;
+    run();
+  };
+  void drawn.then(once, once);
+  setTimeout(once, 1500);
+};
+try {
+  const q = new URLSearchParams(location.search),
+    s = window.localStorage;
+  const get = function (k: string): string {
+    try {
+      return s.getItem(k) || '';
+    } catch {
+      return '';
+    }
+  };
+  const langs: Record<string, string> = {};
+  for (const language of LANGUAGES) langs[language] = htmlLangFor(language);
+  const lang = langs[q.get('lang')!] ? q.get('lang')! : langs[get('language')] ? get('language') : 'en';
+  const path = location.pathname,
+    home = path === '/';
+  const fbclid = q.get('fbclid') || get(StorageKey.fbclid),
+    ttclid = q.get('ttclid') || get(StorageKey.ttclid);
+  const h: Record<string, string> = { Accept: 'application/json', 'Accept-Language': langs[lang]! };
+  const put = function (k: string, v: string) {
+    if (v) h[k] = v;
+  };
+  put(ContextHeader.refererToken, q.get('token') || get(StorageKey.refererToken));
+  put(ContextHeader.userToken, get(StorageKey.userToken));
+  put(ContextHeader.fbclid, fbclid);
+  put(ContextHeader.ttclid, ttclid);
+  const clickIds = new URLSearchParams();
+  if (fbclid) clickIds.set('fbclid', fbclid);
+  if (ttclid) clickIds.set('ttclid', ttclid);
+  const clicks = clickIds.toString();
+  // A GET the app is about to make, asked for now: the address as the API client builds it (the
+  // click ids last), its answer taken over once (shared/api/client.ts), in this language only.
+  // Once read, the answer's body (and a session token it issued) is kept too, so the app can use it
+  // in its first render.
+  const early: NonNullable<Window['__episodicEarly']> = (window.__episodicEarly = {});
+  const ask = function (address: string): Promise<unknown> {
+    const url = address + (clicks ? (address.indexOf('?') < 0 ? '?' : '&') + clicks : '');
+    const response = fetch(url, { headers: h, credentials: 'same-origin' }).catch(function () {
+      return null;
+    });
+    const entry: NonNullable<(typeof early)[string]> = (early[url] = { language: lang, response: response });
+    return response
+      .then(function (r) {
+        if (!r || !r.ok) return null;
+        entry.token = r.headers.get(USER_TOKEN_HEADER);
+        return r.clone().json() as Promise<unknown>;
+      })
+      .then(function (body) {
+        return (entry.body = body || undefined);
+      })
+      .catch(function () {
+        return null;
+      });
+  };
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the answers are read as loosely as they are checked
+  const data = function (body: any): any {
+    return body && body.code === 200 ? body.data : null;
+  };
+  const el = function (tag: string, className: string, parent?: HTMLElement): HTMLElement {
+    const node = document.createElement(tag);
+    node.className = className;
+    if (parent) parent.appendChild(node);
+    return node;
+  };
+  if (home) {
+    // The first featured slide's card and picture, drawn where the app's carousel draws them (the
+    // page's largest picture shows as soon as it arrives; the app replaces it with its own slide).
+    // e2e/discovery-catalog checks that both draw the picture in the same place.
+    void ask(HOMEPAGE).then(function (body) {
+      const first = data(body) && data(body).featured && data(body).featured[0];
+      const image = first && (first.banner || first.cover);
+      const layout = document.getElementById('early-layout');
+      if (!image || !layout) return;
+      const main = el('main', '', layout);
+      const card = el(
+        'span',
+        'relative flex h-full items-stretch gap-3 overflow-hidden rounded-2xl p-3',
+        el(
+          'div',
+          'relative h-full w-full',
+          el(
+            'div',
+            'flex aspect-[16/10] overflow-hidden rounded-2xl',
+            el('section', 'flex flex-col gap-2', el('div', 'flex flex-col gap-6 px-4 pt-4 pb-8', main)),
+          ),
+        ),
+      );
+      card.style.backgroundColor = first.accentColor || '#282832';
+      const picture = el(
+        'img',
+        first.banner ? 'absolute inset-0 size-full object-cover' : 'size-full object-cover',
+        first.banner
+          ? card
+          : el(
+              'span',
+              'relative aspect-[3/4] h-full shrink-0 overflow-hidden rounded-xl bg-black/25 shadow-lg shadow-black/40',
+              card,
+            ),
+      ) as HTMLImageElement;
+      picture.alt = '';
+      picture.setAttribute('fetchpriority', 'high');
+      picture.src = image;
+    });
+  }
+  // The player page: the series, its episodes and, when the address names one, that episode's
+  // playback information (the list says its id).
+  const series = PLAYER_SERIES_PAGE.exec(path),
+    ep = /^[1-9][0-9]{0,5}$/.test(q.get('ep') || '') ? Number(q.get('ep')) : 0;
+  // And, with Media Source Extensions (hls.js), that episode's first second of video: the master
+  // playlist, the lightest rendition's playlist (hls.js starts there), its key and first segment,
+  // kept by absolute address for the player's loader (features/player/early-media.ts).
+  const earlyMedia: NonNullable<Window['__episodicEarlyMedia']> = (window.__episodicEarlyMedia = {});
+  const mh: Record<string, string> = {};
+  for (const name in h) if (name !== 'Accept' && name !== 'Accept-Language') mh[name] = h[name]!;
+  const media = function (url: string, binary?: boolean): Promise<string | ArrayBuffer | null> {
+    // Kept before it is asked for: `data` is set as the request starts.
+    const entry = (earlyMedia[url] = { start: performance.now() } as NonNullable<(typeof earlyMedia)[string]>);
+    entry.data = fetch(url, {
+      headers: url.indexOf(location.origin + '/api/') === 0 ? mh : {},
+      credentials: 'same-origin',
+    })
+      .then(function (r): Promise<string | ArrayBuffer> | null {
+        entry.first = performance.now();
+        return r.ok ? (binary ? r.arrayBuffer() : r.text()) : null;
+      })
+      .then(function (d) {
+        entry.end = performance.now();
+        return d;
+      })
+      .catch(function () {
+        return null;
+      });
+    return entry.data;
+  };
+  const rows = function (text: unknown): string[] {
+    return String(text || '')
+      .split('\n')
+      .map(function (row) {
+        return row.trim();
+      });
+  };
+  const firstSecond = function (hls: string) {
+    const master = new URL(hls, location.href).href;
+    void media(master).then(function (text) {
+      const lines = rows(text);
+      let lightest: string | undefined,
+        rate = Infinity;
+      for (let i = 0; i < lines.length; i++) {
+        const variant = /^#EXT-X-STREAM-INF:(?:.*,)?BANDWIDTH=(\d+)/.exec(lines[i]!);
+        if (variant && +variant[1]! < rate && lines[i + 1] && lines[i + 1]!.charAt(0) !== '#') {
+          rate = +variant[1]!;
+          lightest = lines[i + 1];
+        }
+      }
+      if (!lightest) return;
+      const playlist = new URL(lightest, master).href;
+      void media(playlist).then(function (text) {
+        const lines = rows(text);
+        let key: string | undefined;
+        for (let i = 0; i < lines.length; i++) {
+          if (/^#EXT-X-KEY:/.test(lines[i]!)) key = (/URI="([^"]+)"/.exec(lines[i]!) || [])[1];
+          else if (lines[i] && lines[i]!.charAt(0) !== '#') {
+            if (key) void media(new URL(key, playlist).href, true);
+            void media(new URL(lines[i]!, playlist).href, true);
+            return;
+          }
+        }
+      });
+    });
+  };
+  if (series) {
+    const seriesAnswer = ask(SERIES + '?id=' + series[1]);
+    const listAnswer = ask(EPISODES + '?seriesId=' + series[1]);
+    // Settles once the first second's requests are made (or there are none to make): until then the
+    // player's loader waits rather than asking for the master playlist a second time.
+    window.__episodicEarlyMediaReady = listAnswer.then(function (body) {
+      const list: ListedEpisode[] = data(body) || [];
+      for (let i = 0; ep && i < list.length; i++) {
+        if (list[i]!.number !== ep) continue;
+        void ask(EPISODES + '?id=' + list[i]!.id);
+        // The list names the master playlist of an episode the viewer may watch.
+        if (list[i]!.hls && (window.MediaSource || (window as { ManagedMediaSource?: unknown }).ManagedMediaSource))
+          firstSecond(list[i]!.hls!);
+      }
+    });
+    // The player's frame and the series title, drawn where the player draws them over an episode that
+    // plays (the page's largest text shows as soon as it is known; the app replaces it with its own
+    // player). A locked episode, or one the list does not name, is left to the app.
+    // e2e/player-journey checks that both draw the title in the same place.
+    drawn = Promise.all([seriesAnswer, listAnswer]).then(function (answers) {
+      const info = data(answers[0]),
+        list: ListedEpisode[] = data(answers[1]) || [];
+      let opens: ListedEpisode | null = null;
+      for (let i = 0; i < list.length; i++) if (list[i]!.number === (ep || 1)) opens = list[i]!;
+      const layout = document.getElementById('early-layout');
+      if (!info || !info.title || !opens || !opens.hls || !layout) return;
+      const frame = el('div', 'early-frame', el('div', 'early-player', layout));
+      if (info.accentColor)
+        frame.style.backgroundImage =
+          'radial-gradient(120% 80% at 50% 35%, ' + info.accentColor + '55, transparent 70%)';
+      el(
+        'h1',
+        'early-title',
+        el('div', 'early-text', el('div', 'early-row', el('div', 'early-chrome', frame))),
+      ).textContent = info.title;
+    });
+  }
+  // After the API calls: on HTTP/1.1 (six connections) the chunks would otherwise queue ahead of them.
+  // The player page's chunks (hls.js first, the largest) still arrive well before the first segment.
+  let files = (home ? chunks.home : PLAYER_PAGE.test(path) ? chunks.videos : []) || [];
+  if ((!home || lang !== 'en') && chunks.messages) files = files.concat(chunks.messages[lang] || []);
+  const add = function (file: string) {
+    const link = document.createElement('link');
+    // A stylesheet is only fetched here; the page's code applies it (as Vite loads CSS: crossorigin).
+    if (/\.css$/.test(file)) {
+      link.rel = 'preload';
+      link.as = 'style';
+      link.crossOrigin = '';
+    } else link.rel = 'modulepreload';
+    link.href = file;
+    document.head.appendChild(link);
+  };
+  // On the player page one task a file: each costs a few milliseconds on a slow phone, and all of
+  // them in the task that draws the title made one long task.
+  const preload = function () {
+    files.forEach(function (file) {
+      if (drawn)
+        setTimeout(function () {
+          add(file);
+        }, 0);
+      else add(file);
+    });
+  };
+  afterTitle(preload);
+} catch {
+  // Whatever fails here, the app still starts and asks for everything itself.
+}
+// The app's code (in the build; the dev server loads src/main.tsx itself), run once the document is
+// parsed (it mounts into #root). A failed load leaves what this script drew (as a failed script tag
+// would), without an unhandled error.
+const entry = chunks.entry;
+const run = function () {
+  import(entry!).catch(function () {});
+};
+if (entry)
+  afterTitle(function () {
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', run);
+    else run();
+  });

@@ -1,0 +1,39 @@
+import type { EpisodeListItem, EpisodePlayback, Language } from '@episodic/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { playbackQuery } from './player-api';
+import type { SlotSource } from './player-engine';
+
+/** What the engine plays of an episode's playback information: nothing while it is locked or has no video. */
+export function sourceOf(playback: EpisodePlayback | undefined): SlotSource | null {
+  return playback?.playable && playback.hls
+    ? { episodeId: playback.id, url: playback.hls, subtitles: playback.subtitles }
+    : null;
+}
+
+/**
+ * The playback information of the episode on screen and of its neighbours; the neighbours' load only
+ * once `neighboursMayLoad` (the page decides when they no longer compete with the first frame).
+ */
+export function useEpisodePlayback(
+  item: EpisodeListItem,
+  neighbours: { previous: EpisodeListItem | undefined; next: EpisodeListItem | undefined },
+  language: Language,
+  neighboursMayLoad: boolean,
+) {
+  const { previous, next } = neighbours;
+  const currentQuery = useQuery(playbackQuery(item.id, language));
+  const nextQuery = useQuery({
+    ...playbackQuery(next?.id ?? 0, language),
+    enabled: next !== undefined && neighboursMayLoad,
+  });
+  const previousQuery = useQuery({
+    ...playbackQuery(previous?.id ?? 0, language),
+    enabled: previous !== undefined && neighboursMayLoad,
+  });
+  const playback = currentQuery.data;
+  const currentSource = useMemo(() => sourceOf(playback), [playback]);
+  const nextSource = useMemo(() => sourceOf(next ? nextQuery.data : undefined), [next, nextQuery.data]);
+  const locked = playback !== undefined && !playback.playable;
+  return { currentQuery, nextQuery, previousQuery, playback, currentSource, nextSource, locked };
+}
