@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { PAYMENT_MODES, type PaymentMode } from '@episodic/contract/constants';
 import type { StorageConfig } from './media/storage/index';
 import { EnvError, bool, executable, int, matching, oneOf, read, url, type Source } from './env-values';
 import { checkPaymentMode, paypalEnv, stripeEnv } from './env-payments';
@@ -59,7 +60,7 @@ export interface Env {
    * `test`: the built-in sandbox (or a processor's test keys), documented test cards only, shown to
    * viewers; `live`: a real card processor (Stripe) and real money. Never derived: set on purpose.
    */
-  paymentMode: 'test' | 'live';
+  paymentMode: PaymentMode;
   /** An operator's explicit yes to test payments on an https address (a public test server). */
   allowTestPaymentsOnHttps: boolean;
   /** Signs the sandbox processor's webhooks; null makes one per database (db/secrets.ts). */
@@ -157,7 +158,7 @@ export function loadEnv(src: Source = process.env): Env {
   // Normalized by the URL parser (scheme and host in lower case), so `HTTPS://…` counts as https everywhere.
   const publicUrl = new URL(url(src, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).href;
   const dataDir = path.resolve(read(src, 'DATA_DIR') ?? './data');
-  const paymentMode = oneOf(src, 'PAYMENT_MODE', ['test', 'live'] as const, 'test');
+  const paymentMode = oneOf(src, 'PAYMENT_MODE', PAYMENT_MODES, 'test');
   const stripe = stripeEnv(src);
   checkPaymentMode(paymentMode, stripe);
   const consoleUrl = consoleUrlEnv(src, publicUrl);

@@ -3,9 +3,18 @@ import { LiteralUnion } from './envelope';
 import { PAYMENT_FAILURES } from './reasons';
 import { MembershipSchema } from './user';
 import { IdSchema, UuidSchema } from './ids';
-import { MAX_PAGE_SIZE, PAY_METHODS, type OrderStatus, type PlanKind } from './constants';
+import { MAX_PAGE_SIZE, PAY_METHODS, PAYMENT_MODES, type OrderStatus, type PlanKind } from './constants';
 
-export { ORDER_STATUSES, PLAN_KINDS, PAY_METHODS, type OrderStatus, type PlanKind, type PayMethod } from './constants';
+export {
+  ORDER_STATUSES,
+  PLAN_KINDS,
+  PAY_METHODS,
+  PAYMENT_MODES,
+  type OrderStatus,
+  type PlanKind,
+  type PayMethod,
+  type PaymentMode,
+} from './constants';
 
 /** Every state an order can be in: `pending`, `processing`, `requires_action`, `paid`, `failed`, `cancelled`, `refunded`. */
 export const OrderStatusSchema = Type.Union([
@@ -113,7 +122,7 @@ export type UnlockResult = Static<typeof UnlockResultSchema>;
  * the cards.
  */
 export const PaymentOptionsSchema = Type.Object({
-  mode: Type.Union([Type.Literal('test'), Type.Literal('live')]),
+  mode: LiteralUnion(PAYMENT_MODES),
   /** Whether a PayPal button is offered (PayPal configured, or the built-in sandbox in test mode). */
   paypal: Type.Boolean(),
   testCards: Type.Array(

@@ -74,6 +74,10 @@ export type PlanKind = (typeof PLAN_KINDS)[number];
 export const PAY_METHODS = ['card', 'paypal'] as const;
 export type PayMethod = (typeof PAY_METHODS)[number];
 
+/** Whether money moves: test (the sandbox and test cards only, shown to viewers) or live. */
+export const PAYMENT_MODES = ['test', 'live'] as const;
+export type PaymentMode = (typeof PAYMENT_MODES)[number];
+
 /** Password length limits (the server also asks for a letter and a digit). */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 200;

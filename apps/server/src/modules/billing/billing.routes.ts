@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import type { PaymentMode } from '@episodic/contract/constants';
 import {
   CancelLinkSchema,
   EnvelopeOf,
@@ -41,7 +42,7 @@ const CARD_OUTCOME: Record<TestCardBehavior, PaymentOptions['testCards'][number]
 
 export interface BillingRouteOptions {
   /** Test mode: the sandbox's pages and webhook exist, and viewers are told no money is taken. */
-  mode?: 'test' | 'live';
+  mode?: PaymentMode;
   /** The built-in sandbox takes the cards (then its test cards are listed). */
   sandboxCards?: boolean;
   /** Card payments through Stripe, when configured: its webhooks arrive at /api/webhook/payment/stripe. */

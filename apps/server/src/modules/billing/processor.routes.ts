@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { PaymentMode } from '@episodic/contract/constants';
 import {
   PaypalApprovalQuerySchema,
   PaypalBackQuerySchema,
@@ -16,7 +17,7 @@ import type { PaypalGateway, PaypalSandbox } from './paypal-gateway';
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export interface ProcessorRouteOptions {
-  mode: 'test' | 'live';
+  mode: PaymentMode;
   stripe?: StripeProvider | null;
   paypal?: PaypalGateway | PaypalSandbox | null;
 }
