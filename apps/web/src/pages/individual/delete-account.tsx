@@ -1,12 +1,12 @@
-import type { User } from '@episodic/contract';
-import { useRef, useState, type FormEvent } from 'react';
+import type { FieldErrors, User } from '@episodic/contract';
+import { useState } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useNavigate } from 'react-router';
 import { useDeleteAccount } from '../../features/account';
 import { FormAlert } from '../../shared/forms/form-alert';
 import { PasswordField } from '../../shared/forms/password-field';
 import { formFailure } from '../../shared/forms/server-messages';
-import { useFormState } from '../../shared/forms/use-form-state';
+import { useCheckedForm } from '../../shared/forms/use-checked-form';
 import { focusFirstInvalid } from '../../shared/forms/validate';
 import { formatDate } from '../../shared/format/date';
 import { Button } from '../../shared/ui/button';
@@ -27,26 +27,21 @@ function DeleteAccountDialog({ user, onClose }: { user: User; onClose: () => voi
       void navigate('/', { replace: true });
     },
   });
-  const form = useFormState(EMPTY);
-  const formRef = useRef<HTMLFormElement>(null);
+  const form = useCheckedForm(EMPTY, (values): FieldErrors =>
+    values.password ? {} : { password: t('auth.errors.passwordRequired') },
+  );
   const { membership } = user;
   const paidUntil = membership.active ? (membership.renewsAt ?? membership.endsAt) : null;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.submit((values) => {
     if (remove.isPending) return;
-    if (!form.values.password) {
-      form.fail({ fields: { password: t('auth.errors.passwordRequired') }, message: '' });
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    remove.mutate(form.values.password, {
+    remove.mutate(values.password, {
       onError: (error) => {
         form.fail(formFailure(error, t));
-        focusFirstInvalid(formRef.current);
+        focusFirstInvalid(form.formRef.current);
       },
     });
-  };
+  });
 
   return (
     <Dialog
@@ -62,17 +57,13 @@ function DeleteAccountDialog({ user, onClose }: { user: User; onClose: () => voi
         </>
       }
     >
-      <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <form ref={form.formRef} noValidate onSubmit={submit} className="flex flex-col gap-4">
         <PasswordField
           label={t('account.delete.passwordLabel')}
-          name="password"
           autoComplete="current-password"
           placeholder={t('auth.passwordPrompt')}
-          value={form.values.password}
           error={form.errors.password}
-          onChange={(event) => {
-            form.setField('password', event.target.value);
-          }}
+          {...form.field('password')}
         />
         {form.message ? <FormAlert>{form.message}</FormAlert> : null}
         <button

@@ -1,11 +1,9 @@
-import { useId } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AuthSwitch, SignedInNote, useRegister } from '../../features/account';
 import { ConsentCheckbox } from '../../shared/forms/consent-checkbox';
 import { FormAlert } from '../../shared/forms/form-alert';
-import { PasswordChecklist } from '../../shared/forms/password-checklist';
-import { PasswordField } from '../../shared/forms/password-field';
+import { NewPasswordFields } from '../../shared/forms/new-password-fields';
 import { safeReturnTo, withReturnTo } from '../../shared/links/return-to';
 import { formFailure } from '../../shared/forms/server-messages';
 import { SubmitButton } from '../../shared/forms/submit-button';
@@ -28,7 +26,6 @@ export function RegisterPage() {
   const user = useCurrentUser();
   const register = useRegister();
   const form = useCheckedForm(EMPTY, (values) => registrationErrors(values, t));
-  const rulesId = useId();
   const { errors, field, setField, watch } = form;
 
   const submit = form.submit((values) => {
@@ -76,23 +73,7 @@ export function RegisterPage() {
           error={errors.email}
           {...field('email')}
         />
-        <PasswordField
-          label={t('auth.password')}
-          autoComplete="new-password"
-          placeholder={t('auth.passwordPrompt')}
-          error={errors.password}
-          describedBy={rulesId}
-          {...field('password')}
-        />
-        <PasswordField
-          label={t('auth.repeatPassword')}
-          autoComplete="new-password"
-          placeholder={t('auth.repeatPasswordPrompt')}
-          error={errors.confirmPassword}
-          describedBy={rulesId}
-          {...field('confirmPassword')}
-        />
-        <PasswordChecklist id={rulesId} password={watch('password')} confirmPassword={watch('confirmPassword')} />
+        <NewPasswordFields form={form} label={t('auth.password')} />
         <ConsentCheckbox
           checked={watch('agree')}
           error={errors.agree}

@@ -1,10 +1,9 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useNavigate } from 'react-router';
 import { useResetPassword } from '../../features/account';
 import { FormAlert } from '../../shared/forms/form-alert';
-import { PasswordChecklist } from '../../shared/forms/password-checklist';
-import { PasswordField } from '../../shared/forms/password-field';
+import { NewPasswordFields } from '../../shared/forms/new-password-fields';
 import { formFailure } from '../../shared/forms/server-messages';
 import { SubmitButton } from '../../shared/forms/submit-button';
 import { useCheckedForm } from '../../shared/forms/use-checked-form';
@@ -21,9 +20,7 @@ export function NewPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const reset = useResetPassword();
   const form = useCheckedForm(EMPTY, (values) => newPasswordErrors(values.password, values.confirmPassword, t));
-  const rulesId = useId();
   const [expired, setExpired] = useState(false);
-  const { errors, field, watch } = form;
 
   const submit = form.submit((values) => {
     if (reset.isPending) return;
@@ -57,23 +54,7 @@ export function NewPasswordForm({ token }: { token: string }) {
   return (
     <form ref={form.formRef} noValidate onSubmit={submit} className="flex flex-col gap-5 rounded-2xl bg-surface p-5">
       <p className="text-sm leading-relaxed text-fg-muted">{t('auth.reset.intro')}</p>
-      <PasswordField
-        label={t('auth.reset.newPassword')}
-        autoComplete="new-password"
-        placeholder={t('auth.passwordPrompt')}
-        error={errors.password}
-        describedBy={rulesId}
-        {...field('password')}
-      />
-      <PasswordField
-        label={t('auth.repeatPassword')}
-        autoComplete="new-password"
-        placeholder={t('auth.repeatPasswordPrompt')}
-        error={errors.confirmPassword}
-        describedBy={rulesId}
-        {...field('confirmPassword')}
-      />
-      <PasswordChecklist id={rulesId} password={watch('password')} confirmPassword={watch('confirmPassword')} />
+      <NewPasswordFields form={form} label={t('auth.reset.newPassword')} />
       {form.message ? <FormAlert>{form.message}</FormAlert> : null}
       <SubmitButton pending={reset.isPending} pendingLabel={t('auth.reset.submitting')}>
         {t('auth.reset.submit')}
