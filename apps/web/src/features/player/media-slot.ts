@@ -129,8 +129,8 @@ export class MediaSlot {
 
   /**
    * Runs `callback` once the `<video>` has the source of this load: at once when it has it, else as the
-   * load gives it (not at all when another load or an unload comes first). A `play()` before that is
-   * cancelled by the source arriving (an `AbortError`), and the video stays paused.
+   * load gives it (not at all when another load or an unload comes first). A `play()` before that can be
+   * cancelled by the source arriving (an `AbortError`: hls.js with Managed Media Source reloads the element).
    */
   whenAttached(callback: () => void): void {
     const pending = this.attaching;

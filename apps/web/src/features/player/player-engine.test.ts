@@ -29,7 +29,7 @@ class FakeHls {
   loadSource(): void {}
   resumeBuffering(): void {}
   attachMedia(video: HTMLVideoElement): void {
-    // Chrome: a source arriving cancels a play() made before it (AbortError) and leaves the video paused.
+    // With Managed Media Source (Safari, iOS) hls.js reloads the element: a play() made before is cancelled.
     playing.delete(video);
     attached.add(video);
     record(video, 'attach');
