@@ -93,6 +93,8 @@ export class MediaSlot {
   private Hls: HlsClass | null = null;
   private generation = 0;
   private bufferingPaused = false;
+  /** The load in progress, until the `<video>` has its source. */
+  private attaching: Promise<void> | null = null;
   private recoveredMediaError = false;
   private readonly onNativeError = () => {
     if (this.hls || !this.source) return;
@@ -114,10 +116,38 @@ export class MediaSlot {
     video.addEventListener('loadeddata', this.onLoadedData);
   }
 
-  /** Loads an episode (replacing what was there). */
-  async load(source: SlotSource, options: LoadOptions): Promise<void> {
+  /** Loads an episode (replacing what was there); settles once the `<video>` has its source. */
+  load(source: SlotSource, options: LoadOptions): Promise<void> {
     this.unload();
     const generation = this.generation;
+    const attaching = this.attach(source, options, generation);
+    this.attaching = attaching;
+    return attaching.finally(() => {
+      if (generation === this.generation) this.attaching = null;
+    });
+  }
+
+  /**
+   * Runs `callback` once the `<video>` has the source of this load: at once when it has it, else as the
+   * load gives it (not at all when another load or an unload comes first). A `play()` before that can be
+   * cancelled by the source arriving (an `AbortError`: hls.js with Managed Media Source reloads the element).
+   */
+  whenAttached(callback: () => void): void {
+    const pending = this.attaching;
+    if (!pending) {
+      callback();
+      return;
+    }
+    const generation = this.generation;
+    void pending.then(
+      () => {
+        if (generation === this.generation) callback();
+      },
+      () => undefined,
+    );
+  }
+
+  private async attach(source: SlotSource, options: LoadOptions, generation: number): Promise<void> {
     this.source = source;
     this.preloading = options.preload;
     this.startAt = options.startAt;
@@ -317,6 +347,7 @@ export class MediaSlot {
   /** Empties the slot. */
   unload(): void {
     this.generation++;
+    this.attaching = null;
     this.hls?.destroy();
     this.hls = null;
     this.source = null;

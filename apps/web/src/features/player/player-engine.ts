@@ -7,22 +7,11 @@ export type { PlayerSnapshot } from './player-snapshot';
 export type PlayerEvent = 'firstframe' | 'play' | 'pause' | 'ended' | 'timeupdate';
 type EventListener = (episodeId: number) => void;
 
+/** The `<video>` events that change what the player shows. */
 const MEDIA_EVENTS = [
-  'play',
-  'pause',
-  'playing',
-  'waiting',
-  'canplay',
-  'timeupdate',
-  'durationchange',
-  'ended',
-  'ratechange',
-  'volumechange',
-  'seeking',
-  'seeked',
-  'loadeddata',
-  'emptied',
-] as const;
+  ...['play', 'pause', 'playing', 'waiting', 'canplay', 'timeupdate', 'durationchange', 'ended', 'ratechange'],
+  ...['volumechange', 'seeking', 'seeked', 'loadeddata', 'emptied'],
+];
 
 /**
  * Two video slots behind one set of commands: the episode on screen, and the next one loaded up to
@@ -38,6 +27,8 @@ export class PlayerEngine {
   private mutedByAutoplay = false;
   private buffering = false;
   private startedPlaying = false;
+  /** Counts play and pause requests: a play waiting for its source is dropped after a pause. */
+  private playRequest = 0;
   private track: TextTrack | null = null;
   private readonly cleanups: (() => void)[] = [];
   private readonly onCueChange = () => {
@@ -206,6 +197,7 @@ export class PlayerEngine {
   ): void {
     const showing = this.currentSlot()?.source?.episodeId;
     if (source && showing === source.episodeId) return;
+    this.playRequest++;
     for (const slot of this.slots) slot.video.pause();
     this.detachTrack();
     this.buffering = false;
@@ -303,10 +295,20 @@ export class PlayerEngine {
     this.track?.addEventListener('cuechange', this.onCueChange);
   }
 
-  /** Starts playing; when the browser refuses sound without a tap, plays muted and says so. */
+  /**
+   * Starts playing, once the source is attached (a preloaded episode may still be starting); when the
+   * browser refuses sound without a tap, plays muted and says so.
+   */
   play(): void {
-    const video = this.video;
-    if (!video) return;
+    const slot = this.currentSlot();
+    if (!slot) return;
+    const request = ++this.playRequest;
+    slot.whenAttached(() => {
+      if (request === this.playRequest && this.currentSlot() === slot) this.start(slot.video);
+    });
+  }
+
+  private start(video: HTMLVideoElement): void {
     if (video.ended) video.currentTime = 0;
     attempt(video).catch((error: unknown) => {
       if (!(error instanceof DOMException) || error.name !== 'NotAllowedError' || video.muted || video !== this.video)
@@ -323,6 +325,7 @@ export class PlayerEngine {
   }
 
   pause(): void {
+    this.playRequest++;
     this.video?.pause();
   }
 
@@ -334,7 +337,7 @@ export class PlayerEngine {
       this.play();
       return true;
     }
-    video.pause();
+    this.pause();
     return false;
   }
 

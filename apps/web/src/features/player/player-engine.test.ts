@@ -1,0 +1,133 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { HlsClass } from './hls-loader';
+import { loadHls } from './hls-loader';
+import { PlayerEngine, type SlotSource } from './player-engine';
+
+vi.mock('./hls-loader', () => ({ loadHls: vi.fn(), playsHlsNatively: () => false }));
+vi.mock('./hls-setup', () => ({
+  createHls: (Ctor: new () => unknown) => new Ctor(),
+  startFromLightest: () => undefined,
+}));
+vi.mock('./warm-start', () => ({ claimWarmStart: () => null }));
+
+/** What each `<video>` went through, in order: `attach` (hls.js gave it its source), `play`, `pause`. */
+const history = new Map<HTMLVideoElement, string[]>();
+const attached = new Set<HTMLVideoElement>();
+const playing = new Set<HTMLVideoElement>();
+
+function record(video: HTMLVideoElement, what: string): void {
+  history.set(video, [...(history.get(video) ?? []), what]);
+}
+
+/** Stands in for hls.js: attaching gives the `<video>` its source, as `attachMedia` does. */
+class FakeHls {
+  static Events = { MANIFEST_PARSED: 'm', LEVEL_SWITCHED: 'l', FRAG_BUFFERED: 'f', ERROR: 'e' };
+  static ErrorTypes = { MEDIA_ERROR: 'media', NETWORK_ERROR: 'network' };
+  levels = [];
+  loadLevel = -1;
+  on(): void {}
+  loadSource(): void {}
+  resumeBuffering(): void {}
+  attachMedia(video: HTMLVideoElement): void {
+    // With Managed Media Source (Safari, iOS) hls.js reloads the element: a play() made before is cancelled.
+    playing.delete(video);
+    attached.add(video);
+    record(video, 'attach');
+  }
+  destroy(): void {}
+}
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+const episode = (id: number): SlotSource => ({
+  episodeId: id,
+  url: `/api/media/episodes/${String(id)}/master.m3u8`,
+  subtitles: [],
+});
+
+describe('PlayerEngine', () => {
+  let videos: HTMLVideoElement[];
+  let engine: PlayerEngine;
+
+  beforeEach(() => {
+    history.clear();
+    attached.clear();
+    playing.clear();
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
+      const video = this as HTMLVideoElement;
+      record(video, 'play');
+      if (attached.has(video)) playing.add(video);
+      return Promise.resolve();
+    });
+    vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (this: HTMLMediaElement) {
+      const video = this as HTMLVideoElement;
+      if (playing.delete(video)) record(video, 'pause');
+    });
+    vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined);
+    videos = [document.createElement('video'), document.createElement('video')];
+    engine = new PlayerEngine(videos);
+  });
+
+  afterEach(() => {
+    engine.destroy();
+  });
+
+  /** Episode 1 on screen and playing, episode 2 being preloaded in the other slot until `hls` resolves. */
+  async function preloadingNext() {
+    vi.mocked(loadHls).mockResolvedValue(FakeHls as unknown as HlsClass);
+    engine.show(episode(1));
+    await vi.waitFor(() => {
+      expect(playing.has(videos[0]!)).toBe(true);
+    });
+    const hls = deferred<HlsClass | null>();
+    vi.mocked(loadHls).mockReturnValue(hls.promise);
+    engine.preload(episode(2));
+    return hls;
+  }
+
+  it('plays a preloaded episode that is moved on screen before its source is attached, once it is', async () => {
+    const hls = await preloadingNext();
+    // The viewer presses ArrowDown while the next episode's player is still starting (a slow phone).
+    engine.show(episode(2));
+    expect(playing.has(videos[0]!)).toBe(false);
+    hls.resolve(FakeHls as unknown as HlsClass);
+    await vi.waitFor(() => {
+      expect(history.get(videos[1]!)).toContain('attach');
+    });
+    await vi.waitFor(() => {
+      expect(playing.has(videos[1]!)).toBe(true);
+    });
+    // Never a play() that the source would cancel.
+    expect(history.get(videos[1]!)).toEqual(['attach', 'play']);
+  });
+
+  it('does not start an episode waiting for its source once the viewer paused it', async () => {
+    const hls = await preloadingNext();
+    engine.show(episode(2));
+    engine.pause();
+    hls.resolve(FakeHls as unknown as HlsClass);
+    await vi.waitFor(() => {
+      expect(history.get(videos[1]!)).toContain('attach');
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(playing.has(videos[1]!)).toBe(false);
+  });
+
+  it('starts an attached preloaded episode within the gesture that shows it', async () => {
+    const hls = await preloadingNext();
+    hls.resolve(FakeHls as unknown as HlsClass);
+    await vi.waitFor(() => {
+      expect(history.get(videos[1]!)).toEqual(['attach']);
+    });
+    engine.show(episode(2));
+    // Synchronously: the tap's permission to play with sound still holds.
+    expect(playing.has(videos[1]!)).toBe(true);
+    expect(playing.has(videos[0]!)).toBe(false);
+  });
+});
