@@ -77,6 +77,7 @@ function collectReports(page: Page): Record<string, unknown>[] {
     const request = response.request();
     if (!isReport(request) || response.status() === 200) return;
     const refused = request.postDataJSON() as Record<string, unknown>;
+    console.warn(`report ${String(refused.event_name)} ${String(refused.event_id)} answered ${response.status()}`);
     const index = reports.findIndex((r) => r.event_id === refused.event_id);
     if (index >= 0) reports.splice(index, 1);
   });
