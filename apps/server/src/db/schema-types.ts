@@ -1,7 +1,7 @@
 // The hand-named types of db/schema.ts: the value sets CHECK constraints allow (which the generator
 // can't see), the JSON shape of renditions, and the row types the code names.
 import type { Insertable, Selectable } from 'kysely';
-import type { ConversionOutbox, Sessions, TrackingAttribution, TrackingEvents, Users } from './schema';
+import type { ConversionOutbox, Orders, Plans, Sessions, TrackingAttribution, TrackingEvents, Users } from './schema';
 
 export type Language = 'en' | 'es' | 'fy' | 'dy' | 'pt';
 export type PublishStatus = 'draft' | 'published';
@@ -23,3 +23,10 @@ export type SessionRow = Selectable<Sessions>;
 export type ConversionOutboxTable = ConversionOutbox;
 export type TrackingAttributionTable = TrackingAttribution;
 export type TrackingEventsTable = TrackingEvents;
+
+/** An order as lists show it: its own columns, its plan's kind and the plan's name in the reader's language. */
+export type OrderSummaryRow = Pick<
+  Selectable<Orders>,
+  'id' | 'plan_id' | 'purpose' | 'amount' | 'currency' | 'status' | 'failure_reason' | 'created_at' | 'paid_at'
+> &
+  Pick<Selectable<Plans>, 'kind'> & { plan_name: string };

@@ -1,29 +1,19 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { AdminAttribution, AdminAttributionSource, AdminOrder } from '@episodic/contract';
 import type { DB, OrderStatus } from '../../db/schema';
+import type { OrderSummaryRow } from '../../db/schema-types';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
-interface OrderRow {
-  id: string;
+interface OrderRow extends OrderSummaryRow {
   user_id: string;
   email: string | null;
   is_guest: boolean;
-  plan_id: string;
-  plan_name: string;
-  kind: 'membership' | 'coins';
-  purpose: 'purchase' | 'renewal';
-  amount: number;
-  currency: string;
-  status: OrderStatus;
   provider: string | null;
   provider_ref: string | null;
   brand: string | null;
   last4: string | null;
-  failure_reason: string | null;
   attribution: unknown;
-  created_at: Date;
-  paid_at: Date | null;
   r_status: 'processing' | 'succeeded' | 'failed' | null;
   r_amount: number | null;
   r_reason: string | null;

@@ -205,11 +205,3 @@ export async function insertGrant(db: Executor, g: GrantRow): Promise<boolean> {
 export function findGrant(db: Executor, id: string) {
   return db.selectFrom('grants').select(['user_id', 'kind']).where('id', '=', id).executeTakeFirstOrThrow();
 }
-
-export function membershipPeriod(db: Executor, userId: string) {
-  return db
-    .selectFrom('memberships')
-    .select(['status', 'current_period_end'])
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-}

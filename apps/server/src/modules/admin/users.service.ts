@@ -17,7 +17,6 @@ import {
   latestLedgerEntries,
   latestUnlocks,
   lockUser,
-  membershipPeriod,
   membershipPlans,
   orderTouches,
   revokeSessionsOf,
@@ -278,14 +277,13 @@ export function createUsersService(deps: AdminDeps) {
           reason,
         });
       } else {
-        const before = await membershipPeriod(trx, userId);
-        const { endsAt } = await grantMembershipTime(trx, { userId, planId: planId!, days: input.days! });
+        const { endsAt, before } = await grantMembershipTime(trx, { userId, planId: planId!, days: input.days! });
         await writeAudit(trx, operator, {
           action: 'user.grant-membership',
           targetType: 'user',
           targetId: userId,
           summary: `Gave ${input.days} days of membership to ${who}`,
-          before: before ? { status: before.status, endsAt: before.current_period_end.toISOString() } : null,
+          before: before ? { status: before.status, endsAt: before.endsAt.toISOString() } : null,
           after: { status: 'active', endsAt: endsAt.toISOString(), planId },
           reason,
         });

@@ -14,3 +14,4 @@ export {
 } from './order-lifecycle';
 export { createRefunds, type Refunder, type RefundRecord } from './refunds';
 export { billingPlugin } from './billing.plugin';
+export { quoteSeriesPrice } from './series-price';

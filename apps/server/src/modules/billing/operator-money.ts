@@ -15,13 +15,14 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export async function grantMembershipTime(
   trx: Transaction<DB>,
   input: { userId: string; planId: string; days: number; now?: Date },
-): Promise<{ endsAt: Date }> {
+): Promise<{ endsAt: Date; before: { status: string; endsAt: Date } | null }> {
   const now = input.now ?? new Date();
   const current = await lockMembership(trx, input.userId);
+  const before = current ? { status: current.status, endsAt: current.current_period_end } : null;
   if (current && current.status === 'active' && current.current_period_end > now) {
     const endsAt = new Date(current.current_period_end.getTime() + input.days * DAY_MS);
     await updateMembership(trx, input.userId, { current_period_end: endsAt, updated_at: now });
-    return { endsAt };
+    return { endsAt, before };
   }
   const endsAt = new Date(now.getTime() + input.days * DAY_MS);
   const values = {
@@ -37,7 +38,7 @@ export async function grantMembershipTime(
   };
   if (current) await updateMembership(trx, input.userId, values);
   else await insertMembership(trx, { user_id: input.userId, payment_method_id: null, ...values });
-  return { endsAt };
+  return { endsAt, before };
 }
 
 export interface Reversal {

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Language } from '@episodic/contract';
 import type { DB, OrderStatus } from '../../db/schema';
+import type { OrderSummaryRow } from '../../db/schema-types';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -110,19 +111,7 @@ export function findOrderByProviderRef(db: Executor, provider: string, ref: stri
     .executeTakeFirst();
 }
 
-export interface OrderListRow {
-  id: string;
-  plan_id: string;
-  plan_name: string;
-  kind: 'membership' | 'coins';
-  purpose: 'purchase' | 'renewal';
-  amount: number;
-  currency: string;
-  status: OrderStatus;
-  failure_reason: string | null;
-  created_at: Date;
-  paid_at: Date | null;
-}
+export type OrderListRow = OrderSummaryRow;
 
 const userOrdersQuery = (userId: string, lang: Language, where: RawBuilder<unknown>) => sql<OrderListRow>`
   SELECT o.id, o.plan_id, COALESCE(t.name, en.name, o.plan_id) AS plan_name, p.kind, o.purpose, o.amount, o.currency, o.status,

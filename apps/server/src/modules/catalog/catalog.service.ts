@@ -21,7 +21,7 @@ import { deleteSearches, recentSearches, upsertSearch } from './search-history.r
 import { episodeTitle } from './episode-title';
 import { masterPlaylistPath } from '../playback/index';
 // The catalog quotes a series' price (shown with it, and asked by billing when a series is unlocked).
-import { quoteSeriesPrice } from './series-price';
+import { quoteSeriesPrice } from '../billing/index';
 import type { AccessService } from '../access/index';
 
 /** What the playback side knows about one episode for one viewer. */

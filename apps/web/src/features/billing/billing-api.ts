@@ -1,4 +1,5 @@
 import type { ApiData } from '@episodic/api-client';
+import type { CardFormInput } from '@episodic/contract/card';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
 import { pagedQuery } from '../../shared/api/paged';
@@ -70,14 +71,8 @@ export async function createOrder(queryClient: QueryClient, planId: string): Pro
   return api.post('/api/payment/order', { body: { planId } });
 }
 
-export interface CardDetails {
-  number: string;
-  expiry: string;
-  cvv: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-}
+/** The card form's values, as the contract's card checks read them. */
+export type CardDetails = CardFormInput;
 
 /** Pays an order by card. The server checks consent and the card again before any charge. */
 export const payByCard = (orderId: string, card: CardDetails, agree: boolean) =>
