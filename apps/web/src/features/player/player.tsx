@@ -1,6 +1,6 @@
 import type { EpisodeListItem, SeriesDetail, User } from '@episodic/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { memo, Suspense, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { memo, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useLanguage } from '../../shared/i18n/use-language';
 import { usePageTitle } from '../../shared/ui/page';
@@ -16,6 +16,7 @@ import { PlayerChrome, PlayerFrame } from './player-chrome';
 import { shareLink } from './share';
 import { EpisodeSheet, SettingsSheet, preloadSheets } from './sheets';
 import { useAutoHide } from './use-auto-hide';
+import { useAutoplayNext } from './use-autoplay-next';
 import { useFavoriteToggle } from './use-favorite-toggle';
 import { useFeedGestures, type Direction } from './use-feed-gestures';
 import { useMediaSession } from './use-media-session';
@@ -156,17 +157,7 @@ export const Player = memo(function Player({
     onActivity: reveal,
   });
 
-  // Autoplay: at the end, the next episode (a locked one shows its paywall).
-  const onEnded = useEffectEvent((episodeId: number) => {
-    if (episodeId === item.id && next) go('next');
-  });
-  useEffect(
-    () =>
-      engine?.on('ended', (episodeId) => {
-        onEnded(episodeId);
-      }),
-    [engine],
-  );
+  useAutoplayNext(engine, item.id, next ? () => go('next') : null);
 
   // The play / pause sign after a tap.
   const [flash, setFlash] = useTapFlash();
