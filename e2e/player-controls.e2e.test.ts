@@ -4,6 +4,7 @@ import { expect } from './fixtures';
 import {
   currentVideo,
   episodeInUrl,
+  holdEpisode,
   playerTest as test,
   swipe,
   waitUntilPlaying,
@@ -102,12 +103,15 @@ test.describe('player controls', () => {
     await page.keyboard.press('ArrowDown');
     await expect.poll(() => episodeInUrl(page)).toBe(2);
     await waitUntilPlaying(page);
+    await holdEpisode(page);
     await page.getByRole('button', { name: 'Share' }).click();
     await expect
       .poll(() => page.evaluate(() => (window as unknown as { sharedData: ShareData[] }).sharedData.map((d) => d.url)))
       .toEqual([`${baseUrl}/videos/${String(series.id)}?ep=2`]);
     await page.keyboard.press('ArrowUp');
     await expect.poll(() => episodeInUrl(page)).toBe(1);
+    await waitUntilPlaying(page);
+    await holdEpisode(page);
 
     // Without a share sheet, the link is copied and a toast says so.
     await page.evaluate(() => {

@@ -111,6 +111,14 @@ export async function waitUntilPlaying(page: Page, seconds = 0.3, timeoutMs = 20
   );
 }
 
+/**
+ * Pauses the episode on screen. The demo's episodes last 4 seconds: on a busy machine one would end
+ * and move on by itself between two steps of a journey that counts on the episode it showed.
+ */
+export async function holdEpisode(page: Page): Promise<void> {
+  await page.evaluate(() => document.querySelector<HTMLVideoElement>('video[data-current="true"]')?.pause());
+}
+
 /** Every `<video>` of the page is paused (or has nothing loaded). */
 export function nothingPlays(page: Page): Promise<boolean> {
   return page.evaluate(() => Array.from(document.querySelectorAll('video')).every((v) => v.paused));

@@ -4,6 +4,7 @@ import { expect } from './fixtures';
 import {
   currentVideo,
   episodeInUrl,
+  holdEpisode,
   nothingPlays,
   playerTest as test,
   swipe,
@@ -51,6 +52,7 @@ test.describe('player: from the home screen to the paywall', () => {
     const historyLength = await page.evaluate(() => history.length);
 
     // Swipe up: the next episode plays; the address follows, replaced rather than pushed.
+    await holdEpisode(page);
     await swipe(context, page, 'up');
     await expect.poll(() => episodeInUrl(page)).toBe(2);
     await waitUntilPlaying(page);

@@ -35,6 +35,7 @@ const strong = 'drama2026!';
 /** The newest mail to an address, once there are more than `after` (verification emails left out). */
 async function waitForMail(to: string, after = 0): Promise<{ subject: string; text: string; html: string }> {
   for (let i = 0; i < 50; i++) {
+    await t.app.background.idle();
     // Registration also sends a verification email; these tests read the other mails.
     const mails = (await outbox(t)).filter((m) => m.to === to && !m.text.includes('verifyToken='));
     const found = mails.length > after ? mails.at(-1) : undefined;

@@ -39,6 +39,7 @@ async function mailsTo(to: string, subject: RegExp): Promise<string[]> {
 /** The token of the newest emailed link to an address whose subject matches, once it is there. */
 async function linkToken(to: string, subject: RegExp, param: string, after = 0): Promise<string> {
   for (let i = 0; i < 60; i++) {
+    await t.app.background.idle();
     const texts = await mailsTo(to, subject);
     if (texts.length > after) return decodeURIComponent(new RegExp(`${param}=([^\\s"&<]+)`).exec(texts.at(-1)!)![1]!);
     await new Promise((r) => setTimeout(r, 50));
