@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { inLanguage } from '../../test/samples';
 import { i18n } from '../../shared/i18n/i18n';
 import { declineReason } from './decline-reason';
 
 const t = i18n.t.bind(i18n);
-
-async function inLanguage(language: string, check: () => void): Promise<void> {
-  await i18n.changeLanguage(language);
-  try {
-    check();
-  } finally {
-    await i18n.changeLanguage('en');
-  }
-}
 
 describe('declineReason', () => {
   it('shows a payment failure in Spanish and French by code, whatever English the processor sent', async () => {

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accountUser, fail, mockApi, ok } from '../../test/api-mock';
 import { renderPage } from '../../test/render-page';
+import { SAMPLE_ORDER_ID, coinOrder } from '../../test/samples';
 import { OrderEasyPage } from './order-easy-page';
 
 afterEach(() => {
@@ -9,20 +10,8 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-const ORDER = '6b1d3c2e-0c57-4c8e-9d61-5a2f4f1c9e11';
-const pending = {
-  id: ORDER,
-  planId: 'coins-300',
-  planName: '300 coins',
-  kind: 'coins',
-  purpose: 'purchase',
-  amount: 299,
-  currency: 'USD',
-  status: 'pending',
-  failureReason: null,
-  createdAt: '2026-11-22T10:00:00.000Z',
-  paidAt: null,
-};
+const ORDER = SAMPLE_ORDER_ID;
+const pending = coinOrder('pending');
 const field = (name: RegExp) => screen.getByLabelText<HTMLInputElement>(name, { selector: 'input' });
 const year = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
 

@@ -1,7 +1,9 @@
+import type { Order, PaymentFailure } from '@episodic/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accountUser, fail, mockApi, ok } from '../../test/api-mock';
 import { renderPage } from '../../test/render-page';
+import { SAMPLE_ORDER_ID, coinOrder } from '../../test/samples';
 import { OrderEasyPage } from '../order-easy/order-easy-page';
 import { OrderResultPage } from '../order-result/order-result-page';
 import { ShoppingPage } from './shopping-page';
@@ -11,21 +13,12 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-const ORDER = '6b1d3c2e-0c57-4c8e-9d61-5a2f4f1c9e11';
-const order = (status: string, failureReason: string | null = null, failureCode: string | null = null) => ({
-  id: ORDER,
-  planId: 'coins-300',
-  planName: '300 coins',
-  kind: 'coins',
-  purpose: 'purchase',
-  amount: 299,
-  currency: 'USD',
-  status,
-  failureReason,
-  failureCode,
-  createdAt: '2026-11-22T10:00:00.000Z',
-  paidAt: status === 'paid' ? '2026-11-22T10:01:00.000Z' : null,
-});
+const ORDER = SAMPLE_ORDER_ID;
+const order = (
+  status: Order['status'],
+  failureReason: string | null = null,
+  failureCode: PaymentFailure | null = null,
+) => coinOrder(status, { failureReason, failureCode });
 const testMode = {
   mode: 'test',
   paypal: true,

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { inLanguage } from '../../test/samples';
 import { FIELD_CODES, PAYMENT_FAILURES, REASONS } from '@episodic/contract/reasons';
 import { i18n } from './i18n';
 import { fieldText, reasonText } from './failure-text';
@@ -9,15 +10,6 @@ import { formFailure } from '../forms/server-messages';
 import { ApiError } from '../api/api-error';
 
 const t = i18n.t.bind(i18n);
-
-async function inLanguage(language: string, check: () => void): Promise<void> {
-  await i18n.changeLanguage(language);
-  try {
-    check();
-  } finally {
-    await i18n.changeLanguage('en');
-  }
-}
 
 describe('failure codes', () => {
   it('are shown in Spanish and French by code, whatever English the server sent', async () => {
