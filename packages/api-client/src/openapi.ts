@@ -1183,6 +1183,7 @@ export interface paths {
                                 position: number;
                                 price: number;
                                 renewalDays: number | null;
+                                renewingMembers: number;
                                 texts: {
                                     dy?: {
                                         description: string;
@@ -1279,6 +1280,7 @@ export interface paths {
                                 position: number;
                                 price: number;
                                 renewalDays: number | null;
+                                renewingMembers: number;
                                 texts: {
                                     dy?: {
                                         description: string;
@@ -1395,6 +1397,7 @@ export interface paths {
                                 position: number;
                                 price: number;
                                 renewalDays: number | null;
+                                renewingMembers: number;
                                 texts: {
                                     dy?: {
                                         description: string;
@@ -4252,8 +4255,12 @@ export interface paths {
                                 membership: {
                                     active: boolean;
                                     autoRenew: boolean;
+                                    currency: string | null;
                                     endsAt: string | null;
                                     planId: string | null;
+                                    planName: string | null;
+                                    renewalDays: number | null;
+                                    renewalPrice: number | null;
                                     renewsAt: string | null;
                                 };
                                 orders: {
@@ -4327,8 +4334,12 @@ export interface paths {
                             data: {
                                 active: boolean;
                                 autoRenew: boolean;
+                                currency: string | null;
                                 endsAt: string | null;
                                 planId: string | null;
+                                planName: string | null;
+                                renewalDays: number | null;
+                                renewalPrice: number | null;
                                 renewsAt: string | null;
                             };
                             message: string;
@@ -5025,8 +5036,12 @@ export interface paths {
                                 membership: {
                                     active: boolean;
                                     autoRenew: boolean;
+                                    currency: string | null;
                                     endsAt: string | null;
                                     planId: string | null;
+                                    planName: string | null;
+                                    renewalDays: number | null;
+                                    renewalPrice: number | null;
                                     renewsAt: string | null;
                                 };
                             };
@@ -5485,8 +5500,12 @@ export interface paths {
                                 membership: {
                                     active: boolean;
                                     autoRenew: boolean;
+                                    currency: string | null;
                                     endsAt: string | null;
                                     planId: string | null;
+                                    planName: string | null;
+                                    renewalDays: number | null;
+                                    renewalPrice: number | null;
                                     renewsAt: string | null;
                                 };
                             };
@@ -5763,8 +5782,12 @@ export interface paths {
                                 membership: {
                                     active: boolean;
                                     autoRenew: boolean;
+                                    currency: string | null;
                                     endsAt: string | null;
                                     planId: string | null;
+                                    planName: string | null;
+                                    renewalDays: number | null;
+                                    renewalPrice: number | null;
                                     renewsAt: string | null;
                                 };
                             };
@@ -5825,8 +5848,12 @@ export interface paths {
                                 membership: {
                                     active: boolean;
                                     autoRenew: boolean;
+                                    currency: string | null;
                                     endsAt: string | null;
                                     planId: string | null;
+                                    planName: string | null;
+                                    renewalDays: number | null;
+                                    renewalPrice: number | null;
                                     renewsAt: string | null;
                                 };
                             };
@@ -5931,8 +5958,12 @@ export interface paths {
                                 membership: {
                                     active: boolean;
                                     autoRenew: boolean;
+                                    currency: string | null;
                                     endsAt: string | null;
                                     planId: string | null;
+                                    planName: string | null;
+                                    renewalDays: number | null;
+                                    renewalPrice: number | null;
                                     renewsAt: string | null;
                                 };
                             };
@@ -5992,8 +6023,12 @@ export interface paths {
                                 membership: {
                                     active: boolean;
                                     autoRenew: boolean;
+                                    currency: string | null;
                                     endsAt: string | null;
                                     planId: string | null;
+                                    planName: string | null;
+                                    renewalDays: number | null;
+                                    renewalPrice: number | null;
                                     renewsAt: string | null;
                                 };
                             };

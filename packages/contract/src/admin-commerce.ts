@@ -46,6 +46,11 @@ export const AdminPlanSchema = Type.Object({
   texts: AdminPlanTextsSchema,
   paidOrders: Type.Integer(),
   activeMembers: Type.Integer(),
+  /**
+   * Memberships on this plan that will renew: each at the price and period its member agreed to, so
+   * a change of this plan's price or period does not reach them (the console says so before saving).
+   */
+  renewingMembers: Type.Integer(),
 });
 export type AdminPlan = Static<typeof AdminPlanSchema>;
 export const AdminPlanListSchema = Type.Array(AdminPlanSchema);

@@ -23,6 +23,15 @@ export const MembershipSchema = Type.Object({
   renewsAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   endsAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   autoRenew: Type.Boolean(),
+  /** The plan's name in the user's language (null without a membership). */
+  planName: Type.Union([Type.String(), Type.Null()]),
+  /**
+   * What each renewal charges, in minor units of `currency`, every `renewalDays`: the terms the member
+   * agreed to when paying, which a later change of the plan's price does not touch (null without a membership).
+   */
+  renewalPrice: Type.Union([Type.Integer(), Type.Null()]),
+  currency: Type.Union([Type.String(), Type.Null()]),
+  renewalDays: Type.Union([Type.Integer(), Type.Null()]),
 });
 export type Membership = Static<typeof MembershipSchema>;
 

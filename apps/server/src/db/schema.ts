@@ -202,6 +202,9 @@ export interface Memberships {
   plan_id: string;
   reminder_sent_for: Timestamp | null;
   renewal_attempts: Generated<number>;
+  renewal_currency: string;
+  renewal_days: number;
+  renewal_price: number;
   status: "active" | "lapsed";
   updated_at: Generated<Timestamp>;
   user_id: string;

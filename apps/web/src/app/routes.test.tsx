@@ -37,7 +37,17 @@ const guest = {
   language: 'en',
   coins: 12,
   autoUnlock: false,
-  membership: { active: false, planId: null, renewsAt: null, endsAt: null, autoRenew: false },
+  membership: {
+    active: false,
+    planId: null,
+    renewsAt: null,
+    endsAt: null,
+    autoRenew: false,
+    planName: null,
+    renewalPrice: null,
+    currency: null,
+    renewalDays: null,
+  },
 };
 
 function envelope(data: unknown, code = 200) {

@@ -31,7 +31,17 @@ export const guestUser = {
   language: 'en',
   coins: 0,
   autoUnlock: false,
-  membership: { active: false, planId: null, renewsAt: null, endsAt: null, autoRenew: false },
+  membership: {
+    active: false,
+    planId: null,
+    renewsAt: null,
+    endsAt: null,
+    autoRenew: false,
+    planName: null,
+    renewalPrice: null,
+    currency: null,
+    renewalDays: null,
+  },
 } as const;
 
 export const accountUser = {

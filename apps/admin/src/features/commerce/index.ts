@@ -1,2 +1,2 @@
-export { type OrderFilter, useCommerceMutations, useOrder, useOrders, usePlans } from './api';
+export { type OrderFilter, plansQuery, useCommerceMutations, useOrder, useOrders, usePlans } from './api';
 export { SOURCE_NAMES } from './sources';

@@ -1,12 +1,14 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { AdminPlan } from '@episodic/contract';
-import { useCommerceMutations, usePlans } from '../../features/commerce';
+import { plansQuery, useCommerceMutations, usePlans } from '../../features/commerce';
 import { count, LANGUAGE_NAMES, LANGUAGES, money, type Language } from '../../shared/format';
 import { LanguageTabs, languagesWithErrors } from '../../shared/language-tabs';
 import { Badge, Button, Card, ErrorState, Loading, PageHeader } from '../../shared/ui';
 import { Checkbox, FormMessage, SelectInput, TextArea, TextInput, formErrors } from '../../shared/form-fields';
 import { Dialog } from '../../shared/dialogs';
 import { CommerceTabs } from './commerce-tabs';
+import { PlanTermsNotice, termsChange } from './plan-terms-notice';
 
 type Texts = Record<Language, { name: string; description: string }>;
 
@@ -33,10 +35,33 @@ function PlanDialog({ plan, onClose }: { plan: AdminPlan | null; onClose: () => 
       ) as Texts,
   );
   const [priceError, setPriceError] = useState('');
+  // A membership's new price or period is confirmed first, with the server's count of members it does not reach.
+  const [confirming, setConfirming] = useState<{ renewingMembers: number | null } | null>(null);
+  const queryClient = useQueryClient();
   const { fields } = formErrors(mutation.error);
+  const minorPrice = toMinor(price);
+  const change = termsChange(plan, minorPrice, kind === 'membership' ? Number(renewalDays) || null : null);
+  const editTerms = (set: (value: string) => void) => (value: string) => {
+    set(value);
+    setConfirming(null);
+  };
+
+  const askToConfirm = (planId: string) => {
+    setConfirming({ renewingMembers: null });
+    queryClient
+      .fetchQuery({ ...plansQuery, staleTime: 0 })
+      .then((list) => {
+        const fresh = list.find((p) => p.id === planId);
+        setConfirming((c) => (c ? { renewingMembers: fresh?.renewingMembers ?? 0 } : c));
+      })
+      .catch(() => {
+        setConfirming(null);
+        setPriceError('Could not count the current members. Try again.');
+      });
+  };
 
   const submit = () => {
-    const minor = toMinor(price);
+    const minor = minorPrice;
     if (Number.isNaN(minor)) {
       setPriceError('Enter a price such as 4.99.');
       return;
@@ -47,6 +72,10 @@ function PlanDialog({ plan, onClose }: { plan: AdminPlan | null; onClose: () => 
         ? { renewalDays: Number(renewalDays) || null }
         : { coins: Number(coins) || 0, bonusCoins: Number(bonus) || 0 };
     const input = { price: minor, active, texts, ...shape };
+    if (plan && change && confirming?.renewingMembers == null) {
+      if (!confirming) askToConfirm(plan.id);
+      return;
+    }
     if (plan) updatePlan.mutate({ id: plan.id, input }, { onSuccess: onClose });
     else createPlan.mutate({ id, kind, ...input }, { onSuccess: onClose });
   };
@@ -58,9 +87,24 @@ function PlanDialog({ plan, onClose }: { plan: AdminPlan | null; onClose: () => 
       onClose={onClose}
       footer={
         <>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button variant="primary" type="submit" form="plan-form" disabled={mutation.isPending}>
-            {plan ? 'Save plan' : 'Create plan'}
+          {confirming ? (
+            <Button
+              onClick={() => {
+                setConfirming(null);
+              }}
+            >
+              Back
+            </Button>
+          ) : (
+            <Button onClick={onClose}>Cancel</Button>
+          )}
+          <Button
+            variant="primary"
+            type="submit"
+            form="plan-form"
+            disabled={mutation.isPending || (confirming !== null && confirming.renewingMembers === null)}
+          >
+            {confirming ? 'Confirm: new members only' : plan ? 'Save plan' : 'Create plan'}
           </Button>
         </>
       }
@@ -76,6 +120,11 @@ function PlanDialog({ plan, onClose }: { plan: AdminPlan | null; onClose: () => 
         <div className="col-span-3">
           <FormMessage error={mutation.error} />
         </div>
+        {plan && change && confirming ? (
+          <div className="col-span-3">
+            <PlanTermsNotice plan={plan} change={change} renewingMembers={confirming.renewingMembers} />
+          </div>
+        ) : null}
         <TextInput
           label="Id"
           value={id}
@@ -104,10 +153,16 @@ function PlanDialog({ plan, onClose }: { plan: AdminPlan | null; onClose: () => 
           inputMode="decimal"
           value={price}
           onChange={(e) => {
-            setPrice(e.target.value);
+            editTerms(setPrice)(e.target.value);
           }}
           error={priceError || fields.price}
-          hint={plan ? 'New orders only: open orders keep their price.' : undefined}
+          hint={
+            plan
+              ? plan.kind === 'membership'
+                ? 'New members only: current members renew at the price they agreed to.'
+                : 'New orders only: open orders keep their price.'
+              : undefined
+          }
         />
         {kind === 'membership' ? (
           <TextInput
@@ -116,7 +171,7 @@ function PlanDialog({ plan, onClose }: { plan: AdminPlan | null; onClose: () => 
             min={1}
             value={renewalDays}
             onChange={(e) => {
-              setRenewalDays(e.target.value);
+              editTerms(setRenewalDays)(e.target.value);
             }}
             error={fields.renewalDays}
           />
@@ -238,7 +293,7 @@ export function PlansPage() {
     <section>
       <PageHeader
         title="Commerce"
-        description="Prices apply to orders opened after a change; renewal days apply from the next renewal."
+        description="Prices and renewal days apply to orders opened after a change: current members renew at the price and period they agreed to."
         actions={
           <Button
             variant="primary"

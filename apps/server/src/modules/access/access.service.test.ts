@@ -48,6 +48,9 @@ async function membership(userId: string, endsInDays: number): Promise<void> {
       status: 'active',
       current_period_start: new Date(now - 86400_000),
       current_period_end: new Date(now + endsInDays * 86400_000),
+      renewal_price: 499,
+      renewal_currency: 'USD',
+      renewal_days: 7,
     })
     .execute();
 }

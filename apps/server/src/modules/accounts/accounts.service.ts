@@ -28,8 +28,8 @@ export interface AccountsServiceDeps {
   /** New guests one client address may create: a steady rate per minute plus a burst per hour. */
   guestBudget?: { perMinute: number; burstPerHour: number };
   publicUrl?: string;
-  /** The coin balance and membership shown with the user, answered by billing. */
-  money?: (userId: string) => Promise<{ coins: number; membership: User['membership'] }>;
+  /** The coin balance and membership shown with the user (plan named in their language), answered by billing. */
+  money?: (userId: string, lang: Language) => Promise<{ coins: number; membership: User['membership'] }>;
 }
 
 export interface IssuedSession {
@@ -55,7 +55,17 @@ export function toUserDto(row: UserRow): User {
     language: toLanguage(row.language),
     coins: 0,
     autoUnlock: row.auto_unlock,
-    membership: { active: false, planId: null, renewsAt: null, endsAt: null, autoRenew: false },
+    membership: {
+      active: false,
+      planId: null,
+      renewsAt: null,
+      endsAt: null,
+      autoRenew: false,
+      planName: null,
+      renewalPrice: null,
+      currency: null,
+      renewalDays: null,
+    },
   };
 }
 
@@ -75,7 +85,7 @@ export function createAccountsService({
   /** The user as the API shows it, with coins and membership. */
   async function present(row: UserRow): Promise<User> {
     const user = toUserDto(row);
-    return money ? { ...user, ...(await money(row.id)) } : user;
+    return money ? { ...user, ...(await money(row.id, user.language)) } : user;
   }
 
   const limit = createAccountLimit(limiter);

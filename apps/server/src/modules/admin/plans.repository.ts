@@ -9,17 +9,33 @@ type PlanColumns = Pick<
   'id' | 'kind' | 'price' | 'currency' | 'renewal_days' | 'coins' | 'bonus_coins' | 'active' | 'position'
 >;
 
-/** A plan as the console lists it: its columns, and how many paid orders and active members it has. */
-export type PlanRow = PlanColumns & { paid_orders: number; active_members: number };
+/**
+ * A plan as the console lists it: its columns, how many paid orders and active members it has, and
+ * how many memberships renew on it (each at its own agreed price, which a change of the plan leaves).
+ */
+export type PlanRow = PlanColumns & { paid_orders: number; active_members: number; renewing_members: number };
 
-/** Every plan in order, with its paid orders and active members. */
+/** Every plan in order, with its paid orders, active members and renewing members. */
 export async function planRows(db: Executor): Promise<PlanRow[]> {
   const { rows } = await sql<PlanRow>`
     SELECT p.id, p.kind, p.price, p.currency, p.renewal_days, p.coins, p.bonus_coins, p.active, p.position,
       (SELECT count(*) FROM orders o WHERE o.plan_id = p.id AND o.status = 'paid') AS paid_orders,
-      (SELECT count(*) FROM memberships m WHERE m.plan_id = p.id AND m.status = 'active' AND m.current_period_end > now()) AS active_members
+      (SELECT count(*) FROM memberships m WHERE m.plan_id = p.id AND m.status = 'active' AND m.current_period_end > now()) AS active_members,
+      (SELECT count(*) FROM memberships m WHERE m.plan_id = p.id AND m.status = 'active' AND m.auto_renew) AS renewing_members
     FROM plans p ORDER BY p.position, p.id`.execute(db);
   return rows;
+}
+
+/** Memberships of a plan that renew (at their own agreed terms). */
+export async function renewingMembersOf(db: Executor, planId: string): Promise<number> {
+  const row = await db
+    .selectFrom('memberships')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('plan_id', '=', planId)
+    .where('status', '=', 'active')
+    .where('auto_renew', '=', true)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export function allPlanTexts(db: Executor) {

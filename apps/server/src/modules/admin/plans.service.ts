@@ -10,22 +10,25 @@ import {
   insertPlan,
   lockPlan,
   planRows,
+  renewingMembersOf,
   planTexts,
   replacePlanTexts,
   updatePlanRow,
 } from './plans.repository';
 
-type PlanSnapshot = Omit<AdminPlan, 'paidOrders' | 'activeMembers'>;
+type PlanSnapshot = Omit<AdminPlan, 'paidOrders' | 'activeMembers' | 'renewingMembers'>;
 
 const CURRENCY = /^[A-Z]{3}$/;
 
 /**
- * Memberships and coin packs. A price change applies to orders opened afterwards (an order keeps
- * the price it was opened at); a renewal-days change applies from the next renewal on.
+ * Memberships and coin packs. A price or renewal-days change applies to orders opened afterwards and
+ * so to new members only: an order keeps the price it was opened at, and a membership renews at the
+ * price and period its member agreed to (stored on the membership, which a plan change never touches).
  */
 export function createPlansService(deps: AdminDeps) {
   const { db } = deps;
 
+  /** Every plan, with how many members renew on it (they keep their own price when the plan's changes). */
   async function listPlans(): Promise<AdminPlan[]> {
     const rows = await planRows(db);
     const texts = await allPlanTexts(db);
@@ -44,6 +47,7 @@ export function createPlansService(deps: AdminDeps) {
       ),
       paidOrders: Number(p.paid_orders),
       activeMembers: Number(p.active_members),
+      renewingMembers: Number(p.renewing_members),
     }));
   }
 
@@ -86,6 +90,7 @@ export function createPlansService(deps: AdminDeps) {
     if (plan.kind === 'coins' && plan.coins < 1) check.add('coins', 'too_small', 'A coin pack gives at least 1 coin.');
   }
 
+  /** Creates a plan; its id and kind never change. */
   async function createPlan(operator: Operator, input: AdminPlanInput): Promise<AdminPlan> {
     const check = new FieldCheck();
     const id = checkSlug(check, 'id', input.id ?? '', 40);
@@ -133,7 +138,10 @@ export function createPlansService(deps: AdminDeps) {
     return findPlan(id!);
   }
 
-  /** Changes a plan; its kind and currency stay (orders and memberships refer to them). */
+  /**
+   * Changes a plan; its kind and currency stay (orders and memberships refer to them). Existing
+   * memberships keep their agreed price and period: only new purchases see the change.
+   */
   async function updatePlan(operator: Operator, id: string, input: AdminPlanInput): Promise<AdminPlan> {
     const check = new FieldCheck();
     const texts = checkTexts(check, 'texts', asTitled(input.texts), 'description', input.texts !== undefined);
@@ -165,6 +173,11 @@ export function createPlansService(deps: AdminDeps) {
       const after = await snapshot(trx, id);
       const changes: string[] = [];
       if (after!.price !== before.price) changes.push(`price ${before.price} → ${after!.price}`);
+      if (after!.renewalDays !== before.renewalDays)
+        changes.push(`renews every ${before.renewalDays} → ${after!.renewalDays} days`);
+      // Who the change does not reach, as it stood when it was made.
+      if (before.kind === 'membership' && (after!.price !== before.price || after!.renewalDays !== before.renewalDays))
+        changes.push(`for new members only; ${await renewingMembersOf(trx, id)} renewing members keep their terms`);
       if (after!.active !== before.active) changes.push(after!.active ? 'now on sale' : 'withdrawn from sale');
       await writeAudit(trx, operator, {
         action: 'plan.update',

@@ -151,6 +151,9 @@ describe('dashboard', () => {
         status: 'active',
         current_period_start: now,
         current_period_end: new Date(Date.now() + 7 * 86400_000),
+        renewal_price: 499,
+        renewal_currency: 'USD',
+        renewal_days: 7,
         auto_renew: false,
         cancelled_at: now,
       })

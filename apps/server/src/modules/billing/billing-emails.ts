@@ -20,7 +20,7 @@ const COPY: Record<Language, Copy> = {
     cancelLine:
       'To stop the next renewal, open this link and confirm: you keep access until the end of the period you paid for.',
     cancelButton: 'Cancel renewal',
-    reminderSubject: 'Your yearly Episodic membership renews soon',
+    reminderSubject: 'Your Episodic membership renews soon',
     reminderBody: (plan, amount, date) => `Your ${plan} membership renews on ${date} for ${amount}.`,
     testMode: 'Test mode: no money is taken.',
   },
@@ -31,7 +31,7 @@ const COPY: Record<Language, Copy> = {
     cancelLine:
       'Para detener la próxima renovación, abre este enlace y confirma: conservas el acceso hasta el final del periodo pagado.',
     cancelButton: 'Cancelar la renovación',
-    reminderSubject: 'Tu suscripción anual de Episodic se renueva pronto',
+    reminderSubject: 'Tu suscripción de Episodic se renueva pronto',
     reminderBody: (plan, amount, date) => `Tu suscripción ${plan} se renueva el ${date} por ${amount}.`,
     testMode: 'Modo de prueba: no se cobra dinero.',
   },
@@ -42,7 +42,7 @@ const COPY: Record<Language, Copy> = {
     cancelLine:
       'Pour arrêter le prochain renouvellement, ouvrez ce lien et confirmez : vous gardez l’accès jusqu’à la fin de la période payée.',
     cancelButton: 'Annuler le renouvellement',
-    reminderSubject: 'Votre abonnement annuel Episodic se renouvelle bientôt',
+    reminderSubject: 'Votre abonnement Episodic se renouvelle bientôt',
     reminderBody: (plan, amount, date) => `Votre abonnement ${plan} se renouvelle le ${date} pour ${amount}.`,
     testMode: 'Mode test : aucun argent n’est prélevé.',
   },
@@ -53,7 +53,7 @@ const COPY: Record<Language, Copy> = {
     cancelLine:
       'Um die nächste Verlängerung zu stoppen, öffne diesen Link und bestätige: Du behältst den Zugang bis zum Ende des bezahlten Zeitraums.',
     cancelButton: 'Verlängerung kündigen',
-    reminderSubject: 'Deine jährliche Episodic-Mitgliedschaft verlängert sich bald',
+    reminderSubject: 'Deine Episodic-Mitgliedschaft verlängert sich bald',
     reminderBody: (plan, amount, date) => `Deine Mitgliedschaft ${plan} verlängert sich am ${date} für ${amount}.`,
     testMode: 'Testmodus: Es wird kein Geld abgebucht.',
   },
@@ -64,7 +64,7 @@ const COPY: Record<Language, Copy> = {
     cancelLine:
       'Para interromper a próxima renovação, abra este link e confirme: você mantém o acesso até o fim do período pago.',
     cancelButton: 'Cancelar renovação',
-    reminderSubject: 'Sua assinatura anual do Episodic renova em breve',
+    reminderSubject: 'Sua assinatura do Episodic renova em breve',
     reminderBody: (plan, amount, date) => `Sua assinatura ${plan} renova em ${date} por ${amount}.`,
     testMode: 'Modo de teste: nenhum dinheiro é cobrado.',
   },
@@ -128,7 +128,7 @@ export function receiptEmail(o: {
   );
 }
 
-/** The reminder before a yearly renewal. */
+/** The reminder before a renewal (of a period of 30 days or more): its date, the agreed price, the cancel link. */
 export function renewalReminderEmail(o: {
   to: string;
   lang: Language;

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
+import { sql, type Expression, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
 import type { Language } from '@episodic/contract';
 import type { DB, Plans } from '../../db/schema';
 
@@ -84,8 +84,15 @@ export async function recordWebhookEvent(db: Executor, provider: string, eventId
   return row !== undefined;
 }
 
-/** The coin balance and the membership row of a user, in one round trip (read on every user answer). */
-export async function moneySummary(db: Executor, userId: string) {
+/** The plan's name in `lang`, else English, else its id (a membership shows what it is). */
+const planNameIn = (planId: Expression<string | null>, lang: Language) =>
+  sql<string | null>`(SELECT COALESCE(
+    (SELECT t.name FROM plan_translations t WHERE t.plan_id = ${planId} AND t.language = ${lang}),
+    (SELECT t.name FROM plan_translations t WHERE t.plan_id = ${planId} AND t.language = 'en'),
+    ${planId}))`;
+
+/** The coin balance and the membership row of a user (with its plan's name), in one round trip (read on every user answer). */
+export async function moneySummary(db: Executor, userId: string, lang: Language) {
   const row = await db
     .selectFrom(sql<{ one: number }>`(SELECT 1)`.as('x'))
     .leftJoin('memberships as m', (j) => j.on('m.user_id', '=', userId))
@@ -95,14 +102,43 @@ export async function moneySummary(db: Executor, userId: string) {
       'm.status',
       'm.current_period_end',
       'm.auto_renew',
+      'm.renewal_price',
+      'm.renewal_currency',
+      'm.renewal_days',
+      planNameIn(eb.ref('m.plan_id'), lang).as('plan_name'),
     ])
     .executeTakeFirstOrThrow();
-  const { plan_id, status, current_period_end, auto_renew } = row;
+  const { plan_id, status, current_period_end, auto_renew, renewal_price, renewal_currency, renewal_days } = row;
   const membership =
-    plan_id && status && current_period_end && auto_renew !== null
-      ? { plan_id, status, current_period_end, auto_renew }
+    plan_id &&
+    status &&
+    current_period_end &&
+    auto_renew !== null &&
+    renewal_price !== null &&
+    renewal_currency &&
+    renewal_days !== null
+      ? {
+          plan_id,
+          status,
+          current_period_end,
+          auto_renew,
+          renewal_price,
+          renewal_currency,
+          renewal_days,
+          plan_name: row.plan_name,
+        }
       : undefined;
   return { coins: row.coins ?? 0, membership };
+}
+
+/** A user's membership row with its plan's name in `lang`. */
+export function membershipWithPlanName(db: Executor, userId: string, lang: Language) {
+  return db
+    .selectFrom('memberships as m')
+    .selectAll('m')
+    .select((eb) => planNameIn(eb.ref('m.plan_id'), lang).as('plan_name'))
+    .where('m.user_id', '=', userId)
+    .executeTakeFirst();
 }
 
 /** Whether a provider's event was applied before. */
@@ -139,7 +175,11 @@ export async function recordUnlocks(
     .execute();
 }
 
-/** What a plan sells and for how long (a membership's days), by id. */
+/** What a plan sells, for how long (a membership's days) and at what price, by id. */
 export function planTerms(db: Executor, id: string) {
-  return db.selectFrom('plans').select(['kind', 'renewal_days']).where('id', '=', id).executeTakeFirstOrThrow();
+  return db
+    .selectFrom('plans')
+    .select(['kind', 'renewal_days', 'price', 'currency'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
 }

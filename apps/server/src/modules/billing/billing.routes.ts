@@ -204,7 +204,7 @@ export function registerBillingRoutes(
         response: { 200: EnvelopeOf(MembershipSchema) },
       },
     },
-    async (req) => ok(await billing.cancelMembership((await requireSession(req)).userId)),
+    async (req) => ok(await billing.cancelMembership((await requireSession(req)).userId, requestLanguage(req))),
   );
 
   // The emailed cancel link: GET shows what cancelling means and changes nothing (mail scanners

@@ -32,12 +32,34 @@ export interface BillingDeps extends Omit<PaymentDeps, 'lifecycle'> {
   events?: EventBus;
 }
 
-const INACTIVE: Membership = { active: false, planId: null, renewsAt: null, endsAt: null, autoRenew: false };
+const INACTIVE: Membership = {
+  active: false,
+  planId: null,
+  renewsAt: null,
+  endsAt: null,
+  autoRenew: false,
+  planName: null,
+  renewalPrice: null,
+  currency: null,
+  renewalDays: null,
+};
 
 type MembershipRow = NonNullable<Awaited<ReturnType<typeof membershipRepo.findMembership>>>;
 
+/** A membership as the apps see it: active or not, and the terms it renews at (the member's, not the plan's of today). */
 export function membershipDto(
-  row: Pick<MembershipRow, 'status' | 'current_period_end' | 'plan_id' | 'auto_renew'> | undefined,
+  row:
+    | (Pick<
+        MembershipRow,
+        | 'status'
+        | 'current_period_end'
+        | 'plan_id'
+        | 'auto_renew'
+        | 'renewal_price'
+        | 'renewal_currency'
+        | 'renewal_days'
+      > & { plan_name?: string | null })
+    | undefined,
   now = new Date(),
 ): Membership {
   if (!row || !isMembershipActive(row, now)) return INACTIVE;
@@ -47,6 +69,10 @@ export function membershipDto(
     renewsAt: row.auto_renew ? row.current_period_end.toISOString() : null,
     endsAt: row.current_period_end.toISOString(),
     autoRenew: row.auto_renew,
+    planName: row.plan_name ?? null,
+    renewalPrice: row.renewal_price,
+    currency: row.renewal_currency,
+    renewalDays: row.renewal_days,
   };
 }
 
@@ -84,9 +110,9 @@ export function createBillingService(deps: BillingDeps) {
     return membershipDto(await membershipRepo.findMembership(db, userId)).active;
   }
 
-  /** What the user endpoint shows of money: the coin balance and the membership. */
-  async function accountSummary(userId: string): Promise<{ coins: number; membership: Membership }> {
-    const row = await repo.moneySummary(db, userId);
+  /** What the user endpoint shows of money: the coin balance and the membership (its plan named in `lang`). */
+  async function accountSummary(userId: string, lang: Language): Promise<{ coins: number; membership: Membership }> {
+    const row = await repo.moneySummary(db, userId, lang);
     return { coins: row.coins, membership: membershipDto(row.membership) };
   }
 
@@ -205,15 +231,16 @@ export function createBillingService(deps: BillingDeps) {
   }
 
   /** Stops auto-renewal; the paid period stays until its end. One call, no questions. */
-  async function cancelMembership(userId: string): Promise<Membership> {
-    return membershipDto(await membershipRepo.stopAutoRenew(db, userId));
+  async function cancelMembership(userId: string, lang: Language): Promise<Membership> {
+    await membershipRepo.stopAutoRenew(db, userId);
+    return membershipDto(await repo.membershipWithPlanName(db, userId, lang));
   }
 
   /** The user's orders (paged), membership and saved card. */
   async function overview(userId: string, lang: Language, page: number, pageSize: number): Promise<PaymentOverview> {
     const rows = await orderRepo.ordersPage(db, userId, lang, (page - 1) * pageSize, pageSize + 1);
     const [membership, method] = await Promise.all([
-      membershipRepo.findMembership(db, userId),
+      repo.membershipWithPlanName(db, userId, lang),
       repo.latestPaymentMethod(db, userId),
     ]);
     return {

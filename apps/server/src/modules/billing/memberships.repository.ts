@@ -15,7 +15,13 @@ export function lockMembership(trx: Transaction<DB>, userId: string) {
 
 export type MembershipPeriod = Pick<
   Insertable<DB['memberships']>,
-  'plan_id' | 'current_period_start' | 'current_period_end' | 'payment_method_id'
+  | 'plan_id'
+  | 'current_period_start'
+  | 'current_period_end'
+  | 'payment_method_id'
+  | 'renewal_price'
+  | 'renewal_currency'
+  | 'renewal_days'
 >;
 
 /** Starts or continues a paid period: active, renewing, no retries pending. */
@@ -103,15 +109,35 @@ export async function recordRenewalFailure(
     .execute();
 }
 
-/** Claims the yearly memberships renewing within the horizon whose reminder was not sent for this period. */
-export async function claimRenewalReminders(db: Executor, now: Date, horizon: Date) {
-  const { rows } = await sql<{ user_id: string; current_period_end: Date; plan_id: string }>`
+/** How long before a renewal its reminder goes out, by the length of the agreed period in days. */
+export interface ReminderLead {
+  /** Periods this long or longer get a reminder; shorter ones renew too often for one to help. */
+  minDays: number;
+  /** Periods this long or longer are "long" and get `longLeadDays`; others `shortLeadDays`. */
+  longFromDays: number;
+  longLeadDays: number;
+  shortLeadDays: number;
+}
+
+/**
+ * Claims the memberships renewing within their reminder's lead time whose reminder was not sent for
+ * this period (one UPDATE: two instances never claim the same one), with the terms they renew at.
+ */
+export async function claimRenewalReminders(db: Executor, now: Date, lead: ReminderLead) {
+  const { rows } = await sql<{
+    user_id: string;
+    current_period_end: Date;
+    plan_id: string;
+    renewal_price: number;
+    renewal_currency: string;
+  }>`
     UPDATE memberships m SET reminder_sent_for = m.current_period_end, updated_at = now()
-    FROM plans p
-    WHERE p.id = m.plan_id AND p.renewal_days >= 365 AND m.status = 'active' AND m.auto_renew
-      AND m.current_period_end > ${now} AND m.current_period_end <= ${horizon}
+    WHERE m.renewal_days >= ${lead.minDays} AND m.status = 'active' AND m.auto_renew
+      AND m.current_period_end > ${now}
+      AND m.current_period_end <= ${now}::timestamptz + make_interval(days => CASE WHEN m.renewal_days >= ${lead.longFromDays}
+        THEN ${lead.longLeadDays}::int ELSE ${lead.shortLeadDays}::int END)
       AND m.reminder_sent_for IS DISTINCT FROM m.current_period_end
-    RETURNING m.user_id, m.current_period_end, m.plan_id`.execute(db);
+    RETURNING m.user_id, m.current_period_end, m.plan_id, m.renewal_price, m.renewal_currency`.execute(db);
   return rows;
 }
 

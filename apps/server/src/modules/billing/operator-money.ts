@@ -9,8 +9,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Gives a user membership time without a payment (an operator's grant): an active membership is
- * extended and keeps its plan and renewal; otherwise a new period starts now on `planId`, without
- * auto-renewal (there is no card to charge). Runs in the caller's transaction.
+ * extended and keeps its plan, renewal and agreed price; otherwise a new period starts now on
+ * `planId`, without auto-renewal (there is no card to charge), its terms the plan's of today (shown
+ * only: it renews only after a purchase, which sets its own). Runs in the caller's transaction.
  */
 export async function grantMembershipTime(
   trx: Transaction<DB>,
@@ -25,8 +26,12 @@ export async function grantMembershipTime(
     return { endsAt, before };
   }
   const endsAt = new Date(now.getTime() + input.days * DAY_MS);
+  const plan = await planTerms(trx, input.planId);
   const values = {
     plan_id: input.planId,
+    renewal_price: plan.price,
+    renewal_currency: plan.currency,
+    renewal_days: plan.renewal_days ?? input.days,
     status: 'active' as const,
     current_period_start: now,
     current_period_end: endsAt,
@@ -81,7 +86,10 @@ export async function reverseOrderFulfilment(
   }
   const current = await lockMembership(trx, order.user_id);
   if (!current) return { coinsReversed: 0, coinsShort: 0, membershipEndsAt: null };
-  const shortened = new Date(current.current_period_end.getTime() - (plan.renewal_days ?? 0) * DAY_MS);
+  // The days the order bought are the membership's agreed period when it is still on that plan (the
+  // plan's own may have changed since).
+  const days = current.plan_id === order.plan_id ? current.renewal_days : (plan.renewal_days ?? 0);
+  const shortened = new Date(current.current_period_end.getTime() - days * DAY_MS);
   if (shortened <= now) {
     const endsAt = current.current_period_end < now ? current.current_period_end : now;
     await updateMembership(trx, order.user_id, {

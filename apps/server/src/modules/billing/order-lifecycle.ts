@@ -188,12 +188,24 @@ export function createOrderLifecycle(deps: { db: Kysely<DB>; events?: EventBus }
     const continues =
       current && current.status === 'active' && (order.purpose === 'renewal' || current.current_period_end > now);
     const start = continues ? current.current_period_end : now;
-    const end = new Date(start.getTime() + plan.renewal_days! * DAY_MS);
+    // A price holds: a renewal continues the terms the member agreed to (its order was made at that
+    // price); a purchase is a new agreement at what its order cost, for the plan's period of now,
+    // also for a member who cancelled and buys again.
+    const terms =
+      order.purpose === 'renewal' && current
+        ? {
+            renewal_price: current.renewal_price,
+            renewal_currency: current.renewal_currency,
+            renewal_days: current.renewal_days,
+          }
+        : { renewal_price: order.amount, renewal_currency: order.currency, renewal_days: plan.renewal_days! };
+    const end = new Date(start.getTime() + terms.renewal_days * DAY_MS);
     await membershipRepo.saveMembershipPeriod(trx, order.user_id, Boolean(current), {
       plan_id: plan.id,
       current_period_start: start,
       current_period_end: end,
       payment_method_id: order.payment_method_id,
+      ...terms,
     });
   }
 

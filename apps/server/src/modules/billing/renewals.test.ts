@@ -293,6 +293,6 @@ describe('renewals', () => {
     expect((await instance().runOnce()).reminded).toBe(1);
     expect((await instance().runOnce()).reminded).toBe(0);
     const mails = await outbox('yearly@example.com');
-    expect(mails.some((mail) => mail.subject === 'Your yearly Episodic membership renews soon')).toBe(true);
+    expect(mails.some((mail) => mail.subject === 'Your Episodic membership renews soon')).toBe(true);
   });
 });

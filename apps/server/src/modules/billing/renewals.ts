@@ -10,10 +10,22 @@ import { renewalRetryAt } from './renewal-policy';
 import { renewalReminderEmail } from './billing-emails';
 import { cancelLinkUrl } from './cancel-link';
 
-const HOUR = 60 * 60 * 1000;
 /** How long a claimed renewal is reserved for the instance that claimed it. */
 const LEASE_MS = 10 * 60 * 1000;
-const REMINDER_DAYS = 7;
+/**
+ * Every renewal of a period of 30 days or more is announced, with its date, price and cancel link.
+ * A yearly charge is large and easy to forget, so its reminder comes a week ahead: time to notice it
+ * even for someone who reads mail once a week, and to cancel calmly. A monthly one comes 3 days
+ * ahead: close enough to the charge to be about it (a week ahead of a 30-day period would land
+ * barely three weeks after the last receipt), yet early enough to cancel. Weekly and shorter periods
+ * get none: a reminder every few days would be noise, and their receipts carry the cancel link.
+ */
+const REMINDER_LEAD: membershipRepo.ReminderLead = {
+  minDays: 30,
+  longFromDays: 365,
+  longLeadDays: 7,
+  shortLeadDays: 3,
+};
 
 export interface RenewalDeps {
   db: Kysely<DB>;
@@ -45,11 +57,7 @@ export function createRenewals(deps: RenewalDeps) {
   const { db } = deps;
 
   async function sendReminders(now: Date): Promise<number> {
-    const claimed = await membershipRepo.claimRenewalReminders(
-      db,
-      now,
-      new Date(now.getTime() + REMINDER_DAYS * 24 * HOUR),
-    );
+    const claimed = await membershipRepo.claimRenewalReminders(db, now, REMINDER_LEAD);
     for (const row of claimed) {
       const user = await repo.userContact(db, row.user_id);
       const lang = (user?.language ?? 'en') as Language;
@@ -62,8 +70,8 @@ export function createRenewals(deps: RenewalDeps) {
             to: user.email,
             lang,
             plan: plan.name,
-            amount: plan.price,
-            currency: plan.currency,
+            amount: row.renewal_price,
+            currency: row.renewal_currency,
             renewsAt: row.current_period_end,
             cancelUrl,
             testMode: deps.testMode,
@@ -85,12 +93,13 @@ export function createRenewals(deps: RenewalDeps) {
 
     // One renewal order per period: a retry after a crash finds the order the first try made, and a
     // charge left "processing" by a crash is asked again with the same key (the provider answers what it did).
+    // A price holds: the order is for the price the member agreed to, never the plan's price of today.
     const renewal = await lifecycle.renew({
       userId,
       planId: claimed.plan_id,
       periodEnd: claimed.current_period_end,
-      amount: plan?.price ?? 1,
-      currency: plan?.currency ?? 'USD',
+      amount: claimed.renewal_price,
+      currency: claimed.renewal_currency,
       paymentMethodId: claimed.payment_method_id,
     });
     if (renewal.state === 'paid') return 'renewed';
