@@ -176,8 +176,13 @@ export function createPlansService(deps: AdminDeps) {
       if (after!.renewalDays !== before.renewalDays)
         changes.push(`renews every ${before.renewalDays} → ${after!.renewalDays} days`);
       // Who the change does not reach, as it stood when it was made.
-      if (before.kind === 'membership' && (after!.price !== before.price || after!.renewalDays !== before.renewalDays))
-        changes.push(`for new members only; ${await renewingMembersOf(trx, id)} renewing members keep their terms`);
+      if (
+        before.kind === 'membership' &&
+        (after!.price !== before.price || after!.renewalDays !== before.renewalDays)
+      ) {
+        const n = await renewingMembersOf(trx, id);
+        changes.push(`for new members only: ${n} renewing ${n === 1 ? 'member keeps' : 'members keep'} their terms`);
+      }
       if (after!.active !== before.active) changes.push(after!.active ? 'now on sale' : 'withdrawn from sale');
       await writeAudit(trx, operator, {
         action: 'plan.update',
