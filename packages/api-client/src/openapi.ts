@@ -4260,6 +4260,8 @@ export interface paths {
                                     hasMore: boolean;
                                     items: {
                                         amount: number;
+                                        bonusCoins: number;
+                                        coins: number;
                                         /** Format: date-time */
                                         createdAt: string;
                                         currency: string;
@@ -4271,6 +4273,8 @@ export interface paths {
                                         planId: string;
                                         planName: string;
                                         purpose: "purchase" | "renewal";
+                                        renewalDays: number | null;
+                                        renewsAt?: string | null;
                                         status: "pending" | "processing" | "requires_action" | "paid" | "failed" | "cancelled" | "refunded";
                                     }[];
                                     page: number;
@@ -4484,6 +4488,8 @@ export interface paths {
                             code: number;
                             data: {
                                 amount: number;
+                                bonusCoins: number;
+                                coins: number;
                                 /** Format: date-time */
                                 createdAt: string;
                                 currency: string;
@@ -4495,6 +4501,8 @@ export interface paths {
                                 planId: string;
                                 planName: string;
                                 purpose: "purchase" | "renewal";
+                                renewalDays: number | null;
+                                renewsAt?: string | null;
                                 status: "pending" | "processing" | "requires_action" | "paid" | "failed" | "cancelled" | "refunded";
                             };
                             message: string;

@@ -6,6 +6,7 @@ import { AppError, notFound } from '../../http/errors';
 import * as repo from './billing.repository';
 import * as orderRepo from './orders.repository';
 import * as membershipRepo from './memberships.repository';
+import { periodBought } from './membership-period';
 import { appendLedgerEntry } from './coin-ledger';
 import { reverseOrderFulfilment, type Reversal } from './operator-money';
 import type { ChargeOutcome } from './payment-provider';
@@ -181,14 +182,8 @@ export function createOrderLifecycle(deps: { db: Kysely<DB>; events?: EventBus }
         });
       return;
     }
-    const now = new Date();
     const current = await membershipRepo.lockMembership(trx, order.user_id);
-    // A renewal continues the period without a gap; paying while still a member extends the paid
-    // period; otherwise a new period starts now.
-    const continues =
-      current && current.status === 'active' && (order.purpose === 'renewal' || current.current_period_end > now);
-    const start = continues ? current.current_period_end : now;
-    const end = new Date(start.getTime() + plan.renewal_days! * DAY_MS);
+    const { start, end } = periodBought(current, order.purpose, plan.renewal_days!, new Date());
     await membershipRepo.saveMembershipPeriod(trx, order.user_id, Boolean(current), {
       plan_id: plan.id,
       current_period_start: start,
