@@ -4267,6 +4267,8 @@ export interface paths {
                                     hasMore: boolean;
                                     items: {
                                         amount: number;
+                                        bonusCoins: number;
+                                        coins: number;
                                         /** Format: date-time */
                                         createdAt: string;
                                         currency: string;
@@ -4278,6 +4280,8 @@ export interface paths {
                                         planId: string;
                                         planName: string;
                                         purpose: "purchase" | "renewal";
+                                        renewalDays: number | null;
+                                        renewsAt?: string | null;
                                         status: "pending" | "processing" | "requires_action" | "paid" | "failed" | "cancelled" | "refunded";
                                     }[];
                                     page: number;
@@ -4495,6 +4499,8 @@ export interface paths {
                             code: number;
                             data: {
                                 amount: number;
+                                bonusCoins: number;
+                                coins: number;
                                 /** Format: date-time */
                                 createdAt: string;
                                 currency: string;
@@ -4506,6 +4512,8 @@ export interface paths {
                                 planId: string;
                                 planName: string;
                                 purpose: "purchase" | "renewal";
+                                renewalDays: number | null;
+                                renewsAt?: string | null;
                                 status: "pending" | "processing" | "requires_action" | "paid" | "failed" | "cancelled" | "refunded";
                             };
                             message: string;

@@ -70,6 +70,16 @@ export const OrderSchema = Type.Object({
   failureCode: Type.Optional(Type.Union([LiteralUnion(PAYMENT_FAILURES), Type.Null()])),
   createdAt: Type.String({ format: 'date-time' }),
   paidAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  /** Memberships: renews every N days until cancelled; null for a coin pack. */
+  renewalDays: Type.Union([Type.Integer(), Type.Null()]),
+  /** Coin packs: the coins bought and the bonus on top; 0 for a membership. */
+  coins: Type.Integer(),
+  bonusCoins: Type.Integer(),
+  /**
+   * `GET /api/payment/order` of an unpaid membership order: when the membership would first renew if
+   * the order were paid now (after a member's current period, when it is extended). Null otherwise.
+   */
+  renewsAt: Type.Optional(Type.Union([Type.String({ format: 'date-time' }), Type.Null()])),
 });
 export type Order = Static<typeof OrderSchema>;
 

@@ -27,6 +27,24 @@ export function coinOrder(status: Order['status'], more: Partial<Order> = {}): O
     failureReason: null,
     createdAt: '2026-11-22T10:00:00.000Z',
     paidAt: status === 'paid' ? '2026-11-22T10:01:00.000Z' : null,
+    renewalDays: null,
+    coins: 300,
+    bonusCoins: 0,
+    renewsAt: null,
     ...more,
   };
+}
+
+/** A monthly membership order as `GET /api/payment/order` answers it, first renewing on 26 December 2026. */
+export function membershipOrder(status: Order['status'], more: Partial<Order> = {}): Order {
+  return coinOrder(status, {
+    planId: 'monthly',
+    planName: 'Monthly',
+    kind: 'membership',
+    amount: 499,
+    renewalDays: 30,
+    coins: 0,
+    renewsAt: status === 'paid' ? null : '2026-12-26T12:00:00.000Z',
+    ...more,
+  });
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EpisodeListItem, PaymentOverview, PayResult, Plan, UnlockResult, User } from '@episodic/contract';
+import type { EpisodeListItem, Order, PaymentOverview, PayResult, Plan, UnlockResult, User } from '@episodic/contract';
 import { createTestApp, envelope, newGuest, type TestApp } from '../../testing';
 import { seedCatalogFixture, type CatalogFixture } from '../../../test/catalog-fixture';
 import { signSandboxPayload } from './sandbox-provider';
@@ -365,6 +365,42 @@ describe('memberships', () => {
     await buy(v.token, 'weekly');
     const user = await call<User>(v.token, 'GET', '/api/user');
     expect(Math.round((new Date(user.data.membership.endsAt!).getTime() - Date.now()) / 86400000)).toBe(14);
+  });
+});
+
+describe('what an order says it sells', () => {
+  const DAY = 86_400_000;
+  const open = async (token: string, planId: string) =>
+    (await call<{ id: string }>(token, 'POST', '/api/payment/order', { planId })).data.id;
+  const read = (token: string, id: string) => call<Order>(token, 'GET', `/api/payment/order?id=${id}`);
+  const daysAhead = (iso: string | null | undefined) => Math.round((new Date(iso!).getTime() - Date.now()) / DAY);
+
+  it('names a coin pack’s coins and bonus, with nothing renewing', async () => {
+    const v = await newGuest(t);
+    const { data } = await read(v.token, await open(v.token, 'coins-1000'));
+    expect(data).toMatchObject({ kind: 'coins', renewalDays: null, coins: 1000, bonusCoins: 100, renewsAt: null });
+  });
+
+  it('names a membership’s renewal days and the first renewal paying now would set', async () => {
+    const v = await newGuest(t);
+    const first = await open(v.token, 'monthly');
+    const { data } = await read(v.token, first);
+    expect(data).toMatchObject({ kind: 'membership', renewalDays: 30, coins: 0, bonusCoins: 0 });
+    expect(daysAhead(data.renewsAt)).toBe(30);
+
+    await buy(v.token, 'weekly');
+    await settle();
+    // A member extends the paid period: the first renewal comes after the week already bought.
+    const again = await read(v.token, await open(v.token, 'monthly'));
+    expect(daysAhead(again.data.renewsAt)).toBe(37);
+    const user = await call<User>(v.token, 'GET', '/api/user');
+    const paid = (await call<PaymentOverview>(v.token, 'GET', '/api/payment')).data.orders.items.find(
+      (o) => o.status === 'paid',
+    )!;
+    expect(new Date(again.data.renewsAt!).getTime() - new Date(user.data.membership.endsAt!).getTime()).toBe(30 * DAY);
+    // A paid order has nothing left to consent to.
+    expect((await read(v.token, paid.id)).data.renewsAt).toBeNull();
+    expect(paid).toMatchObject({ renewalDays: 7, coins: 0 });
   });
 });
 

@@ -14,6 +14,7 @@ import { createPayments, type PaymentDeps } from './payments';
 import { createRefunds, type Refunder } from './refunds';
 import { paymentFailureOf } from './payment-failures';
 import { renewalCancel } from './renewal-cancel';
+import { periodBought } from './membership-period';
 import { SANDBOX_SIGNATURE_HEADER } from './sandbox-provider';
 
 export type { PaypalBack } from './payments';
@@ -31,6 +32,9 @@ export interface BillingDeps extends Omit<PaymentDeps, 'lifecycle'> {
   /** Where `order.paid` is announced, after the payment's commit. */
   events?: EventBus;
 }
+
+/** Orders the buyer may still pay: the order page offers the form for these (a failed one to another card). */
+const PAYABLE: ReadonlySet<OrderStatus> = new Set(['pending', 'processing', 'requires_action', 'failed']);
 
 const INACTIVE: Membership = {
   active: false,
@@ -205,6 +209,9 @@ export function createBillingService(deps: BillingDeps) {
       failureCode: paymentFailureOf(o.failure_reason),
       createdAt: o.created_at.toISOString(),
       paidAt: o.paid_at?.toISOString() ?? null,
+      renewalDays: o.renewal_days,
+      coins: o.kind === 'coins' ? o.coins : 0,
+      bonusCoins: o.kind === 'coins' ? o.bonus_coins : 0,
     };
   }
 
@@ -223,11 +230,18 @@ export function createBillingService(deps: BillingDeps) {
     return { id: order.id, planId, amount: order.amount, currency: order.currency, status: order.status };
   }
 
-  /** One order of the user. */
-  async function orderOf(userId: string, orderId: string, lang: Language): Promise<Order> {
+  /**
+   * One order of the user; an unpaid membership order also says when the membership would first renew
+   * if paid now, so the consent can name the date paying sets.
+   */
+  async function orderOf(userId: string, orderId: string, lang: Language, now = new Date()): Promise<Order> {
     const row = await orderRepo.findUserOrder(db, userId, orderId, lang);
     if (!row) throw notFound('order_not_found', 'We could not find this order.');
-    return orderDto(row);
+    const order = orderDto(row);
+    if (row.kind !== 'membership' || row.renewal_days === null || !PAYABLE.has(row.status))
+      return { ...order, renewsAt: null };
+    const current = await membershipRepo.findMembership(db, userId);
+    return { ...order, renewsAt: periodBought(current, row.purpose, row.renewal_days, now).end.toISOString() };
   }
 
   /** Stops auto-renewal; the paid period stays until its end. One call, no questions. */

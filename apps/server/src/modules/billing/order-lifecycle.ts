@@ -6,6 +6,7 @@ import { AppError, notFound } from '../../http/errors';
 import * as repo from './billing.repository';
 import * as orderRepo from './orders.repository';
 import * as membershipRepo from './memberships.repository';
+import { periodBought } from './membership-period';
 import { appendLedgerEntry } from './coin-ledger';
 import { reverseOrderFulfilment, type Reversal } from './operator-money';
 import type { ChargeOutcome } from './payment-provider';
@@ -181,13 +182,7 @@ export function createOrderLifecycle(deps: { db: Kysely<DB>; events?: EventBus }
         });
       return;
     }
-    const now = new Date();
     const current = await membershipRepo.lockMembership(trx, order.user_id);
-    // A renewal continues the period without a gap; paying while still a member extends the paid
-    // period; otherwise a new period starts now.
-    const continues =
-      current && current.status === 'active' && (order.purpose === 'renewal' || current.current_period_end > now);
-    const start = continues ? current.current_period_end : now;
     // A price holds: a renewal continues the terms the member agreed to (its order was made at that
     // price); a purchase is a new agreement at what its order cost, for the plan's period of now,
     // also for a member who cancelled and buys again.
@@ -199,7 +194,7 @@ export function createOrderLifecycle(deps: { db: Kysely<DB>; events?: EventBus }
             renewal_days: current.renewal_days,
           }
         : { renewal_price: order.amount, renewal_currency: order.currency, renewal_days: plan.renewal_days! };
-    const end = new Date(start.getTime() + terms.renewal_days * DAY_MS);
+    const { start, end } = periodBought(current, order.purpose, terms.renewal_days, new Date());
     await membershipRepo.saveMembershipPeriod(trx, order.user_id, Boolean(current), {
       plan_id: plan.id,
       current_period_start: start,

@@ -1,6 +1,6 @@
-import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
 import type { Language } from '@episodic/contract';
-import type { DB, OrderStatus } from '../../db/schema';
+import type { DB, OrderStatus, Plans } from '../../db/schema';
 import type { OrderSummaryRow } from '../../db/schema-types';
 
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -111,11 +111,12 @@ export function findOrderByProviderRef(db: Executor, provider: string, ref: stri
     .executeTakeFirst();
 }
 
-export type OrderListRow = OrderSummaryRow;
+/** An order as its buyer sees it: with what its plan sells (renewal days, coins and bonus). */
+export type OrderListRow = OrderSummaryRow & Pick<Selectable<Plans>, 'renewal_days' | 'coins' | 'bonus_coins'>;
 
 const userOrdersQuery = (userId: string, lang: Language, where: RawBuilder<unknown>) => sql<OrderListRow>`
   SELECT o.id, o.plan_id, COALESCE(t.name, en.name, o.plan_id) AS plan_name, p.kind, o.purpose, o.amount, o.currency, o.status,
-    o.failure_reason, o.created_at, o.paid_at
+    o.failure_reason, o.created_at, o.paid_at, p.renewal_days, p.coins, p.bonus_coins
   FROM orders o JOIN plans p ON p.id = o.plan_id
   LEFT JOIN plan_translations t ON t.plan_id = p.id AND t.language = ${lang}
   LEFT JOIN plan_translations en ON en.plan_id = p.id AND en.language = 'en'

@@ -2,7 +2,6 @@ import { checkCard, formatCardNumber, formatExpiry, type CardField, type CardPro
 import type { FieldErrors } from '@episodic/contract';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import type { TFunction } from 'i18next';
-import { ConsentCheckbox } from '../../shared/forms/consent-checkbox';
 import { FormAlert } from '../../shared/forms/form-alert';
 import type { FormFailure } from '../../shared/forms/server-messages';
 import { SubmitButton } from '../../shared/forms/submit-button';
@@ -10,6 +9,7 @@ import { useCheckedForm } from '../../shared/forms/use-checked-form';
 import { TextField } from '../../shared/ui/text-field';
 import { LockIcon } from '../../shared/ui/icons/lock';
 import type { CardDetails } from './billing-api';
+import { PurchaseConsent, type PurchaseTerms } from './purchase-consent';
 
 const FIELDS: readonly CardField[] = ['number', 'email', 'expiry', 'cvv', 'firstName', 'lastName'];
 
@@ -60,6 +60,8 @@ interface CardFormProps {
   pending: boolean;
   /** The amount on the button, already formatted ("$9.99"). */
   amount: string;
+  /** What is bought, for the consent box to name. */
+  terms: PurchaseTerms;
   /**
    * Sends the payment. A refusal comes back as what the form shows: field errors from the server's
    * checks and a message (a declined card, with the processor's reason).
@@ -70,10 +72,10 @@ interface CardFormProps {
 }
 
 /**
- * The card form: number, email, expiry, CVV, names and the "I agree" box. The card is checked here
+ * The card form: number, email, expiry, CVV, names and the "I agree" box naming what is bought. The card is checked here
  * (Luhn, expiry, CVV length) before anything is sent; the server checks it again before charging.
  */
-export function CardForm({ email, pending, amount, onPay, onPaypal }: CardFormProps) {
+export function CardForm({ email, pending, amount, terms, onPay, onPaypal }: CardFormProps) {
   const { t } = useTranslation();
   const form = useCheckedForm(
     { number: '', email, expiry: '', cvv: '', firstName: '', lastName: '', agree: false },
@@ -176,8 +178,8 @@ export function CardForm({ email, pending, amount, onPay, onPaypal }: CardFormPr
           {...field('lastName')}
         />
       </div>
-      <ConsentCheckbox
-        i18nKey="billing.card.agree"
+      <PurchaseConsent
+        terms={terms}
         checked={watch('agree')}
         error={errors.agree}
         onChange={(checked) => {

@@ -14,3 +14,4 @@ export { declineReason } from './decline-reason';
 export { membershipLine, MembershipStatus } from './membership-status';
 export { TestModeNotice, usePaymentOptions } from './payment-options';
 export { CoinPackCard, MembershipPlanCard, pricePerDay } from './plan-cards';
+export { consentText, PurchaseConsent, type PurchaseTerms } from './purchase-consent';

@@ -2,6 +2,8 @@ import type { User } from '@episodic/contract';
 import type { TFunction } from 'i18next';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../shared/i18n/use-translation';
+import { useLanguage } from '../../shared/i18n/use-language';
+import type { Language } from '../../shared/i18n/languages';
 import { formatDate } from '../../shared/format/date';
 import { Button } from '../../shared/ui/button';
 import { CrownIcon } from '../../shared/ui/icons/crown';
@@ -9,13 +11,13 @@ import { toast } from '../../shared/ui/toast-store';
 import { currentUserKey } from '../../shared/session/current-user';
 import { billingKey, cancelRenewal } from './billing-api';
 
-/** "Renews on …", "Active until …" or "Free plan". */
-export function membershipLine(user: User, t: TFunction): string {
+/** "Renews on …", "Active until …" or "Free plan", the date in the interface language. */
+export function membershipLine(user: User, t: TFunction, language: Language): string {
   const { membership } = user;
   if (!membership.active) return t('account.freePlan');
   if (membership.autoRenew && membership.renewsAt)
-    return t('account.renewsOn', { date: formatDate(membership.renewsAt) });
-  if (membership.endsAt) return t('account.activeUntil', { date: formatDate(membership.endsAt) });
+    return t('account.renewsOn', { date: formatDate(membership.renewsAt, language) });
+  if (membership.endsAt) return t('account.activeUntil', { date: formatDate(membership.endsAt, language) });
   return t('account.member');
 }
 
@@ -25,13 +27,14 @@ export function membershipLine(user: User, t: TFunction): string {
  */
 export function MembershipStatus({ user, plans }: { user: User; plans?: readonly { id: string; name: string }[] }) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const queryClient = useQueryClient();
   const cancel = useMutation({
     mutationFn: cancelRenewal,
     onSuccess: (membership) => {
       queryClient.setQueryData<User>(currentUserKey, (current) => (current ? { ...current, membership } : current));
       void queryClient.invalidateQueries({ queryKey: [...billingKey, 'overview'] });
-      toast(t('billing.membership.cancelled', { date: formatDate(membership.endsAt) }), 'success');
+      toast(t('billing.membership.cancelled', { date: formatDate(membership.endsAt, language) }), 'success');
     },
   });
   const { membership } = user;
@@ -49,7 +52,7 @@ export function MembershipStatus({ user, plans }: { user: User; plans?: readonly
             {membership.active ? (planName ?? t('account.member')) : t('account.freePlan')}
           </p>
           <p className="text-sm text-fg-muted">
-            {membership.active ? membershipLine(user, t) : t('billing.membership.none')}
+            {membership.active ? membershipLine(user, t, language) : t('billing.membership.none')}
           </p>
         </div>
       </div>

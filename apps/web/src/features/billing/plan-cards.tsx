@@ -1,5 +1,6 @@
 import type { Plan } from '@episodic/contract';
 import { useTranslation } from '../../shared/i18n/use-translation';
+import { useLanguage } from '../../shared/i18n/use-language';
 import { formatPrice } from '../../shared/format/price';
 import { Button } from '../../shared/ui/button';
 import { CoinIcon } from '../../shared/ui/icons/coin';
@@ -23,6 +24,7 @@ export function pricePerDay(plan: Plan): number {
 /** A membership: its price per renewal period, what it includes and the button to take it. */
 export function MembershipPlanCard({ plan, best = false, busy, disabled, onChoose }: PlanCardProps) {
   const { t } = useTranslation();
+  const language = useLanguage();
   return (
     <li
       data-testid="membership-plan"
@@ -42,7 +44,9 @@ export function MembershipPlanCard({ plan, best = false, busy, disabled, onChoos
           <p className="mt-1 text-sm text-fg-muted">{plan.description}</p>
         </div>
         <div className="shrink-0 text-right">
-          <p className="text-xl font-extrabold text-fg tabular-nums">{formatPrice(plan.price, plan.currency)}</p>
+          <p className="text-xl font-extrabold text-fg tabular-nums">
+            {formatPrice(plan.price, plan.currency, language)}
+          </p>
           <p className="text-xs text-fg-muted">{t('billing.plans.every', { count: plan.renewalDays ?? 0 })}</p>
         </div>
       </div>
@@ -56,7 +60,7 @@ export function MembershipPlanCard({ plan, best = false, busy, disabled, onChoos
         }}
       >
         {busy ? <Spinner className="size-4" /> : null}
-        {t('billing.plans.subscribe', { price: formatPrice(plan.price, plan.currency) })}
+        {t('billing.plans.subscribe', { price: formatPrice(plan.price, plan.currency, language) })}
       </Button>
     </li>
   );
@@ -65,6 +69,7 @@ export function MembershipPlanCard({ plan, best = false, busy, disabled, onChoos
 /** A coin pack: coins, the bonus, the price. */
 export function CoinPackCard({ plan, busy, disabled, onChoose }: PlanCardProps) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const name = t('billing.packs.coins', { count: plan.coins });
   return (
     <li data-testid="coin-pack">
@@ -72,7 +77,7 @@ export function CoinPackCard({ plan, busy, disabled, onChoose }: PlanCardProps) 
         type="button"
         disabled={disabled}
         aria-busy={busy || undefined}
-        aria-label={t('billing.packs.buy', { name, price: formatPrice(plan.price, plan.currency) })}
+        aria-label={t('billing.packs.buy', { name, price: formatPrice(plan.price, plan.currency, language) })}
         onClick={() => {
           onChoose(plan);
         }}
@@ -87,7 +92,7 @@ export function CoinPackCard({ plan, busy, disabled, onChoose }: PlanCardProps) 
         </span>
         <span className="mt-1 inline-flex min-h-9 w-full items-center justify-center gap-1.5 rounded-full bg-accent px-3 text-sm font-bold text-black">
           {busy ? <Spinner className="size-4" /> : null}
-          {formatPrice(plan.price, plan.currency)}
+          {formatPrice(plan.price, plan.currency, language)}
         </span>
       </button>
     </li>

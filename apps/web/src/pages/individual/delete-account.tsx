@@ -9,6 +9,7 @@ import { formFailure } from '../../shared/forms/server-messages';
 import { useCheckedForm } from '../../shared/forms/use-checked-form';
 import { focusFirstInvalid } from '../../shared/forms/validate';
 import { formatDate } from '../../shared/format/date';
+import { useLanguage } from '../../shared/i18n/use-language';
 import { Button } from '../../shared/ui/button';
 import { Dialog } from '../../shared/ui/dialog';
 import { TrashIcon } from '../../shared/ui/icons/trash';
@@ -20,6 +21,7 @@ const EMPTY = { password: '' };
 
 function DeleteAccountDialog({ user, onClose }: { user: User; onClose: () => void }) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const navigate = useNavigate();
   const remove = useDeleteAccount({
     onEnded: () => {
@@ -53,7 +55,7 @@ function DeleteAccountDialog({ user, onClose }: { user: User; onClose: () => voi
         <>
           <p>{t('account.delete.body')}</p>
           <p className="font-medium text-fg">{t('account.delete.membership')}</p>
-          {paidUntil ? <p>{t('account.delete.activeMembership', { date: formatDate(paidUntil) })}</p> : null}
+          {paidUntil ? <p>{t('account.delete.activeMembership', { date: formatDate(paidUntil, language) })}</p> : null}
         </>
       }
     >

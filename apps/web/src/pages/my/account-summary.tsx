@@ -1,5 +1,6 @@
 import type { User } from '@episodic/contract';
 import { useTranslation } from '../../shared/i18n/use-translation';
+import { useLanguage } from '../../shared/i18n/use-language';
 import { Link } from '../../shared/links/link';
 import { membershipLine } from '../../features/billing';
 import { ButtonLink } from '../../shared/ui/button';
@@ -14,6 +15,7 @@ const tileClass =
 /** Who is signed in, their plan and coins (both leading to the shop); guests get the way to sign in. */
 export function AccountSummary({ user }: { user: User }) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const guest = user.isGuest || !user.email;
   return (
     <div className="flex flex-col gap-4 rounded-2xl bg-surface p-5">
@@ -42,7 +44,7 @@ export function AccountSummary({ user }: { user: User }) {
             <CrownIcon className="size-4 text-accent" />
             {t('account.plan')}
           </span>
-          <span className="mt-1 text-sm font-semibold text-fg">{membershipLine(user, t)}</span>
+          <span className="mt-1 text-sm font-semibold text-fg">{membershipLine(user, t, language)}</span>
           <span className="mt-1 flex items-center text-xs font-medium text-accent">
             {user.membership.active ? t('account.managePlan') : t('account.seePlans')}
             <ChevronRightIcon className="size-3.5" />

@@ -2,7 +2,8 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accountUser, fail, mockApi, ok } from '../../test/api-mock';
 import { renderPage } from '../../test/render-page';
-import { SAMPLE_ORDER_ID, coinOrder } from '../../test/samples';
+import { SAMPLE_ORDER_ID, coinOrder, membershipOrder } from '../../test/samples';
+import { i18n } from '../../shared/i18n/i18n';
 import { OrderEasyPage } from './order-easy-page';
 
 afterEach(() => {
@@ -35,8 +36,30 @@ describe('the card payment page', () => {
     expect(field(/^Card number/).value).toBe('4242 4242 4242 4242');
     expect(field(/^Expiry/).value).toBe(`12/${year}`);
     expect(
-      screen.getByRole('checkbox', { name: /I agree to the Terms of Use, Service Agreement and Refund Policy/ }),
+      screen.getByRole('checkbox', {
+        name: 'I agree to the Terms of Use, Service Agreement and Refund Policy. This is a one-time purchase of 300 coins for $2.99; nothing renews.',
+      }),
     ).toBeTruthy();
+  });
+
+  it('names the membership’s price, period and first renewal in the consent, in the interface language', async () => {
+    await act(() => i18n.changeLanguage('dy'));
+    try {
+      mockApi({
+        'GET /api/user': () => ok(accountUser),
+        'GET /api/payment/order': () => ok(membershipOrder('pending')),
+      });
+      renderPage(<OrderEasyPage />, `/order/easy?orderId=${ORDER}`);
+      expect(
+        await screen.findByRole('checkbox', {
+          name: /alle 30 Tage zum Preis von 4,99\s\$ \(erste Verlängerung am 26\. Dezember 2026\), bis ich kündige/,
+        }),
+      ).toBeTruthy();
+      expect(screen.getByTestId('order-summary').textContent).toContain('4,99\u00a0$');
+      expect(screen.getByRole('button', { name: /^4,99\s\$ bezahlen$/ })).toBeTruthy();
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
   });
 
   it('sends once however often Pay is pressed, and opens the result', async () => {

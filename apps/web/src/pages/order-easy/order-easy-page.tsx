@@ -2,6 +2,7 @@ import type { Order, PayMethod, PayResult } from '@episodic/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
+import { useLanguage } from '../../shared/i18n/use-language';
 import { useNavigate, useSearchParams } from 'react-router';
 import { formFailure, type FormFailure } from '../../shared/forms/server-messages';
 import { useCurrentUser } from '../../shared/session/use-current-user';
@@ -27,6 +28,7 @@ import { Skeleton } from '../../shared/ui/spinner';
 
 function OrderSummary({ order }: { order: Order }) {
   const { t } = useTranslation();
+  const language = useLanguage();
   return (
     <div data-testid="order-summary" className="flex items-center justify-between gap-3 rounded-2xl bg-surface p-4">
       <div className="min-w-0">
@@ -36,7 +38,7 @@ function OrderSummary({ order }: { order: Order }) {
         </p>
       </div>
       <p className="shrink-0 text-xl font-extrabold text-fg tabular-nums">
-        {formatPrice(order.amount, order.currency)}
+        {formatPrice(order.amount, order.currency, language)}
       </p>
     </div>
   );
@@ -49,6 +51,7 @@ function OrderSummary({ order }: { order: Order }) {
  */
 export function OrderEasyPage() {
   const { t } = useTranslation();
+  const language = useLanguage();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
@@ -135,7 +138,8 @@ export function OrderEasyPage() {
           <CardForm
             email={user.data?.email ?? ''}
             pending={pending}
-            amount={formatPrice(order.data.amount, order.data.currency)}
+            amount={formatPrice(order.data.amount, order.data.currency, language)}
+            terms={order.data}
             onPay={pay}
             {...((options.data ? options.data.paypal : options.isError) ? { onPaypal: paypal } : {})}
           />

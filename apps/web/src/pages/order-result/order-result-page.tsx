@@ -2,6 +2,7 @@ import type { Order } from '@episodic/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
+import { useLanguage } from '../../shared/i18n/use-language';
 import { useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../shared/session/use-current-user';
 import {
@@ -71,16 +72,19 @@ function Outcome({
 
 function Details({ order }: { order: Order }) {
   const { t } = useTranslation();
+  const language = useLanguage();
   return (
     <dl className="grid w-full grid-cols-2 gap-x-3 gap-y-1 rounded-xl bg-surface-2 px-4 py-3 text-left text-sm">
       <dt className="text-fg-muted">{t('billing.result.item')}</dt>
       <dd className="text-right font-medium text-fg">{order.planName}</dd>
       <dt className="text-fg-muted">{t('billing.result.amount')}</dt>
-      <dd className="text-right font-medium text-fg tabular-nums">{formatPrice(order.amount, order.currency)}</dd>
+      <dd className="text-right font-medium text-fg tabular-nums">
+        {formatPrice(order.amount, order.currency, language)}
+      </dd>
       {order.paidAt ? (
         <>
           <dt className="text-fg-muted">{t('billing.result.date')}</dt>
-          <dd className="text-right font-medium text-fg">{formatDate(order.paidAt)}</dd>
+          <dd className="text-right font-medium text-fg">{formatDate(order.paidAt, language)}</dd>
         </>
       ) : null}
     </dl>
@@ -94,6 +98,7 @@ function Details({ order }: { order: Order }) {
  */
 export function OrderResultPage() {
   const { t } = useTranslation();
+  const language = useLanguage();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const orderId = params.get('orderId');
@@ -183,7 +188,7 @@ export function OrderResultPage() {
             <p className="text-sm text-fg-muted">
               {o.kind === 'membership' ? (
                 user.data?.membership.active ? (
-                  t('billing.result.memberNow', { line: membershipLine(user.data, t) })
+                  t('billing.result.memberNow', { line: membershipLine(user.data, t, language) })
                 ) : (
                   t('billing.result.memberSoon')
                 )

@@ -49,6 +49,28 @@ describe('test mode is shown to viewers', () => {
     expect(await screen.findByRole('button', { name: 'Pay with PayPal' })).toBeTruthy();
   });
 
+  it('keeps the specification’s card form on the sandbox: card number, email, expiry, CVV, names and I agree', async () => {
+    api(testMode, { 'GET /api/payment/order': () => ok(order('pending')) });
+    renderPage(<OrderEasyPage />, `/order/easy?orderId=${ORDER}`);
+    const form = await screen.findByRole('form', { name: 'Card details' });
+    const inputs = [...form.querySelectorAll('input, select, textarea')].map((el) => [
+      el.getAttribute('name'),
+      el.getAttribute('type') ?? 'text',
+    ]);
+    expect(inputs).toEqual([
+      ['number', 'text'],
+      ['email', 'email'],
+      ['expiry', 'text'],
+      ['cvv', 'text'],
+      ['firstName', 'text'],
+      ['lastName', 'text'],
+      ['agree', 'checkbox'],
+    ]);
+    for (const label of ['Card number', 'Email', 'Expiry', 'CVV', 'First name', 'Last name'])
+      expect(screen.getByLabelText(new RegExp(`^${label}`), { selector: 'input' })).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: /^I agree/ })).toBeTruthy();
+  });
+
   it('on the result page', async () => {
     api(testMode, { 'GET /api/payment/order': () => ok(order('paid')) });
     renderPage(<OrderResultPage />, `/order/result?orderId=${ORDER}`);

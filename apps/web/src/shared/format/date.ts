@@ -1,4 +1,15 @@
-const US_DATE = new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'long', year: 'numeric' });
+import { localeFor, type Language } from '@episodic/contract/languages';
+
+const formatters = new Map<Language, Intl.DateTimeFormat>();
+
+function formatterFor(language: Language): Intl.DateTimeFormat {
+  let formatter = formatters.get(language);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(localeFor(language), { day: 'numeric', month: 'long', year: 'numeric' });
+    formatters.set(language, formatter);
+  }
+  return formatter;
+}
 
 export const INVALID_DATE = 'Invalid Date';
 
@@ -17,9 +28,12 @@ function toDate(input: unknown): Date | undefined {
   return undefined;
 }
 
-/** "March 5, 2026" (US English, day, long month, year); "Invalid Date" for anything that is not a date. */
-export function formatDate(input: Date | string | number | null | undefined): string {
+/**
+ * Day, long month and year in the interface language: "March 5, 2026" (en), "5. März 2026" (dy),
+ * "5 mars 2026" (fy); "Invalid Date" for anything that is not a date.
+ */
+export function formatDate(input: Date | string | number | null | undefined, language: Language = 'en'): string {
   const date = toDate(input);
   if (!date || Number.isNaN(date.getTime())) return INVALID_DATE;
-  return US_DATE.format(date);
+  return formatterFor(language).format(date);
 }

@@ -17,6 +17,15 @@ describe('formatDate', () => {
     expect(formatDate(0)).toBe(reference.format(new Date(0)));
   });
 
+  it('writes the date the interface language’s way', () => {
+    const day = '2026-12-26';
+    expect(formatDate(day, 'en')).toBe('December 26, 2026');
+    expect(formatDate(day, 'es')).toBe('26 de diciembre de 2026');
+    expect(formatDate(day, 'fy')).toBe('26 décembre 2026');
+    expect(formatDate(day, 'dy')).toBe('26. Dezember 2026');
+    expect(formatDate(day, 'pt')).toBe('26 de dezembro de 2026');
+  });
+
   it.each([null, undefined, '', '   ', 'not a date', Number.NaN, new Date('garbage')])(
     'returns "Invalid Date" for %s',
     (input) => {
@@ -53,6 +62,20 @@ describe('prices', () => {
     expect(formatPrice(0)).toBe('$0.00');
     expect(formatPrice(100000)).toBe('$1,000.00');
     expect(formatPrice(499, 'EUR')).toBe('€4.99');
+  });
+
+  it('writes the price the interface language’s way, always with two decimals', () => {
+    const nbsp = '\u00a0';
+    const narrow = '\u202f';
+    expect(formatPrice(499, 'USD', 'en')).toBe('$4.99');
+    expect(formatPrice(499, 'USD', 'dy')).toBe(`4,99${nbsp}$`);
+    expect(formatPrice(499, 'USD', 'fy')).toBe(`4,99${nbsp}$US`);
+    expect(formatPrice(499, 'USD', 'es')).toBe(`4,99${nbsp}US$`);
+    expect(formatPrice(499, 'USD', 'pt')).toBe(`US$${nbsp}4,99`);
+    expect(formatPrice(123450, 'USD', 'dy')).toBe(`1.234,50${nbsp}$`);
+    expect(formatPrice(123450, 'USD', 'fy')).toBe(`1${narrow}234,50${nbsp}$US`);
+    expect(formatPrice(500, 'EUR', 'dy')).toBe(`5,00${nbsp}€`);
+    expect(formatPrice(499, 'NOT-A-CODE', 'dy')).toBe('4.99 NOT-A-CODE');
   });
 
   it('still shows an amount for an unknown currency code', () => {

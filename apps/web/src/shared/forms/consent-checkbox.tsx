@@ -9,11 +9,18 @@ interface ConsentCheckboxProps {
   onChange: (checked: boolean) => void;
   error?: string | undefined;
   /** The consent text (with `<terms>`, `<privacy>`, `<service>` and `<refund>` links); sign-up's by default. */
-  i18nKey?: 'auth.agreeTo' | 'billing.card.agree';
+  i18nKey?:
+    | 'auth.agreeTo'
+    | 'billing.card.agree'
+    | 'billing.consent.coins'
+    | 'billing.consent.membership'
+    | 'billing.consent.membershipExtends';
+  /** Values of the text's placeholders (what is bought, the price, the renewal date). */
+  values?: Record<string, string | number>;
 }
 
 /** "I agree to the Terms of Use, Privacy Policy and Service Agreement" (or the payment terms), with the documents linked. */
-export function ConsentCheckbox({ checked, onChange, error, i18nKey = 'auth.agreeTo' }: ConsentCheckboxProps) {
+export function ConsentCheckbox({ checked, onChange, error, i18nKey = 'auth.agreeTo', values }: ConsentCheckboxProps) {
   const id = useId();
   return (
     <div className="flex flex-col gap-1.5">
@@ -33,6 +40,7 @@ export function ConsentCheckbox({ checked, onChange, error, i18nKey = 'auth.agre
         <label htmlFor={id} className="text-sm leading-relaxed text-fg-muted">
           <Trans
             i18nKey={i18nKey}
+            {...(values ? { values } : {})}
             components={{
               terms: <Link to="/contentPolicy" className={linkClass} />,
               privacy: <Link to="/privacyPolicy" className={linkClass} />,
