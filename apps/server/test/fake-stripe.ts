@@ -29,6 +29,8 @@ const DECLINES: Record<string, { code: string; decline_code?: string; message: s
   '4000000000000127': { code: 'incorrect_cvc', message: "Your card's security code is incorrect." },
 };
 const CHALLENGE = '4000002500003155';
+/** Asks for authentication on every charge: off-session, Stripe refuses with `authentication_required`. */
+const ALWAYS_AUTHENTICATE = '4000002760003184';
 const DECLINE_LATER = '4000000000000341';
 
 /** Reads Stripe's form encoding: `a[b][c]=v`, `list[0]=x`. */
@@ -96,13 +98,17 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     intents.set(intent.id as string, intent);
     const offSession = body.off_session === 'true';
     const decline =
-      DECLINES[pm.number] ?? (offSession && pm.number === DECLINE_LATER ? DECLINES['4000000000000002'] : undefined);
+      DECLINES[pm.number] ??
+      (offSession && pm.number === DECLINE_LATER ? DECLINES['4000000000000002'] : undefined) ??
+      (offSession && pm.number === ALWAYS_AUTHENTICATE
+        ? { code: 'authentication_required', message: 'This payment requires authentication.' }
+        : undefined);
     if (decline) {
       intent.status = 'requires_payment_method';
       intent.last_payment_error = { type: 'card_error', ...decline };
       return { status: 402, body: { error: { type: 'card_error', ...decline, payment_intent: intent } } };
     }
-    if (pm.number === CHALLENGE && !offSession) {
+    if ((pm.number === CHALLENGE || pm.number === ALWAYS_AUTHENTICATE) && !offSession) {
       intent.status = 'requires_action';
       intent.next_action = {
         type: 'redirect_to_url',

@@ -4668,6 +4668,105 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payment/quick": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The saved card a one-tap purchase would charge, or null */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                card: {
+                                    brand: string;
+                                    expMonth: number;
+                                    expYear: number;
+                                    last4: string;
+                                } | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Buy a plan with one tap on the saved card (consent required; one order and one charge per requestId) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        agree?: boolean;
+                        planId: string;
+                        /** Format: uuid */
+                        requestId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                coins: number;
+                                kind: "membership" | "coins";
+                                membership: {
+                                    active: boolean;
+                                    autoRenew: boolean;
+                                    currency: string | null;
+                                    endsAt: string | null;
+                                    planId: string | null;
+                                    planName: string | null;
+                                    renewalDays: number | null;
+                                    renewalPrice: number | null;
+                                    renewsAt: string | null;
+                                };
+                                orderId: string;
+                                reason: string | null;
+                                reasonCode?: ("card_declined" | "insufficient_funds" | "card_expired" | "incorrect_cvc" | "authentication_failed" | "saved_card_unavailable" | "not_test_card" | "paypal_unavailable" | "payment_failed") | null;
+                                redirectUrl: string | null;
+                                status: "paid" | "failed" | "requires_action" | "redirect" | "processing";
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/plan": {
         parameters: {
             query?: never;

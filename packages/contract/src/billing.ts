@@ -205,6 +205,38 @@ export const PayInputSchema = Type.Object({
 });
 export type PayInput = Static<typeof PayInputSchema>;
 
+/**
+ * `POST /api/payment/quick`: buy a plan with one tap on the saved card. `requestId` is made by the
+ * client once per purchase and sent again on a retry: the same id opens one order and charges once.
+ * `agree` is the consent the confirmation asked for (what is bought, its price, and for a membership
+ * that it renews every N days at that price).
+ */
+export const QuickPayInputSchema = Type.Object({
+  planId: Type.String({ minLength: 1, maxLength: 40 }),
+  requestId: UuidSchema,
+  agree: Type.Optional(Type.Boolean()),
+});
+export type QuickPayInput = Static<typeof QuickPayInputSchema>;
+
+/**
+ * A one-tap purchase's outcome: the payment's result, what was bought, and the viewer's coins and
+ * membership after it. `redirect` sends the viewer to the checkout page of the order (`redirectUrl`),
+ * `requires_action` to the processor's authentication page.
+ */
+export const QuickPayResultSchema = Type.Object({
+  ...PayResultSchema.properties,
+  kind: PlanKindSchema,
+  coins: Type.Integer(),
+  membership: MembershipSchema,
+});
+export type QuickPayResult = Static<typeof QuickPayResultSchema>;
+
+/** `GET /api/payment/quick`: the saved card a one-tap purchase would charge, or null (pay at the checkout). */
+export const QuickPayCardSchema = Type.Object({
+  card: Type.Union([PaymentMethodSchema, Type.Null()]),
+});
+export type QuickPayCard = Static<typeof QuickPayCardSchema>;
+
 /** `GET /api/payment`: the page of the viewer's orders. */
 export const PaymentOverviewQuerySchema = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000 })),

@@ -45,6 +45,8 @@ export const REASONS = [
   'upload_incomplete',
   'upload_mismatch',
   'episode_not_ready',
+  'no_saved_card',
+  'request_reused',
   // 410
   'link_expired',
   // 422

@@ -233,6 +233,7 @@ export interface Orders {
   provider_ref: string | null;
   purpose: Generated<"purchase" | "renewal">;
   renewal_for: Timestamp | null;
+  request_key: string | null;
   status: Generated<OrderStatus>;
   updated_at: Generated<Timestamp>;
   user_id: string;

@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PaymentMode } from '@episodic/contract/constants';
 import {
   CancelLinkSchema,
@@ -14,6 +14,9 @@ import {
   PaymentOverviewSchema,
   PayResultSchema,
   PlanListSchema,
+  QuickPayCardSchema,
+  QuickPayInputSchema,
+  QuickPayResultSchema,
   UnlockInputSchema,
   UnlockResultSchema,
   type CancelLink,
@@ -37,6 +40,7 @@ const CARD_OUTCOME: Record<TestCardBehavior, PaymentOptions['testCards'][number]
   ok: 'succeeds',
   decline: 'declines',
   challenge: 'authentication',
+  challenge_always: 'authentication',
   decline_later: 'declines_renewals',
 };
 
@@ -76,6 +80,13 @@ export function registerBillingRoutes(
     },
     async (req) => ok(await billing.plans(requestLanguage(req))),
   );
+
+  /** Where a new order came from: the buyer's touches, from the ordering request's click ids. */
+  const attributionOf = async (req: FastifyRequest, userId: string) => {
+    const { refererToken, fbclid, ttclid } = req.ctx;
+    const clickIds = { refererToken, fbclid, ttclid };
+    return options.orderAttribution ? options.orderAttribution(userId, clickIds) : clickIds;
+  };
 
   const mode = options.mode ?? 'test';
   const testCards: PaymentOptions['testCards'] =
@@ -127,10 +138,7 @@ export function registerBillingRoutes(
     },
     async (req) => {
       const { userId } = await requireSession(req);
-      const { refererToken, fbclid, ttclid } = req.ctx;
-      const clickIds = { refererToken, fbclid, ttclid };
-      const attribution = options.orderAttribution ? await options.orderAttribution(userId, clickIds) : clickIds;
-      return ok(await billing.createOrder(userId, req.body.planId, attribution));
+      return ok(await billing.createOrder(userId, req.body.planId, await attributionOf(req, userId)));
     },
   );
 
@@ -171,6 +179,35 @@ export function registerBillingRoutes(
           }
         : undefined;
       return ok(await billing.pay(userId, { orderId, method, card: filled, agree }));
+    },
+  );
+
+  app.get(
+    '/api/payment/quick',
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'The saved card a one-tap purchase would charge, or null',
+        response: { 200: EnvelopeOf(QuickPayCardSchema) },
+      },
+    },
+    async (req) => ok(await billing.quickPayCard((await requireSession(req)).userId)),
+  );
+
+  app.post(
+    '/api/payment/quick',
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'Buy a plan with one tap on the saved card (consent required; one order and one charge per requestId)',
+        body: QuickPayInputSchema,
+        response: { 200: EnvelopeOf(QuickPayResultSchema) },
+      },
+    },
+    async (req) => {
+      const { userId } = await requireSession(req);
+      const { planId, requestId, agree = false } = req.body;
+      return ok(await billing.quickPurchase(userId, { planId, requestId, agree }, await attributionOf(req, userId)));
     },
   );
 

@@ -1,5 +1,14 @@
 import type { Transaction } from 'kysely';
-import type { Language, Membership, Order, PaymentOverview, Plan, UnlockResult } from '@episodic/contract';
+import type {
+  Language,
+  Membership,
+  Order,
+  PaymentOverview,
+  Plan,
+  QuickPayCard,
+  QuickPayResult,
+  UnlockResult,
+} from '@episodic/contract';
 import type { DB } from '../../db/schema';
 import type { EventBus } from '../../events';
 import { conflict, notFound } from '../../http/errors';
@@ -11,6 +20,7 @@ import { appendLedgerEntry, lockLedgerOwner } from './coin-ledger';
 import { coinBalance, lockBalance } from './coin-ledger.repository';
 import { createOrderLifecycle, type OrderStatus } from './order-lifecycle';
 import { createPayments, type PaymentDeps } from './payments';
+import { createQuickPurchase, type QuickPurchaseInput } from './quick-purchase';
 import { createRefunds, type Refunder } from './refunds';
 import { paymentFailureOf } from './payment-failures';
 import { renewalCancel } from './renewal-cancel';
@@ -103,6 +113,13 @@ export function createBillingService(deps: BillingDeps) {
   if (deps.providers.sandbox) refunders[deps.providers.sandbox.name] = deps.providers.sandbox;
   if (deps.paypal) refunders.paypal = deps.paypal;
   const refundOrder = createRefunds({ db, lifecycle, refunders });
+  const quick = createQuickPurchase({
+    db,
+    lifecycle,
+    provider: deps.providers.card,
+    settle: payments.settle,
+    publicUrl: deps.publicUrl,
+  });
 
   /** Plans for sale, priced by the server. */
   async function plans(lang: Language): Promise<Plan[]> {
@@ -266,8 +283,28 @@ export function createBillingService(deps: BillingDeps) {
     };
   }
 
+  /** The saved card a one-tap purchase would charge (shown by brand and last four), or null. */
+  async function quickPayCard(userId: string): Promise<QuickPayCard> {
+    const card = await quick.usableCard(userId);
+    return {
+      card: card ? { brand: card.brand, last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year } : null,
+    };
+  }
+
+  /** Buys a plan on the saved card in one request (once per request id), answering the coins and membership after it. */
+  async function quickPurchase(
+    userId: string,
+    input: QuickPurchaseInput,
+    attribution: unknown,
+  ): Promise<QuickPayResult> {
+    const result = await quick.buy(userId, input, attribution);
+    return { ...result, ...(await accountSummary(userId)) };
+  }
+
   return {
     plans,
+    quickPayCard,
+    quickPurchase,
     hasActiveMembership,
     accountSummary,
     unlockEpisode,

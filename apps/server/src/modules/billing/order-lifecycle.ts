@@ -80,10 +80,21 @@ export function createOrderLifecycle(deps: { db: Kysely<DB>; events?: EventBus }
   const { db } = deps;
   deps.events?.emits('order.paid');
 
-  /** Opens an order at the plan's price; abandoned orders are cancelled first, and the open-order cap holds. */
-  async function open(userId: string, plan: repo.PlanRow, attribution: unknown): Promise<OrderRow> {
+  /**
+   * Opens an order at the plan's price; abandoned orders are cancelled first, and the open-order cap
+   * holds. With a request key, the order that key opened before is answered instead of a new one.
+   */
+  async function open(
+    userId: string,
+    plan: repo.PlanRow,
+    attribution: unknown,
+    requestKey?: string,
+  ): Promise<OrderRow> {
     return db.transaction().execute(async (trx) => {
       await orderRepo.lockUserOrders(trx, userId);
+      // Under the buyer's order lock: concurrent requests with one key find the order the first one made.
+      const earlier = requestKey ? await orderRepo.findOrderByRequestKey(trx, userId, requestKey) : undefined;
+      if (earlier) return earlier;
       const dayAgo = new Date(Date.now() - DAY_MS);
       await orderRepo.expireAbandonedOrders(trx, userId, dayAgo);
       if ((await orderRepo.countOpenOrders(trx, userId, dayAgo)) >= OPEN_ORDER_LIMIT) {
@@ -99,18 +110,27 @@ export function createOrderLifecycle(deps: { db: Kysely<DB>; events?: EventBus }
         amount: plan.price,
         currency: plan.currency,
         attribution,
+        ...(requestKey ? { requestKey } : {}),
       });
     });
   }
 
   /**
    * Claims the buyer's order for a new payment attempt (its idempotency key). A card may pay an order
-   * left at PayPal's approval page; PayPal starts only from an order not yet being paid.
+   * left at PayPal's approval page; PayPal starts only from an order not yet being paid; `onlyNew`
+   * claims only an order never tried.
    */
-  async function pay(userId: string, orderId: string, method: PayMethod): Promise<Moved> {
+  async function pay(
+    userId: string,
+    orderId: string,
+    method: PayMethod,
+    opts: { onlyNew?: boolean } = {},
+  ): Promise<Moved> {
     return db.transaction().execute(async (trx) => {
       const order = await orderRepo.lockOrder(trx, orderId);
       if (!order || order.user_id !== userId) throw notFound('order_not_found', 'We could not find this order.');
+      // `onlyNew`: a one-tap purchase charges its order once; a failed one is not tried again under the same request.
+      if (opts.onlyNew && order.status !== 'pending') return { order, changed: false };
       const allowed =
         method === 'card'
           ? order.status !== 'requires_action' || order.provider === 'paypal'

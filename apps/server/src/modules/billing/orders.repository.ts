@@ -16,6 +16,8 @@ export function insertOrder(
     currency: string;
     purpose?: 'purchase' | 'renewal';
     attribution?: unknown;
+    /** A one-tap purchase's request id (unique per buyer). */
+    requestKey?: string;
   },
 ) {
   return db
@@ -27,6 +29,7 @@ export function insertOrder(
       currency: order.currency,
       purpose: order.purpose ?? 'purchase',
       attribution: order.attribution === undefined ? null : JSON.stringify(order.attribution),
+      request_key: order.requestKey ?? null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -72,6 +75,16 @@ export async function countOpenOrders(db: Executor, userId: string, failedSince:
     )
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** The order a buyer's one-tap request opened, if any. */
+export function findOrderByRequestKey(db: Executor, userId: string, requestKey: string) {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('request_key', '=', requestKey)
+    .executeTakeFirst();
 }
 
 export function findOrder(db: Executor, id: string) {

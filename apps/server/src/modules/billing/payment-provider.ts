@@ -26,7 +26,13 @@ export interface ChargeRequest {
 
 export type ChargeOutcome =
   | { status: 'succeeded'; providerRef: string; method?: SavedMethod }
-  | { status: 'failed'; providerRef: string; reason: string }
+  | {
+      status: 'failed';
+      providerRef: string;
+      reason: string;
+      /** The processor wants the cardholder present (Stripe's `authentication_required` off-session). */
+      needsBuyer?: boolean;
+    }
   | { status: 'requires_action'; providerRef: string; redirectUrl: string; method?: SavedMethod };
 
 /** One payment provider behind the billing rules: the rules never depend on which. */

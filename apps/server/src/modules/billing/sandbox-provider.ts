@@ -7,7 +7,7 @@ import type { ChargeOutcome, ChargeRequest, PaymentProvider, SavedMethod } from 
 import * as repo from './sandbox.repository';
 
 /** What the sandbox does with a documented test card. */
-export type TestCardBehavior = 'ok' | 'decline' | 'challenge' | 'decline_later';
+export type TestCardBehavior = 'ok' | 'decline' | 'challenge' | 'challenge_always' | 'decline_later';
 
 /**
  * The documented test cards (README, "Payments"), the numbers card processors' test modes use. The
@@ -34,6 +34,8 @@ export const SANDBOX_TEST_CARDS: readonly {
   { number: '4000000000000127', brand: 'visa', behavior: 'decline', reason: FAILURE_MESSAGES.incorrect_cvc },
   // 3-D Secure: the bank's confirmation page opens (complete or cancel it there).
   { number: '4000002500003155', brand: 'visa', behavior: 'challenge' },
+  // 3-D Secure on every charge, also those made off-session on the saved card (one-tap purchases, renewals).
+  { number: '4000002760003184', brand: 'visa', behavior: 'challenge_always' },
   // Pays the first time, declines every later (renewal) charge.
   { number: '4000000000000341', brand: 'visa', behavior: 'decline_later' },
 ];
@@ -183,11 +185,17 @@ export function createSandboxProvider(opts: SandboxOptions) {
           reason = FAILURE_MESSAGES.saved_card_unavailable;
         } else {
           token = saved.token;
-          behavior = saved.behavior === 'decline_later' ? 'decline' : 'ok';
+          behavior =
+            saved.behavior === 'decline_later' ? 'decline' : saved.behavior === 'challenge_always' ? 'challenge' : 'ok';
           reason = saved.behavior === 'decline_later' ? FAILURE_MESSAGES.card_declined : undefined;
         }
       }
-      const status = behavior === 'decline' ? 'failed' : behavior === 'challenge' ? 'requires_action' : 'succeeded';
+      const status =
+        behavior === 'decline'
+          ? 'failed'
+          : behavior === 'challenge' || behavior === 'challenge_always'
+            ? 'requires_action'
+            : 'succeeded';
       const chargeId = id('ch');
       const row = await repo.insertSandboxCharge(db, {
         id: chargeId,

@@ -132,6 +132,40 @@ describe('card payments through Stripe', () => {
     expect((await call<User>(v.token, 'GET', '/api/user')).data.coins).toBe(1100);
   });
 
+  it('sends a one-tap purchase to the checkout when Stripe wants the cardholder for an off-session charge', async () => {
+    const v = await newGuest(t);
+    const first = await buy(v.token, 'coins-300', '4000002760003184');
+    const intent = intentOf(first.orderId);
+    stripe.authenticate(intent.id as string, true);
+    await webhook({
+      id: 'evt_always_auth',
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: { object: intent },
+    });
+    const requestId = '4b0d1c1e-7f0a-4c55-9a51-1f0f7c1b2a33';
+    const quick = await call<PayResult>(v.token, 'POST', '/api/payment/quick', {
+      planId: 'coins-300',
+      requestId,
+      agree: true,
+    });
+    expect(quick.data).toMatchObject({
+      status: 'redirect',
+      redirectUrl: `http://episodic.test/order/easy?orderId=${quick.data.orderId}`,
+    });
+    const offSession = stripe.requests.filter(
+      (r) =>
+        r.path === '/v1/payment_intents' &&
+        r.body.off_session === 'true' &&
+        r.idempotencyKey?.startsWith(quick.data.orderId),
+    );
+    expect(offSession).toHaveLength(1);
+    // The order waits, unpaid, for the checkout page to pay it with the buyer present.
+    const order = await call<{ status: string }>(v.token, 'GET', `/api/payment/order?id=${quick.data.orderId}`);
+    expect(order.data.status).toBe('failed');
+    expect((await call<User>(v.token, 'GET', '/api/user')).data.coins).toBe(300);
+  });
+
   it('fails the order when the bank check is abandoned', async () => {
     const v = await newGuest(t);
     const { orderId } = await buy(v.token, 'coins-300', '4000002500003155');

@@ -155,6 +155,7 @@ export function createStripeProvider(opts: StripeOptions) {
           status: 'failed',
           providerRef: intent?.id ?? err.requestId ?? `declined:${key}`,
           reason: err.message || FAILURE_MESSAGES.card_declined,
+          ...(err.code === 'authentication_required' ? { needsBuyer: true } : {}),
         };
       }
       throw err;

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { Link } from '../../shared/links/link';
 import { Button } from '../../shared/ui/button';
@@ -24,6 +24,8 @@ interface LockedPanelProps {
   shoppingHref: string;
   onUnlock: () => void;
   onUnlockSeries: (price: number) => void;
+  /** One-tap buying on the saved card, when the viewer has one. */
+  oneTap?: ReactNode;
 }
 
 /**
@@ -41,6 +43,7 @@ export function LockedPanel({
   shoppingHref,
   onUnlock,
   onUnlockSeries,
+  oneTap,
 }: LockedPanelProps) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -114,6 +117,8 @@ export function LockedPanel({
           </span>
         </Button>
       ) : null}
+
+      {oneTap}
 
       <div className="flex items-center justify-between gap-3 border-t border-white/10 pt-3">
         <p className="flex items-center gap-1.5 text-sm font-semibold text-white">

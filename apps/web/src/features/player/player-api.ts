@@ -71,6 +71,35 @@ export const unlockEpisode = (episodeId: number) => api.post('/api/video/unlock'
 export const unlockSeries = (seriesId: number, price: number) =>
   api.post('/api/video/unlock', { body: { seriesId, price } });
 
+/**
+ * The saved card a one-tap purchase would charge (`GET /api/payment/quick`), or null: then the
+ * paywall offers the checkout only. Asked once the paywall shows.
+ */
+export const quickCardQuery = (queryClient: QueryClient) =>
+  queryOptions({
+    queryKey: [...playerKey, 'quick-card'],
+    queryFn: async ({ signal }) => {
+      await queryClient.ensureQueryData(currentUserQuery);
+      return (await api.get('/api/payment/quick', { signal })).card;
+    },
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+
+/** Memberships and coin packs, priced by the server, named in the interface language. */
+export const plansQuery = (language: Language) =>
+  queryOptions({
+    queryKey: [...playerKey, 'plans', language],
+    queryFn: ({ signal }) => api.get('/api/plan', { signal }),
+    staleTime: 5 * 60_000,
+  });
+
+export type QuickPayAnswer = ApiData<'/api/payment/quick', 'post'>;
+
+/** Buys a plan on the saved card; the same `requestId` (a retry) never charges twice. `agree` is the confirmation. */
+export const quickPay = (planId: string, requestId: string) =>
+  api.post('/api/payment/quick', { body: { planId, requestId, agree: true } });
+
 export const addToList = (seriesId: number) => api.post('/api/user/favorite', { body: { seriesId } });
 export const removeFromList = (seriesId: number) => api.del('/api/user/favorite', { query: { seriesId } });
 

@@ -10,6 +10,7 @@ import { FeedPane, PlayerOverlay } from './feed-pane';
 import { episodeUrl, shoppingPath } from './format';
 import { markHistoryStale } from './library-sync';
 import { LockedPanel } from './locked-panel';
+import { OneTapPaywall } from './one-tap-offers';
 import { countPlay, playbackQuery, playerKey } from './player-api';
 import { sourceOf, useEpisodePlayback } from './use-episode-playback';
 import { PlayerChrome, PlayerFrame } from './player-chrome';
@@ -337,6 +338,17 @@ export const Player = memo(function Player({
                 shoppingHref={shoppingPath(series.id, item.number)}
                 onUnlock={paywall.unlock}
                 onUnlockSeries={paywall.unlockSeries}
+                oneTap={
+                  <OneTapPaywall
+                    seriesId={series.id}
+                    episodeNumber={item.number}
+                    cost={playback.cost || item.cost}
+                    balance={user?.coins}
+                    unlock={paywall.unlock}
+                    shoppingHref={shoppingPath(series.id, item.number)}
+                    disabled={paywall.state.status === 'pending'}
+                  />
+                }
               />
             ) : null}
           </PlayerOverlay>

@@ -1,0 +1,164 @@
+import type { Plan, User } from '@episodic/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { isApiError } from '../../shared/api/client';
+import { reasonText } from '../../shared/i18n/failure-text';
+import { useTranslation } from '../../shared/i18n/use-translation';
+import { rememberCheckoutReturn } from '../../shared/links/checkout-return';
+import { randomId } from '../../shared/random-id';
+import { currentUserKey } from '../../shared/session/current-user';
+import { toast } from '../../shared/ui/toast-store';
+import { playerKey, quickCardQuery, quickPay, type QuickPayAnswer } from './player-api';
+
+/** A saved card as the server names it (brand and last four only). */
+export interface SavedCard {
+  brand: string;
+  last4: string;
+}
+
+const BRANDS: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+};
+
+/** "Visa •••• 4242". */
+export function cardLabel(card: SavedCard): string {
+  const brand = BRANDS[card.brand] ?? card.brand.charAt(0).toUpperCase() + card.brand.slice(1);
+  return `${brand} •••• ${card.last4}`;
+}
+
+/**
+ * The one-tap offers of a paywall: the smallest coin pack that covers what the balance lacks for
+ * this episode (the biggest one when none does), and the first membership the shop lists.
+ */
+export function chooseOffers(
+  plans: readonly Plan[],
+  cost: number,
+  balance: number,
+): { coins: Plan | null; membership: Plan | null } {
+  const packs = plans.filter((p) => p.kind === 'coins').sort((a, b) => a.price - b.price);
+  const lacking = Math.max(0, cost - balance);
+  const coins = packs.find((p) => p.coins + p.bonusCoins >= lacking) ?? packs.at(-1) ?? null;
+  return { coins, membership: plans.find((p) => p.kind === 'membership') ?? null };
+}
+
+/** How a membership's renewal period is said on its button: a week, a month, a year, or N days. */
+export function periodOf(days: number): 'week' | 'month' | 'year' | 'days' {
+  if (days === 7) return 'week';
+  if (days === 30 || days === 31) return 'month';
+  if (days === 365 || days === 366) return 'year';
+  return 'days';
+}
+
+export type OneTapState =
+  | { status: 'idle' }
+  | { status: 'confirming' | 'sending'; plan: Plan; requestId: string }
+  /** `orderId`: the order to pay with another card; `retry`: the answer was lost, so the same request may be sent again. */
+  | { status: 'failed'; plan: Plan; requestId: string; message: string; orderId: string | null; retry: boolean };
+
+interface OneTapInput {
+  seriesId: number;
+  episodeNumber: number;
+  /** Coins this episode costs. */
+  cost: number;
+  /** Unlocks the episode with coins (the paywall's own unlock). */
+  unlock: () => void;
+}
+
+/**
+ * Buying from the paywall on the saved card: a tap opens the confirmation, Confirm sends one request
+ * (its id kept for a retry of the same purchase), then coins unlock the episode and a membership
+ * opens it. An order that needs the buyer (authentication, another card) continues at the checkout.
+ */
+export function useOneTap({ seriesId, episodeNumber, cost, unlock }: OneTapInput) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [state, setState] = useState<OneTapState>({ status: 'idle' });
+  const sending = useRef(false);
+  const episodePath = `/videos/${String(seriesId)}?ep=${String(episodeNumber)}`;
+  const checkoutPath = (orderId: string) =>
+    `/order/easy?orderId=${encodeURIComponent(orderId)}&returnTo=${encodeURIComponent(episodePath)}`;
+
+  const choose = useCallback((plan: Plan) => {
+    setState({ status: 'confirming', plan, requestId: randomId() });
+  }, []);
+  const close = useCallback(() => {
+    if (!sending.current) setState({ status: 'idle' });
+  }, []);
+
+  const bought = async (plan: Plan, answer: QuickPayAnswer) => {
+    queryClient.setQueryData<User>(currentUserKey, (user) =>
+      user ? { ...user, coins: answer.coins, membership: answer.membership } : user,
+    );
+    setState({ status: 'idle' });
+    if (answer.kind === 'coins') {
+      toast(t('player.oneTap.coinsAdded', { count: plan.coins + plan.bonusCoins }), 'success');
+      if (answer.coins >= cost) unlock();
+      return;
+    }
+    toast(t('player.oneTap.joined'), 'success');
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: [...playerKey, 'episodes', seriesId] }),
+      queryClient.invalidateQueries({ queryKey: [...playerKey, 'series', seriesId] }),
+      queryClient.invalidateQueries({ queryKey: [...playerKey, 'playback'] }),
+    ]);
+  };
+
+  const answered = async (plan: Plan, requestId: string, answer: QuickPayAnswer) => {
+    switch (answer.status) {
+      case 'paid':
+        return bought(plan, answer);
+      case 'requires_action':
+        // The bank's page, then the result page, which brings the viewer back to this episode.
+        rememberCheckoutReturn(answer.orderId, episodePath);
+        if (answer.redirectUrl) window.location.assign(answer.redirectUrl);
+        return;
+      case 'redirect':
+        return navigate(checkoutPath(answer.orderId));
+      case 'processing':
+        rememberCheckoutReturn(answer.orderId, episodePath);
+        return navigate(`/order/result?orderId=${encodeURIComponent(answer.orderId)}`);
+      default:
+        setState({
+          status: 'failed',
+          plan,
+          requestId,
+          orderId: answer.orderId,
+          retry: false,
+          message: reasonText(answer.reasonCode, answer.reason ?? t('player.oneTap.failed'), t),
+        });
+    }
+  };
+
+  /** Sends the confirmed purchase once; a second tap while it runs does nothing. */
+  const confirm = async () => {
+    if (state.status !== 'confirming' && !(state.status === 'failed' && state.retry)) return;
+    if (sending.current) return;
+    sending.current = true;
+    const { plan, requestId } = state;
+    setState({ status: 'sending', plan, requestId });
+    try {
+      await answered(plan, requestId, await quickPay(plan.id, requestId));
+    } catch (error) {
+      const envelope = isApiError(error) && error.kind === 'envelope';
+      if (envelope && error.reason === 'no_saved_card') void queryClient.invalidateQueries(quickCardQuery(queryClient));
+      setState({
+        status: 'failed',
+        plan,
+        requestId,
+        orderId: null,
+        // A lost answer may be asked again under the same id; a refusal is final for this request.
+        retry: !envelope || error.code === 500,
+        message: envelope ? reasonText(error.reason, error.message, t) : t('player.oneTap.lost'),
+      });
+    } finally {
+      sending.current = false;
+    }
+  };
+
+  return { state, choose, close, confirm, checkoutPath };
+}
