@@ -207,7 +207,14 @@ export function registerBillingRoutes(
     async (req) => {
       const { userId } = await requireSession(req);
       const { planId, requestId, agree = false } = req.body;
-      return ok(await billing.quickPurchase(userId, { planId, requestId, agree }, await attributionOf(req, userId)));
+      return ok(
+        await billing.quickPurchase(
+          userId,
+          { planId, requestId, agree },
+          await attributionOf(req, userId),
+          requestLanguage(req),
+        ),
+      );
     },
   );
 

@@ -296,9 +296,10 @@ export function createBillingService(deps: BillingDeps) {
     userId: string,
     input: QuickPurchaseInput,
     attribution: unknown,
+    lang: Language,
   ): Promise<QuickPayResult> {
     const result = await quick.buy(userId, input, attribution);
-    return { ...result, ...(await accountSummary(userId)) };
+    return { ...result, ...(await accountSummary(userId, lang)) };
   }
 
   return {
