@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { formatDate } from '../../shared/format/date';
+import { formatPrice } from '../../shared/format/price';
 import { Button } from '../../shared/ui/button';
 import { CrownIcon } from '../../shared/ui/icons/crown';
 import { toast } from '../../shared/ui/toast-store';
@@ -21,7 +22,8 @@ export function membershipLine(user: User, t: TFunction): string {
 
 /**
  * The membership and its renewal, with cancelling in one tap: no questions, access stays to the end
- * of the paid period, and the page says until when.
+ * of the paid period, and the page says until when. The renewal price shown is the member's own (the
+ * price they agreed to), which a later change of the plan's price does not touch.
  */
 export function MembershipStatus({ user, plans }: { user: User; plans?: readonly { id: string; name: string }[] }) {
   const { t } = useTranslation();
@@ -35,7 +37,7 @@ export function MembershipStatus({ user, plans }: { user: User; plans?: readonly
     },
   });
   const { membership } = user;
-  const planName = plans?.find((p) => p.id === membership.planId)?.name;
+  const planName = membership.planName ?? plans?.find((p) => p.id === membership.planId)?.name;
   return (
     <div data-testid="membership-status" className="flex flex-col gap-3 rounded-2xl bg-surface p-4">
       <div className="flex items-center gap-3">
@@ -65,6 +67,17 @@ export function MembershipStatus({ user, plans }: { user: User; plans?: readonly
         >
           {t('billing.membership.cancel')}
         </Button>
+      ) : null}
+      {membership.active &&
+      membership.autoRenew &&
+      typeof membership.renewalPrice === 'number' &&
+      membership.renewalDays ? (
+        <p data-testid="renewal-price" className="text-sm text-fg">
+          {t('billing.membership.renewalPrice', {
+            price: formatPrice(membership.renewalPrice, membership.currency ?? 'USD'),
+            days: membership.renewalDays,
+          })}
+        </p>
       ) : null}
       {membership.active && !membership.autoRenew ? (
         <p className="text-xs text-fg-muted">{t('billing.membership.noRenewal')}</p>
