@@ -53,6 +53,17 @@ export function MembershipStatus({ user, plans }: { user: User; plans?: readonly
           <p className="text-sm text-fg-muted">
             {membership.active ? membershipLine(user, t) : t('billing.membership.none')}
           </p>
+          {membership.active &&
+          membership.autoRenew &&
+          typeof membership.renewalPrice === 'number' &&
+          membership.renewalDays ? (
+            <p data-testid="renewal-price" className="mt-1 text-sm text-fg">
+              {t('billing.membership.renewalPrice', {
+                price: formatPrice(membership.renewalPrice, membership.currency ?? 'USD'),
+                days: membership.renewalDays,
+              })}
+            </p>
+          ) : null}
         </div>
       </div>
       {membership.active && membership.autoRenew ? (
@@ -67,17 +78,6 @@ export function MembershipStatus({ user, plans }: { user: User; plans?: readonly
         >
           {t('billing.membership.cancel')}
         </Button>
-      ) : null}
-      {membership.active &&
-      membership.autoRenew &&
-      typeof membership.renewalPrice === 'number' &&
-      membership.renewalDays ? (
-        <p data-testid="renewal-price" className="text-sm text-fg">
-          {t('billing.membership.renewalPrice', {
-            price: formatPrice(membership.renewalPrice, membership.currency ?? 'USD'),
-            days: membership.renewalDays,
-          })}
-        </p>
       ) : null}
       {membership.active && !membership.autoRenew ? (
         <p className="text-xs text-fg-muted">{t('billing.membership.noRenewal')}</p>
