@@ -31,6 +31,8 @@ test('a member keeps the price they agreed to when the operator raises it, and t
   browser,
   baseURL,
 }) => {
+  // Two browsers (the viewer's phone and the operator's desktop) and a payment: longer than one page's journey.
+  test.setTimeout(150_000);
   // The viewer subscribes to Monthly at $14.99.
   await page.goto('/shopping');
   await page.getByRole('button', { name: /Subscribe for \$14\.99/ }).click();
