@@ -26,12 +26,9 @@ export function PlanTermsNotice({
   change: { price: number | null; renewalDays: number | null };
   renewingMembers: number | null;
 }) {
-  const what = [
-    change.price !== null ? `the new price, ${money(change.price, plan.currency)}` : null,
-    change.renewalDays !== null ? `renewal every ${change.renewalDays} days` : null,
-  ]
-    .filter(Boolean)
-    .join(' and ');
+  const price = change.price !== null ? `the new price, ${money(change.price, plan.currency)},` : null;
+  const period = change.renewalDays !== null ? `renewal every ${change.renewalDays} days` : null;
+  const what = price && period ? `${price} and ${period} apply` : `${price ?? period} applies`;
   const members =
     renewingMembers === null
       ? 'Counting the current members…'
@@ -43,12 +40,9 @@ export function PlanTermsNotice({
       role="alert"
       className="flex flex-col gap-1 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200"
     >
-      <p className="font-semibold">
-        {what.charAt(0).toUpperCase() + what.slice(1)}{' '}
-        {change.price !== null && change.renewalDays !== null ? 'apply' : 'applies'} to new members only.
-      </p>
+      <p className="font-semibold">{`${what.charAt(0).toUpperCase()}${what.slice(1)} to new members only.`}</p>
       <p>{members}</p>
-      <p>Save again to confirm, or go back to change it.</p>
+      <p>Confirm to save it, or go back to change it.</p>
     </div>
   );
 }

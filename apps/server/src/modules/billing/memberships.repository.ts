@@ -124,6 +124,7 @@ export interface ReminderLead {
  * this period (one UPDATE: two instances never claim the same one), with the terms they renew at.
  */
 export async function claimRenewalReminders(db: Executor, now: Date, lead: ReminderLead) {
+  // The fixed outer bound lets the due-memberships index narrow the scan; the CASE picks each one's lead.
   const { rows } = await sql<{
     user_id: string;
     current_period_end: Date;
@@ -134,6 +135,7 @@ export async function claimRenewalReminders(db: Executor, now: Date, lead: Remin
     UPDATE memberships m SET reminder_sent_for = m.current_period_end, updated_at = now()
     WHERE m.renewal_days >= ${lead.minDays} AND m.status = 'active' AND m.auto_renew
       AND m.current_period_end > ${now}
+      AND m.current_period_end <= ${new Date(now.getTime() + Math.max(lead.longLeadDays, lead.shortLeadDays) * 86_400_000)}
       AND m.current_period_end <= ${now}::timestamptz + make_interval(days => CASE WHEN m.renewal_days >= ${lead.longFromDays}
         THEN ${lead.longLeadDays}::int ELSE ${lead.shortLeadDays}::int END)
       AND m.reminder_sent_for IS DISTINCT FROM m.current_period_end

@@ -5,6 +5,7 @@ import { useTranslation } from '../../shared/i18n/use-translation';
 import { useLanguage } from '../../shared/i18n/use-language';
 import type { Language } from '../../shared/i18n/languages';
 import { formatDate } from '../../shared/format/date';
+import { formatPrice } from '../../shared/format/price';
 import { Button } from '../../shared/ui/button';
 import { CrownIcon } from '../../shared/ui/icons/crown';
 import { toast } from '../../shared/ui/toast-store';
@@ -23,7 +24,8 @@ export function membershipLine(user: User, t: TFunction, language: Language): st
 
 /**
  * The membership and its renewal, with cancelling in one tap: no questions, access stays to the end
- * of the paid period, and the page says until when.
+ * of the paid period, and the page says until when. The renewal price shown is the member's own (the
+ * price they agreed to), which a later change of the plan's price does not touch.
  */
 export function MembershipStatus({ user, plans }: { user: User; plans?: readonly { id: string; name: string }[] }) {
   const { t } = useTranslation();
@@ -38,7 +40,7 @@ export function MembershipStatus({ user, plans }: { user: User; plans?: readonly
     },
   });
   const { membership } = user;
-  const planName = plans?.find((p) => p.id === membership.planId)?.name;
+  const planName = membership.planName ?? plans?.find((p) => p.id === membership.planId)?.name;
   return (
     <div data-testid="membership-status" className="flex flex-col gap-3 rounded-2xl bg-surface p-4">
       <div className="flex items-center gap-3">
@@ -54,6 +56,17 @@ export function MembershipStatus({ user, plans }: { user: User; plans?: readonly
           <p className="text-sm text-fg-muted">
             {membership.active ? membershipLine(user, t, language) : t('billing.membership.none')}
           </p>
+          {membership.active &&
+          membership.autoRenew &&
+          typeof membership.renewalPrice === 'number' &&
+          membership.renewalDays ? (
+            <p data-testid="renewal-price" className="mt-1 text-sm text-fg">
+              {t('billing.membership.renewalPrice', {
+                price: formatPrice(membership.renewalPrice, membership.currency ?? 'USD'),
+                days: membership.renewalDays,
+              })}
+            </p>
+          ) : null}
         </div>
       </div>
       {membership.active && membership.autoRenew ? (

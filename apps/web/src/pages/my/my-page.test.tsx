@@ -43,7 +43,17 @@ describe('the account page', () => {
       'GET /api/user': () =>
         ok({
           ...accountUser,
-          membership: { active: true, planId: 'p1', renewsAt: '2026-04-01T00:00:00Z', endsAt: null, autoRenew: true },
+          membership: {
+            active: true,
+            planId: 'p1',
+            renewsAt: '2026-04-01T00:00:00Z',
+            endsAt: null,
+            autoRenew: true,
+            planName: 'Monthly',
+            renewalPrice: 499,
+            currency: 'USD',
+            renewalDays: 30,
+          },
         }),
       'GET /api/user/favorite': () => ok(page([series(1, 'Moonlight Alpha')])),
       'GET /api/user/history': () => ok(page(history)),
@@ -52,6 +62,10 @@ describe('the account page', () => {
     expect(await screen.findByText('viewer@example.com')).toBeTruthy();
     const plan = screen.getByRole('link', { name: /Plan.*Renews on April 1, 2026/ });
     expect(plan.getAttribute('href')).toBe('/shopping');
+    // The plan by name, and the price it renews at (the member's own), said once.
+    const status = screen.getByTestId('membership-status');
+    expect(within(status).getByText('Monthly')).toBeTruthy();
+    expect(screen.getAllByText('Your price: $4.99 every 30 days, until you cancel.')).toHaveLength(1);
     expect(screen.getByRole('link', { name: /Coins.*120/ }).getAttribute('href')).toBe('/shopping');
 
     const myList = await screen.findByRole('list', { name: 'My list' });
