@@ -232,7 +232,7 @@ test.describe('the consent says what is bought, in the viewer’s language', () 
       ),
     );
     const consent = page.getByRole('checkbox', {
-      name: `Ich stimme den Nutzungsbedingungen, der Servicevereinbarung und der Erstattungsrichtlinie zu. Meine Mitgliedschaft beginnt heute und verlängert sich automatisch alle 30 Tage zum Preis von 14,99\u00a0$ (erste Verlängerung am ${firstRenewal}), bis ich kündige. Ich kann jederzeit unter Mein Konto kündigen.`,
+      name: `Ich stimme den Nutzungsbedingungen, dem Nutzungsvertrag und der Erstattungsrichtlinie zu. Meine Mitgliedschaft beginnt heute und verlängert sich automatisch alle 30 Tage zum Preis von 14,99\u00a0$ (erste Verlängerung am ${firstRenewal}), bis ich kündige. Ich kann jederzeit unter Mein Konto kündigen.`,
     });
     await consent.waitFor();
     await page.getByRole('button', { name: '14,99\u00a0$ bezahlen' }).waitFor();
