@@ -217,6 +217,39 @@ test.describe('the test cards, through the form', () => {
   });
 });
 
+test.describe('the consent says what is bought, in the viewer’s language', () => {
+  test('a membership names its price, period and first renewal in German; a coin pack is a one-time purchase', async ({
+    page,
+    pageErrors: errors,
+  }) => {
+    await page.goto('/shopping?lang=dy');
+    await choosePlan(page, /Abonnieren für 14,99\s\$/);
+    expect(await page.getByTestId('order-summary').innerText()).toContain('14,99\u00a0$');
+    // The date paying now would set, written the German way by the browser's own Intl.
+    const firstRenewal = await page.evaluate(() =>
+      new Intl.DateTimeFormat('de-DE', { day: 'numeric', month: 'long', year: 'numeric' }).format(
+        Date.now() + 30 * 86_400_000,
+      ),
+    );
+    const consent = page.getByRole('checkbox', {
+      name: `Ich stimme den Nutzungsbedingungen, dem Nutzungsvertrag und der Erstattungsrichtlinie zu. Meine Mitgliedschaft beginnt heute und verlängert sich automatisch alle 30 Tage zum Preis von 14,99\u00a0$ (erste Verlängerung am ${firstRenewal}), bis ich kündige. Ich kann jederzeit unter Mein Konto kündigen.`,
+    });
+    await consent.waitFor();
+    await page.getByRole('button', { name: '14,99\u00a0$ bezahlen' }).waitFor();
+    await screenshot(page, 'order-easy-membership-dy');
+
+    await page.goto('/shopping');
+    await choosePlan(page, /300 Münzen für 2,99\s\$ kaufen/);
+    await page
+      .getByRole('checkbox', {
+        name: /Dies ist ein einmaliger Kauf von 300 Münzen für 2,99\s\$; nichts verlängert sich\.$/,
+      })
+      .waitFor();
+    await screenshot(page, 'order-easy-coins-dy');
+    expect(errors).toEqual([]);
+  });
+});
+
 test.describe('PayPal', () => {
   test('needs consent, approves at PayPal and comes back paid; cancelling there comes back cancelled', async ({
     page,

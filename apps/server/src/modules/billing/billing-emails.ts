@@ -73,8 +73,18 @@ const COPY: Record<Language, Copy> = {
 /** Text made safe inside HTML (the emails' and the server-made pages'). */
 export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function money(minor: number, currency: string, lang: Language): string {
-  return new Intl.NumberFormat(localeFor(lang), { style: 'currency', currency }).format(minor / 100);
+/** A price as the language writes it, always two decimals ("4,99 $" in German); the code for an unknown currency. */
+export function money(minor: number, currency: string, lang: Language): string {
+  try {
+    return new Intl.NumberFormat(localeFor(lang), {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    }).format(Math.round(minor) / 100);
+  } catch {
+    return `${(Math.round(minor) / 100).toFixed(2)} ${currency}`;
+  }
 }
 /** A date as the language writes it ("December 3, 2026"), in UTC. */
 export function day(date: Date, lang: Language): string {
