@@ -116,7 +116,7 @@ describe('one-tap buying in the paywall', () => {
     expect(api.requests('POST /api/payment/quick')).toHaveLength(1);
   });
 
-  it('sends the same request id again when the answer was lost', async () => {
+  it('sends the same request id again when the answer was lost, also after closing the confirmation', async () => {
     let calls = 0;
     const { api, unlock } = renderPaywall(() => {
       calls++;
@@ -125,9 +125,15 @@ describe('one-tap buying in the paywall', () => {
     });
     fireEvent.click(await screen.findByRole('button', { name: /Buy 300 coins/ }));
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm and pay $2.99' }));
-    const retry = await screen.findByRole('button', { name: 'Try again · $2.99' });
+    await screen.findByRole('button', { name: 'Try again · $2.99' });
     expect(screen.getByRole('alert').textContent).toMatch(/won't be charged twice/);
-    fireEvent.click(retry);
+    // Closed and tapped again: still the same purchase.
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
+    fireEvent.click(screen.getByRole('button', { name: /Buy 300 coins/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm and pay $2.99' }));
     await waitFor(() => {
       expect(unlock).toHaveBeenCalledOnce();
     });
