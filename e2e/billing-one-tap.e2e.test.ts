@@ -45,6 +45,8 @@ test.describe('one tap from the player', () => {
     pageErrors: errors,
     series,
   }) => {
+    // A checkout, then the player: longer than one screen's journey on a busy machine.
+    test.setTimeout(180_000);
     const quickCalls = countQuickCalls(page);
     // A first purchase at the checkout saves the card.
     await payAtCheckout(page, /Buy 300 coins for \$2\.99/, '$2.99');
