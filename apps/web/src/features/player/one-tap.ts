@@ -83,8 +83,10 @@ export function useOneTap({ seriesId, episodeNumber, cost, unlock }: OneTapInput
   const checkoutPath = (orderId: string) =>
     `/order/easy?orderId=${encodeURIComponent(orderId)}&returnTo=${encodeURIComponent(episodePath)}`;
 
+  // A purchase whose answer was lost keeps its id: asking again (even after closing) cannot charge twice.
+  const unanswered = useRef(new Map<string, string>());
   const choose = useCallback((plan: Plan) => {
-    setState({ status: 'confirming', plan, requestId: randomId() });
+    setState({ status: 'confirming', plan, requestId: unanswered.current.get(plan.id) ?? randomId() });
   }, []);
   const close = useCallback(() => {
     if (!sending.current) setState({ status: 'idle' });
@@ -141,10 +143,14 @@ export function useOneTap({ seriesId, episodeNumber, cost, unlock }: OneTapInput
     sending.current = true;
     const { plan, requestId } = state;
     setState({ status: 'sending', plan, requestId });
+    unanswered.current.set(plan.id, requestId);
     try {
-      await answered(plan, requestId, await quickPay(plan.id, requestId));
+      const answer = await quickPay(plan.id, requestId);
+      unanswered.current.delete(plan.id);
+      await answered(plan, requestId, answer);
     } catch (error) {
       const envelope = isApiError(error) && error.kind === 'envelope';
+      if (envelope && error.code !== 500) unanswered.current.delete(plan.id);
       if (envelope && error.reason === 'no_saved_card') void queryClient.invalidateQueries(quickCardQuery(queryClient));
       setState({
         status: 'failed',

@@ -1,0 +1,186 @@
+import type { Plan } from '@episodic/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fail, guestUser, mockApi, ok, type MockHandler } from '../../test/api-mock';
+import { createQueryClient } from '../../test/query-client';
+import { cardLabel, chooseOffers, periodOf } from './one-tap';
+import { OneTapPaywall } from './one-tap-offers';
+
+const plan = (id: string, more: Partial<Plan>): Plan => ({
+  id,
+  kind: 'coins',
+  name: id,
+  description: '',
+  price: 299,
+  currency: 'USD',
+  renewalDays: null,
+  coins: 300,
+  bonusCoins: 0,
+  ...more,
+});
+const PLANS: Plan[] = [
+  plan('weekly', { kind: 'membership', name: 'Weekly', price: 499, renewalDays: 7, coins: 0 }),
+  plan('monthly', { kind: 'membership', name: 'Monthly', price: 1499, renewalDays: 30, coins: 0 }),
+  plan('coins-300', { price: 299, coins: 300 }),
+  plan('coins-1000', { price: 899, coins: 1000, bonusCoins: 100 }),
+];
+const CARD = { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 };
+const ORDER = '6b1d3c2e-0c57-4c8e-9d61-5a2f4f1c9e11';
+const paid = (kind: 'coins' | 'membership', coins: number) =>
+  ok({
+    orderId: ORDER,
+    status: 'paid',
+    redirectUrl: null,
+    reason: null,
+    kind,
+    coins,
+    membership: guestUser.membership,
+  });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function renderPaywall(buy: MockHandler, card: typeof CARD | null = CARD) {
+  const api = mockApi({
+    'GET /api/user': () => ok({ ...guestUser, coins: 20 }),
+    'GET /api/payment/quick': () => ok({ card }),
+    'GET /api/plan': () => ok(PLANS),
+    'POST /api/payment/quick': buy,
+  });
+  const unlock = vi.fn();
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>
+        <OneTapPaywall
+          seriesId={7}
+          episodeNumber={4}
+          cost={50}
+          balance={20}
+          unlock={unlock}
+          shoppingHref="/shopping"
+          disabled={false}
+        />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { api, unlock };
+}
+
+describe('choosing the one-tap offers', () => {
+  it('takes the smallest pack that covers the episode, else the biggest, and the first membership', () => {
+    expect(chooseOffers(PLANS, 50, 20)).toMatchObject({ coins: { id: 'coins-300' }, membership: { id: 'weekly' } });
+    expect(chooseOffers(PLANS, 900, 0).coins?.id).toBe('coins-1000');
+    expect(chooseOffers(PLANS, 5000, 0).coins?.id).toBe('coins-1000');
+    expect(chooseOffers([], 50, 0)).toEqual({ coins: null, membership: null });
+    expect([7, 30, 365, 14].map(periodOf)).toEqual(['week', 'month', 'year', 'days']);
+    expect(cardLabel({ brand: 'amex', last4: '0005' })).toBe('American Express •••• 0005');
+  });
+});
+
+describe('one-tap buying in the paywall', () => {
+  it('names the card and prices each button; Confirm sends once however often it is tapped, then unlocks', async () => {
+    let answer: (reply: ReturnType<typeof paid>) => void = () => undefined;
+    const { api, unlock } = renderPaywall(() => new Promise((resolve) => (answer = resolve)));
+    expect(await screen.findByText('Pay in one tap with your Visa •••• 4242')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Join · \$4\.99\/week/ })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /Buy 300 coins · \$2\.99/ }));
+    expect(screen.getByText('Unlocks this episode', { exact: false })).toBeTruthy();
+
+    const dialog = await screen.findByRole('dialog', { name: 'Buy 300 coins for $2.99?' });
+    expect(within(dialog).getByText(/\$2\.99 will be charged to your Visa •••• 4242 now/)).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'Refund Policy' })).toBeTruthy();
+    const confirm = within(dialog).getByRole('button', { name: 'Confirm and pay $2.99' });
+    await waitFor(() => {
+      expect(document.activeElement).toBe(confirm);
+    });
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+    fireEvent.click(within(dialog).getByRole('button', { name: /Paying/ }));
+    await waitFor(() => {
+      expect(api.requests('POST /api/payment/quick')).toHaveLength(1);
+    });
+    const [sent] = api.requests('POST /api/payment/quick');
+    expect(sent!.body).toMatchObject({ planId: 'coins-300', agree: true });
+    expect(String(sent!.body!.requestId)).toMatch(/^[0-9a-f-]{36}$/);
+    await act(async () => {
+      answer(paid('coins', 320));
+      await Promise.resolve();
+    });
+    await waitFor(() => {
+      expect(unlock).toHaveBeenCalledOnce();
+    });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.requests('POST /api/payment/quick')).toHaveLength(1);
+  });
+
+  it('sends the same request id again when the answer was lost, also after closing the confirmation', async () => {
+    let calls = 0;
+    const { api, unlock } = renderPaywall(() => {
+      calls++;
+      if (calls === 1) throw new TypeError('Failed to fetch');
+      return paid('coins', 320);
+    });
+    fireEvent.click(await screen.findByRole('button', { name: /Buy 300 coins/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm and pay $2.99' }));
+    await screen.findByRole('button', { name: 'Try again · $2.99' });
+    expect(screen.getByRole('alert').textContent).toMatch(/won't be charged twice/);
+    // Closed and tapped again: still the same purchase.
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
+    fireEvent.click(screen.getByRole('button', { name: /Buy 300 coins/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm and pay $2.99' }));
+    await waitFor(() => {
+      expect(unlock).toHaveBeenCalledOnce();
+    });
+    const ids = api.requests('POST /api/payment/quick').map((r) => r.body!.requestId);
+    expect(ids.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(ids).size).toBe(1);
+  });
+
+  it('shows a declined card in words with a way to pay this order with another card', async () => {
+    renderPaywall(() =>
+      ok({
+        orderId: ORDER,
+        status: 'failed',
+        redirectUrl: null,
+        reason: 'Your card was declined.',
+        reasonCode: 'card_declined',
+        kind: 'membership',
+        coins: 20,
+        membership: guestUser.membership,
+      }),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: /Join · \$4\.99\/week/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Join Weekly for $4.99?' });
+    expect(within(dialog).getByText(/again every 7 days at the same price until you cancel/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm and pay $4.99' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain('Your card was declined.');
+    expect(within(alert).getByRole('link', { name: 'Use another card' }).getAttribute('href')).toBe(
+      `/order/easy?orderId=${ORDER}&returnTo=%2Fvideos%2F7%3Fep%3D4`,
+    );
+  });
+
+  it('offers nothing without a saved card (the paywall stays as it was)', async () => {
+    const { api } = renderPaywall(() => ok({}), null);
+    await waitFor(() => {
+      expect(api.requests('GET /api/payment/quick')).toHaveLength(1);
+    });
+    expect(screen.queryByTestId('one-tap')).toBeNull();
+    expect(api.requests('GET /api/plan')).toHaveLength(0);
+  });
+
+  it('links to the plans when the server says the saved card is gone', async () => {
+    renderPaywall(() => ({ ...fail(409, 'There is no saved card to pay with.'), reason: 'no_saved_card' }));
+    fireEvent.click(await screen.findByRole('button', { name: /Buy 300 coins/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm and pay $2.99' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('There is no saved card to pay with. Please pay with a card.');
+    expect(within(alert).getByRole('link', { name: 'Use another card' }).getAttribute('href')).toBe('/shopping');
+  });
+});
