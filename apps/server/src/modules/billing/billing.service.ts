@@ -1,5 +1,14 @@
 import type { Transaction } from 'kysely';
-import type { Language, Membership, Order, PaymentOverview, Plan, UnlockResult } from '@episodic/contract';
+import type {
+  Language,
+  Membership,
+  Order,
+  PaymentIntent,
+  PaymentIntentInput,
+  PaymentOverview,
+  Plan,
+  UnlockResult,
+} from '@episodic/contract';
 import type { DB } from '../../db/schema';
 import type { EventBus } from '../../events';
 import { conflict, notFound } from '../../http/errors';
@@ -11,6 +20,8 @@ import { appendLedgerEntry, lockLedgerOwner } from './coin-ledger';
 import { coinBalance, lockBalance } from './coin-ledger.repository';
 import { createOrderLifecycle, type OrderStatus } from './order-lifecycle';
 import { createPayments, type PaymentDeps } from './payments';
+import { createStripeCheckout } from './stripe-checkout';
+import type { StripeProvider } from './stripe-provider';
 import { createRefunds, type Refunder } from './refunds';
 import { paymentFailureOf } from './payment-failures';
 import { renewalCancel } from './renewal-cancel';
@@ -24,7 +35,9 @@ export interface CatalogForBilling {
   quoteSeries(seriesId: number, userId: string): Promise<{ price: number | null; episodeIds: number[] } | null>;
 }
 
-export interface BillingDeps extends Omit<PaymentDeps, 'lifecycle'> {
+export interface BillingDeps extends Omit<PaymentDeps, 'lifecycle' | 'cardsAtProcessor'> {
+  /** Stripe takes the cards in its Payment Element (the browser confirms the intents made here). */
+  stripe?: StripeProvider | null;
   catalog: CatalogForBilling;
   /** Whether an episode already plays for the viewer (free, unlocked, member), and its price. */
   access: Pick<AccessService, 'ofEpisode' | 'unlockedAmong'>;
@@ -67,7 +80,8 @@ function planDto(p: repo.PlanRow): Plan {
 export function createBillingService(deps: BillingDeps) {
   const { db } = deps;
   const lifecycle = createOrderLifecycle({ db, events: deps.events });
-  const payments = createPayments({ ...deps, lifecycle });
+  const payments = createPayments({ ...deps, lifecycle, cardsAtProcessor: Boolean(deps.stripe) });
+  const stripeCheckout = deps.stripe ? createStripeCheckout({ db, lifecycle, stripe: deps.stripe }) : null;
   // Refunds go back through the provider that took the money, by the name the order records.
   const refunders: Record<string, Refunder> = { [deps.providers.card.name]: deps.providers.card };
   if (deps.providers.sandbox) refunders[deps.providers.sandbox.name] = deps.providers.sandbox;
@@ -204,6 +218,12 @@ export function createBillingService(deps: BillingDeps) {
     return orderDto(row);
   }
 
+  /** The PaymentIntent the browser confirms for an order (stripe-checkout.ts); only when Stripe takes the cards. */
+  async function startStripeIntent(userId: string, input: PaymentIntentInput): Promise<PaymentIntent> {
+    if (!stripeCheckout) throw notFound('stripe_not_offered', 'Card payments here use the payment form, not Stripe.');
+    return stripeCheckout.startIntent(userId, input);
+  }
+
   /** Stops auto-renewal; the paid period stays until its end. One call, no questions. */
   async function cancelMembership(userId: string): Promise<Membership> {
     return membershipDto(await membershipRepo.stopAutoRenew(db, userId));
@@ -234,6 +254,7 @@ export function createBillingService(deps: BillingDeps) {
     createOrder,
     orderOf,
     ...payments,
+    startStripeIntent,
     refundOrder,
     lifecycle,
     cancelMembership,
