@@ -235,6 +235,7 @@ function stripeJs(origin: string): string {
 }
 
 const FRAME_STYLE = `
+  :root{color-scheme:dark}
   *{box-sizing:border-box}
   body{margin:0;font:15px system-ui,sans-serif;color:#e5e7eb;background:transparent}
   label{display:block;font-size:13px;margin-bottom:10px;color:#cbd5e1}
