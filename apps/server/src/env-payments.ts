@@ -15,8 +15,26 @@ export function stripeEnv(src: Source): Env['stripe'] {
       'STRIPE_WEBHOOK_SECRET',
       'must be set when STRIPE_SECRET_KEY is (the whsec_… signing secret of the webhook endpoint)',
     );
-  return { secretKey, webhookSecret, apiUrl: url(src, 'STRIPE_API_URL', ['http:', 'https:']) ?? null };
+  // The browser confirms payments with Stripe.js and the publishable key: card data goes to Stripe only.
+  const publishableKey = read(src, 'STRIPE_PUBLISHABLE_KEY');
+  if (!publishableKey)
+    throw new EnvError(
+      'STRIPE_PUBLISHABLE_KEY',
+      'must be set when STRIPE_SECRET_KEY is (the pk_… key the payment page loads Stripe.js with)',
+    );
+  if (!/^pk_(test|live)_\w+$/.test(publishableKey))
+    throw new EnvError('STRIPE_PUBLISHABLE_KEY', 'must be a Stripe publishable key (pk_test_… or pk_live_…)');
+  return {
+    secretKey,
+    webhookSecret,
+    publishableKey,
+    apiUrl: url(src, 'STRIPE_API_URL', ['http:', 'https:']) ?? null,
+    jsUrl: url(src, 'STRIPE_JS_URL', ['http:', 'https:']) ?? STRIPE_JS_URL,
+  };
 }
+
+/** Where Stripe.js is loaded from: Stripe requires its own address (never a copy). */
+export const STRIPE_JS_URL = 'https://js.stripe.com/v3/';
 
 const PAYPAL_LIVE_API = 'https://api-m.paypal.com';
 const PAYPAL_SANDBOX_API = 'https://api-m.sandbox.paypal.com';
@@ -55,6 +73,11 @@ export function checkPaymentMode(mode: Env['paymentMode'], stripe: Env['stripe']
     throw new EnvError(
       'STRIPE_SECRET_KEY',
       'is a live key but PAYMENT_MODE is test: set PAYMENT_MODE=live to take real money',
+    );
+  if (stripe && stripe.publishableKey.startsWith('pk_live_') !== liveKey)
+    throw new EnvError(
+      'STRIPE_PUBLISHABLE_KEY',
+      `is a ${liveKey ? 'test' : 'live'} key but STRIPE_SECRET_KEY is a ${liveKey ? 'live' : 'test'} one: use the pair of the same mode`,
     );
 }
 

@@ -96,18 +96,59 @@ describe('loadEnv: media', () => {
 describe('loadEnv: Stripe', () => {
   it('uses the built-in processor unless Stripe is configured, and needs both secrets', () => {
     expect(loadEnv({}).stripe).toBeNull();
-    expect(loadEnv({ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' }).stripe).toEqual({
+    expect(
+      loadEnv({
+        STRIPE_SECRET_KEY: 'sk_test_abc',
+        STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_abc',
+      }).stripe,
+    ).toEqual({
       secretKey: 'sk_test_abc',
       webhookSecret: 'whsec_abc',
+      publishableKey: 'pk_test_abc',
       apiUrl: null,
+      jsUrl: 'https://js.stripe.com/v3/',
     });
+    expect(() => loadEnv({ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toThrow(
+      /STRIPE_PUBLISHABLE_KEY: must be set when STRIPE_SECRET_KEY is/,
+    );
+    expect(() =>
+      loadEnv({
+        STRIPE_SECRET_KEY: 'sk_test_abc',
+        STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+        STRIPE_PUBLISHABLE_KEY: 'sk_test_x',
+      }),
+    ).toThrow(/STRIPE_PUBLISHABLE_KEY: must be a Stripe publishable key/);
+    expect(() =>
+      loadEnv({
+        STRIPE_SECRET_KEY: 'sk_test_abc',
+        STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+        STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
+      }),
+    ).toThrow(/STRIPE_PUBLISHABLE_KEY: is a live key but STRIPE_SECRET_KEY is a test one/);
+    expect(
+      loadEnv({
+        STRIPE_SECRET_KEY: 'sk_test_abc',
+        STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_abc',
+        STRIPE_JS_URL: 'http://127.0.0.1:9999/v3/',
+      }).stripe?.jsUrl,
+    ).toBe('http://127.0.0.1:9999/v3/');
     expect(() => loadEnv({ STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
     expect(() => loadEnv({ STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toThrow(/STRIPE_SECRET_KEY/);
-    expect(() => loadEnv({ STRIPE_SECRET_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toThrow(
-      /STRIPE_SECRET_KEY.*secret key/,
-    );
-    expect(() => loadEnv({ STRIPE_SECRET_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).not.toThrow(
-      /pk_test_abc/,
-    );
+    expect(() =>
+      loadEnv({
+        STRIPE_SECRET_KEY: 'pk_test_abc',
+        STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_abc',
+      }),
+    ).toThrow(/STRIPE_SECRET_KEY.*secret key/);
+    expect(() =>
+      loadEnv({
+        STRIPE_SECRET_KEY: 'pk_test_abc',
+        STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_abc',
+      }),
+    ).not.toThrow(/pk_test_abc/);
   });
 });

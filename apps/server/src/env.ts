@@ -66,7 +66,15 @@ export interface Env {
   /** Signs the sandbox processor's webhooks; null makes one per database (db/secrets.ts). */
   sandboxWebhookSecret: string | null;
   /** Card payments through Stripe instead of the built-in sandbox processor. */
-  stripe: { secretKey: string; webhookSecret: string; apiUrl: string | null } | null;
+  stripe: {
+    secretKey: string;
+    webhookSecret: string;
+    /** pk_…: what the payment page's Stripe.js is started with. */
+    publishableKey: string;
+    apiUrl: string | null;
+    /** Where the payment page loads Stripe.js from (Stripe's own address; a stand-in in tests). */
+    jsUrl: string;
+  } | null;
   /** PayPal's REST API; unset, the built-in PayPal sandbox with its own approval page. */
   paypal: { clientId: string; clientSecret: string; apiUrl: string } | null;
   /** Pixels, consent, reports and server-side conversions. */

@@ -1,11 +1,16 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
+import Stripe from 'stripe';
+import { STRIPE_JS_PAGES } from './fake-stripe-js';
 
 /**
- * A local server that answers like Stripe's API for what the Stripe adapter uses: customers, card
- * payment methods, PaymentIntents (test cards, 3-D Secure by redirect, off-session charges, search by
- * metadata), refunds and idempotency keys. Requests are recorded for assertions.
+ * A local server that answers like Stripe for what the app and its payment page use: the API
+ * (customers, card payment methods, PaymentIntents created by the server and confirmed by the
+ * browser with the publishable key and client secret, 3-D Secure by redirect to a challenge page,
+ * off-session charges, retrieve and search, refunds, idempotency keys), signed webhooks after each
+ * confirmation, and a stand-in of Stripe.js at `/v3/` whose card fields live in a frame of this
+ * origin (fake-stripe-js.ts). Requests are recorded for assertions.
  */
 
 type Json = Record<string, unknown>;
@@ -51,16 +56,43 @@ export function parseStripeForm(text: string): Json {
 
 const id = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
 
+/** Where the stand-in sends its signed events, as a Stripe webhook endpoint would get them. */
+export interface FakeStripeWebhook {
+  secret: string;
+  /** POSTed to this address (a running server)… */
+  url?: string;
+  /** …or handed to this function (an `inject`-only test app). */
+  deliver?: (payload: string, signature: string) => Promise<void>;
+}
+
+export interface FakeStripeOptions {
+  webhook?: FakeStripeWebhook;
+  /** Whether the Express Checkout Element offers a wallet (Google Pay). */
+  wallets?: boolean;
+}
+
 export interface FakeStripe {
   url: string;
   requests: RecordedRequest[];
   intents: Map<string, Json>;
   /** The buyer finished (or abandoned) the bank's check of a PaymentIntent. */
   authenticate(intentId: string, success: boolean): void;
+  /** Sends events to this endpoint from now on. */
+  setWebhook(webhook: FakeStripeWebhook | null): void;
+  /** Offers a wallet button in the Express Checkout Element, or not. */
+  setWallets(offered: boolean): void;
+  /** Waits until every event sent so far was answered. */
+  idle(): Promise<void>;
   close(): Promise<void>;
 }
 
-export async function startFakeStripe(): Promise<FakeStripe> {
+export const FAKE_STRIPE_PUBLISHABLE_KEY = 'pk_test_episodic';
+
+export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<FakeStripe> {
+  let webhook = options.webhook ?? null;
+  let wallets = options.wallets ?? false;
+  const deliveries = new Set<Promise<void>>();
+  const signer = new Stripe(FAKE_STRIPE_KEY);
   const requests: RecordedRequest[] = [];
   const customers = new Map<string, Json>();
   const methods = new Map<string, Json & { number: string }>();
@@ -76,7 +108,123 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return { ...intent, payment_method: expand && pmId ? publicMethod(methods.get(pmId)!) : pmId };
   };
 
+  /** Sends the event about an intent to the configured endpoint, signed like Stripe's. */
+  function emit(type: string, intent: Json) {
+    const target = webhook;
+    if (!target) return;
+    const payload = JSON.stringify({
+      id: id('evt'),
+      object: 'event',
+      type,
+      created: Math.floor(Date.now() / 1000),
+      data: { object: present(intent, false) },
+    });
+    const signature = signer.webhooks.generateTestHeaderString({ payload, secret: target.secret });
+    const sent = (async () => {
+      if (target.deliver) await target.deliver(payload, signature);
+      else if (target.url)
+        await fetch(target.url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+          body: payload,
+        });
+    })()
+      .catch(() => undefined)
+      .finally(() => deliveries.delete(sent));
+    deliveries.add(sent);
+  }
+
+  function newMethod(card: Json, billing: unknown): Json & { number: string } {
+    const number = String(card.number ?? '').replace(/\D/g, '');
+    const pm = {
+      id: id('pm'),
+      object: 'payment_method',
+      type: 'card',
+      number,
+      customer: null as unknown,
+      billing_details: billing ?? {},
+      card: {
+        brand: number.startsWith('4') ? 'visa' : 'mastercard',
+        last4: number.slice(-4),
+        exp_month: Number(card.exp_month),
+        exp_year: Number(card.exp_year),
+        funding: 'credit',
+      },
+    };
+    methods.set(pm.id, pm);
+    return pm;
+  }
+
+  /** The browser confirms a server-made intent with a card entered in the Payment Element. */
+  function confirmIntent(intent: Json, body: Json): { status: number; body: Json } {
+    if (!['requires_payment_method', 'requires_confirmation'].includes(String(intent.status)))
+      return {
+        status: 400,
+        body: {
+          error: {
+            type: 'invalid_request_error',
+            code: 'payment_intent_unexpected_state',
+            message: `This PaymentIntent's status is ${String(intent.status)}; it cannot be confirmed.`,
+            payment_intent: present(intent, false),
+          },
+        },
+      };
+    const data = (body.payment_method_data ?? {}) as Json;
+    const pm = newMethod((data.card ?? {}) as Json, data.billing_details);
+    intent.payment_method = pm.id;
+    intent.last_payment_error = null;
+    const decline = DECLINES[pm.number];
+    if (decline) {
+      intent.status = 'requires_payment_method';
+      intent.last_payment_error = { type: 'card_error', ...decline };
+      emit('payment_intent.payment_failed', intent);
+      return {
+        status: 402,
+        body: { error: { type: 'card_error', ...decline, payment_intent: present(intent, false) } },
+      };
+    }
+    if (pm.number === CHALLENGE || pm.number === ALWAYS_AUTHENTICATE) {
+      intent.status = 'requires_action';
+      const back = String(body.return_url ?? '');
+      intent.next_action = {
+        type: 'redirect_to_url',
+        redirect_to_url: {
+          url: `${server.url}/authenticate/${String(intent.id)}?return_url=${encodeURIComponent(back)}`,
+          return_url: back,
+        },
+      };
+      return { status: 200, body: present(intent, false) };
+    }
+    intent.status = 'succeeded';
+    if (intent.setup_future_usage && intent.customer) pm.customer = intent.customer;
+    emit('payment_intent.succeeded', intent);
+    return { status: 200, body: present(intent, false) };
+  }
+
   function createIntent(body: Json): { status: number; body: Json } {
+    if (body.payment_method === undefined) {
+      // Made by the server for the browser to confirm (Payment Element): no card yet.
+      const intent: Json = {
+        id: id('pi'),
+        object: 'payment_intent',
+        amount: Number(body.amount),
+        currency: body.currency,
+        customer: body.customer ?? null,
+        description: body.description ?? null,
+        metadata: body.metadata ?? {},
+        receipt_email: body.receipt_email ?? null,
+        automatic_payment_methods: body.automatic_payment_methods ?? null,
+        payment_method: null,
+        status: 'requires_payment_method',
+        next_action: null,
+        last_payment_error: null,
+        setup_future_usage: body.setup_future_usage ?? null,
+        created: Math.floor(Date.now() / 1000),
+      };
+      intent.client_secret = `${String(intent.id)}_secret_${randomBytes(12).toString('hex')}`;
+      intents.set(intent.id as string, intent);
+      return { status: 200, body: intent };
+    }
     const pm = methods.get(String(body.payment_method));
     if (!pm)
       return { status: 400, body: { error: { type: 'invalid_request_error', message: 'No such PaymentMethod' } } };
@@ -129,25 +277,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return { status: 200, body: customer };
     }
     if (method === 'POST' && path === '/v1/payment_methods') {
-      const card = (body.card ?? {}) as Json;
-      const number = String(card.number ?? '');
-      const pm = {
-        id: id('pm'),
-        object: 'payment_method',
-        type: 'card',
-        number,
-        customer: null,
-        billing_details: body.billing_details ?? {},
-        card: {
-          brand: number.startsWith('4') ? 'visa' : 'mastercard',
-          last4: number.slice(-4),
-          exp_month: Number(card.exp_month),
-          exp_year: Number(card.exp_year),
-          funding: 'credit',
-        },
-      };
-      methods.set(pm.id, pm);
-      return { status: 200, body: publicMethod(pm) };
+      return { status: 200, body: publicMethod(newMethod((body.card ?? {}) as Json, body.billing_details)) };
     }
     if (method === 'POST' && path === '/v1/payment_intents') {
       const created = createIntent(body);
@@ -163,6 +293,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         status: 200,
         body: { object: 'search_result', data, has_more: false, next_page: null, url: '/v1/payment_intents/search' },
       };
+    }
+    const confirm = /^\/v1\/payment_intents\/(pi_[a-f0-9]+)\/confirm$/.exec(path);
+    if (method === 'POST' && confirm) {
+      const intent = intents.get(confirm[1]!);
+      if (!intent)
+        return { status: 404, body: { error: { type: 'invalid_request_error', message: 'No such payment_intent' } } };
+      return confirmIntent(intent, body);
     }
     const one = /^\/v1\/payment_intents\/(pi_\w+)$/.exec(path);
     if (method === 'GET' && one) {
@@ -211,12 +348,43 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           body,
         });
         const send = (status: number, payload: string) => {
-          res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') });
+          res.writeHead(status, {
+            'content-type': 'application/json',
+            'request-id': id('req'),
+            'access-control-allow-origin': '*',
+          });
           res.end(payload);
         };
+        const page = STRIPE_JS_PAGES.find((p) => p.method === req.method && p.path.test(url.pathname));
+        if (page) {
+          const answer = page.answer({ origin: server.url, url, body, wallets, authenticate: finishChallenge });
+          res.writeHead(answer.status, {
+            'content-type': answer.type,
+            'access-control-allow-origin': '*',
+            'cache-control': 'no-store',
+            ...(answer.location ? { location: answer.location } : {}),
+          });
+          res.end(answer.body);
+          return;
+        }
         if (key && req.method === 'POST' && idempotent.has(key)) {
           const saved = idempotent.get(key)!;
           return send(saved.status, saved.body);
+        }
+        // The browser (Stripe.js) calls with the publishable key and the intent's client secret.
+        const browserIntent = /^\/v1\/payment_intents\/(pi_[a-f0-9]+)(\/confirm)?$/.exec(url.pathname);
+        const publishable = body.key ?? url.searchParams.get('key');
+        if (publishable !== undefined && publishable !== null) {
+          const intent = browserIntent ? intents.get(browserIntent[1]!) : undefined;
+          const secret = body.client_secret ?? url.searchParams.get('client_secret');
+          if (publishable !== FAKE_STRIPE_PUBLISHABLE_KEY || !intent || intent.client_secret !== secret)
+            return send(
+              401,
+              JSON.stringify({ error: { type: 'invalid_request_error', message: 'Invalid API Key or client secret' } }),
+            );
+          const answer =
+            req.method === 'POST' ? confirmIntent(intent, body) : { status: 200, body: present(intent, false) };
+          return send(answer.status, JSON.stringify(answer.body));
         }
         if (req.headers.authorization !== `Bearer ${expectedKey}`)
           return send(
@@ -235,11 +403,17 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   server.url = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
 
-  return {
-    url: server.url,
-    requests,
-    intents,
-    authenticate(intentId, success) {
+  /** The bank's page was answered: the intent succeeds or fails, its event is sent. */
+  function finishChallenge(intentId: string, success: boolean): Json | null {
+    const intent = intents.get(intentId);
+    if (!intent || intent.status !== 'requires_action') return null;
+    authenticate(intentId, success);
+    emit(success ? 'payment_intent.succeeded' : 'payment_intent.payment_failed', intent);
+    return intent;
+  }
+
+  function authenticate(intentId: string, success: boolean) {
+    {
       const intent = intents.get(intentId);
       if (!intent) throw new Error(`no intent ${intentId}`);
       intent.next_action = null;
@@ -255,9 +429,55 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           message: 'The card authentication was not completed.',
         };
       }
+    }
+  }
+
+  return {
+    url: server.url,
+    requests,
+    intents,
+    authenticate,
+    setWebhook(next) {
+      webhook = next;
+    },
+    setWallets(offered) {
+      wallets = offered;
+    },
+    async idle() {
+      while (deliveries.size > 0) await Promise.all([...deliveries]);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 
 export const FAKE_STRIPE_KEY = 'sk_test_episodic';
+
+/**
+ * What the stand-in's card frame sends when the buyer confirms in the Payment Element (the card
+ * goes to Stripe with the publishable key and the client secret, never through our server).
+ */
+export async function confirmAsBrowser(
+  fakeUrl: string,
+  clientSecret: string,
+  number: string,
+  returnUrl = 'http://episodic.test/order/result',
+): Promise<{ status: number; body: Json }> {
+  const form = new URLSearchParams({
+    key: FAKE_STRIPE_PUBLISHABLE_KEY,
+    client_secret: clientSecret,
+    'payment_method_data[type]': 'card',
+    'payment_method_data[card][number]': number,
+    'payment_method_data[card][exp_month]': '12',
+    'payment_method_data[card][exp_year]': '2034',
+    'payment_method_data[card][cvc]': '123',
+    'payment_method_data[billing_details][name]': 'Ana Lima',
+    return_url: returnUrl,
+  });
+  const intentId = clientSecret.split('_secret_')[0]!;
+  const res = await fetch(`${fakeUrl}/v1/payment_intents/${intentId}/confirm`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: form.toString(),
+  });
+  return { status: res.status, body: (await res.json()) as Json };
+}

@@ -4422,6 +4422,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payment/intent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start paying an order through Stripe's Payment Element: the order's PaymentIntent (one per attempt) for the browser to confirm */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        agree?: boolean;
+                        email: string;
+                        firstName: string;
+                        lastName: string;
+                        /** Format: uuid */
+                        orderId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                amount: number;
+                                clientSecret: string;
+                                currency: string;
+                                orderId: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payment/options": {
         parameters: {
             query?: never;
@@ -4429,7 +4485,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** How payments are taken: test or live mode, whether PayPal is offered, the test cards */
+        /** How payments are taken: test or live mode, who takes the cards (the sandbox form or Stripe.js), PayPal, the test cards */
         get: {
             parameters: {
                 query?: never;
@@ -4450,6 +4506,11 @@ export interface paths {
                             data: {
                                 mode: "test" | "live";
                                 paypal: boolean;
+                                processor: "sandbox" | "stripe";
+                                stripe: {
+                                    jsUrl: string;
+                                    publishableKey: string;
+                                } | null;
                                 testCards: {
                                     brand: string;
                                     number: string;

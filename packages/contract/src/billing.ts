@@ -133,6 +133,13 @@ export type UnlockResult = Static<typeof UnlockResultSchema>;
  */
 export const PaymentOptionsSchema = Type.Object({
   mode: LiteralUnion(PAYMENT_MODES),
+  /**
+   * Who takes the cards: `sandbox` (the built-in test processor: the card form posts to
+   * /api/payment/pay) or `stripe` (Stripe's Payment Element on the page: cards go to Stripe only).
+   */
+  processor: Type.Union([Type.Literal('sandbox'), Type.Literal('stripe')]),
+  /** What the page starts Stripe.js with, when Stripe takes the cards. */
+  stripe: Type.Union([Type.Object({ publishableKey: Type.String(), jsUrl: Type.String() }), Type.Null()]),
   /** Whether a PayPal button is offered (PayPal configured, or the built-in sandbox in test mode). */
   paypal: Type.Boolean(),
   testCards: Type.Array(
@@ -236,6 +243,29 @@ export const QuickPayCardSchema = Type.Object({
   card: Type.Union([PaymentMethodSchema, Type.Null()]),
 });
 export type QuickPayCard = Static<typeof QuickPayCardSchema>;
+
+/**
+ * `POST /api/payment/intent`: start paying an order through Stripe's Payment Element. The buyer's
+ * own details and consent come here; the card goes from the browser to Stripe, never to us.
+ */
+export const PaymentIntentInputSchema = Type.Object({
+  orderId: UuidSchema,
+  email: Type.String({ maxLength: 254 }),
+  firstName: Type.String({ maxLength: 60 }),
+  lastName: Type.String({ maxLength: 60 }),
+  agree: Type.Optional(Type.Boolean()),
+});
+export type PaymentIntentInput = Static<typeof PaymentIntentInputSchema>;
+
+/** The PaymentIntent the browser confirms: always the order's own amount, one per order attempt. */
+export const PaymentIntentSchema = Type.Object({
+  orderId: Type.String(),
+  /** Stripe.js confirms the payment with it; it cannot move money on its own. */
+  clientSecret: Type.String(),
+  amount: Type.Integer(),
+  currency: Type.String(),
+});
+export type PaymentIntent = Static<typeof PaymentIntentSchema>;
 
 /** `GET /api/payment`: the page of the viewer's orders. */
 export const PaymentOverviewQuerySchema = Type.Object({

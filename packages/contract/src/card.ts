@@ -86,6 +86,22 @@ export function checkCard(input: CardFormInput, now = new Date()): CardCheck {
   return { problems, digits, brand, expiry, cvvLength };
 }
 
+export type PayerField = 'firstName' | 'lastName' | 'email';
+
+/**
+ * The buyer's own details beside a processor's card form (Stripe's Payment Element takes the card
+ * itself): the same name and email rules as the card form.
+ */
+export function checkPayer(input: Pick<CardFormInput, PayerField>): Partial<Record<PayerField, CardProblem>> {
+  const problems: Partial<Record<PayerField, CardProblem>> = {};
+  const email = input.email.trim();
+  if (!email) problems.email = 'required';
+  else if (!EMAIL.test(email)) problems.email = 'invalid';
+  if (!input.firstName.trim()) problems.firstName = 'required';
+  if (!input.lastName.trim()) problems.lastName = 'required';
+  return problems;
+}
+
 /** Groups a typed card number for display: "4242424242424242" -> "4242 4242 4242 4242" (Amex 4-6-5). */
 export function formatCardNumber(value: string): string {
   const digits = value.replace(/\D/g, '').slice(0, 19);

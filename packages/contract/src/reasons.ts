@@ -31,11 +31,13 @@ export const REASONS = [
   'plan_unavailable',
   'order_not_found',
   'upload_missing',
+  'stripe_not_offered',
   // 409
   'conflict',
   'email_taken',
   'price_changed',
   'order_closed',
+  'payment_in_progress',
   'changed_meanwhile',
   'already_used',
   'not_allowed_now',
@@ -52,6 +54,7 @@ export const REASONS = [
   // 422
   'invalid_input',
   'paypal_not_offered',
+  'card_fields_refused',
   // 429
   'too_many_requests',
   'too_many_attempts',
@@ -124,6 +127,7 @@ export const FIELD_CODES = [
   'first_name_required',
   'last_name_required',
   'payment_method_unavailable',
+  'card_fields_refused',
   'target_required',
   // Console forms
   'reason_required',

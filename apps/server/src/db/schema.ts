@@ -399,6 +399,12 @@ export interface Settings {
   updated_at: Generated<Timestamp>;
 }
 
+export interface StripeCustomers {
+  created_at: Generated<Timestamp>;
+  customer_id: string;
+  user_id: string;
+}
+
 export interface SystemState {
   key: string;
   updated_at: Generated<Timestamp>;
@@ -544,6 +550,7 @@ export interface DB {
   series_translations: SeriesTranslations;
   sessions: Sessions;
   settings: Settings;
+  stripe_customers: StripeCustomers;
   system_state: SystemState;
   tag_translations: TagTranslations;
   tags: Tags;

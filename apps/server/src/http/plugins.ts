@@ -6,7 +6,7 @@ import { isDatabaseUnavailable, pingDatabase } from '../db/connection';
 import { registerProtocol } from './protocol';
 import { registerCsrfGuard } from './csrf';
 import { consoleOriginOf, registerConsoleOrigin } from './console-origin';
-import { registerSecurityHeaders } from './security-headers';
+import { registerSecurityHeaders, stripeOrigins } from './security-headers';
 import { registerHealth } from './health';
 import { registerSpa } from './spa';
 import { guardAdminRoutes } from './admin-guard';
@@ -86,6 +86,7 @@ const securityHeaders: FastifyPluginAsyncTypebox = async (app) => {
       process.env.VITE_SENTRY_DSN,
       process.env.VITE_SENTRY_SANDBOX_DSN,
     ].filter((u): u is string => Boolean(u)),
+    processor: env.stripe ? stripeOrigins(env.stripe) : null,
   });
 };
 export const securityHeadersPlugin = fp(securityHeaders, {

@@ -72,6 +72,53 @@ describe('security headers', () => {
     expect(await csp('/')).not.toContain('pixels.example');
   });
 
+  it('lets no card processor in when Stripe is not configured', async () => {
+    const policy = await csp('/order/easy');
+    expect(policy).not.toContain('stripe');
+    expect(directive(policy, 'frame-src')).toBe('');
+  });
+
+  it('allows what Stripe’s CSP guide lists for the Payment Element when Stripe takes the cards', async () => {
+    const stripe = await createTestApp({
+      PUBLIC_URL: 'https://episodic.example',
+      WEB_DIST: t.env.webDist,
+      STRIPE_SECRET_KEY: 'sk_test_abc',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_abc',
+    });
+    const policy = String(
+      (await stripe.app.inject({ method: 'GET', url: '/order/easy' })).headers['content-security-policy'],
+    );
+    await stripe.close();
+    expect(directive(policy, 'script-src')).toContain('https://js.stripe.com https://*.js.stripe.com');
+    expect(directive(policy, 'frame-src')).toBe(
+      "frame-src 'self' https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com",
+    );
+    expect(directive(policy, 'connect-src')).toContain('https://api.stripe.com');
+    expect(directive(policy, 'frame-ancestors')).toBe("frame-ancestors 'none'");
+    expect(policy).not.toContain('unsafe-eval');
+  }, 120_000);
+
+  it('allows a Stripe stand-in’s own origins instead when STRIPE_JS_URL and STRIPE_API_URL point at it', async () => {
+    const stripe = await createTestApp({
+      PUBLIC_URL: 'https://episodic.example',
+      WEB_DIST: t.env.webDist,
+      STRIPE_SECRET_KEY: 'sk_test_abc',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_abc',
+      STRIPE_JS_URL: 'http://127.0.0.1:4999/v3/',
+      STRIPE_API_URL: 'http://127.0.0.1:4999',
+    });
+    const policy = String(
+      (await stripe.app.inject({ method: 'GET', url: '/order/easy' })).headers['content-security-policy'],
+    );
+    await stripe.close();
+    expect(directive(policy, 'script-src')).toContain('http://127.0.0.1:4999');
+    expect(directive(policy, 'frame-src')).toBe("frame-src 'self' http://127.0.0.1:4999");
+    expect(directive(policy, 'connect-src')).toContain('http://127.0.0.1:4999');
+    expect(policy).not.toContain('stripe.com');
+  }, 120_000);
+
   it('keeps the console to this origin', async () => {
     const policy = await csp('/admin/');
     expect(directive(policy, 'default-src')).toBe("default-src 'self'");

@@ -16,6 +16,32 @@ const PIXEL_ENDPOINTS: Record<string, readonly string[]> = {
   bigo_pixel: ['https://api.imotech.video', 'https://api-pixel.bigo.sg'],
 };
 
+/** What a payment processor's script on the page needs: where it loads from, frames it opens, what it calls. */
+export interface ProcessorOrigins {
+  script: string[];
+  frame: string[];
+  connect: string[];
+}
+
+const STRIPE_JS_ORIGIN = 'https://js.stripe.com';
+
+/**
+ * What Stripe's CSP guide lists for the Payment Element and Express Checkout Element (Stripe.js, its
+ * frames, 3-D Secure frames on hooks.stripe.com, its API); a stand-in's own origins when configured.
+ */
+export function stripeOrigins(stripe: { jsUrl: string; apiUrl: string | null }): ProcessorOrigins {
+  const js = origin(stripe.jsUrl);
+  const api = stripe.apiUrl ? origin(stripe.apiUrl) : 'https://api.stripe.com';
+  if (!js || js === STRIPE_JS_ORIGIN) {
+    return {
+      script: [STRIPE_JS_ORIGIN, 'https://*.js.stripe.com'],
+      frame: [STRIPE_JS_ORIGIN, 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+      connect: [...new Set(['https://api.stripe.com', ...(api ? [api] : [])])],
+    };
+  }
+  return { script: [js], frame: [js], connect: [...new Set([js, ...(api ? [api] : [])])] };
+}
+
 export interface SecurityOptions {
   publicUrl: string;
   webDist: string;
@@ -25,6 +51,8 @@ export interface SecurityOptions {
   configuredPixels: () => Promise<string[]>;
   /** Other origins the pages call: a media CDN, error reporting. */
   extraConnect: string[];
+  /** The card processor's script and frames on the payment page (Stripe), when configured. */
+  processor?: ProcessorOrigins | null;
 }
 
 const origin = (url: string): string | null => {
@@ -45,12 +73,20 @@ export function inlineScriptHashes(html: string): string[] {
 }
 
 /** The viewer app's policy: scripts from here and from the configured pixels only. */
-export function viewerPolicy(opts: { inlineHashes: string[]; pixelOrigins: string[]; connect: string[] }): string {
-  const pixels = opts.pixelOrigins.join(' ');
-  const connect = [...new Set([...opts.pixelOrigins, ...opts.connect])].join(' ');
+export function viewerPolicy(opts: {
+  inlineHashes: string[];
+  pixelOrigins: string[];
+  connect: string[];
+  processor?: ProcessorOrigins | null;
+}): string {
+  const processor = opts.processor ?? { script: [], frame: [], connect: [] };
+  const pixels = [...opts.pixelOrigins, ...processor.script].join(' ');
+  const connect = [...new Set([...opts.pixelOrigins, ...opts.connect, ...processor.connect])].join(' ');
   return [
     "default-src 'self'",
     `script-src 'self' ${opts.inlineHashes.join(' ')} ${pixels}`.replace(/\s+/g, ' ').trim(),
+    // Only a card processor's own frames (its card fields, 3-D Secure) may be framed here.
+    ...(processor.frame.length > 0 ? [`frame-src 'self' ${processor.frame.join(' ')}`] : []),
     // React style attributes (colors of a series) need inline styles; no inline scripts do.
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob: ${connect}`.trim(),
@@ -119,6 +155,7 @@ export function registerSecurityHeaders(app: FastifyInstance, opts: SecurityOpti
         inlineHashes: viewerHashes(),
         pixelOrigins: [...new Set(pixelOrigins)],
         connect: opts.extraConnect.map(origin).filter((o): o is string => Boolean(o)),
+        processor: opts.processor ?? null,
       }),
     );
     return payload;

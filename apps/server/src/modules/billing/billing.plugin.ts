@@ -60,6 +60,7 @@ const billing: FastifyPluginAsyncTypebox = async (app) => {
     catalog: app.catalog,
     access: app.access,
     providers: { card, sandbox },
+    stripe,
     ...(paypal ? { paypal } : {}),
     publicUrl: env.publicUrl,
     linkSecret,
@@ -111,6 +112,7 @@ const billing: FastifyPluginAsyncTypebox = async (app) => {
     paypal,
     mode: env.paymentMode,
     sandboxCards: !stripe,
+    stripeJs: env.stripe ? { publishableKey: env.stripe.publishableKey, jsUrl: env.stripe.jsUrl } : null,
     publicUrl: env.publicUrl,
     // Orders carry the user's attribution (first and last touch) besides the ordering request's click ids.
     orderAttribution: app.tracking.orderAttribution,

@@ -9,6 +9,8 @@ import {
   OrderQuerySchema,
   OrderSchema,
   PayInputSchema,
+  PaymentIntentInputSchema,
+  PaymentIntentSchema,
   PaymentOptionsSchema,
   PaymentOverviewQuerySchema,
   PaymentOverviewSchema,
@@ -51,6 +53,8 @@ export interface BillingRouteOptions {
   sandboxCards?: boolean;
   /** Card payments through Stripe, when configured: its webhooks arrive at /api/webhook/payment/stripe. */
   stripe?: StripeProvider | null;
+  /** What the payment page starts Stripe.js with (its Payment Element takes the cards). */
+  stripeJs?: { publishableKey: string; jsUrl: string } | null;
   /** PayPal: the return from its approval page, and the built-in sandbox's own approval page. */
   paypal?: PaypalGateway | PaypalSandbox | null;
   /** The site's address: redirects back from a processor's page may name it, and never another. */
@@ -93,13 +97,20 @@ export function registerBillingRoutes(
     mode === 'test' && options.sandboxCards !== false
       ? SANDBOX_TEST_CARDS.map((c) => ({ number: c.number, brand: c.brand, outcome: CARD_OUTCOME[c.behavior] }))
       : [];
-  const paymentOptions: PaymentOptions = { mode, paypal: Boolean(options.paypal), testCards };
+  const paymentOptions: PaymentOptions = {
+    mode,
+    processor: options.stripe ? 'stripe' : 'sandbox',
+    stripe: options.stripe && options.stripeJs ? options.stripeJs : null,
+    paypal: Boolean(options.paypal),
+    testCards,
+  };
   app.get(
     '/api/payment/options',
     {
       schema: {
         tags: ['billing'],
-        summary: 'How payments are taken: test or live mode, whether PayPal is offered, the test cards',
+        summary:
+          'How payments are taken: test or live mode, who takes the cards (the sandbox form or Stripe.js), PayPal, the test cards',
         response: { 200: EnvelopeOf(PaymentOptionsSchema) },
       },
     },
@@ -180,6 +191,20 @@ export function registerBillingRoutes(
         : undefined;
       return ok(await billing.pay(userId, { orderId, method, card: filled, agree }));
     },
+  );
+
+  app.post(
+    '/api/payment/intent',
+    {
+      schema: {
+        tags: ['billing'],
+        summary:
+          "Start paying an order through Stripe's Payment Element: the order's PaymentIntent (one per attempt) for the browser to confirm",
+        body: PaymentIntentInputSchema,
+        response: { 200: EnvelopeOf(PaymentIntentSchema) },
+      },
+    },
+    async (req) => ok(await billing.startStripeIntent((await requireSession(req)).userId, req.body)),
   );
 
   app.get(

@@ -3,6 +3,8 @@ import type {
   Language,
   Membership,
   Order,
+  PaymentIntent,
+  PaymentIntentInput,
   PaymentOverview,
   Plan,
   QuickPayCard,
@@ -21,6 +23,8 @@ import { coinBalance, lockBalance } from './coin-ledger.repository';
 import { createOrderLifecycle, type OrderStatus } from './order-lifecycle';
 import { createPayments, type PaymentDeps } from './payments';
 import { createQuickPurchase, type QuickPurchaseInput } from './quick-purchase';
+import { createStripeCheckout } from './stripe-checkout';
+import type { StripeProvider } from './stripe-provider';
 import { createRefunds, type Refunder } from './refunds';
 import { paymentFailureOf } from './payment-failures';
 import { renewalCancel } from './renewal-cancel';
@@ -35,7 +39,9 @@ export interface CatalogForBilling {
   quoteSeries(seriesId: number, userId: string): Promise<{ price: number | null; episodeIds: number[] } | null>;
 }
 
-export interface BillingDeps extends Omit<PaymentDeps, 'lifecycle'> {
+export interface BillingDeps extends Omit<PaymentDeps, 'lifecycle' | 'cardsAtProcessor'> {
+  /** Stripe takes the cards in its Payment Element (the browser confirms the intents made here). */
+  stripe?: StripeProvider | null;
   catalog: CatalogForBilling;
   /** Whether an episode already plays for the viewer (free, unlocked, member), and its price. */
   access: Pick<AccessService, 'ofEpisode' | 'unlockedAmong'>;
@@ -107,7 +113,8 @@ function planDto(p: repo.PlanRow): Plan {
 export function createBillingService(deps: BillingDeps) {
   const { db } = deps;
   const lifecycle = createOrderLifecycle({ db, events: deps.events });
-  const payments = createPayments({ ...deps, lifecycle });
+  const payments = createPayments({ ...deps, lifecycle, cardsAtProcessor: Boolean(deps.stripe) });
+  const stripeCheckout = deps.stripe ? createStripeCheckout({ db, lifecycle, stripe: deps.stripe }) : null;
   // Refunds go back through the provider that took the money, by the name the order records.
   const refunders: Record<string, Refunder> = { [deps.providers.card.name]: deps.providers.card };
   if (deps.providers.sandbox) refunders[deps.providers.sandbox.name] = deps.providers.sandbox;
@@ -261,6 +268,12 @@ export function createBillingService(deps: BillingDeps) {
     return { ...order, renewsAt: periodBought(current, row.purpose, row.renewal_days, now).end.toISOString() };
   }
 
+  /** The PaymentIntent the browser confirms for an order (stripe-checkout.ts); only when Stripe takes the cards. */
+  async function startStripeIntent(userId: string, input: PaymentIntentInput): Promise<PaymentIntent> {
+    if (!stripeCheckout) throw notFound('stripe_not_offered', 'Card payments here use the payment form, not Stripe.');
+    return stripeCheckout.startIntent(userId, input);
+  }
+
   /** Stops auto-renewal; the paid period stays until its end. One call, no questions. */
   async function cancelMembership(userId: string, lang: Language): Promise<Membership> {
     await membershipRepo.stopAutoRenew(db, userId);
@@ -313,6 +326,7 @@ export function createBillingService(deps: BillingDeps) {
     createOrder,
     orderOf,
     ...payments,
+    startStripeIntent,
     refundOrder,
     lifecycle,
     cancelMembership,

@@ -1,5 +1,12 @@
 import { fieldProblem, type FieldProblem, type FieldProblems } from '../../http/errors';
-import { checkCard, type CardField, type CardFormInput, type CardProblem } from '@episodic/contract/card';
+import {
+  checkCard,
+  checkPayer,
+  type CardField,
+  type CardFormInput,
+  type CardProblem,
+  type PayerField,
+} from '@episodic/contract/card';
 
 export type CardInput = CardFormInput;
 
@@ -59,6 +66,25 @@ export function validateCard(input: CardInput, now = new Date()): { card: ValidC
       email: input.email.trim().toLowerCase(),
       brand: checked.brand,
       last4: checked.digits.slice(-4),
+    },
+  };
+}
+
+/** Checks the buyer's name and email given beside Stripe's card form; field errors by input name. */
+export function validatePayer(
+  input: Pick<CardInput, PayerField>,
+): { payer: { email: string; firstName: string; lastName: string } } | { fields: FieldProblems } {
+  const entries = Object.entries(checkPayer(input)) as [PayerField, CardProblem][];
+  if (entries.length > 0) {
+    const fields: FieldProblems = {};
+    for (const [field, problem] of entries) fields[field] = describe(field, problem, 3);
+    return { fields };
+  }
+  return {
+    payer: {
+      email: input.email.trim().toLowerCase(),
+      firstName: input.firstName.trim(),
+      lastName: input.lastName.trim(),
     },
   };
 }

@@ -38,14 +38,27 @@ describe('the payment mode is explicit', () => {
     expect(() => loadEnv({ PAYMENT_MODE: 'production' })).toThrow(/PAYMENT_MODE.*test, live/);
     expect(() => loadEnv({ PAYMENT_MODE: 'live' })).toThrow(/PAYMENT_MODE: live needs a real card processor/);
     expect(() =>
-      loadEnv({ PAYMENT_MODE: 'live', STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' }),
+      loadEnv({
+        PAYMENT_MODE: 'live',
+        STRIPE_SECRET_KEY: 'sk_test_abc',
+        STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_abc',
+      }),
     ).toThrow(/STRIPE_SECRET_KEY: is a test key but PAYMENT_MODE is live/);
-    expect(() => loadEnv({ STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toThrow(
-      /STRIPE_SECRET_KEY: is a live key but PAYMENT_MODE is test/,
-    );
+    expect(() =>
+      loadEnv({
+        STRIPE_SECRET_KEY: 'sk_live_abc',
+        STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+        STRIPE_PUBLISHABLE_KEY: 'pk_live_abc',
+      }),
+    ).toThrow(/STRIPE_SECRET_KEY: is a live key but PAYMENT_MODE is test/);
     expect(
-      loadEnv({ PAYMENT_MODE: 'live', STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' })
-        .paymentMode,
+      loadEnv({
+        PAYMENT_MODE: 'live',
+        STRIPE_SECRET_KEY: 'sk_live_abc',
+        STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+        STRIPE_PUBLISHABLE_KEY: 'pk_live_abc',
+      }).paymentMode,
     ).toBe('live');
   });
 
@@ -59,6 +72,7 @@ describe('the payment mode is explicit', () => {
       PAYMENT_MODE: 'live',
       STRIPE_SECRET_KEY: 'sk_live_abc',
       STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_abc',
       ...paypal,
     };
     expect(loadEnv(live).paypal?.apiUrl).toBe('https://api-m.paypal.com');
@@ -88,6 +102,7 @@ describe('the payment mode is explicit', () => {
           PAYMENT_MODE: 'live',
           STRIPE_SECRET_KEY: 'sk_live_abc',
           STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+          STRIPE_PUBLISHABLE_KEY: 'pk_live_abc',
         }),
       ),
     ).toBeNull();
@@ -243,6 +258,7 @@ describe('live mode (Stripe takes the cards, no PayPal configured)', () => {
       PAYMENT_MODE: 'live',
       STRIPE_SECRET_KEY: FAKE_STRIPE_KEY.replace('_test_', '_live_'),
       STRIPE_WEBHOOK_SECRET: 'whsec_live',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_episodic',
       STRIPE_API_URL: stripe.url,
     });
     c = client(t);
@@ -255,6 +271,8 @@ describe('live mode (Stripe takes the cards, no PayPal configured)', () => {
   it('says live, offers no PayPal button, lists no test cards', async () => {
     expect((await c.call<PaymentOptions>(null, 'GET', '/api/payment/options')).data).toEqual({
       mode: 'live',
+      processor: 'stripe',
+      stripe: { publishableKey: 'pk_live_episodic', jsUrl: 'https://js.stripe.com/v3/' },
       paypal: false,
       testCards: [],
     });

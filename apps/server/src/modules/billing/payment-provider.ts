@@ -39,7 +39,7 @@ export type ChargeOutcome =
 export interface PaymentProvider {
   readonly name: string;
   charge(request: ChargeRequest): Promise<ChargeOutcome>;
-  /** The charge's current state at the provider (reconciliation after a crash). */
-  lookup(idempotencyKey: string): Promise<ChargeOutcome | null>;
+  /** The charge's current state at the provider (reconciliation, webhooks); `providerRef` when known. */
+  lookup(idempotencyKey: string, providerRef?: string | null): Promise<ChargeOutcome | null>;
   refund(providerRef: string, amount: number): Promise<void>;
 }

@@ -25,7 +25,12 @@ export interface PaymentDeps {
   linkSecret: () => Promise<string>;
   /** Signs the sandbox processor's webhooks. */
   webhookSecret: () => Promise<string>;
+  /** Cards are entered in a processor's own form (Stripe's Payment Element): card fields sent here are refused. */
+  cardsAtProcessor?: boolean;
 }
+
+const CARD_FIELDS_REFUSED =
+  "Card details are entered in our payment processor's secure form, not sent to us. Please use the card form on the payment page.";
 
 /** What a PayPal return or cancel address brings back: our order, its signature, PayPal's order id, and who sent it. */
 export interface PaypalBack {
@@ -72,6 +77,13 @@ export function createPayments(deps: PaymentDeps) {
     userId: string,
     input: { orderId: string; method: PayMethod; card?: CardInput; agree: boolean },
   ): Promise<PayResult> {
+    // First of all: card data meant for the processor's own form is neither kept, logged nor passed on.
+    if (input.method === 'card' && deps.cardsAtProcessor)
+      throw invalidInput(
+        { card: fieldProblem('card_fields_refused', CARD_FIELDS_REFUSED) },
+        CARD_FIELDS_REFUSED,
+        'card_fields_refused',
+      );
     if (!input.agree) throw invalidInput({ agree: fieldProblem('agree_required', 'Please tick “I agree” to pay.') });
     if (input.method === 'paypal') return payWithPaypal(userId, input.orderId);
     if (!input.card) throw invalidInput({ card: fieldProblem('card_required', 'Please enter your card details.') });
@@ -230,12 +242,13 @@ export function createPayments(deps: PaymentDeps) {
     provider: PaymentProvider,
     eventId: string,
     idempotencyKey: string,
+    providerRef?: string | null,
   ): Promise<'applied' | 'duplicate'> {
     // A signed event is still only data: a key that is not one of ours is refused, not looked up.
     if (!CHARGE_KEY.test(idempotencyKey) || eventId.length === 0 || eventId.length > 255) throw malformedEvent();
     if (await repo.webhookEventSeen(db, provider.name, eventId)) return 'duplicate';
     const orderId = idempotencyKey.split(':')[0]!;
-    const outcome = await provider.lookup(idempotencyKey);
+    const outcome = await provider.lookup(idempotencyKey, providerRef);
     if (outcome && outcome.status !== 'requires_action') await lifecycle.settle(orderId, outcome, provider.name);
     return (await repo.recordWebhookEvent(db, provider.name, eventId)) ? 'applied' : 'duplicate';
   }

@@ -56,7 +56,7 @@ export function registerProcessorRoutes(
           );
         }
         const result = event
-          ? await billing.applyProviderEvent(stripe, event.eventId, event.idempotencyKey)
+          ? await billing.applyProviderEvent(stripe, event.eventId, event.idempotencyKey, event.intentId)
           : 'ignored';
         return ok({ result });
       });

@@ -13,6 +13,28 @@ export interface StripeOptions {
 export interface StripeChargeEvent {
   eventId: string;
   idempotencyKey: string;
+  /** The PaymentIntent the event is about: read back by id (search is only eventually consistent). */
+  intentId: string | null;
+}
+
+/** A PaymentIntent the browser confirms with Stripe.js (Payment Element). */
+export interface CheckoutIntent {
+  id: string;
+  clientSecret: string;
+  status: Stripe.PaymentIntent.Status;
+  amount: number;
+  currency: string;
+  idempotencyKey: string | null;
+}
+
+export interface CheckoutIntentRequest {
+  orderId: string;
+  idempotencyKey: string;
+  amount: number;
+  currency: string;
+  description: string;
+  customer: string;
+  email: string;
 }
 
 /** Why a webhook was refused: a signature that does not hold, or a signed body that is not an event. */
@@ -65,6 +87,16 @@ export function outcomeOfIntent(intent: Stripe.PaymentIntent, returnUrl: string)
         redirectUrl: returnUrl,
         ...(method ? { method } : {}),
       };
+    case 'requires_payment_method':
+    case 'requires_confirmation':
+      // Not confirmed yet (the buyer is on the payment page): waiting, not declined.
+      if (!intent.last_payment_error)
+        return { status: 'requires_action', providerRef: intent.id, redirectUrl: returnUrl };
+      return {
+        status: 'failed',
+        providerRef: intent.id,
+        reason: intent.last_payment_error.message ?? FAILURE_MESSAGES.card_declined,
+      };
     default:
       return {
         status: 'failed',
@@ -75,8 +107,8 @@ export function outcomeOfIntent(intent: Stripe.PaymentIntent, returnUrl: string)
 }
 
 /**
- * Card payments through Stripe: PaymentIntents confirmed at once, the card kept for renewals
- * (`setup_future_usage: off_session`), 3-D Secure by redirect, refunds, and signed webhooks.
+ * Card payments through Stripe: PaymentIntents for the browser's Payment Element (stripe-checkout.ts),
+ * off-session charges of saved cards (renewals), refunds, and signed webhooks.
  * Every call carries an idempotency key derived from the order attempt, so a retried request is
  * never charged twice; a lost answer is found again by searching the order's metadata.
  */
@@ -108,45 +140,16 @@ export function createStripeProvider(opts: StripeOptions) {
       expand,
     };
     try {
-      let intent: Stripe.PaymentIntent;
-      if (request.card) {
-        const customer = await stripe.customers.create(
-          { email: request.email, metadata: { order_id: request.orderId } },
-          { idempotencyKey: `${key}:customer` },
-        );
-        const paymentMethod = await stripe.paymentMethods.create(
-          {
-            type: 'card',
-            card: {
-              number: request.card.number,
-              exp_month: request.card.expMonth,
-              exp_year: request.card.expYear,
-              cvc: request.card.cvv,
-            },
-            billing_details: { name: request.card.name, email: request.email },
-          },
-          { idempotencyKey: `${key}:method` },
-        );
-        intent = await stripe.paymentIntents.create(
-          {
-            ...common,
-            customer: customer.id,
-            payment_method: paymentMethod.id,
-            setup_future_usage: 'off_session',
-            receipt_email: request.email,
-            return_url: request.returnUrl,
-          },
-          { idempotencyKey: key },
-        );
-      } else {
-        const saved = request.savedToken ? splitToken(request.savedToken) : null;
-        if (!saved)
-          return { status: 'failed', providerRef: `missing:${key}`, reason: FAILURE_MESSAGES.saved_card_unavailable };
-        intent = await stripe.paymentIntents.create(
-          { ...common, customer: saved.customer, payment_method: saved.paymentMethod, off_session: true },
-          { idempotencyKey: key },
-        );
-      }
+      // A new card is entered in Stripe's Payment Element and confirmed by the browser: card data
+      // is never sent from here (payments.ts refuses card fields before any of this).
+      if (request.card) throw new Error('Stripe takes new cards in its Payment Element only');
+      const saved = request.savedToken ? splitToken(request.savedToken) : null;
+      if (!saved)
+        return { status: 'failed', providerRef: `missing:${key}`, reason: FAILURE_MESSAGES.saved_card_unavailable };
+      const intent = await stripe.paymentIntents.create(
+        { ...common, customer: saved.customer, payment_method: saved.paymentMethod, off_session: true },
+        { idempotencyKey: key },
+      );
       return outcomeOfIntent(intent, request.returnUrl);
     } catch (err) {
       if (err instanceof Stripe.errors.StripeCardError) {
@@ -162,13 +165,65 @@ export function createStripeProvider(opts: StripeOptions) {
     }
   }
 
-  async function lookup(idempotencyKey: string): Promise<ChargeOutcome | null> {
+  async function lookup(idempotencyKey: string, providerRef?: string | null): Promise<ChargeOutcome | null> {
+    if (providerRef?.startsWith('pi_')) {
+      try {
+        const intent = await stripe.paymentIntents.retrieve(providerRef, { expand });
+        // Only an intent of this very charge: an event's id is data, the metadata is ours.
+        if (intent.metadata.idempotency_key === idempotencyKey) return outcomeOfIntent(intent, '');
+      } catch (err) {
+        if (!(err instanceof Stripe.errors.StripeInvalidRequestError)) throw err;
+      }
+    }
     const found = await stripe.paymentIntents.search({
       query: `metadata['idempotency_key']:'${idempotencyKey.replace(/'/g, '')}'`,
       expand: ['data.payment_method'],
     });
     const intent = found.data[0];
     return intent ? outcomeOfIntent(intent, '') : null;
+  }
+
+  /** A Customer for one of our users; the same user gets the same Customer on a retried request. */
+  async function createCustomer(userId: string, email: string): Promise<string> {
+    const customer = await stripe.customers.create(
+      { email, metadata: { user_id: userId } },
+      { idempotencyKey: `customer:${userId}` },
+    );
+    return customer.id;
+  }
+
+  const checkoutIntent = (intent: Stripe.PaymentIntent): CheckoutIntent => ({
+    id: intent.id,
+    clientSecret: intent.client_secret ?? '',
+    status: intent.status,
+    amount: intent.amount,
+    currency: intent.currency,
+    idempotencyKey: intent.metadata.idempotency_key ?? null,
+  });
+
+  /**
+   * A PaymentIntent for the browser to confirm (not confirmed here): the order's amount, any payment
+   * method the account offers, the card kept for renewals. Same key, same intent.
+   */
+  async function createCheckoutIntent(request: CheckoutIntentRequest): Promise<CheckoutIntent> {
+    const intent = await stripe.paymentIntents.create(
+      {
+        amount: request.amount,
+        currency: request.currency.toLowerCase(),
+        description: request.description,
+        customer: request.customer,
+        receipt_email: request.email,
+        automatic_payment_methods: { enabled: true },
+        setup_future_usage: 'off_session',
+        metadata: { order_id: request.orderId, idempotency_key: request.idempotencyKey },
+      },
+      { idempotencyKey: request.idempotencyKey },
+    );
+    return checkoutIntent(intent);
+  }
+
+  async function retrieveCheckoutIntent(id: string): Promise<CheckoutIntent> {
+    return checkoutIntent(await stripe.paymentIntents.retrieve(id));
   }
 
   async function refund(providerRef: string, amount: number): Promise<void> {
@@ -201,17 +256,21 @@ export function createStripeProvider(opts: StripeOptions) {
     const key = (intent as { metadata?: Record<string, unknown> | null }).metadata?.idempotency_key;
     if (key === undefined || key === null) return null;
     if (typeof key !== 'string') throw new StripeWebhookError('malformed');
-    return { eventId: id, idempotencyKey: key };
+    const intentId = (intent as { id?: unknown }).id;
+    return { eventId: id, idempotencyKey: key, intentId: typeof intentId === 'string' ? intentId : null };
   }
 
-  const provider: PaymentProvider & { parseWebhook: typeof parseWebhook } = {
+  const provider = {
     name: 'stripe',
     charge,
     lookup,
     refund,
     parseWebhook,
+    createCustomer,
+    createCheckoutIntent,
+    retrieveCheckoutIntent,
   };
-  return provider;
+  return provider satisfies PaymentProvider;
 }
 
 export type StripeProvider = ReturnType<typeof createStripeProvider>;

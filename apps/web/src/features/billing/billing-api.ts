@@ -82,6 +82,20 @@ export const payByCard = (orderId: string, card: CardDetails, agree: boolean) =>
 export const payByPaypal = (orderId: string, agree: boolean) =>
   api.post('/api/payment/pay', { body: { orderId, method: 'paypal', agree } });
 
+/** The buyer's own details beside Stripe's card form. */
+export interface StripePayer {
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+/**
+ * The order's PaymentIntent for Stripe.js to confirm: the server makes one per attempt for the
+ * order's own amount, and answers the same one again (a second tap, another card after a decline).
+ */
+export const startStripeIntent = (orderId: string, payer: StripePayer, agree: boolean) =>
+  api.post('/api/payment/intent', { body: { orderId, ...payer, agree } });
+
 /** Stops auto-renewal; the membership stays until the end of the paid period. */
 export const cancelRenewal = () => api.post('/api/payment/cancel', { body: {} });
 

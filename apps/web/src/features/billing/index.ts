@@ -9,6 +9,7 @@ export {
   usePlans,
 } from './billing-api';
 export { CardForm } from './card-form';
+export { StripeCheckout } from './stripe-checkout';
 export { checkoutReturn, firstReportOf, rememberCheckoutReturn } from './checkout-return';
 export { declineReason } from './decline-reason';
 export { membershipLine, MembershipStatus } from './membership-status';

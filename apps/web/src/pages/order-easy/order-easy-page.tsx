@@ -14,6 +14,7 @@ import {
   payByPaypal,
   refreshAfterPayment,
   rememberCheckoutReturn,
+  StripeCheckout,
   TestModeNotice,
   useOrder,
   usePaymentOptions,
@@ -96,6 +97,18 @@ export function OrderEasyPage() {
     }
   };
   const pay = (card: CardDetails, agree: boolean) => submit('card', (id) => payByCard(id, card, agree));
+  /** Stripe's form is about to confirm: tracked and remembered as a card payment is. */
+  const stripeStart = () => {
+    if (!orderId || !order.data) return;
+    rememberCheckoutReturn(orderId, params.get('returnTo'));
+    track('AddPaymentInfo', { value: order.data.amount / 100, currency: order.data.currency, order_id: orderId });
+  };
+  const stripeConfirmed = () => {
+    if (!orderId) return;
+    void refreshAfterPayment(queryClient);
+    void navigate(`/order/result?orderId=${encodeURIComponent(orderId)}`, { replace: true });
+  };
+  const stripe = options.data?.processor === 'stripe' ? options.data.stripe : null;
   const paypal = (agree: boolean) => submit('paypal', (id) => payByPaypal(id, agree));
 
   const title = t('pages.orderEasy');
@@ -135,14 +148,30 @@ export function OrderEasyPage() {
           <OrderSummary order={order.data} />
           {/* PayPal when the server offers it (configured, or the whole shop in test mode); when the
               options could not be read, still offered (the server refuses it where it is not set up). */}
-          <CardForm
-            email={user.data?.email ?? ''}
-            pending={pending}
-            amount={formatPrice(order.data.amount, order.data.currency, language)}
-            terms={order.data}
-            onPay={pay}
-            {...((options.data ? options.data.paypal : options.isError) ? { onPaypal: paypal } : {})}
-          />
+          {options.isPending ? (
+            <Skeleton className="h-80 rounded-2xl" />
+          ) : stripe ? (
+            // Stripe takes the cards: its own form, in its frame (the card never reaches us).
+            <StripeCheckout
+              orderId={order.data.id}
+              amount={order.data.amount}
+              currency={order.data.currency}
+              amountLabel={formatPrice(order.data.amount, order.data.currency, language)}
+              email={user.data?.email ?? ''}
+              stripe={stripe}
+              onStart={stripeStart}
+              onConfirmed={stripeConfirmed}
+            />
+          ) : (
+            <CardForm
+              email={user.data?.email ?? ''}
+              pending={pending}
+              amount={formatPrice(order.data.amount, order.data.currency, language)}
+              terms={order.data}
+              onPay={pay}
+              {...((options.data ? options.data.paypal : options.isError) ? { onPaypal: paypal } : {})}
+            />
+          )}
         </>
       )}
     </Page>
