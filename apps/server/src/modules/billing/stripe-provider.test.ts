@@ -224,8 +224,7 @@ describe('paying through Stripe’s Payment Element', () => {
     );
     expect(offSession).toHaveLength(1);
     // The order waits, unpaid, for the checkout page to pay it with the buyer present.
-    const order = await call<{ status: string }>(v.token, 'GET', `/api/payment/order?id=${quick.data.orderId}`);
-    expect(order.data.status).toBe('failed');
+    expect((await orderStatus(v.token, quick.data.orderId)).status).toBe('failed');
     expect((await call<User>(v.token, 'GET', '/api/user')).data.coins).toBe(300);
   });
 
