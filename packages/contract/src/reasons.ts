@@ -34,6 +34,8 @@ export const REASONS = [
   // 409
   'conflict',
   'email_taken',
+  'email_has_purchases',
+  'email_has_account',
   'price_changed',
   'order_closed',
   'changed_meanwhile',

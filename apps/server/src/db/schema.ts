@@ -219,6 +219,7 @@ export interface Orders {
   amount: number;
   attempt: Generated<number>;
   attribution: ColumnType<unknown, string | null, string | null> | null;
+  buyer_email: string | null;
   created_at: Generated<Timestamp>;
   currency: string;
   failure_reason: string | null;
@@ -237,6 +238,7 @@ export interface Orders {
 
 export interface PasswordResets {
   created_at: Generated<Timestamp>;
+  email: string | null;
   expires_at: Timestamp;
   id: Generated<string>;
   token_hash: string;

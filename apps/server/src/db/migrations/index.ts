@@ -11,6 +11,7 @@ import * as m0009 from './0009-admin';
 import * as m0010 from './0010-identity';
 import * as m0012 from './0012-plays-and-retention';
 import * as m0013 from './0013-operator-sessions';
+import * as m0015 from './0015-buyer-email';
 
 /** Every migration in order. Listed by hand so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0010-identity': m0010,
   '0012-plays-and-retention': m0012,
   '0013-operator-sessions': m0013,
+  '0015-buyer-email': m0015,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -106,7 +106,12 @@ export function createOrderLifecycle(deps: { db: Kysely<DB>; events?: EventBus }
    * Claims the buyer's order for a new payment attempt (its idempotency key). A card may pay an order
    * left at PayPal's approval page; PayPal starts only from an order not yet being paid.
    */
-  async function pay(userId: string, orderId: string, method: PayMethod): Promise<Moved> {
+  async function pay(
+    userId: string,
+    orderId: string,
+    method: PayMethod,
+    buyerEmail: string | null = null,
+  ): Promise<Moved> {
     return db.transaction().execute(async (trx) => {
       const order = await orderRepo.lockOrder(trx, orderId);
       if (!order || order.user_id !== userId) throw notFound('order_not_found', 'We could not find this order.');
@@ -116,10 +121,12 @@ export function createOrderLifecycle(deps: { db: Kysely<DB>; events?: EventBus }
           : order.status !== 'requires_action';
       if (!allowed || !canMove(order.status, 'pay')) return { order, changed: false };
       const attempt = order.attempt + 1;
+      // A guest's email rides with the attempt that pays: the receipt goes where this buyer said.
+      const contact = buyerEmail ? { buyer_email: buyerEmail } : {};
       const changes =
         method === 'card'
-          ? { attempt, provider: null, provider_ref: null }
-          : { attempt, provider: 'paypal', provider_ref: null, failure_reason: null };
+          ? { attempt, provider: null, provider_ref: null, ...contact }
+          : { attempt, provider: 'paypal', provider_ref: null, failure_reason: null, ...contact };
       return { order: await move(trx, order, 'pay', changes), changed: true };
     });
   }
