@@ -93,7 +93,7 @@ export function OrderEasyPage() {
     }
   };
   const pay = (card: CardDetails, agree: boolean) => submit('card', (id) => payByCard(id, card, agree));
-  const paypal = (agree: boolean) => submit('paypal', (id) => payByPaypal(id, agree));
+  const paypal = (agree: boolean, email: string) => submit('paypal', (id) => payByPaypal(id, agree, email));
 
   const title = t('pages.orderEasy');
   if (!orderId) {
@@ -134,6 +134,7 @@ export function OrderEasyPage() {
               options could not be read, still offered (the server refuses it where it is not set up). */}
           <CardForm
             email={user.data?.email ?? ''}
+            guest={user.data?.isGuest ?? false}
             pending={pending}
             amount={formatPrice(order.data.amount, order.data.currency)}
             onPay={pay}
