@@ -259,6 +259,9 @@ test.describe('PayPal', () => {
     await choosePlan(page, /Buy 300 coins for \$2\.99/);
     await page.getByRole('button', { name: 'Pay with PayPal' }).click();
     await page.getByText('Please tick “I agree” to pay.').waitFor();
+    // A guest gives the email the receipt goes to before PayPal opens.
+    await page.getByText('Please enter your email.').waitFor();
+    await page.getByLabel('Email').fill('buyer@episodic.test');
     await page.getByRole('checkbox', { name: /I agree/ }).check();
     await page.getByRole('button', { name: 'Pay with PayPal' }).click();
     await page.getByRole('heading', { name: 'Pay with PayPal' }).waitFor();
@@ -271,6 +274,7 @@ test.describe('PayPal', () => {
 
     await page.goto('/shopping');
     await choosePlan(page, /Subscribe for \$4\.99/);
+    await page.getByLabel('Email').fill('buyer@episodic.test');
     await page.getByRole('checkbox', { name: /I agree/ }).check();
     await page.getByRole('button', { name: 'Pay with PayPal' }).click();
     await page.getByRole('link', { name: 'Cancel and return' }).click();

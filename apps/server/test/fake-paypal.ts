@@ -82,6 +82,36 @@ export async function startFakePaypal(): Promise<FakePaypal> {
           tokens.add(token);
           return send(200, { access_token: token, token_type: 'Bearer', expires_in: 32400 });
         }
+        // The buyer's page at PayPal (no API token: it is the buyer's browser): Pay approves the order
+        // and sends the buyer to the order's return address, Cancel to its cancel address, each with
+        // PayPal's `token` (and `PayerID` on approval) appended, as PayPal does.
+        const buyer = /^\/checkoutnow(\/pay|\/cancel)?$/.exec(path);
+        if (req.method === 'GET' && buyer) {
+          const id = new URL(req.url ?? '/', 'http://x').searchParams.get('token') ?? '';
+          const order = orders.get(id);
+          if (!order) return send(404, { name: 'RESOURCE_NOT_FOUND' });
+          const context = (order.body.payment_source as { paypal?: { experience_context?: Record<string, string> } })
+            ?.paypal?.experience_context;
+          const back = (address: string | undefined, extra: string) => {
+            const target = new URL(address ?? '/');
+            target.searchParams.set('token', order.id);
+            if (extra) target.searchParams.set('PayerID', extra);
+            res.writeHead(302, { location: target.toString() });
+            res.end();
+          };
+          if (buyer[1] === '/pay') {
+            if (order.status === 'CREATED') order.status = 'APPROVED';
+            return back(context?.return_url, 'FAKEPAYER');
+          }
+          if (buyer[1] === '/cancel') return back(context?.cancel_url, '');
+          const amount = (order.body.purchase_units as { amount?: { value?: string; currency_code?: string } }[])[0]
+            ?.amount;
+          res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+          res.end(`<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width"><title>PayPal stand-in</title></head>
+<body><h1>PayPal stand-in</h1><p>Pay ${amount?.value ?? ''} ${amount?.currency_code ?? ''}</p>
+<p><a href="/checkoutnow/pay?token=${order.id}">Pay</a></p><p><a href="/checkoutnow/cancel?token=${order.id}">Cancel</a></p></body></html>`);
+          return;
+        }
         if (!tokens.has((req.headers.authorization ?? '').replace(/^Bearer /, '')))
           return send(401, { name: 'AUTHENTICATION_FAILURE' });
         if (failures > 0 && req.method === 'POST') {

@@ -292,7 +292,12 @@ async function runAppA(): Promise<void> {
     await send(a, 'POST', '/api/payment/order', token, 'header', { planId: 'coins-300' }),
   );
   const started = data<PayResult>(
-    await send(a, 'POST', '/api/payment/pay', token, 'header', { orderId: ppOrder.id, method: 'paypal', agree: true }),
+    await send(a, 'POST', '/api/payment/pay', token, 'header', {
+      orderId: ppOrder.id,
+      method: 'paypal',
+      email: 'buyer@example.com',
+      agree: true,
+    }),
   );
   const paypalId = new URL(started.redirectUrl!).searchParams.get('token')!;
   paypal.approve(paypalId);
@@ -381,7 +386,12 @@ async function runAppB(): Promise<void> {
     await send(b, 'POST', '/api/payment/order', token, 'header', { planId: 'coins-300' }),
   );
   const approval = data<PayResult>(
-    await send(b, 'POST', '/api/payment/pay', token, 'header', { orderId: order.id, method: 'paypal', agree: true }),
+    await send(b, 'POST', '/api/payment/pay', token, 'header', {
+      orderId: order.id,
+      method: 'paypal',
+      email: 'buyer@example.com',
+      agree: true,
+    }),
   ).redirectUrl!;
   seen.add(new URL(approval).searchParams.get('sig')!);
   const page = await send(b, 'GET', approval.replace(ORIGIN, ''), null);

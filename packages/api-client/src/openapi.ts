@@ -4656,6 +4656,7 @@ export interface paths {
                             lastName?: string;
                             number?: string;
                         };
+                        email?: string;
                         method?: "card" | "paypal";
                         /** Format: uuid */
                         orderId: string;

@@ -208,6 +208,8 @@ export const PayInputSchema = Type.Object({
   orderId: UuidSchema,
   method: Type.Optional(PayMethodSchema),
   card: Type.Optional(PayCardInputSchema),
+  /** The buyer's email, which a guest paying through PayPal must give (the card form carries its own). */
+  email: Type.Optional(Type.String({ maxLength: 254 })),
   agree: Type.Optional(Type.Boolean()),
 });
 export type PayInput = Static<typeof PayInputSchema>;

@@ -57,6 +57,13 @@ export function parseExpiry(value: string): { month: number; year: number } | nu
 
 const EMAIL = /^[^\s@]{1,64}@[^\s@.]+(\.[^\s@.]+)+$/;
 
+/** What is wrong with a buyer's email (the card form's, or the one a guest gives before PayPal), if anything. */
+export function buyerEmailProblem(value: string | undefined): 'required' | 'invalid' | null {
+  const email = (value ?? '').trim();
+  if (!email) return 'required';
+  return email.length <= 254 && EMAIL.test(email) ? null : 'invalid';
+}
+
 /** Checks a card form: what is wrong with each field, if anything. */
 export function checkCard(input: CardFormInput, now = new Date()): CardCheck {
   const problems: CardCheck['problems'] = {};
@@ -80,9 +87,8 @@ export function checkCard(input: CardFormInput, now = new Date()): CardCheck {
   else if (!new RegExp(`^\\d{${cvvLength}}$`).test(cvv)) problems.cvv = 'length';
   if (!input.firstName.trim()) problems.firstName = 'required';
   if (!input.lastName.trim()) problems.lastName = 'required';
-  const email = input.email.trim();
-  if (!email) problems.email = 'required';
-  else if (!EMAIL.test(email)) problems.email = 'invalid';
+  const email = buyerEmailProblem(input.email);
+  if (email) problems.email = email;
   return { problems, digits, brand, expiry, cvvLength };
 }
 

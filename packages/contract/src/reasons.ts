@@ -35,6 +35,8 @@ export const REASONS = [
   // 409
   'conflict',
   'email_taken',
+  'email_has_purchases',
+  'email_has_account',
   'price_changed',
   'order_closed',
   'payment_in_progress',

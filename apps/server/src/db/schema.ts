@@ -222,6 +222,7 @@ export interface Orders {
   amount: number;
   attempt: Generated<number>;
   attribution: ColumnType<unknown, string | null, string | null> | null;
+  buyer_email: string | null;
   created_at: Generated<Timestamp>;
   currency: string;
   failure_reason: string | null;
@@ -241,6 +242,7 @@ export interface Orders {
 
 export interface PasswordResets {
   created_at: Generated<Timestamp>;
+  email: string | null;
   expires_at: Timestamp;
   id: Generated<string>;
   token_hash: string;

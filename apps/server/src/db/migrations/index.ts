@@ -12,6 +12,7 @@ import * as m0010 from './0010-identity';
 import * as m0012 from './0012-plays-and-retention';
 import * as m0013 from './0013-operator-sessions';
 import * as m0014 from './0014-agreed-prices';
+import * as m0015 from './0015-buyer-email';
 import * as m0016 from './0016-quick-purchase';
 import * as m0017 from './0017-stripe-customers';
 
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0012-plays-and-retention': m0012,
   '0013-operator-sessions': m0013,
   '0014-agreed-prices': m0014,
+  '0015-buyer-email': m0015,
   '0016-quick-purchase': m0016,
   '0017-stripe-customers': m0017,
 };

@@ -134,3 +134,67 @@ export function emailVerificationEmail(to: string, link: string, hours: number, 
 <p style="font-size:13px;color:#555">${escape(link)}</p><p>— Episodic</p></body></html>`;
   return { to, subject: c.subject, text, html };
 }
+
+interface PurchaseCopy {
+  subject: string;
+  greeting: string;
+  body: string;
+  button: string;
+  expiry: (days: number) => string;
+  ignore: string;
+}
+
+const PURCHASE: Record<Language, PurchaseCopy> = {
+  en: {
+    subject: 'Set your Episodic password to keep your purchases',
+    greeting: 'Hello,',
+    body: 'Purchases were made on Episodic with this email address. To reach them from any device, set a password for an account with this address:',
+    button: 'Set your password',
+    expiry: (d) => `The link works once and expires in ${d} days.`,
+    ignore: 'If you bought nothing on Episodic, ignore this email: nothing changes without you.',
+  },
+  es: {
+    subject: 'Crea tu contraseña de Episodic para conservar tus compras',
+    greeting: 'Hola:',
+    body: 'Se hicieron compras en Episodic con esta dirección de correo. Para acceder a ellas desde cualquier dispositivo, crea una contraseña para una cuenta con esta dirección:',
+    button: 'Crear tu contraseña',
+    expiry: (d) => `El enlace sirve una sola vez y caduca en ${d} días.`,
+    ignore: 'Si no compraste nada en Episodic, ignora este correo: nada cambia sin ti.',
+  },
+  fy: {
+    subject: 'Choisissez votre mot de passe Episodic pour garder vos achats',
+    greeting: 'Bonjour,',
+    body: 'Des achats ont été faits sur Episodic avec cette adresse e-mail. Pour les retrouver depuis n’importe quel appareil, choisissez un mot de passe pour un compte à cette adresse :',
+    button: 'Choisir votre mot de passe',
+    expiry: (d) => `Le lien ne fonctionne qu’une fois et expire dans ${d} jours.`,
+    ignore: 'Si vous n’avez rien acheté sur Episodic, ignorez cet e-mail : rien ne change sans vous.',
+  },
+  dy: {
+    subject: 'Lege dein Episodic-Passwort fest, um deine Käufe zu behalten',
+    greeting: 'Hallo,',
+    body: 'Mit dieser E-Mail-Adresse wurde bei Episodic eingekauft. Damit du von jedem Gerät aus darauf zugreifen kannst, lege ein Passwort für ein Konto mit dieser Adresse fest:',
+    button: 'Passwort festlegen',
+    expiry: (d) => `Der Link funktioniert einmal und läuft in ${d} Tagen ab.`,
+    ignore: 'Wenn du bei Episodic nichts gekauft hast, ignoriere diese E-Mail: Ohne dich ändert sich nichts.',
+  },
+  pt: {
+    subject: 'Defina sua senha do Episodic para manter suas compras',
+    greeting: 'Olá,',
+    body: 'Foram feitas compras no Episodic com este endereço de e-mail. Para acessá-las de qualquer dispositivo, defina uma senha para uma conta com este endereço:',
+    button: 'Definir sua senha',
+    expiry: (d) => `O link funciona uma única vez e expira em ${d} dias.`,
+    ignore: 'Se você não comprou nada no Episodic, ignore este e-mail: nada muda sem você.',
+  },
+};
+
+/** The email with the link that turns the guest who bought with this address into an account. */
+export function purchaseLinkEmail(to: string, link: string, days: number, lang: Language): MailMessage {
+  const c = PURCHASE[lang];
+  const text = [c.greeting, '', c.body, link, '', c.expiry(days), c.ignore, '', '— Episodic'].join('\n');
+  const html = `<!doctype html><html lang="${htmlLangFor(lang)}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
+<p>${escape(c.greeting)}</p><p>${escape(c.body)}</p>
+<p><a href="${escape(link)}" style="display:inline-block;background:#e11d48;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escape(c.button)}</a></p>
+<p style="font-size:13px;color:#555">${escape(c.expiry(days))}<br>${escape(c.ignore)}</p>
+<p style="font-size:13px;color:#555">${escape(link)}</p><p>— Episodic</p></body></html>`;
+  return { to, subject: c.subject, text, html };
+}

@@ -31,6 +31,7 @@ const accounts: FastifyPluginAsyncTypebox = async (app) => {
     guestBudget: env.guestBudget,
     publicUrl: env.publicUrl,
     money: app.billing.accountSummary,
+    guestBuyers: app.billing.guestBuyers,
   });
   const operatorSessions = createOperatorSessions({ db, accounts: service });
   app.decorate('accounts', service);

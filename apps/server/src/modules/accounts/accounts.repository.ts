@@ -102,11 +102,16 @@ export async function deleteUser(db: Executor, id: string): Promise<void> {
 
 export async function insertPasswordReset(
   db: Executor,
-  reset: { userId: string; tokenHash: string; expiresAt: Date },
+  reset: { userId: string; tokenHash: string; expiresAt: Date; email?: string },
 ): Promise<void> {
   await db
     .insertInto('password_resets')
-    .values({ user_id: reset.userId, token_hash: reset.tokenHash, expires_at: reset.expiresAt })
+    .values({
+      user_id: reset.userId,
+      token_hash: reset.tokenHash,
+      expires_at: reset.expiresAt,
+      email: reset.email ?? null,
+    })
     .execute();
 }
 
@@ -114,7 +119,10 @@ export async function insertPasswordReset(
  * Marks a reset token used if it is unused, unexpired and its account not disabled; returns its user
  * (once only, also under races).
  */
-export async function consumePasswordReset(db: Executor, tokenHash: string): Promise<string | undefined> {
+export async function consumePasswordReset(
+  db: Executor,
+  tokenHash: string,
+): Promise<{ userId: string; email: string | null } | undefined> {
   const row = await db
     .updateTable('password_resets')
     .set({ used_at: new Date() })
@@ -122,9 +130,9 @@ export async function consumePasswordReset(db: Executor, tokenHash: string): Pro
     .where('used_at', 'is', null)
     .where('expires_at', '>', new Date())
     .where('user_id', 'in', (q) => q.selectFrom('users').select('id').where('disabled_at', 'is', null))
-    .returning('user_id')
+    .returning(['user_id', 'email'])
     .executeTakeFirst();
-  return row?.user_id;
+  return row && { userId: row.user_id, email: row.email };
 }
 
 /** Ends every outstanding reset link of an account (a newer link, a reset, a password change, a disable). */

@@ -62,7 +62,11 @@ export function registerAccountsRoutes(app: AppInstance, accounts: AccountsServi
     },
     async (req, reply) => {
       const { email = '', password = '', confirmPassword = '', agree = false } = req.body;
-      const { user, token } = await accounts.register({ email, password, confirmPassword, agree }, await caller(req));
+      const { user, token } = await accounts.register(
+        { email, password, confirmPassword, agree },
+        await caller(req),
+        requestLanguage(req),
+      );
       issueSessionToken(req, reply, token, cookies);
       return ok(user);
     },

@@ -18,6 +18,7 @@ import { createEmailVerification } from './email-verification';
 import { LIMITS, createAccountLimit } from './account-limits';
 import { createCredentialCheck } from './credentials.service';
 import { createPasswordRecovery } from './password-recovery.service';
+import { createPurchaseClaims } from './purchase-claims';
 
 export interface AccountsServiceDeps {
   db: Kysely<DB>;
@@ -30,6 +31,8 @@ export interface AccountsServiceDeps {
   publicUrl?: string;
   /** The coin balance and membership shown with the user (plan named in their language), answered by billing. */
   money?: (userId: string, lang: Language) => Promise<{ coins: number; membership: User['membership'] }>;
+  /** Guests who paid giving an email, the latest first (billing's). */
+  guestBuyers?: (email: string) => Promise<string[]>;
 }
 
 export interface IssuedSession {
@@ -78,6 +81,7 @@ export function createAccountsService({
   guestBudget = { perMinute: 30, burstPerHour: 300 },
   publicUrl = '',
   money,
+  guestBuyers,
 }: AccountsServiceDeps) {
   const ttlMs = sessionTtlDays * 24 * 60 * 60 * 1000;
   events?.emits('user.registered', 'user.merged', 'user.exporting', 'user.deleting');
@@ -107,7 +111,8 @@ export function createAccountsService({
     return token;
   }
 
-  const recovery = createPasswordRecovery({ db, mailer, publicUrl, limit, startSession, present });
+  const claims = createPurchaseClaims({ db, mailer, publicUrl, limit, guestBuyers });
+  const recovery = createPasswordRecovery({ db, mailer, publicUrl, limit, startSession, present, claims });
 
   /** A token resolves while its session is unrevoked, unexpired and its user not disabled. */
   const resolveSession: SessionResolver = async (token) => {
@@ -150,11 +155,13 @@ export function createAccountsService({
 
   /**
    * Creates an account. A guest registering keeps everything: the guest account itself becomes the
-   * account. The session is rotated either way.
+   * account. The session is rotated either way. An address another guest paid with is not taken by
+   * typing it: its owner gets that buyer's set-password link, and no account is made here.
    */
   async function register(
     input: { email: string; password: string; confirmPassword: string; agree: boolean },
     caller: Caller,
+    lang: Language = 'en',
   ): Promise<Required<IssuedSession>> {
     const email = normalizeEmail(input.email);
     const fields = { ...newPasswordErrors(input.password, input.confirmPassword) };
@@ -176,6 +183,11 @@ export function createAccountsService({
         'This email cannot be used for a new account. If it is yours, sign in or reset your password.',
       );
     if (await repo.findUserByEmail(db, email)) throw taken();
+    if (await claims.offerPurchaseLink(email, lang, caller.auth?.isGuest ? caller.auth.userId : undefined))
+      throw conflict(
+        'email_has_purchases',
+        'Purchases were made with this email. We sent it a link: open it to set your password and keep them.',
+      );
     try {
       const created = await db.transaction().execute(async (trx) => {
         let row: UserRow;
@@ -355,6 +367,7 @@ export function createAccountsService({
     signInAs,
     logout,
     ...recovery,
+    purchaseLink: claims.purchaseLink,
     updateProfile,
     getUser,
     exportData,

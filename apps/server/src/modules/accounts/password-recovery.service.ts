@@ -14,6 +14,7 @@ import { isValidEmail, normalizeEmail } from './email';
 import { newPasswordErrors } from './password-rules';
 import { passwordResetEmail } from './account-emails';
 import { LIMITS, type AccountLimit } from './account-limits';
+import type { PurchaseClaims } from './purchase-claims';
 
 const RESET_MINUTES = 60;
 
@@ -26,13 +27,23 @@ export interface PasswordRecoveryDeps {
   startSession: (trx: Parameters<typeof insertSession>[0], userId: string, userAgent: string | null) => Promise<string>;
   /** The user as the API shows it. */
   present: (row: UserRow) => Promise<User>;
+  /** The links that make a guest who paid giving an email the account of that email. */
+  claims: PurchaseClaims;
 }
 
 /** A forgotten password's emailed reset link, and a known password's change. */
-export function createPasswordRecovery({ db, mailer, publicUrl, limit, startSession, present }: PasswordRecoveryDeps) {
+export function createPasswordRecovery({
+  db,
+  mailer,
+  publicUrl,
+  limit,
+  startSession,
+  present,
+  claims,
+}: PasswordRecoveryDeps) {
   /**
-   * Sends a single-use reset link when the email belongs to an account. The answer is the same
-   * whether or not it does, and takes about as long.
+   * Sends a single-use reset link when the email belongs to an account, or the set-password link of
+   * the guest who paid giving it. The answer is the same whether or not it does, and takes about as long.
    */
   async function forgotPassword(emailInput: string, lang: Language, ip: string): Promise<void> {
     const email = normalizeEmail(emailInput);
@@ -41,7 +52,12 @@ export function createPasswordRecovery({ db, mailer, publicUrl, limit, startSess
       throw invalidInput({ email: fieldProblem('email_invalid', 'Enter a valid email address.') });
     await limit([`reset:ip:${addressKey(ip)}`, LIMITS.resetPerIp], [`reset:account:${email}`, LIMITS.resetPerAccount]);
     const row = await repo.findUserByEmail(db, email);
-    if (!row || row.is_guest || row.disabled_at) return;
+    if (!row) {
+      // Off the answer's path too: whether a guest bought with this address is nobody's business.
+      void claims.offerPurchaseLink(email, lang).catch(() => undefined);
+      return;
+    }
+    if (row.is_guest || row.disabled_at) return;
     const token = newSessionToken();
     // Only the newest link works: the ones before it are revoked as it is made.
     await db.transaction().execute(async (trx) => {
@@ -61,6 +77,7 @@ export function createPasswordRecovery({ db, mailer, publicUrl, limit, startSess
   /**
    * Sets a new password from an emailed link (once), revokes the account's other reset links, signs out
    * everywhere else and signs in here. Opening the emailed link proves the address: the email is verified.
+   * A purchase's link makes its guest the account of the address it was mailed to.
    */
   async function resetPassword(
     input: { token: string; password: string; confirmPassword: string },
@@ -70,15 +87,22 @@ export function createPasswordRecovery({ db, mailer, publicUrl, limit, startSess
     if (Object.keys(fields).length > 0) throw invalidInput(fields);
     const passwordHash = await hashPassword(input.password);
     const reset = await db.transaction().execute(async (trx) => {
-      const userId = await repo.consumePasswordReset(trx, hashSessionToken(input.token));
-      if (!userId)
+      const used = await repo.consumePasswordReset(trx, hashSessionToken(input.token));
+      const user = used && (await repo.findUserById(trx, used.userId));
+      // A purchase's link names the address it was mailed to: it acts for that address only, never for
+      // an account the guest became under another one.
+      const mismatch = used?.email ? !user?.is_guest && user?.email !== used.email : user?.is_guest;
+      if (!used || !user || mismatch)
         throw new AppError(410, 'This link has expired or was already used. Ask for a new one.', 'link_expired');
+      const userId = user.id;
       await repo.revokePasswordResets(trx, userId);
+      const row = user.is_guest
+        ? await claims.promoteBuyer(trx, user, used.email!, passwordHash)
+        : await repo.updateUser(trx, userId, { password_hash: passwordHash });
       await repo.markEmailVerified(trx, userId);
-      const row = await repo.updateUser(trx, userId, { password_hash: passwordHash });
       await repo.revokeAllSessions(trx, userId);
       const token = await startSession(trx, userId, caller.userAgent);
-      return { row, token };
+      return { row: (await repo.findUserById(trx, userId)) ?? row, token };
     });
     return { user: await present(reset.row), token: reset.token };
   }

@@ -69,7 +69,16 @@ const billing: FastifyPluginAsyncTypebox = async (app) => {
   });
   app.decorate('billing', service);
 
-  const sendReceipt = createReceipts({ db, mailer, publicUrl: env.publicUrl, linkSecret, testMode, log });
+  const sendReceipt = createReceipts({
+    db,
+    mailer,
+    publicUrl: env.publicUrl,
+    linkSecret,
+    // Accounts registers after billing; the receipt is sent long after both are up.
+    purchaseLink: (guestId, email) => app.accounts.purchaseLink(guestId, email),
+    testMode,
+    log,
+  });
   events.on('order.paid', async (order) => app.background.run('receipt', () => sendReceipt(order.id)));
   // Before the unlocks move: coins the guest spent on episodes both had unlocked are returned.
   events.on('user.merged', ({ trx, fromUserId, toUserId }) => mergeBilling(trx, fromUserId, toUserId));

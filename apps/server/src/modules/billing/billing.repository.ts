@@ -158,7 +158,7 @@ export async function paymentMethodIdByToken(db: Executor, token: string): Promi
 }
 
 export function userContact(db: Executor, userId: string) {
-  return db.selectFrom('users').select(['email', 'language']).where('id', '=', userId).executeTakeFirst();
+  return db.selectFrom('users').select(['email', 'language', 'is_guest']).where('id', '=', userId).executeTakeFirst();
 }
 
 /** Records what a viewer unlocked with coins (an episode, or a series' episodes); an unlock held already stays. */
@@ -182,4 +182,21 @@ export function planTerms(db: Executor, id: string) {
     .select(['kind', 'renewal_days', 'price', 'currency'])
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
+}
+
+/** Guests who paid an order giving this email, the latest buyer first. */
+export async function guestBuyersOf(db: Executor, email: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('orders')
+    .innerJoin('users', 'users.id', 'orders.user_id')
+    .select('orders.user_id')
+    .select((eb) => eb.fn.max('orders.paid_at').as('last_paid'))
+    .where('orders.buyer_email', '=', email)
+    .where('orders.paid_at', 'is not', null)
+    .where('users.is_guest', '=', true)
+    .groupBy('orders.user_id')
+    .orderBy('last_paid', 'desc')
+    .limit(20)
+    .execute();
+  return rows.map((r) => r.user_id);
 }

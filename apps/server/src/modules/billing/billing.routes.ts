@@ -178,7 +178,7 @@ export function registerBillingRoutes(
     },
     async (req) => {
       const { userId } = await requireSession(req);
-      const { orderId, method = 'card', card, agree = false } = req.body;
+      const { orderId, method = 'card', card, email, agree = false } = req.body;
       const filled = card
         ? {
             number: card.number ?? '',
@@ -189,7 +189,7 @@ export function registerBillingRoutes(
             email: card.email ?? '',
           }
         : undefined;
-      return ok(await billing.pay(userId, { orderId, method, card: filled, agree }));
+      return ok(await billing.pay(userId, { orderId, method, card: filled, email, agree }));
     },
   );
 

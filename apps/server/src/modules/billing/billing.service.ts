@@ -144,6 +144,11 @@ export function createBillingService(deps: BillingDeps) {
     return { coins: row.coins, membership: membershipDto(row.membership) };
   }
 
+  /** Guests who paid giving this email, the latest first: a link mailed there may make one of them an account. */
+  function guestBuyers(email: string): Promise<string[]> {
+    return repo.guestBuyersOf(db, email);
+  }
+
   /**
    * Takes the lock that orders a user's coin movements, then answers which of these episodes the user
    * already holds: under the lock, an unlock committed by a concurrent request is seen.
@@ -321,6 +326,7 @@ export function createBillingService(deps: BillingDeps) {
     quickPurchase,
     hasActiveMembership,
     accountSummary,
+    guestBuyers,
     unlockEpisode,
     unlockSeries,
     createOrder,

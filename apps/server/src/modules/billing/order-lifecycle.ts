@@ -118,13 +118,13 @@ export function createOrderLifecycle(deps: { db: Kysely<DB>; events?: EventBus }
   /**
    * Claims the buyer's order for a new payment attempt (its idempotency key). A card may pay an order
    * left at PayPal's approval page; PayPal starts only from an order not yet being paid; `onlyNew`
-   * claims only an order never tried.
+   * claims only an order never tried; `buyerEmail` is where a guest's receipt goes.
    */
   async function pay(
     userId: string,
     orderId: string,
     method: PayMethod,
-    opts: { onlyNew?: boolean } = {},
+    opts: { onlyNew?: boolean; buyerEmail?: string | null } = {},
   ): Promise<Moved> {
     return db.transaction().execute(async (trx) => {
       const order = await orderRepo.lockOrder(trx, orderId);
@@ -137,10 +137,12 @@ export function createOrderLifecycle(deps: { db: Kysely<DB>; events?: EventBus }
           : order.status !== 'requires_action';
       if (!allowed || !canMove(order.status, 'pay')) return { order, changed: false };
       const attempt = order.attempt + 1;
+      // A guest's email rides with the attempt that pays: the receipt goes where this buyer said.
+      const contact = opts.buyerEmail ? { buyer_email: opts.buyerEmail } : {};
       const changes =
         method === 'card'
-          ? { attempt, provider: null, provider_ref: null }
-          : { attempt, provider: 'paypal', provider_ref: null, failure_reason: null };
+          ? { attempt, provider: null, provider_ref: null, ...contact }
+          : { attempt, provider: 'paypal', provider_ref: null, failure_reason: null, ...contact };
       return { order: await move(trx, order, 'pay', changes), changed: true };
     });
   }

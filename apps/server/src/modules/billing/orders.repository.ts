@@ -106,6 +106,7 @@ export async function updateOrder(
     attempt: number;
     failure_reason: string | null;
     paid_at: Date | null;
+    buyer_email: string | null;
   }>,
 ): Promise<void> {
   await db

@@ -7,6 +7,7 @@ import { FAILURE_MESSAGES, paymentFailureOf } from './payment-failures';
 import * as repo from './billing.repository';
 import * as orderRepo from './orders.repository';
 import { validateCard, type CardInput } from './card';
+import { requireBuyerEmail } from './buyer-email';
 import type { OrderLifecycle, OrderRow } from './order-lifecycle';
 import type { ChargeOutcome, PaymentProvider } from './payment-provider';
 import type { PaypalGateway } from './paypal-gateway';
@@ -75,7 +76,7 @@ export function createPayments(deps: PaymentDeps) {
    */
   async function pay(
     userId: string,
-    input: { orderId: string; method: PayMethod; card?: CardInput; agree: boolean },
+    input: { orderId: string; method: PayMethod; card?: CardInput; email?: string | undefined; agree: boolean },
   ): Promise<PayResult> {
     // First of all: card data meant for the processor's own form is neither kept, logged nor passed on.
     if (input.method === 'card' && deps.cardsAtProcessor)
@@ -85,12 +86,13 @@ export function createPayments(deps: PaymentDeps) {
         'card_fields_refused',
       );
     if (!input.agree) throw invalidInput({ agree: fieldProblem('agree_required', 'Please tick “I agree” to pay.') });
-    if (input.method === 'paypal') return payWithPaypal(userId, input.orderId);
+    if (input.method === 'paypal') return payWithPaypal(userId, input.orderId, input.email);
     if (!input.card) throw invalidInput({ card: fieldProblem('card_required', 'Please enter your card details.') });
     const checked = validateCard(input.card);
     if ('fields' in checked) throw invalidInput(checked.fields);
+    const buyerEmail = await requireBuyerEmail(db, userId, checked.card.email, 'card.email');
 
-    const claim = await lifecycle.pay(userId, input.orderId, 'card');
+    const claim = await lifecycle.pay(userId, input.orderId, 'card', { buyerEmail });
     const { order } = claim;
     if (!claim.changed) {
       if (order.status === 'paid') return { orderId: order.id, status: 'paid', redirectUrl: null, reason: null };
@@ -169,7 +171,7 @@ export function createPayments(deps: PaymentDeps) {
    * PayPal: the order is claimed like a card payment, a PayPal order is created for its amount, and
    * the buyer is sent to approve it. A second tap sends them to the same approval.
    */
-  async function payWithPaypal(userId: string, orderId: string): Promise<PayResult> {
+  async function payWithPaypal(userId: string, orderId: string, email: string | undefined): Promise<PayResult> {
     const paypal = deps.paypal;
     if (!paypal)
       throw invalidInput(
@@ -177,7 +179,8 @@ export function createPayments(deps: PaymentDeps) {
         'PayPal is not offered here. Please pay by card.',
         'paypal_not_offered',
       );
-    const claim = await lifecycle.pay(userId, orderId, 'paypal');
+    const buyerEmail = await requireBuyerEmail(db, userId, email);
+    const claim = await lifecycle.pay(userId, orderId, 'paypal', { buyerEmail });
     const { order } = claim;
     if (!claim.changed) {
       if (order.status === 'paid') return { orderId: order.id, status: 'paid', redirectUrl: null, reason: null };

@@ -20,7 +20,12 @@ function client(t: TestApp) {
   const order = async (token: string, planId = 'coins-300') =>
     (await call<{ id: string }>(token, 'POST', '/api/payment/order', { planId })).data.id;
   const payPaypal = (token: string, orderId: string, agree = true) =>
-    call<PayResult>(token, 'POST', '/api/payment/pay', { orderId, method: 'paypal', agree });
+    call<PayResult>(token, 'POST', '/api/payment/pay', {
+      orderId,
+      method: 'paypal',
+      email: 'buyer@example.com',
+      agree,
+    });
   const status = async (token: string, orderId: string) =>
     (await call<{ status: string }>(token, 'GET', `/api/payment/order?id=${orderId}`)).data.status;
   const coins = async (token: string) => (await call<User>(token, 'GET', '/api/user')).data.coins;

@@ -8,12 +8,17 @@ import * as membershipRepo from './memberships.repository';
 import { receiptEmail } from './billing-emails';
 import { cancelLinkUrl } from './cancel-link';
 
-/** Emails a receipt after each charge, to the account's email (or the email given with the card). */
+/**
+ * Emails a receipt after each charge: to the email its guest buyer gave, with the link that keeps the
+ * purchase reachable from any device, or else to the account's email.
+ */
 export function createReceipts(deps: {
   db: Kysely<DB>;
   mailer?: Mailer;
   publicUrl: string;
   linkSecret: () => Promise<string>;
+  /** A guest buyer's set-password link for this address (accounts'), or `account` when it has one. */
+  purchaseLink?: (guestId: string, email: string) => Promise<string | 'account' | null>;
   testMode?: boolean;
   log: (msg: string, data?: Record<string, unknown>) => void;
 }) {
@@ -21,7 +26,10 @@ export function createReceipts(deps: {
     const order = await orderRepo.findOrder(deps.db, orderId);
     if (!order || order.status !== 'paid' || !deps.mailer) return;
     const user = await repo.userContact(deps.db, order.user_id);
-    if (!user?.email) return;
+    const to = (user?.is_guest ? order.buyer_email : user?.email) ?? order.buyer_email;
+    if (!user || !to) return;
+    const claim =
+      user.is_guest && order.buyer_email ? await deps.purchaseLink?.(order.user_id, order.buyer_email) : null;
     const lang = user.language as Language;
     const plan = await repo.findPlan(deps.db, order.plan_id, lang);
     const membership =
@@ -29,7 +37,7 @@ export function createReceipts(deps: {
     await deps.mailer
       .send(
         receiptEmail({
-          to: user.email,
+          to,
           lang,
           plan: plan?.name ?? order.plan_id,
           amount: order.amount,
@@ -39,6 +47,7 @@ export function createReceipts(deps: {
           cancelUrl: membership?.auto_renew
             ? cancelLinkUrl(deps.publicUrl, await deps.linkSecret(), order.user_id, membership.current_period_end)
             : null,
+          claim,
           testMode: deps.testMode,
         }),
       )

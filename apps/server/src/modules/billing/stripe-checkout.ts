@@ -7,6 +7,7 @@ import * as repo from './billing.repository';
 import * as orderRepo from './orders.repository';
 import { findStripeCustomer, saveStripeCustomer } from './stripe-customers.repository';
 import { validatePayer } from './card';
+import { requireBuyerEmail } from './buyer-email';
 import type { OrderLifecycle, OrderRow } from './order-lifecycle';
 import type { CheckoutIntent, StripeProvider } from './stripe-provider';
 
@@ -67,8 +68,13 @@ export function createStripeCheckout(deps: StripeCheckoutDeps) {
   }
 
   /** Claims the order for a new attempt and makes its intent; null when another request claimed it first. */
-  async function newIntent(userId: string, orderId: string, email: string): Promise<PaymentIntent | null> {
-    const claim = await lifecycle.pay(userId, orderId, 'card');
+  async function newIntent(
+    userId: string,
+    orderId: string,
+    email: string,
+    buyerEmail: string | null,
+  ): Promise<PaymentIntent | null> {
+    const claim = await lifecycle.pay(userId, orderId, 'card', { buyerEmail });
     if (!claim.changed) return null;
     const { order } = claim;
     try {
@@ -100,6 +106,8 @@ export function createStripeCheckout(deps: StripeCheckoutDeps) {
     if (!input.agree) throw invalidInput({ agree: fieldProblem('agree_required', 'Please tick “I agree” to pay.') });
     const checked = validatePayer(input);
     if ('fields' in checked) throw invalidInput(checked.fields);
+    // A guest's receipt (and the link that keeps what they buy) goes to this address.
+    const buyerEmail = await requireBuyerEmail(db, userId, checked.payer.email);
     const deadline = Date.now() + waitMs;
     for (;;) {
       const order = await orderRepo.findOrder(db, input.orderId);
@@ -114,7 +122,7 @@ export function createStripeCheckout(deps: StripeCheckoutDeps) {
         continue;
       }
       if (order.status !== 'processing') {
-        const made = await newIntent(userId, order.id, checked.payer.email);
+        const made = await newIntent(userId, order.id, checked.payer.email, buyerEmail);
         if (made) return made;
         continue;
       }

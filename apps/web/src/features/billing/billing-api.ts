@@ -79,8 +79,11 @@ export const payByCard = (orderId: string, card: CardDetails, agree: boolean) =>
   api.post('/api/payment/pay', { body: { orderId, method: 'card', card, agree } });
 
 /** Starts paying an order with PayPal: the answer's `redirectUrl` is PayPal's approval page. */
-export const payByPaypal = (orderId: string, agree: boolean) =>
-  api.post('/api/payment/pay', { body: { orderId, method: 'paypal', agree } });
+/** PayPal: the email is where the receipt goes (a guest must give one; an account's own serves otherwise). */
+export const payByPaypal = (orderId: string, agree: boolean, email: string) =>
+  api.post('/api/payment/pay', {
+    body: { orderId, method: 'paypal', agree, ...(email.trim() ? { email: email.trim() } : {}) },
+  });
 
 /** The buyer's own details beside Stripe's card form. */
 export interface StripePayer {

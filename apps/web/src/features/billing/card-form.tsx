@@ -1,4 +1,11 @@
-import { checkCard, formatCardNumber, formatExpiry, type CardField, type CardProblem } from '@episodic/contract/card';
+import {
+  buyerEmailProblem,
+  checkCard,
+  formatCardNumber,
+  formatExpiry,
+  type CardField,
+  type CardProblem,
+} from '@episodic/contract/card';
 import type { FieldErrors } from '@episodic/contract';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import type { TFunction } from 'i18next';
@@ -57,6 +64,8 @@ export function cardFieldErrors(values: CardDetails, t: TFunction, now = new Dat
 
 interface CardFormProps {
   email: string;
+  /** A guest pays with an email: the receipt and the way back to the purchase go there. */
+  guest?: boolean;
   pending: boolean;
   /** The amount on the button, already formatted ("$9.99"). */
   amount: string;
@@ -67,15 +76,15 @@ interface CardFormProps {
    * checks and a message (a declined card, with the processor's reason).
    */
   onPay: (card: CardDetails, agree: boolean) => Promise<FormFailure | null>;
-  /** Paying with PayPal instead: only the consent box matters then. */
-  onPaypal?: (agree: boolean) => Promise<FormFailure | null>;
+  /** Paying with PayPal instead: only the email (where the receipt goes) and the consent box matter then. */
+  onPaypal?: (agree: boolean, email: string) => Promise<FormFailure | null>;
 }
 
 /**
  * The card form: number, email, expiry, CVV, names and the "I agree" box naming what is bought. The card is checked here
  * (Luhn, expiry, CVV length) before anything is sent; the server checks it again before charging.
  */
-export function CardForm({ email, pending, amount, terms, onPay, onPaypal }: CardFormProps) {
+export function CardForm({ email, guest = false, pending, amount, terms, onPay, onPaypal }: CardFormProps) {
   const { t } = useTranslation();
   const form = useCheckedForm(
     { number: '', email, expiry: '', cvv: '', firstName: '', lastName: '', agree: false },
@@ -96,11 +105,16 @@ export function CardForm({ email, pending, amount, terms, onPay, onPaypal }: Car
 
   const paypal = () => {
     if (pending || !onPaypal) return;
-    if (!watch('agree')) {
-      form.show({ agree: t('billing.card.errors.agree') });
+    const shown: Record<string, string> = {};
+    const problem = buyerEmailProblem(watch('email'));
+    // An account may leave it empty (its own email serves); a guest may not.
+    if (problem === 'invalid' || (problem && guest)) shown.email = cardProblemText(t, 'email', problem);
+    if (!watch('agree')) shown.agree = t('billing.card.errors.agree');
+    if (Object.keys(shown).length > 0) {
+      form.show(shown);
       return;
     }
-    void onPaypal(true).then((failure) => {
+    void onPaypal(true, watch('email')).then((failure) => {
       if (failure) form.fail({ fields: inputFields(failure.fields), message: failure.message });
     });
   };
@@ -131,7 +145,7 @@ export function CardForm({ email, pending, amount, terms, onPay, onPaypal }: Car
         type="email"
         autoComplete="email"
         error={errors.email}
-        hint={t('billing.card.emailHint')}
+        hint={t(guest ? 'billing.card.emailHintGuest' : 'billing.card.emailHint')}
         {...field('email')}
       />
       <div className="grid grid-cols-2 gap-3">

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { accountUser, fail, mockApi, ok } from '../../test/api-mock';
+import { accountUser, fail, guestUser, mockApi, ok } from '../../test/api-mock';
 import { renderPage } from '../../test/render-page';
 import { SAMPLE_ORDER_ID, coinOrder, membershipOrder } from '../../test/samples';
 import { i18n } from '../../shared/i18n/i18n';
@@ -122,6 +122,36 @@ describe('the card payment page', () => {
     fireEvent.click(screen.getByRole('button', { name: /Pay \$2\.99/ }));
     expect(await screen.findByText('The security code has 3 digits.')).toBeTruthy();
     expect(field(/^CVV/).getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('asks a guest for the email before PayPal, and sends it with the payment', async () => {
+    const api = mockApi({
+      'GET /api/user': () => ok(guestUser),
+      'GET /api/payment/order': () => ok(pending),
+      'GET /api/payment/options': () => ok({ mode: 'test', paypal: true, testCards: [] }),
+      'POST /api/payment/pay': () => new Promise(() => undefined),
+    });
+    renderPage(<OrderEasyPage />, `/order/easy?orderId=${ORDER}`);
+    await screen.findByText('300 coins');
+    expect(
+      screen.getByText('Your receipt is sent here, with a link to reach what you buy from any device.'),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('checkbox'));
+    const paypal = await screen.findByRole('button', { name: 'Pay with PayPal' });
+    fireEvent.click(paypal);
+    expect(await screen.findByText('Please enter your email.')).toBeTruthy();
+    expect(api.requests('POST /api/payment/pay')).toHaveLength(0);
+    fireEvent.change(field(/^Email/), { target: { value: 'buyer@example.com' } });
+    fireEvent.click(paypal);
+    await waitFor(() => {
+      expect(api.requests('POST /api/payment/pay')).toHaveLength(1);
+    });
+    expect(api.requests('POST /api/payment/pay')[0]!.body).toEqual({
+      orderId: ORDER,
+      method: 'paypal',
+      agree: true,
+      email: 'buyer@example.com',
+    });
   });
 
   it('says so when the order is already paid, and when there is no order', async () => {

@@ -109,7 +109,7 @@ export function OrderEasyPage() {
     void navigate(`/order/result?orderId=${encodeURIComponent(orderId)}`, { replace: true });
   };
   const stripe = options.data?.processor === 'stripe' ? options.data.stripe : null;
-  const paypal = (agree: boolean) => submit('paypal', (id) => payByPaypal(id, agree));
+  const paypal = (agree: boolean, email: string) => submit('paypal', (id) => payByPaypal(id, agree, email));
 
   const title = t('pages.orderEasy');
   if (!orderId) {
@@ -165,6 +165,7 @@ export function OrderEasyPage() {
           ) : (
             <CardForm
               email={user.data?.email ?? ''}
+              guest={user.data?.isGuest ?? false}
               pending={pending}
               amount={formatPrice(order.data.amount, order.data.currency, language)}
               terms={order.data}

@@ -6,6 +6,7 @@ import { FormAlert } from '../../shared/forms/form-alert';
 import { NewPasswordFields } from '../../shared/forms/new-password-fields';
 import { safeReturnTo, withReturnTo } from '../../shared/links/return-to';
 import { formFailure } from '../../shared/forms/server-messages';
+import { isApiError } from '../../shared/api/api-error';
 import { SubmitButton } from '../../shared/forms/submit-button';
 import { useCurrentUser } from '../../shared/session/use-current-user';
 import { useCheckedForm } from '../../shared/forms/use-checked-form';
@@ -48,7 +49,9 @@ export function RegisterPage() {
           void navigate(returnTo, { replace: true });
         },
         onError: (error) => {
-          form.fail(formFailure(error, t, { 409: t('auth.errors.emailTaken') }));
+          // An address a guest bought with: its owner was mailed the link that keeps those purchases.
+          const purchases = isApiError(error) && error.reason === 'email_has_purchases';
+          form.fail(formFailure(error, t, purchases ? {} : { 409: t('auth.errors.emailTaken') }));
           focusFirstInvalid(form.formRef.current);
         },
       },

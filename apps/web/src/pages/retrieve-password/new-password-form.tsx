@@ -14,8 +14,8 @@ import { toast } from '../../shared/ui/toast-store';
 
 const EMPTY = { password: '', confirmPassword: '' };
 
-/** Sets a new password from the emailed link; success signs in and opens the account page. */
-export function NewPasswordForm({ token }: { token: string }) {
+/** Sets a new password from the emailed link (a receipt's: the first one); success signs in and opens the account page. */
+export function NewPasswordForm({ token, purchase = false }: { token: string; purchase?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const reset = useResetPassword();
@@ -28,7 +28,7 @@ export function NewPasswordForm({ token }: { token: string }) {
       { token, password: values.password, confirmPassword: values.confirmPassword },
       {
         onSuccess: () => {
-          toast(t('auth.reset.success'), 'success');
+          toast(t(purchase ? 'auth.reset.purchaseSuccess' : 'auth.reset.success'), 'success');
           void navigate('/my', { replace: true });
         },
         onError: (error) => {
@@ -53,11 +53,13 @@ export function NewPasswordForm({ token }: { token: string }) {
 
   return (
     <form ref={form.formRef} noValidate onSubmit={submit} className="flex flex-col gap-5 rounded-2xl bg-surface p-5">
-      <p className="text-sm leading-relaxed text-fg-muted">{t('auth.reset.intro')}</p>
+      <p className="text-sm leading-relaxed text-fg-muted">
+        {t(purchase ? 'auth.reset.purchaseIntro' : 'auth.reset.intro')}
+      </p>
       <NewPasswordFields form={form} label={t('auth.reset.newPassword')} />
       {form.message ? <FormAlert>{form.message}</FormAlert> : null}
       <SubmitButton pending={reset.isPending} pendingLabel={t('auth.reset.submitting')}>
-        {t('auth.reset.submit')}
+        {t(purchase ? 'auth.reset.purchaseSubmit' : 'auth.reset.submit')}
       </SubmitButton>
     </form>
   );
