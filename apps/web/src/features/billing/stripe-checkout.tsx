@@ -5,7 +5,6 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useLanguage } from '../../shared/i18n/use-language';
 import type { Language } from '../../shared/i18n/languages';
-import { ConsentCheckbox } from '../../shared/forms/consent-checkbox';
 import { FormAlert } from '../../shared/forms/form-alert';
 import { formFailure } from '../../shared/forms/server-messages';
 import { SubmitButton } from '../../shared/forms/submit-button';
@@ -16,11 +15,14 @@ import { Skeleton } from '../../shared/ui/spinner';
 import { TextField } from '../../shared/ui/text-field';
 import { startStripeIntent } from './billing-api';
 import { loadStripeJs, type StripeElements, type StripeElementEvents, type StripeInstance } from './stripe-js';
+import { PurchaseConsent, type PurchaseTerms } from './purchase-consent';
 
 /** Stripe's name for each interface language (fy is French, dy German). */
 const STRIPE_LOCALE: Record<Language, string> = { en: 'en', es: 'es', pt: 'pt', fy: 'fr', dy: 'de' };
 
 export interface StripeCheckoutProps {
+  /** What is bought, for the consent's words (a one-time pack, or a membership's price, period and first renewal). */
+  terms: PurchaseTerms;
   orderId: string;
   /** The order's amount in minor units and its currency (the Payment Element shows what it offers for them). */
   amount: number;
@@ -62,7 +64,7 @@ export function payerErrors(values: PayerValues, t: TFunction): FieldErrors {
  * Stripe's message, and another card pays the same order.
  */
 export function StripeCheckout(props: StripeCheckoutProps) {
-  const { orderId, amount, currency, amountLabel, email, stripe: config, onStart, onConfirmed } = props;
+  const { orderId, amount, currency, amountLabel, email, terms, stripe: config, onStart, onConfirmed } = props;
   const { t } = useTranslation();
   const language = useLanguage();
   const [load, setLoad] = useState<'loading' | 'ready' | 'error'>('loading');
@@ -232,8 +234,8 @@ export function StripeCheckout(props: StripeCheckoutProps) {
           {...field('lastName')}
         />
       </div>
-      <ConsentCheckbox
-        i18nKey="billing.card.agree"
+      <PurchaseConsent
+        terms={terms}
         checked={watch('agree')}
         error={errors.agree}
         onChange={(checked) => {

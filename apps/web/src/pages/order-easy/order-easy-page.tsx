@@ -158,6 +158,7 @@ export function OrderEasyPage() {
               currency={order.data.currency}
               amountLabel={formatPrice(order.data.amount, order.data.currency, language)}
               email={user.data?.email ?? ''}
+              terms={order.data}
               stripe={stripe}
               onStart={stripeStart}
               onConfirmed={stripeConfirmed}
