@@ -57,7 +57,7 @@ function reportAddedToList(series: Pick<SeriesDetail, 'id' | 'title'>): void {
  * A one-tap purchase's steps, tracked like the checkout's; Purchase (and Subscribe) carry the ids the
  * server's own report of the paid order uses, so each platform counts it once.
  */
-function reportPurchase({ event, orderId, plan }: OneTapPurchase): void {
+export function reportPurchase({ event, orderId, plan }: OneTapPurchase): void {
   const money = { value: plan.price / 100, currency: plan.currency, order_id: orderId };
   if (event !== 'Purchase') {
     track(event, event === 'InitiateCheckout' ? { ...money, content_name: plan.name, content_type: plan.kind } : money);
