@@ -296,7 +296,7 @@ describe('one-tap buying in the paywall', () => {
     });
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toMatch(/hasn't confirmed/);
-    expect(within(alert).getByRole('link', { name: "See the payment's result" }).getAttribute('href')).toBe(
+    expect(within(alert).getByRole('link', { name: 'See its result' }).getAttribute('href')).toBe(
       `/order/result?orderId=${ORDER}`,
     );
     expect(unlock).not.toHaveBeenCalled();

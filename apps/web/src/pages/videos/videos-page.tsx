@@ -21,7 +21,7 @@ import {
   seriesQuery,
 } from '../../features/player';
 import { useStableHandler } from '../../shared/ui/use-stable-handler';
-import { firstReportOf } from '../../features/billing';
+import { firstReportOf } from '../../shared/links/checkout-return';
 import { track } from '../../features/tracking';
 import { conversionEventId } from '../../features/tracking/lazy';
 import { isApiError } from '../../shared/api/client';
