@@ -1,4 +1,5 @@
 export { Player, type EpisodeChange, type PlayerProps } from './player';
+export type { OneTapPurchase } from './one-tap';
 export { PlayerFrame, CenterSpinner, BackButton } from './player-chrome';
 export { chooseEpisode, parseEpisodeParams, type EpisodeTarget } from './episode-selection';
 export { episodeOpeningQuery, episodesQuery, playbackQuery, resumeQuery, seriesQuery } from './player-api';

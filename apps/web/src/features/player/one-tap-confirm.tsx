@@ -32,7 +32,8 @@ export function OneTapConfirm({ state, card, cost, balance, otherCardHref, onCon
   const { plan } = state;
   const price = formatPrice(plan.price, plan.currency);
   const named = cardLabel(card);
-  const sending = state.status === 'sending';
+  const settling = state.status === 'settling';
+  const sending = state.status === 'sending' || settling;
   const failed = state.status === 'failed' ? state : null;
   const coins = plan.coins + plan.bonusCoins;
   const membership = plan.kind === 'membership';
@@ -71,7 +72,14 @@ export function OneTapConfirm({ state, card, cost, balance, otherCardHref, onCon
         {failed ? (
           <div role="alert" className="flex flex-col gap-1 rounded-2xl bg-accent/15 px-3 py-2 text-sm text-fg">
             <p>{failed.message}</p>
-            {!failed.retry ? (
+            {failed.unsettled && failed.orderId ? (
+              <Link
+                to={`/order/result?orderId=${encodeURIComponent(failed.orderId)}`}
+                className="font-semibold text-accent underline underline-offset-2"
+              >
+                {t('player.oneTap.orderResult')}
+              </Link>
+            ) : !failed.retry ? (
               <Link
                 to={otherCardHref(failed.orderId)}
                 className="font-semibold text-accent underline underline-offset-2"
@@ -88,11 +96,13 @@ export function OneTapConfirm({ state, card, cost, balance, otherCardHref, onCon
         ) : (
           <Button ref={confirmRef} onClick={onConfirm} disabled={sending} aria-busy={sending}>
             {sending ? <Spinner className="size-4" /> : null}
-            {sending
-              ? t('player.oneTap.paying')
-              : failed
-                ? t('player.oneTap.tryAgain', { price })
-                : t('player.oneTap.confirm', { price })}
+            {settling
+              ? t('player.oneTap.confirming')
+              : sending
+                ? t('player.oneTap.paying')
+                : failed
+                  ? t('player.oneTap.tryAgain', { price })
+                  : t('player.oneTap.confirm', { price })}
           </Button>
         )}
       </div>

@@ -6,7 +6,7 @@ import { useLanguage } from '../../shared/i18n/use-language';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { CoinIcon } from '../../shared/ui/icons/coin';
 import { CrownIcon } from '../../shared/ui/icons/crown';
-import { cardLabel, chooseOffers, periodOf, useOneTap, type SavedCard } from './one-tap';
+import { cardLabel, chooseOffers, periodOf, useOneTap, type OneTapPurchase, type SavedCard } from './one-tap';
 import { plansQuery, quickCardQuery } from './player-api';
 import { OneTapConfirm, preloadOneTapConfirm } from './sheets';
 
@@ -87,6 +87,8 @@ interface OneTapPaywallProps {
   /** Plans and coins, coming back to this episode. */
   shoppingHref: string;
   disabled: boolean;
+  /** Reports the purchase's steps to tracking (the page's). */
+  onPurchase?: (purchase: OneTapPurchase) => void;
 }
 
 /**
@@ -101,12 +103,13 @@ export function OneTapPaywall({
   unlock,
   shoppingHref,
   disabled,
+  onPurchase,
 }: OneTapPaywallProps) {
   const queryClient = useQueryClient();
   const language = useLanguage();
   const card = useQuery(quickCardQuery(queryClient)).data ?? null;
   const plans = useQuery({ ...plansQuery(language), enabled: card !== null }).data;
-  const oneTap = useOneTap({ seriesId, episodeNumber, cost, unlock });
+  const oneTap = useOneTap({ seriesId, episodeNumber, cost, unlock, onPurchase });
   const offers = plans ? chooseOffers(plans, cost, balance) : null;
   const ready = card !== null && offers !== null && (offers.coins !== null || offers.membership !== null);
   useEffect(() => {

@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, guestUser, mockApi, ok, type MockHandler } from '../../test/api-mock';
 import { createQueryClient } from '../../test/query-client';
-import { cardLabel, chooseOffers, periodOf } from './one-tap';
+import { cardLabel, chooseOffers, periodOf, SETTLE_DELAYS, type OneTapPurchase } from './one-tap';
 import { OneTapPaywall } from './one-tap-offers';
 
 const plan = (id: string, more: Partial<Plan>): Plan => ({
@@ -40,17 +40,25 @@ const paid = (kind: 'coins' | 'membership', coins: number) =>
   });
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
-function renderPaywall(buy: MockHandler, card: typeof CARD | null = CARD) {
+interface More {
+  balance?: number;
+  handlers?: Record<string, MockHandler>;
+}
+
+function renderPaywall(buy: MockHandler, card: typeof CARD | null = CARD, { balance = 20, handlers = {} }: More = {}) {
   const api = mockApi({
-    'GET /api/user': () => ok({ ...guestUser, coins: 20 }),
+    'GET /api/user': () => ok({ ...guestUser, coins: balance }),
     'GET /api/payment/quick': () => ok({ card }),
     'GET /api/plan': () => ok(PLANS),
     'POST /api/payment/quick': buy,
+    ...handlers,
   });
   const unlock = vi.fn();
+  const onPurchase = vi.fn<(purchase: OneTapPurchase) => void>();
   render(
     <QueryClientProvider client={createQueryClient()}>
       <MemoryRouter>
@@ -58,16 +66,43 @@ function renderPaywall(buy: MockHandler, card: typeof CARD | null = CARD) {
           seriesId={7}
           episodeNumber={4}
           cost={50}
-          balance={20}
+          balance={balance}
           unlock={unlock}
           shoppingHref="/shopping"
           disabled={false}
+          onPurchase={onPurchase}
         />
       </MemoryRouter>
     </QueryClientProvider>,
   );
-  return { api, unlock };
+  return { api, unlock, onPurchase };
 }
+
+const answer = (status: string, more: Record<string, unknown> = {}) =>
+  ok({
+    orderId: ORDER,
+    status,
+    redirectUrl: null,
+    reason: null,
+    kind: 'coins',
+    coins: 20,
+    membership: guestUser.membership,
+    ...more,
+  });
+const order = (status: string) =>
+  ok({
+    id: ORDER,
+    planId: 'coins-300',
+    planName: '300 coins',
+    kind: 'coins',
+    purpose: 'purchase',
+    amount: 299,
+    currency: 'USD',
+    status,
+    failureReason: status === 'failed' ? 'card_declined' : null,
+  });
+const purchases = (spy: { mock: { calls: [OneTapPurchase][] } }, event: OneTapPurchase['event']) =>
+  spy.mock.calls.map(([p]) => p).filter((p) => p.event === event);
 
 describe('choosing the one-tap offers', () => {
   it('takes the smallest pack that covers the episode, else the biggest, and the first membership', () => {
@@ -76,6 +111,9 @@ describe('choosing the one-tap offers', () => {
     expect(chooseOffers(PLANS, 5000, 0).coins?.id).toBe('coins-1000');
     expect(chooseOffers([], 50, 0)).toEqual({ coins: null, membership: null });
     expect([7, 30, 365, 14].map(periodOf)).toEqual(['week', 'month', 'year', 'days']);
+    // The balance already covers the episode: the paywall's own unlock is the way, only the membership is sold.
+    expect(chooseOffers(PLANS, 50, 50)).toMatchObject({ coins: null, membership: { id: 'weekly' } });
+    expect(chooseOffers(PLANS, 50, 49).coins?.id).toBe('coins-300');
     expect(cardLabel({ brand: 'amex', last4: '0005' })).toBe('American Express •••• 0005');
   });
 });
@@ -182,5 +220,101 @@ describe('one-tap buying in the paywall', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('There is no saved card to pay with. Please pay with a card.');
     expect(within(alert).getByRole('link', { name: 'Use another card' }).getAttribute('href')).toBe('/shopping');
+  });
+
+  it('offers no coins when the balance already covers the episode, only the membership', async () => {
+    renderPaywall(() => ok({}), CARD, { balance: 60 });
+    expect(await screen.findByRole('button', { name: /Join · \$4\.99\/week/ })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Buy .* coins/ })).toBeNull();
+  });
+
+  it('reports one Purchase with the order id when paid, after the checkout steps', async () => {
+    const { unlock, onPurchase } = renderPaywall(() => paid('coins', 320));
+    fireEvent.click(await screen.findByRole('button', { name: /Buy 300 coins/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm and pay $2.99' }));
+    await waitFor(() => {
+      expect(unlock).toHaveBeenCalledOnce();
+    });
+    expect(onPurchase.mock.calls.map(([p]) => p.event)).toEqual(['InitiateCheckout', 'AddPaymentInfo', 'Purchase']);
+    expect(purchases(onPurchase, 'Purchase')).toEqual([
+      expect.objectContaining({ orderId: ORDER, plan: expect.objectContaining({ id: 'coins-300', price: 299 }) }),
+    ]);
+  });
+
+  it('reports no Purchase when the payment fails', async () => {
+    const { onPurchase } = renderPaywall(() => answer('failed', { reason: 'Your card was declined.' }));
+    fireEvent.click(await screen.findByRole('button', { name: /Buy 300 coins/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm and pay $2.99' }));
+    await screen.findByRole('alert');
+    expect(purchases(onPurchase, 'Purchase')).toHaveLength(0);
+  });
+
+  it('keeps a late payment in the player: confirming, polled with backoff, then unlocks', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let looks = 0;
+    let coins = 20;
+    const { api, unlock, onPurchase } = renderPaywall(() => answer('processing'), CARD, {
+      handlers: {
+        'GET /api/payment/order': () => {
+          looks++;
+          if (looks < 3) return order('processing');
+          coins = 320;
+          return order('paid');
+        },
+        'GET /api/user': () => ok({ ...guestUser, coins }),
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: /Buy 300 coins/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm and pay $2.99' }));
+    expect(await screen.findByRole('button', { name: /Confirming your payment/ })).toBeTruthy();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(SETTLE_DELAYS[0]);
+    });
+    expect(api.requests('GET /api/payment/order')).toHaveLength(1);
+    expect(api.requests('GET /api/payment/order')[0]!.url.searchParams.get('id')).toBe(ORDER);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(SETTLE_DELAYS[1] + SETTLE_DELAYS[2]);
+    });
+    await waitFor(() => {
+      expect(unlock).toHaveBeenCalledOnce();
+    });
+    expect(looks).toBe(3);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(purchases(onPurchase, 'Purchase')).toHaveLength(1);
+  });
+
+  it('shows the failure of a late payment, and links to its result page when it never settles', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { unlock, onPurchase } = renderPaywall(() => answer('processing'), CARD, {
+      handlers: { 'GET /api/payment/order': () => order('processing') },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: /Buy 300 coins/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm and pay $2.99' }));
+    await screen.findByRole('button', { name: /Confirming your payment/ });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(SETTLE_DELAYS.reduce((a, b) => a + b, 0));
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toMatch(/hasn't confirmed/);
+    expect(within(alert).getByRole('link', { name: 'See its result' }).getAttribute('href')).toBe(
+      `/order/result?orderId=${ORDER}`,
+    );
+    expect(unlock).not.toHaveBeenCalled();
+    expect(purchases(onPurchase, 'Purchase')).toHaveLength(0);
+  });
+
+  it('shows the reason when a late payment fails', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderPaywall(() => answer('processing'), CARD, {
+      handlers: { 'GET /api/payment/order': () => order('failed') },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: /Buy 300 coins/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm and pay $2.99' }));
+    await screen.findByRole('button', { name: /Confirming your payment/ });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(SETTLE_DELAYS[0]);
+    });
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('link', { name: 'Use another card' })).toBeTruthy();
   });
 });

@@ -1,15 +1,15 @@
 import type { Plan, User } from '@episodic/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../shared/api/client';
 import { reasonText } from '../../shared/i18n/failure-text';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { rememberCheckoutReturn } from '../../shared/links/checkout-return';
 import { randomId } from '../../shared/random-id';
-import { currentUserKey } from '../../shared/session/current-user';
+import { currentUserKey, currentUserQuery } from '../../shared/session/current-user';
 import { toast } from '../../shared/ui/toast-store';
-import { playerKey, quickCardQuery, quickPay, type QuickPayAnswer } from './player-api';
+import { orderStatus, playerKey, quickCardQuery, quickPay, type QuickPayAnswer } from './player-api';
 
 /** A saved card as the server names it (brand and last four only). */
 export interface SavedCard {
@@ -39,7 +39,9 @@ export function chooseOffers(
   cost: number,
   balance: number,
 ): { coins: Plan | null; membership: Plan | null } {
-  const packs = plans.filter((p) => p.kind === 'coins').sort((a, b) => a.price - b.price);
+  // A balance that already covers the episode unlocks it with the paywall's own button: no coins to sell.
+  const covered = balance >= cost;
+  const packs = covered ? [] : plans.filter((p) => p.kind === 'coins').sort((a, b) => a.price - b.price);
   const lacking = Math.max(0, cost - balance);
   const coins = packs.find((p) => p.coins + p.bonusCoins >= lacking) ?? packs.at(-1) ?? null;
   return { coins, membership: plans.find((p) => p.kind === 'membership') ?? null };
@@ -56,8 +58,36 @@ export function periodOf(days: number): 'week' | 'month' | 'year' | 'days' {
 export type OneTapState =
   | { status: 'idle' }
   | { status: 'confirming' | 'sending'; plan: Plan; requestId: string }
-  /** `orderId`: the order to pay with another card; `retry`: the answer was lost, so the same request may be sent again. */
-  | { status: 'failed'; plan: Plan; requestId: string; message: string; orderId: string | null; retry: boolean };
+  /** The processor answered late: the order is polled until it settles. */
+  | { status: 'settling'; plan: Plan; requestId: string; orderId: string }
+  /**
+   * `orderId`: the order to pay with another card; `retry`: the answer was lost, so the same request may be
+   * sent again; `unsettled`: still not settled after polling, its result page will tell.
+   */
+  | {
+      status: 'failed';
+      plan: Plan;
+      requestId: string;
+      message: string;
+      orderId: string | null;
+      retry: boolean;
+      unsettled?: boolean;
+    };
+
+/** A step of a one-tap purchase, reported like the checkout's (the page sends it to tracking). */
+export interface OneTapPurchase {
+  event: 'InitiateCheckout' | 'AddPaymentInfo' | 'Purchase';
+  orderId: string;
+  plan: Plan;
+}
+
+/** Waits between looks at a late order: about 30 seconds in all, less often as time passes. */
+export const SETTLE_DELAYS = [1000, 2000, 3000, 4000, 5000, 7000, 8000] as const;
+
+const wait = (ms: number) =>
+  new Promise<void>((resolve) => {
+    setTimeout(resolve, ms);
+  });
 
 interface OneTapInput {
   seriesId: number;
@@ -66,6 +96,8 @@ interface OneTapInput {
   cost: number;
   /** Unlocks the episode with coins (the paywall's own unlock). */
   unlock: () => void;
+  /** Reports the purchase's steps (checkout started, card given, paid). */
+  onPurchase?: (purchase: OneTapPurchase) => void;
 }
 
 /**
@@ -73,12 +105,20 @@ interface OneTapInput {
  * (its id kept for a retry of the same purchase), then coins unlock the episode and a membership
  * opens it. An order that needs the buyer (authentication, another card) continues at the checkout.
  */
-export function useOneTap({ seriesId, episodeNumber, cost, unlock }: OneTapInput) {
+export function useOneTap({ seriesId, episodeNumber, cost, unlock, onPurchase }: OneTapInput) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [state, setState] = useState<OneTapState>({ status: 'idle' });
   const sending = useRef(false);
+  // Polling stops when the paywall goes away.
+  const gone = useRef(false);
+  useEffect(() => {
+    gone.current = false;
+    return () => {
+      gone.current = true;
+    };
+  }, []);
   const episodePath = `/videos/${String(seriesId)}?ep=${String(episodeNumber)}`;
   const checkoutPath = (orderId: string) =>
     `/order/easy?orderId=${encodeURIComponent(orderId)}&returnTo=${encodeURIComponent(episodePath)}`;
@@ -92,14 +132,18 @@ export function useOneTap({ seriesId, episodeNumber, cost, unlock }: OneTapInput
     if (!sending.current) setState({ status: 'idle' });
   }, []);
 
-  const bought = async (plan: Plan, answer: QuickPayAnswer) => {
-    queryClient.setQueryData<User>(currentUserKey, (user) =>
-      user ? { ...user, coins: answer.coins, membership: answer.membership } : user,
-    );
+  const bought = async (plan: Plan, orderId: string, answer: Pick<QuickPayAnswer, 'coins' | 'membership'> | null) => {
+    onPurchase?.({ event: 'Purchase', orderId, plan });
+    if (answer)
+      queryClient.setQueryData<User>(currentUserKey, (user) =>
+        user ? { ...user, coins: answer.coins, membership: answer.membership } : user,
+      );
+    else await queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 }).catch(() => null);
     setState({ status: 'idle' });
-    if (answer.kind === 'coins') {
+    if (plan.kind === 'coins') {
       toast(t('player.oneTap.coinsAdded', { count: plan.coins + plan.bonusCoins }), 'success');
-      if (answer.coins >= cost) unlock();
+      const coins = answer?.coins ?? queryClient.getQueryData<User>(currentUserKey)?.coins ?? 0;
+      if (coins >= cost) unlock();
       return;
     }
     toast(t('player.oneTap.joined'), 'success');
@@ -110,10 +154,49 @@ export function useOneTap({ seriesId, episodeNumber, cost, unlock }: OneTapInput
     ]);
   };
 
+  const failed = (plan: Plan, requestId: string, orderId: string, reasonCode: string | null, reason: string | null) => {
+    setState({
+      status: 'failed',
+      plan,
+      requestId,
+      orderId,
+      retry: false,
+      message: reasonText(reasonCode, reason ?? t('player.oneTap.failed'), t),
+    });
+  };
+
+  /** Looks at a late order with growing pauses (about 30 s), then continues, fails, or points to its result page. */
+  const settle = async (plan: Plan, requestId: string, orderId: string) => {
+    setState({ status: 'settling', plan, requestId, orderId });
+    for (const delay of SETTLE_DELAYS) {
+      await wait(delay);
+      if (gone.current) return;
+      const order = await orderStatus(orderId).catch(() => null);
+      if (gone.current) return;
+      if (order?.status === 'paid') return bought(plan, orderId, null);
+      if (order?.status === 'failed' || order?.status === 'cancelled')
+        return failed(plan, requestId, orderId, order.failureReason, null);
+    }
+    rememberCheckoutReturn(orderId, episodePath);
+    setState({
+      status: 'failed',
+      plan,
+      requestId,
+      orderId,
+      retry: false,
+      unsettled: true,
+      message: t('player.oneTap.unsettled'),
+    });
+  };
+
   const answered = async (plan: Plan, requestId: string, answer: QuickPayAnswer) => {
+    if (answer.orderId) {
+      onPurchase?.({ event: 'InitiateCheckout', orderId: answer.orderId, plan });
+      onPurchase?.({ event: 'AddPaymentInfo', orderId: answer.orderId, plan });
+    }
     switch (answer.status) {
       case 'paid':
-        return bought(plan, answer);
+        return bought(plan, answer.orderId, answer);
       case 'requires_action':
         // The bank's page, then the result page, which brings the viewer back to this episode.
         rememberCheckoutReturn(answer.orderId, episodePath);
@@ -122,17 +205,9 @@ export function useOneTap({ seriesId, episodeNumber, cost, unlock }: OneTapInput
       case 'redirect':
         return navigate(checkoutPath(answer.orderId));
       case 'processing':
-        rememberCheckoutReturn(answer.orderId, episodePath);
-        return navigate(`/order/result?orderId=${encodeURIComponent(answer.orderId)}`);
+        return settle(plan, requestId, answer.orderId);
       default:
-        setState({
-          status: 'failed',
-          plan,
-          requestId,
-          orderId: answer.orderId,
-          retry: false,
-          message: reasonText(answer.reasonCode, answer.reason ?? t('player.oneTap.failed'), t),
-        });
+        failed(plan, requestId, answer.orderId, answer.reasonCode ?? null, answer.reason ?? null);
     }
   };
 

@@ -101,6 +101,9 @@ export type QuickPayAnswer = ApiData<'/api/payment/quick', 'post'>;
 export const quickPay = (planId: string, requestId: string) =>
   api.post('/api/payment/quick', { body: { planId, requestId, agree: true } });
 
+/** An order's state now (a one-tap purchase the processor has not settled yet). */
+export const orderStatus = (orderId: string) => api.get('/api/payment/order', { query: { id: orderId } });
+
 export const addToList = (seriesId: number) => api.post('/api/user/favorite', { body: { seriesId } });
 export const removeFromList = (seriesId: number) => api.del('/api/user/favorite', { query: { seriesId } });
 

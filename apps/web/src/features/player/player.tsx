@@ -10,6 +10,7 @@ import { FeedPane, PlayerOverlay } from './feed-pane';
 import { episodeUrl, shoppingPath } from './format';
 import { markHistoryStale } from './library-sync';
 import { LockedPanel } from './locked-panel';
+import type { OneTapPurchase } from './one-tap';
 import { OneTapPaywall } from './one-tap-offers';
 import { countPlay, playbackQuery, playerKey } from './player-api';
 import { sourceOf, useEpisodePlayback } from './use-episode-playback';
@@ -46,6 +47,8 @@ export interface PlayerProps {
   onEpisodeChange: (number: number, how: EpisodeChange) => void;
   /** The viewer added the series to their list. */
   onAddedToList?: (series: Pick<SeriesDetail, 'id' | 'title'>) => void;
+  /** A one-tap purchase's step (checkout started, card given, paid), for tracking. */
+  onPurchase?: (purchase: OneTapPurchase) => void;
 }
 
 /**
@@ -61,6 +64,7 @@ export const Player = memo(function Player({
   user,
   onEpisodeChange,
   onAddedToList,
+  onPurchase,
 }: PlayerProps) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -347,6 +351,7 @@ export const Player = memo(function Player({
                     unlock={paywall.unlock}
                     shoppingHref={shoppingPath(series.id, item.number)}
                     disabled={paywall.state.status === 'pending'}
+                    onPurchase={onPurchase}
                   />
                 }
               />

@@ -15,12 +15,15 @@ import {
   parseEpisodeParams,
   playbackQuery,
   Player,
+  type OneTapPurchase,
   PlayerFrame,
   resumeQuery,
   seriesQuery,
 } from '../../features/player';
 import { useStableHandler } from '../../shared/ui/use-stable-handler';
+import { firstReportOf } from '../../shared/links/checkout-return';
 import { track } from '../../features/tracking';
+import { conversionEventId } from '../../features/tracking/lazy';
 import { isApiError } from '../../shared/api/client';
 import { useLanguage } from '../../shared/i18n/use-language';
 import { Button } from '../../shared/ui/button';
@@ -48,6 +51,21 @@ function PageTitle({ title }: { title: string }) {
 /** A series the viewer added to their list, reported to tracking. */
 function reportAddedToList(series: Pick<SeriesDetail, 'id' | 'title'>): void {
   track('AddToWishlist', { content_id: String(series.id), content_name: series.title, content_type: 'series' });
+}
+
+/**
+ * A one-tap purchase's steps, tracked like the checkout's; Purchase (and Subscribe) carry the ids the
+ * server's own report of the paid order uses, so each platform counts it once.
+ */
+export function reportPurchase({ event, orderId, plan }: OneTapPurchase): void {
+  const money = { value: plan.price / 100, currency: plan.currency, order_id: orderId };
+  if (event !== 'Purchase') {
+    track(event, event === 'InitiateCheckout' ? { ...money, content_name: plan.name, content_type: plan.kind } : money);
+    return;
+  }
+  if (!firstReportOf(orderId)) return;
+  track('Purchase', { event_id: conversionEventId('Purchase', orderId), ...money, content_type: plan.kind });
+  if (plan.kind === 'membership') track('Subscribe', { event_id: conversionEventId('Subscribe', orderId), ...money });
 }
 
 /** A full-screen message with a way out (and a retry when it may help). */
@@ -220,6 +238,7 @@ export function VideosPage() {
       user={user.data}
       onEpisodeChange={changeEpisode}
       onAddedToList={reportAddedToList}
+      onPurchase={reportPurchase}
     />
   );
 }

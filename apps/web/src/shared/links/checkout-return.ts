@@ -1,6 +1,7 @@
 import { safeReturnTo } from './return-to';
 
 const PREFIX = 'episodic.checkout.return.';
+const REPORTED = 'episodic.checkout.reported.';
 
 /**
  * Where to take the buyer once an order is paid (the episode they were watching). Kept for the tab's
@@ -21,5 +22,16 @@ export function checkoutReturn(orderId: string): string | null {
     return sessionStorage.getItem(PREFIX + orderId);
   } catch {
     return null;
+  }
+}
+
+/** True the first time it is asked for an order in this tab: a purchase is reported once (checkout or one tap). */
+export function firstReportOf(orderId: string): boolean {
+  try {
+    if (sessionStorage.getItem(REPORTED + orderId)) return false;
+    sessionStorage.setItem(REPORTED + orderId, '1');
+    return true;
+  } catch {
+    return true;
   }
 }
