@@ -29,11 +29,6 @@ const REMINDER_LEAD: membershipRepo.ReminderLead = {
  */
 const REMINDER_LEASE_MS = 10 * 60 * 1000;
 
-/**
- * Renewal reminders, at least once per period and normally exactly once: a reminder is claimed under
- * a lease (one instance sends it), marked sent only after the mailer accepted it, and released when
- * the send failed so a later pass tries again, until the renewal date.
- */
 export interface ReminderDeps {
   db: Kysely<DB>;
   mailer?: Mailer;
@@ -43,6 +38,11 @@ export interface ReminderDeps {
   log: (message: string, data?: Record<string, unknown>) => void;
 }
 
+/**
+ * Renewal reminders, at least once per period and normally exactly once: a reminder is claimed under
+ * a lease (one instance sends it), marked sent only after the mailer accepted it, and released when
+ * the send failed so a later pass tries again, until the renewal date.
+ */
 export function createReminders(deps: ReminderDeps) {
   const { db } = deps;
 
