@@ -84,4 +84,21 @@ describe('plans page', () => {
     });
     expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1);
   });
+
+  it('says taking a membership off sale stops new purchases only, and lists how many members of an off-sale plan still renew', async () => {
+    mockApi(({ method, url }) => {
+      if (method === 'GET' && url === '/api/admin/plans')
+        return { code: 200, data: [monthly({ active: false, renewingMembers: 7 })] };
+      return undefined;
+    });
+    renderConsole('/admin/commerce/plans');
+    expect(await screen.findByText('7 still renewing')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    const dialog = screen.getByRole('dialog', { name: 'Plan monthly' });
+    expect(
+      within(dialog).getByText(
+        /Off sale stops new purchases only: current members keep renewing at the price and period they agreed to until they cancel/,
+      ),
+    ).toBeTruthy();
+  });
 });

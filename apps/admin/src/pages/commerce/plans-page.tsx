@@ -201,6 +201,12 @@ function PlanDialog({ plan, onClose }: { plan: AdminPlan | null; onClose: () => 
         )}
         <div className="col-span-3">
           <Checkbox label="On sale (shown on the shopping page)" checked={active} onChange={setActive} />
+          {kind === 'membership' ? (
+            <p className="mt-1 text-xs text-zinc-500">
+              Off sale stops new purchases only: current members keep renewing at the price and period they agreed to
+              until they cancel. To end one member&apos;s membership, refund its order.
+            </p>
+          ) : null}
         </div>
         <div className="col-span-3">
           <LanguageTabs
@@ -265,7 +271,12 @@ function PlanTable({ plans, onEdit }: { plans: AdminPlan[]; onEdit: (plan: Admin
                 ? `${p.renewalDays ?? '—'} days`
                 : `${count(p.coins)}${p.bonusCoins ? ` + ${count(p.bonusCoins)} bonus` : ''}`}
             </td>
-            <td className="py-2">{p.active ? <Badge tone="green">On sale</Badge> : <Badge>Off sale</Badge>}</td>
+            <td className="py-2">
+              {p.active ? <Badge tone="green">On sale</Badge> : <Badge>Off sale</Badge>}
+              {membership && !p.active && p.renewingMembers > 0 ? (
+                <span className="block text-xs text-zinc-500">{`${count(p.renewingMembers)} still renewing`}</span>
+              ) : null}
+            </td>
             <td className="py-2 text-right tabular-nums">{count(p.paidOrders)}</td>
             {membership ? <td className="py-2 text-right tabular-nums">{count(p.activeMembers)}</td> : null}
             <td className="py-2 text-right">
@@ -293,7 +304,7 @@ export function PlansPage() {
     <section>
       <PageHeader
         title="Commerce"
-        description="Prices and renewal days apply to orders opened after a change: current members renew at the price and period they agreed to."
+        description="Prices, renewal days and sale status apply to orders opened after a change: current members renew at the price and period they agreed to until they cancel, also when their plan is off sale."
         actions={
           <Button
             variant="primary"

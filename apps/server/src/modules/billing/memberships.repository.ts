@@ -119,28 +119,68 @@ export interface ReminderLead {
   shortLeadDays: number;
 }
 
+/** A reminder claimed for one period, with the terms it names and the lease that marks the claim. */
+export interface ClaimedReminder {
+  user_id: string;
+  current_period_end: Date;
+  plan_id: string;
+  renewal_price: number;
+  renewal_currency: string;
+  claimed_until: Date;
+}
+
+// `reminder_sent_for` holds the reminder's state for the current period without a column of its own:
+// equal to `current_period_end` once sent; a later time that is not the period's end while an
+// instance holds the claim (its lease); anything else (null, a past period's end, an expired lease)
+// means not sent yet. The lease is kept before the period's end so it never reads as "sent".
+
 /**
- * Claims the memberships renewing within their reminder's lead time whose reminder was not sent for
- * this period (one UPDATE: two instances never claim the same one), with the terms they renew at.
+ * Claims, under a lease of `leaseMs`, the memberships renewing within their reminder's lead time whose
+ * reminder for this period is neither sent nor held by another instance (one UPDATE: two instances
+ * never claim the same one), with the terms they renew at.
  */
-export async function claimRenewalReminders(db: Executor, now: Date, lead: ReminderLead) {
+export async function claimRenewalReminders(
+  db: Executor,
+  now: Date,
+  lead: ReminderLead,
+  leaseMs: number,
+): Promise<ClaimedReminder[]> {
   // The fixed outer bound lets the due-memberships index narrow the scan; the CASE picks each one's lead.
-  const { rows } = await sql<{
-    user_id: string;
-    current_period_end: Date;
-    plan_id: string;
-    renewal_price: number;
-    renewal_currency: string;
-  }>`
-    UPDATE memberships m SET reminder_sent_for = m.current_period_end, updated_at = now()
+  const { rows } = await sql<ClaimedReminder>`
+    UPDATE memberships m
+    SET reminder_sent_for = LEAST(${new Date(now.getTime() + leaseMs)}::timestamptz,
+          date_trunc('milliseconds', m.current_period_end) - interval '1 millisecond'),
+        updated_at = now()
     WHERE m.renewal_days >= ${lead.minDays} AND m.status = 'active' AND m.auto_renew
       AND m.current_period_end > ${now}
       AND m.current_period_end <= ${new Date(now.getTime() + Math.max(lead.longLeadDays, lead.shortLeadDays) * 86_400_000)}
       AND m.current_period_end <= ${now}::timestamptz + make_interval(days => CASE WHEN m.renewal_days >= ${lead.longFromDays}
         THEN ${lead.longLeadDays}::int ELSE ${lead.shortLeadDays}::int END)
-      AND m.reminder_sent_for IS DISTINCT FROM m.current_period_end
-    RETURNING m.user_id, m.current_period_end, m.plan_id, m.renewal_price, m.renewal_currency`.execute(db);
+      AND (m.reminder_sent_for IS NULL
+        OR (m.reminder_sent_for <> m.current_period_end AND m.reminder_sent_for <= ${now}))
+    RETURNING m.user_id, m.current_period_end, m.plan_id, m.renewal_price, m.renewal_currency,
+      m.reminder_sent_for AS claimed_until`.execute(db);
   return rows;
+}
+
+/** The claimed reminder went out (or cannot, for good): none more for this period. */
+export async function markReminderSent(db: Executor, claim: ClaimedReminder): Promise<void> {
+  await db
+    .updateTable('memberships')
+    .set({ reminder_sent_for: claim.current_period_end, updated_at: new Date() })
+    .where('user_id', '=', claim.user_id)
+    .where('current_period_end', '=', claim.current_period_end)
+    .execute();
+}
+
+/** The claimed reminder was not sent: the claim is given up so a later pass sends it (if still this instance's). */
+export async function releaseReminder(db: Executor, claim: ClaimedReminder): Promise<void> {
+  await db
+    .updateTable('memberships')
+    .set({ reminder_sent_for: null, updated_at: new Date() })
+    .where('user_id', '=', claim.user_id)
+    .where('reminder_sent_for', '=', claim.claimed_until)
+    .execute();
 }
 
 /** Changes a user's membership row as given. */

@@ -7,10 +7,11 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { billingInstance } from '../../../test/billing-instance';
 import { seedCatalogFixture } from '../../../test/catalog-fixture';
 import { caller, createCallers } from '../../../test/admin-fixture';
-import { buy, callOk, eventually, newAccount, type Principal } from '../../../test/principals';
-import { createMailer } from '../../mail/mailer';
+import { buy, callOk, eventually, newAccount, send, type Principal } from '../../../test/principals';
+import { createMailer, type Mailer } from '../../mail/mailer';
 import { lazySharedSecret } from '../../db/secrets';
 import { createRenewals } from './renewals';
+import { claimRenewalReminders } from './memberships.repository';
 
 // A price holds: a membership renews at the price its member agreed to; a plan's new price is for new members.
 
@@ -26,14 +27,15 @@ afterAll(() => t.close());
 const DAY = 86400000;
 
 /** Another server instance's renewal job on the same database (its own mailer writing to the shared outbox). */
-function instance() {
+function instance(wrap: (mailer: Mailer) => Mailer = (m) => m) {
   const db = t.database.db;
-  const mailer = createMailer({
+  const outbox = createMailer({
     mailUrl: null,
     from: 'Episodic <no-reply@episodic.test>',
     outboxDir: path.join(t.dataDir, 'outbox'),
     log: () => undefined,
   });
+  const mailer = wrap(outbox);
   const { sandbox, billing } = billingInstance(t);
   return createRenewals({
     db,
@@ -251,5 +253,104 @@ describe('a price holds', () => {
     expect(
       again.map((m) => new URL(/(http:\/\/\S+cancel-link\?\S+)/.exec(m.text ?? '')![1]!).searchParams.get('p')),
     ).toEqual(expect.arrayContaining([String(monthlyEnd.getTime()), String(nextEnd.getTime())]));
+  });
+
+  it('keeps renewing and reminding members of a plan taken off sale, at their agreed terms; new buyers are refused', async () => {
+    await admin.post('/api/admin/plans', {
+      id: 'retired-monthly',
+      kind: 'membership',
+      price: 599,
+      renewalDays: 30,
+      active: true,
+      texts: { en: { name: 'Retired monthly', description: 'Every episode.' } },
+    });
+    const kept = await member('retired-monthly', 'member of a retired plan');
+    const off = await admin.patch<AdminPlan>('/api/admin/plans/retired-monthly', { active: false, price: 899 });
+    expect(off.data).toMatchObject({ active: false, renewingMembers: 1 });
+
+    // No new buyers.
+    const stranger = await newAccount(t, 'would-be buyer');
+    const refused = await send(t, stranger.token, 'POST', '/api/payment/order', {
+      payload: { planId: 'retired-monthly' },
+    });
+    expect(refused.json()).toMatchObject({ code: 404, message: 'This plan is not available.' });
+
+    // The member is still reminded before the renewal, at the agreed price.
+    const now = Date.now();
+    const end = new Date(now + 2 * DAY);
+    await endPeriod(kept.id!, end);
+    await instance().runOnce(new Date(now));
+    const reminded = await reminders(kept.email!);
+    expect(reminded).toHaveLength(1);
+    expect(reminded[0]!.text).toContain('for $5.99.');
+
+    // And renewed at the agreed price, period after period, until they cancel.
+    await endPeriod(kept.id!, new Date(now - 1000));
+    const first = await instance().runOnce();
+    expect(first).toMatchObject({ renewed: 1, failed: 0, lapsed: 0 });
+    expect(await renewalCharges(kept.id!)).toEqual([599]);
+    expect(await membershipRow(kept.id!)).toMatchObject({ status: 'active', renewal_price: 599, renewal_attempts: 0 });
+    expect(await membershipOf(kept)).toMatchObject({ active: true, autoRenew: true, renewalPrice: 599 });
+    await endPeriod(kept.id!, new Date(Date.now() - 1000));
+    expect((await instance().runOnce()).renewed).toBe(1);
+    expect(await renewalCharges(kept.id!)).toEqual([599, 599]);
+
+    await callOk(t, kept.token, 'POST', '/api/payment/cancel');
+    await endPeriod(kept.id!, new Date(Date.now() - 1000));
+    expect((await instance().runOnce()).renewed).toBe(0);
+    expect(await renewalCharges(kept.id!)).toEqual([599, 599]);
+  });
+
+  it('retries a reminder the mailer did not accept on the next pass, and sends it once, also with two instances', async () => {
+    const who = await member('monthly', 'member whose reminder bounces once');
+    const now = Date.now();
+    await endPeriod(who.id!, new Date(now + 2 * DAY));
+    let refusals = 0;
+    const refusingOnce = (mailer: Mailer): Mailer => ({
+      ...mailer,
+      kind: mailer.kind,
+      send: (message) => {
+        if (message.to === who.email && refusals === 0) {
+          refusals++;
+          return Promise.reject(new Error('mail server unavailable'));
+        }
+        return mailer.send(message);
+      },
+      close: () => mailer.close(),
+    });
+
+    await instance(refusingOnce).runOnce(new Date(now));
+    expect(refusals).toBe(1);
+    expect(await reminders(who.email!)).toHaveLength(0);
+
+    // The next pass, on two instances at once: the reminder goes out, once.
+    await Promise.all([instance().runOnce(new Date(now + 60_000)), instance().runOnce(new Date(now + 60_000))]);
+    expect(await reminders(who.email!)).toHaveLength(1);
+    await instance().runOnce(new Date(now + 120_000));
+    expect(await reminders(who.email!)).toHaveLength(1);
+    expect((await membershipRow(who.id!)).reminder_sent_for?.getTime()).toBe(now + 2 * DAY);
+  });
+
+  it('sends a reminder whose claiming instance died before sending, once its lease ran out, and never after the renewal date', async () => {
+    const who = await member('monthly', 'member whose reminder was claimed by a dead instance');
+    const other = await member('monthly', 'member whose reminder came too late');
+    const now = Date.now();
+    const end = new Date(now + 2 * DAY);
+    await endPeriod(who.id!, end);
+    await endPeriod(other.id!, new Date(now + 1000));
+    const lead = { minDays: 30, longFromDays: 365, longLeadDays: 7, shortLeadDays: 3 };
+    // An instance claims both and dies before sending.
+    const claimed = await claimRenewalReminders(t.database.db, new Date(now), lead, 10 * 60_000);
+    expect(claimed.map((c) => c.user_id)).toEqual(expect.arrayContaining([who.id, other.id]));
+
+    // While its lease holds, nobody else sends them.
+    await instance().runOnce(new Date(now + 60_000));
+    expect(await reminders(who.email!)).toHaveLength(0);
+    // After it, a pass sends the one still ahead of its renewal; the other renewal date has passed.
+    await instance().runOnce(new Date(now + 11 * 60_000));
+    expect(await reminders(who.email!)).toHaveLength(1);
+    expect(await reminders(other.email!)).toHaveLength(0);
+    await instance().runOnce(new Date(now + 12 * 60_000));
+    expect(await reminders(who.email!)).toHaveLength(1);
   });
 });

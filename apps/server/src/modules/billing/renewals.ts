@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import type { Language } from '@episodic/contract';
 import type { DB } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';
 import * as repo from './billing.repository';
@@ -7,26 +6,10 @@ import * as membershipRepo from './memberships.repository';
 import type { ChargeOutcome, PaymentProvider } from './payment-provider';
 import type { BillingService } from './billing.service';
 import { renewalRetryAt } from './renewal-policy';
-import { renewalReminderEmail } from './billing-emails';
-import { cancelLinkUrl } from './cancel-link';
+import { createReminders } from './reminders';
 
 /** How long a claimed renewal is reserved for the instance that claimed it. */
 const LEASE_MS = 10 * 60 * 1000;
-/**
- * Every renewal of a period of 30 days or more is announced, with its date, price and cancel link.
- * A yearly charge is large and easy to forget, so its reminder comes a week ahead: time to notice it
- * even for someone who reads mail once a week, and to cancel calmly. A monthly one comes 3 days
- * ahead: close enough to the charge to be about it (a week ahead of a 30-day period would land
- * barely three weeks after the last receipt), yet early enough to cancel. Weekly and shorter periods
- * get none: a reminder every few days would be noise, and their receipts carry the cancel link.
- */
-const REMINDER_LEAD: membershipRepo.ReminderLead = {
-  minDays: 30,
-  longFromDays: 365,
-  longLeadDays: 7,
-  shortLeadDays: 3,
-};
-
 export interface RenewalDeps {
   db: Kysely<DB>;
   billing: Pick<BillingService, 'lifecycle'>;
@@ -55,34 +38,7 @@ export interface RenewalReport {
  */
 export function createRenewals(deps: RenewalDeps) {
   const { db } = deps;
-
-  async function sendReminders(now: Date): Promise<number> {
-    const claimed = await membershipRepo.claimRenewalReminders(db, now, REMINDER_LEAD);
-    for (const row of claimed) {
-      const user = await repo.userContact(db, row.user_id);
-      const lang = (user?.language ?? 'en') as Language;
-      const plan = await repo.findPlan(db, row.plan_id, lang);
-      if (!user?.email || !plan) continue;
-      const cancelUrl = cancelLinkUrl(deps.publicUrl, await deps.linkSecret(), row.user_id, row.current_period_end);
-      await deps.mailer
-        ?.send(
-          renewalReminderEmail({
-            to: user.email,
-            lang,
-            plan: plan.name,
-            amount: row.renewal_price,
-            currency: row.renewal_currency,
-            renewsAt: row.current_period_end,
-            cancelUrl,
-            testMode: deps.testMode,
-          }),
-        )
-        .catch((err: unknown) =>
-          deps.log('renewal reminder not sent', { userId: row.user_id, error: (err as Error).message }),
-        );
-    }
-    return claimed.length;
-  }
+  const { sendReminders } = createReminders(deps);
 
   async function renewOne(userId: string, now: Date): Promise<'renewed' | 'failed' | 'lapsed' | 'skipped'> {
     const claimed = await membershipRepo.claimRenewal(db, userId, now, new Date(now.getTime() + LEASE_MS));
@@ -117,11 +73,14 @@ export function createRenewals(deps: RenewalDeps) {
       return retryAt ? 'failed' : 'lapsed';
     }
     let outcome: ChargeOutcome;
-    if (!plan || !plan.active || !method) {
+    // A plan taken off sale (inactive) still renews its members at their agreed terms: off sale means
+    // no new buyers, and the shop promised the price until the member cancels. Only a plan that no
+    // longer exists stops renewals here; an operator ends a member's membership by refunding it.
+    if (!plan || !method) {
       outcome = {
         status: 'failed',
         providerRef: '',
-        reason: !method ? 'No saved card for renewal.' : 'This plan is no longer offered.',
+        reason: !method ? 'No saved card for renewal.' : 'This plan no longer exists.',
       };
     } else {
       outcome = await deps.provider.charge({
