@@ -161,6 +161,25 @@ export function userContact(db: Executor, userId: string) {
   return db.selectFrom('users').select(['email', 'language', 'is_guest']).where('id', '=', userId).executeTakeFirst();
 }
 
+/**
+ * Where a user's billing mail goes: the account's email, or for a guest without one the address
+ * given with its latest paid purchase (renewal receipts and reminders reach a guest buyer too).
+ */
+export async function billingContact(db: Executor, userId: string) {
+  const user = await userContact(db, userId);
+  if (!user || user.email || !user.is_guest) return user;
+  const latest = await db
+    .selectFrom('orders')
+    .select('buyer_email')
+    .where('user_id', '=', userId)
+    .where('buyer_email', 'is not', null)
+    .where('status', '=', 'paid')
+    .orderBy('paid_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return { ...user, email: latest?.buyer_email ?? null };
+}
+
 /** Records what a viewer unlocked with coins (an episode, or a series' episodes); an unlock held already stays. */
 export async function recordUnlocks(
   trx: Transaction<DB>,

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PayResult, User } from '@episodic/contract';
 import { createTestApp, newGuest, outbox, unique, viewerCall, type TestApp } from '../../testing';
 import { card } from '../../../test/viewer-api';
+import { billingInstance } from '../../../test/billing-instance';
+import { lazySharedSecret } from '../../db/secrets';
+import { createRenewals } from './renewals';
 
 // A guest's purchase is never orphaned: a guest pays only with an email, the receipt goes there with
 // a set-password link, and the address is the guest's only once that link (proof of the mailbox) is used.
@@ -247,5 +250,39 @@ describe('paying as a guest', () => {
       agree: true,
     });
     expect(started.data.status).toBe('redirect');
+  });
+
+  it('sends a guest member’s renewal reminder and renewal receipt to the address given at purchase', async () => {
+    const email = `renewing-${unique()}@example.com`;
+    const guest = await newGuest(t);
+    await buyByCard(guest.token, email);
+    await mailTo(email, /Thank/);
+    const db = t.database.db;
+    // The app's own events: the renewal's order.paid sends its receipt as a purchase's does.
+    const { sandbox, billing } = billingInstance(t, { events: t.app.events });
+    const renewals = createRenewals({
+      db,
+      billing,
+      provider: sandbox,
+      mailer: t.app.mailer,
+      publicUrl: 'http://episodic.test',
+      linkSecret: lazySharedSecret(db, 'links'),
+      log: () => undefined,
+    });
+    const now = Date.now();
+    const setEnd = (at: Date) =>
+      db.updateTable('memberships').set({ current_period_end: at }).where('user_id', '=', guest.id!).execute();
+    await setEnd(new Date(now + 2 * 86400000));
+    expect((await renewals.runOnce(new Date(now))).reminded).toBe(1);
+    const reminder = await mailTo(email, /cancel-link/);
+    expect(reminder.text).toContain('14.99');
+    await setEnd(new Date(now - 60_000));
+    expect((await renewals.runOnce(new Date(now))).renewed).toBe(1);
+    const receipts = async () => (await outbox(t)).filter((m) => m.to === email && /Thank/.test(m.text));
+    for (let i = 0; i < 100 && (await receipts()).length < 2; i++) {
+      await t.app.background.idle();
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(await receipts()).toHaveLength(2);
   });
 });

@@ -25,11 +25,11 @@ export function createReceipts(deps: {
   return async function sendReceipt(orderId: string): Promise<void> {
     const order = await orderRepo.findOrder(deps.db, orderId);
     if (!order || order.status !== 'paid' || !deps.mailer) return;
-    const user = await repo.userContact(deps.db, order.user_id);
-    const to = (user?.is_guest ? order.buyer_email : user?.email) ?? order.buyer_email;
+    // A guest's receipt goes where this purchase said, or (a renewal) where its latest purchase did.
+    const user = await repo.billingContact(deps.db, order.user_id);
+    const to = (user?.is_guest ? (order.buyer_email ?? user.email) : user?.email) ?? order.buyer_email;
     if (!user || !to) return;
-    const claim =
-      user.is_guest && order.buyer_email ? await deps.purchaseLink?.(order.user_id, order.buyer_email) : null;
+    const claim = user.is_guest ? await deps.purchaseLink?.(order.user_id, to) : null;
     const lang = user.language as Language;
     const plan = await repo.findPlan(deps.db, order.plan_id, lang);
     const membership =

@@ -52,7 +52,7 @@ export function createReminders(deps: ReminderDeps) {
     const claimed = await membershipRepo.claimRenewalReminders(db, now, REMINDER_LEAD, REMINDER_LEASE_MS);
     let sent = 0;
     for (const row of claimed) {
-      const user = await repo.userContact(db, row.user_id);
+      const user = await repo.billingContact(db, row.user_id);
       const lang = (user?.language ?? 'en') as Language;
       const plan = await repo.findPlan(db, row.plan_id, lang);
       // Nobody to write to, or no plan to name: retrying would not change that, so the period counts as done.
