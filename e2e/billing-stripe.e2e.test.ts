@@ -188,8 +188,12 @@ test.describe('paying through Stripe’s Payment Element', () => {
     const orderId = await openOrder(page, 'coins-300');
     const express = page.getByTestId('stripe-express');
     await expect(express).toBeVisible();
-    await fillOurs(page);
     const wallet = page.frameLocator('[data-testid="stripe-express"] iframe');
+    // Without our fields and the consent, the wallet's sheet stays shut and the form says why.
+    await wallet.getByRole('button', { name: 'Google Pay' }).click();
+    await expect(page.getByText('Please tick “I agree” to pay.')).toBeVisible();
+    expect(await orderStatus(page, orderId)).toBe('pending');
+    await fillOurs(page);
     await wallet.getByRole('button', { name: 'Google Pay' }).click();
     await page.waitForURL(/\/order\/result\?orderId=/);
     await expect.poll(() => orderStatus(page, orderId)).toBe('paid');

@@ -140,12 +140,26 @@ function stripeJs(origin: string): string {
       element._fire('change', { elementType: 'payment', complete: data.complete, empty: data.empty, value: { type: 'card' } });
     if (data.type === 'click') {
       element._elements._express = element;
-      element._fire('click', { elementType: 'expressCheckout', expressPaymentType: data.wallet, resolve: function () {} });
-      element._fire('confirm', {
+      // As Stripe: with a click handler, the wallet's sheet opens only if it calls resolve() within a second.
+      var opened = false;
+      var open = function () {
+        if (opened) return;
+        opened = true;
+        element._fire('confirm', {
+          elementType: 'expressCheckout',
+          expressPaymentType: data.wallet,
+          paymentFailed: function () {}
+        });
+      };
+      var resolved = false;
+      var waiting = (element._handlers.click || []).length > 0;
+      element._fire('click', {
         elementType: 'expressCheckout',
         expressPaymentType: data.wallet,
-        paymentFailed: function () {}
+        resolve: function () { resolved = true; }
       });
+      if (!waiting || resolved) open();
+      else setTimeout(function () { if (resolved) open(); }, 1000);
     }
   });
 

@@ -154,6 +154,12 @@ export function StripeCheckout(props: StripeCheckoutProps) {
         express.on('ready', (event) => {
           if (!cancelled) setWallets(Boolean(event.availablePaymentMethods));
         });
+        // Our own fields and the consent are checked before the wallet's sheet opens: unresolved, it stays shut.
+        express.on('click', (event) => {
+          const found = payerErrors(formRef.current.form.getValues(), tRef.current);
+          if (Object.keys(found).length > 0) formRef.current.show(found);
+          else event.resolve();
+        });
         express.on('confirm', (event) => {
           const values = formRef.current.form.getValues();
           const found = payerErrors(values, tRef.current);

@@ -12,6 +12,8 @@ export interface StripeElementEvents {
   ready: { elementType: string; availablePaymentMethods?: Record<string, boolean> };
   change: { elementType: string; complete: boolean; empty: boolean };
   confirm: { expressPaymentType: string; paymentFailed: (options?: { reason?: string }) => void };
+  /** A wallet button was tapped: its sheet opens only when `resolve` is called (within a second). */
+  click: { expressPaymentType: string; resolve: (options?: Record<string, unknown>) => void };
   loaderror: { elementType: string; error: StripeError };
 }
 
