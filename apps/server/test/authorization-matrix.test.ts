@@ -476,6 +476,33 @@ const TABLE: Record<string, Spec> = {
     },
   },
   'GET /api/payment': { access: 'session', req: () => ({ url: '/api/payment' }) },
+  // Without Stripe configured every session is told the checkout uses the card form; with no session, 401 first.
+  'POST /api/payment/intent': {
+    access: 'session',
+    req: () =>
+      json('/api/payment/intent', {
+        orderId: fx.openOrder,
+        email: 'ana@example.com',
+        firstName: 'Ana',
+        lastName: 'Lima',
+        agree: true,
+      }),
+    allowed: (res) => {
+      const body = jsonBody(res);
+      return body?.code === 404 && body.reason === 'stripe_not_offered' ? null : `answered ${res.body.slice(0, 160)}`;
+    },
+  },
+  'GET /api/payment/quick': { access: 'session', req: () => ({ url: '/api/payment/quick' }) },
+  // A one-tap purchase buys on the caller's own saved card only: without one, a clear refusal.
+  'POST /api/payment/quick': {
+    access: 'session',
+    req: () => json('/api/payment/quick', { planId: 'coins-300', requestId: randomUUID(), agree: true }),
+    allowed: (res) => {
+      const body = jsonBody(res);
+      if (body?.code === 409 && body.reason === 'no_saved_card') return null;
+      return successEnvelope(res);
+    },
+  },
   'POST /api/payment/cancel': { access: 'session', fresh: true, req: () => json('/api/payment/cancel', {}) },
   'GET /api/payment/cancel-link': {
     access: 'signature',
