@@ -35,6 +35,8 @@ const ROUTES: [string, string][] = [
 
 test.describe('the viewer app shell', () => {
   test('renders every route of the specification in a phone viewport', async ({ page }) => {
+    // Two dozen routes, each loaded and photographed: the limit grows with the list, not per route.
+    test.setTimeout(ROUTES.length * 8_000);
     for (const [path, name] of ROUTES) {
       await page.goto(path);
       await page.locator(`[data-page="${name}"]`).waitFor({ timeout: 15_000 });
