@@ -19,12 +19,12 @@ test.describe('the server process', () => {
       const first = await startServer({}, dataDir);
       const res = await fetch(`${first.url}/api/user`);
       expect(res.headers.get('x-user-token')).toBeTruthy();
-      expect(await first.stop('SIGTERM')).toBe(0);
+      expect(await first.stop('SIGTERM'), first.output()).toBe(0);
       // The embedded database admits one process: a second start on the same folder proves it was closed cleanly.
       const second = await startServer({}, dataDir);
       const config = await (await fetch(`${second.url}/api/config`)).json();
       expect(config.code).toBe(200);
-      expect(await second.stop('SIGTERM')).toBe(0);
+      expect(await second.stop('SIGTERM'), second.output()).toBe(0);
     } finally {
       await fs.rm(dataDir, { recursive: true, force: true });
     }

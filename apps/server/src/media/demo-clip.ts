@@ -18,6 +18,8 @@ export interface DemoClipOptions {
   width?: number;
   height?: number;
   fps?: number;
+  /** Stops ffmpeg (the server is shutting down). */
+  signal?: AbortSignal;
 }
 
 // Paths go into a filter graph unquoted: only characters with no meaning there are accepted.
@@ -138,35 +140,38 @@ export async function generateDemoClip(opts: DemoClipOptions): Promise<void> {
       );
     }
     await fsp.mkdir(path.dirname(opts.outFile), { recursive: true });
-    await runFfmpeg([
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      chain.join(','),
-      '-f',
-      'lavfi',
-      '-i',
-      `sine=frequency=${opts.toneHz ?? 440}:sample_rate=48000:duration=${seconds}`,
-      '-af',
-      'volume=0.3',
-      '-c:v',
-      'libx264',
-      '-preset',
-      'ultrafast',
-      '-crf',
-      '26',
-      '-pix_fmt',
-      'yuv420p',
-      '-c:a',
-      'aac',
-      '-b:a',
-      '64k',
-      '-ac',
-      '2',
-      '-shortest',
-      opts.outFile,
-    ]);
+    await runFfmpeg(
+      [
+        '-y',
+        '-f',
+        'lavfi',
+        '-i',
+        chain.join(','),
+        '-f',
+        'lavfi',
+        '-i',
+        `sine=frequency=${opts.toneHz ?? 440}:sample_rate=48000:duration=${seconds}`,
+        '-af',
+        'volume=0.3',
+        '-c:v',
+        'libx264',
+        '-preset',
+        'ultrafast',
+        '-crf',
+        '26',
+        '-pix_fmt',
+        'yuv420p',
+        '-c:a',
+        'aac',
+        '-b:a',
+        '64k',
+        '-ac',
+        '2',
+        '-shortest',
+        opts.outFile,
+      ],
+      { signal: opts.signal },
+    );
   } finally {
     if (textDir) await fsp.rm(textDir, { recursive: true, force: true });
   }

@@ -41,6 +41,7 @@ export async function renderDemoArtwork(opts: {
   width: number;
   height: number;
   workDir: string;
+  signal?: AbortSignal;
 }): Promise<void> {
   const font = demoFont();
   const top = hueColor(opts.hue, 0.42);
@@ -75,18 +76,21 @@ export async function renderDemoArtwork(opts: {
       `drawtext=fontfile='${font}':textfile='${brand}':fontcolor=white@0.8:fontsize=${Math.round(size * 0.4)}:x=(w-text_w)/2:y=h*0.08`,
     );
   }
-  await runFfmpeg([
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'color=c=black:s=16x64',
-    '-vf',
-    filters.join(','),
-    '-frames:v',
-    '1',
-    '-q:v',
-    '3',
-    opts.outFile,
-  ]);
+  await runFfmpeg(
+    [
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=black:s=16x64',
+      '-vf',
+      filters.join(','),
+      '-frames:v',
+      '1',
+      '-q:v',
+      '3',
+      opts.outFile,
+    ],
+    { signal: opts.signal },
+  );
 }

@@ -60,18 +60,38 @@ export async function seedDemoCatalog(opts: DemoSeedOptions): Promise<'seeded' |
       series.filter((s) => !s.cover_key || !s.banner_key),
       opts.concurrency ?? 2,
       async (s) => {
+        if (opts.signal?.aborted) return;
         const dir = await fs.mkdtemp(path.join(workDir, 'art-'));
         const { hue } = demoOf(s.id);
         const cover = path.join(dir, 'cover.jpg');
         const banner = path.join(dir, 'banner.jpg');
-        await renderDemoArtwork({ outFile: cover, title: s.title, hue, width: 540, height: 720, workDir: dir });
-        await renderDemoArtwork({ outFile: banner, title: s.title, hue, width: 960, height: 540, workDir: dir });
+        await renderDemoArtwork({
+          outFile: cover,
+          title: s.title,
+          hue,
+          width: 540,
+          height: 720,
+          workDir: dir,
+          signal: opts.signal,
+        });
+        await renderDemoArtwork({
+          outFile: banner,
+          title: s.title,
+          hue,
+          width: 960,
+          height: 540,
+          workDir: dir,
+          signal: opts.signal,
+        });
         const stamp = Date.now().toString(36);
         await storage.putFile(`covers/series-${s.id}-${stamp}.jpg`, cover, { contentType: 'image/jpeg' });
         await storage.putFile(`covers/banner-${s.id}-${stamp}.jpg`, banner, { contentType: 'image/jpeg' });
         await setArtworkKeys(db, s.id, `covers/series-${s.id}-${stamp}.jpg`, `covers/banner-${s.id}-${stamp}.jpg`);
       },
-    );
+    ).catch((err: unknown) => {
+      if (!opts.signal?.aborted) throw err;
+    });
+    if (opts.signal?.aborted) return outcome;
     await opts.onChange();
 
     const pending = await episodesNotReady(db, state.seriesIds);
@@ -93,6 +113,7 @@ export async function seedDemoCatalog(opts: DemoSeedOptions): Promise<'seeded' |
           hue: demo.hue,
           toneHz: demo.toneHz,
           fps: CLIP_FPS,
+          signal: opts.signal,
         });
         await ingestEpisode({
           db,
