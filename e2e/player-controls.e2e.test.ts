@@ -5,6 +5,7 @@ import {
   currentVideo,
   episodeInUrl,
   holdEpisode,
+  loopEpisodes,
   playerTest as test,
   swipe,
   waitUntilPlaying,
@@ -22,6 +23,10 @@ async function openEpisode(page: Page, series: PlayableSeries, number: number): 
 const VTT = 'WEBVTT\n\n00:00:00.000 --> 00:00:30.000\nHello from the subtitles\n';
 
 test.describe('player controls', () => {
+  test.beforeEach(async ({ page }) => {
+    await loopEpisodes(page);
+  });
+
   test('lists every episode with its lock state and price, and jumps to one', async ({
     page,
     pageErrors: errors,

@@ -119,6 +119,23 @@ export async function holdEpisode(page: Page): Promise<void> {
   await page.evaluate(() => document.querySelector<HTMLVideoElement>('video[data-current="true"]')?.pause());
 }
 
+/**
+ * Makes every episode of the page loop instead of ending, from before the app starts. The demo's
+ * episodes last 4 seconds: a journey that counts on the episode it opened (its subtitles, its share
+ * link, its title) must not see the player move on by itself while a busy machine runs its steps.
+ */
+export async function loopEpisodes(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    document.addEventListener(
+      'loadedmetadata',
+      (event) => {
+        if (event.target instanceof HTMLVideoElement) event.target.loop = true;
+      },
+      true,
+    );
+  });
+}
+
 /** Every `<video>` of the page is paused (or has nothing loaded). */
 export function nothingPlays(page: Page): Promise<boolean> {
   return page.evaluate(() => Array.from(document.querySelectorAll('video')).every((v) => v.paused));

@@ -5,6 +5,7 @@ import {
   currentVideo,
   episodeInUrl,
   holdEpisode,
+  loopEpisodes,
   nothingPlays,
   playerTest as test,
   swipe,
@@ -13,6 +14,10 @@ import {
 } from './player-helpers';
 
 test.describe('player: from the home screen to the paywall', () => {
+  test.beforeEach(async ({ page }) => {
+    await loopEpisodes(page);
+  });
+
   test('plays the first episode, swipes on to the first locked one, shows its price and never plays it', async ({
     context,
     page,
