@@ -6,6 +6,7 @@ export * from './languages';
 /** Why a call failed: the `reason` of error envelopes, and the codes of field errors. */
 export * from './reasons';
 import type { Reason } from './reasons';
+import type { Membership } from './user';
 
 /** Names of the request headers every client call carries (specification §7). */
 export const ContextHeader = {
@@ -28,6 +29,19 @@ export const StorageKey = {
 export const USER_TOKEN_HEADER = 'x-user-token';
 /** Cookie holding the session token. */
 export const SESSION_COOKIE = 'episodic_session';
+
+/** The membership of a user who has none (never had one, or it ended): every app shows it alike. */
+export const NO_MEMBERSHIP: Membership = Object.freeze({
+  active: false,
+  planId: null,
+  renewsAt: null,
+  endsAt: null,
+  autoRenew: false,
+  planName: null,
+  renewalPrice: null,
+  currency: null,
+  renewalDays: null,
+});
 
 /** Configuration keys the product recognises (specification §3). */
 export const CONFIG_KEYS = ['facebook_pixel_id', 'google_analytics', 'tiktok_pixel', 'bigo_pixel'] as const;

@@ -3,7 +3,7 @@ import { LiteralUnion } from './envelope';
 import { LANGUAGES } from './languages';
 import { PASSWORD_MAX } from './constants';
 
-export { USER_TOKEN_HEADER, SESSION_COOKIE, PASSWORD_MIN, PASSWORD_MAX } from './constants';
+export { USER_TOKEN_HEADER, SESSION_COOKIE, PASSWORD_MIN, PASSWORD_MAX, NO_MEMBERSHIP } from './constants';
 
 export const LanguageSchema = LiteralUnion(LANGUAGES);
 /**

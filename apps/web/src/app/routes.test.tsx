@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { NO_MEMBERSHIP } from '@episodic/contract/constants';
 import { i18n } from '../shared/i18n/i18n';
 import { renderAt } from '../test/render-at';
 
@@ -37,17 +38,7 @@ const guest = {
   language: 'en',
   coins: 12,
   autoUnlock: false,
-  membership: {
-    active: false,
-    planId: null,
-    renewsAt: null,
-    endsAt: null,
-    autoRenew: false,
-    planName: null,
-    renewalPrice: null,
-    currency: null,
-    renewalDays: null,
-  },
+  membership: NO_MEMBERSHIP,
 };
 
 function envelope(data: unknown, code = 200) {

@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { NO_MEMBERSHIP } from '@episodic/contract/constants';
 
 /** One request as a handler sees it. */
 export interface MockRequest {
@@ -31,17 +32,7 @@ export const guestUser = {
   language: 'en',
   coins: 0,
   autoUnlock: false,
-  membership: {
-    active: false,
-    planId: null,
-    renewsAt: null,
-    endsAt: null,
-    autoRenew: false,
-    planName: null,
-    renewalPrice: null,
-    currency: null,
-    renewalDays: null,
-  },
+  membership: NO_MEMBERSHIP,
 } as const;
 
 export const accountUser = {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Language, User } from '@episodic/contract';
+import { NO_MEMBERSHIP, type Language, type User } from '@episodic/contract';
 import { toLanguage } from '../../http/language';
 import type { DB, UserRow } from '../../db/schema';
 import type { AuthUser, SessionResolver } from '../../http/auth';
@@ -58,17 +58,7 @@ export function toUserDto(row: UserRow): User {
     language: toLanguage(row.language),
     coins: 0,
     autoUnlock: row.auto_unlock,
-    membership: {
-      active: false,
-      planId: null,
-      renewsAt: null,
-      endsAt: null,
-      autoRenew: false,
-      planName: null,
-      renewalPrice: null,
-      currency: null,
-      renewalDays: null,
-    },
+    membership: NO_MEMBERSHIP,
   };
 }
 

@@ -1,15 +1,16 @@
 import type { Transaction } from 'kysely';
-import type {
-  Language,
-  Membership,
-  Order,
-  PaymentIntent,
-  PaymentIntentInput,
-  PaymentOverview,
-  Plan,
-  QuickPayCard,
-  QuickPayResult,
-  UnlockResult,
+import {
+  NO_MEMBERSHIP,
+  type Language,
+  type Membership,
+  type Order,
+  type PaymentIntent,
+  type PaymentIntentInput,
+  type PaymentOverview,
+  type Plan,
+  type QuickPayCard,
+  type QuickPayResult,
+  type UnlockResult,
 } from '@episodic/contract';
 import type { DB } from '../../db/schema';
 import type { EventBus } from '../../events';
@@ -52,18 +53,6 @@ export interface BillingDeps extends Omit<PaymentDeps, 'lifecycle' | 'cardsAtPro
 /** Orders the buyer may still pay: the order page offers the form for these (a failed one to another card). */
 const PAYABLE: ReadonlySet<OrderStatus> = new Set(['pending', 'processing', 'requires_action', 'failed']);
 
-const INACTIVE: Membership = {
-  active: false,
-  planId: null,
-  renewsAt: null,
-  endsAt: null,
-  autoRenew: false,
-  planName: null,
-  renewalPrice: null,
-  currency: null,
-  renewalDays: null,
-};
-
 type MembershipRow = NonNullable<Awaited<ReturnType<typeof membershipRepo.findMembership>>>;
 
 /** A membership as the apps see it: active or not, and the terms it renews at (the member's, not the plan's of today). */
@@ -82,7 +71,7 @@ export function membershipDto(
     | undefined,
   now = new Date(),
 ): Membership {
-  if (!row || !isMembershipActive(row, now)) return INACTIVE;
+  if (!row || !isMembershipActive(row, now)) return NO_MEMBERSHIP;
   return {
     active: true,
     planId: row.plan_id,
