@@ -85,10 +85,7 @@ export function checkCard(input: CardFormInput, now = new Date()): CardCheck {
   const cvv = input.cvv.trim();
   if (!cvv) problems.cvv = 'required';
   else if (!new RegExp(`^\\d{${cvvLength}}$`).test(cvv)) problems.cvv = 'length';
-  if (!input.firstName.trim()) problems.firstName = 'required';
-  if (!input.lastName.trim()) problems.lastName = 'required';
-  const email = buyerEmailProblem(input.email);
-  if (email) problems.email = email;
+  Object.assign(problems, checkPayer(input));
   return { problems, digits, brand, expiry, cvvLength };
 }
 
@@ -100,9 +97,8 @@ export type PayerField = 'firstName' | 'lastName' | 'email';
  */
 export function checkPayer(input: Pick<CardFormInput, PayerField>): Partial<Record<PayerField, CardProblem>> {
   const problems: Partial<Record<PayerField, CardProblem>> = {};
-  const email = input.email.trim();
-  if (!email) problems.email = 'required';
-  else if (!EMAIL.test(email)) problems.email = 'invalid';
+  const email = buyerEmailProblem(input.email);
+  if (email) problems.email = email;
   if (!input.firstName.trim()) problems.firstName = 'required';
   if (!input.lastName.trim()) problems.lastName = 'required';
   return problems;

@@ -16,9 +16,11 @@ import { useCheckedForm } from '../../shared/forms/use-checked-form';
 import { TextField } from '../../shared/ui/text-field';
 import { LockIcon } from '../../shared/ui/icons/lock';
 import type { CardDetails } from './billing-api';
+import { PayerFields, payerErrors } from './payer-fields';
 import { PurchaseConsent, type PurchaseTerms } from './purchase-consent';
 
-const FIELDS: readonly CardField[] = ['number', 'email', 'expiry', 'cvv', 'firstName', 'lastName'];
+/** The card's own fields; the buyer's details and the consent are checked by `payerErrors`. */
+const CARD_FIELDS: readonly CardField[] = ['number', 'expiry', 'cvv'];
 
 /**
  * The input of each field POST /api/payment/pay names in its field errors (the body's paths: billing's card
@@ -51,11 +53,11 @@ export function cardProblemText(t: TFunction, field: CardField, problem: CardPro
   return t('billing.card.errors.number');
 }
 
-/** Field errors of the form (keyed by input name) for what the shared card check found. */
+/** Field errors of the card's own fields (keyed by input name) for what the shared card check found. */
 export function cardFieldErrors(values: CardDetails, t: TFunction, now = new Date()): FieldErrors {
   const checked = checkCard(values, now);
   const errors: FieldErrors = {};
-  for (const field of FIELDS) {
+  for (const field of CARD_FIELDS) {
     const problem = checked.problems[field];
     if (problem) errors[field] = cardProblemText(t, field, problem, checked.cvvLength);
   }
@@ -88,11 +90,7 @@ export function CardForm({ email, guest = false, pending, amount, terms, onPay, 
   const { t } = useTranslation();
   const form = useCheckedForm(
     { number: '', email, expiry: '', cvv: '', firstName: '', lastName: '', agree: false },
-    ({ agree, ...card }) => {
-      const found = cardFieldErrors(card, t);
-      if (!agree) found.agree = t('billing.card.errors.agree');
-      return found;
-    },
+    (values) => ({ ...cardFieldErrors(values, t), ...payerErrors(values, t) }),
   );
   const { errors, field, setField, watch } = form;
 
@@ -140,58 +138,36 @@ export function CardForm({ email, guest = false, pending, amount, terms, onPay, 
           setField('number', formatCardNumber(e.target.value));
         }}
       />
-      <TextField
-        label={t('billing.card.email')}
-        type="email"
-        autoComplete="email"
-        error={errors.email}
-        hint={t(guest ? 'billing.card.emailHintGuest' : 'billing.card.emailHint')}
-        {...field('email')}
-      />
-      <div className="grid grid-cols-2 gap-3">
-        <TextField
-          label={t('billing.card.expiry')}
-          name="expiry"
-          inputMode="numeric"
-          autoComplete="cc-exp"
-          placeholder={t('billing.card.expiryPlaceholder')}
-          value={watch('expiry')}
-          maxLength={5}
-          error={errors.expiry}
-          onChange={(e) => {
-            setField('expiry', formatExpiry(e.target.value, watch('expiry')));
-          }}
-        />
-        <TextField
-          label={t('billing.card.cvv')}
-          name="cvv"
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          placeholder="123"
-          value={watch('cvv')}
-          maxLength={4}
-          error={errors.cvv}
-          onChange={(e) => {
-            setField('cvv', e.target.value.replace(/\D/g, '').slice(0, 4));
-          }}
-        />
-      </div>
-      <div className="grid grid-cols-2 gap-3">
-        <TextField
-          label={t('billing.card.firstName')}
-          autoComplete="cc-given-name"
-          maxLength={60}
-          error={errors.firstName}
-          {...field('firstName')}
-        />
-        <TextField
-          label={t('billing.card.lastName')}
-          autoComplete="cc-family-name"
-          maxLength={60}
-          error={errors.lastName}
-          {...field('lastName')}
-        />
-      </div>
+      <PayerFields errors={errors} field={field} guest={guest} cardholder>
+        <div className="grid grid-cols-2 gap-3">
+          <TextField
+            label={t('billing.card.expiry')}
+            name="expiry"
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            placeholder={t('billing.card.expiryPlaceholder')}
+            value={watch('expiry')}
+            maxLength={5}
+            error={errors.expiry}
+            onChange={(e) => {
+              setField('expiry', formatExpiry(e.target.value, watch('expiry')));
+            }}
+          />
+          <TextField
+            label={t('billing.card.cvv')}
+            name="cvv"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            placeholder="123"
+            value={watch('cvv')}
+            maxLength={4}
+            error={errors.cvv}
+            onChange={(e) => {
+              setField('cvv', e.target.value.replace(/\D/g, '').slice(0, 4));
+            }}
+          />
+        </div>
+      </PayerFields>
       <PurchaseConsent
         terms={terms}
         checked={watch('agree')}

@@ -1,6 +1,4 @@
-import { checkPayer } from '@episodic/contract/card';
 import type { FieldErrors } from '@episodic/contract';
-import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useLanguage } from '../../shared/i18n/use-language';
@@ -12,9 +10,9 @@ import { useCheckedForm } from '../../shared/forms/use-checked-form';
 import { ErrorState } from '../../shared/ui/error-state';
 import { LockIcon } from '../../shared/ui/icons/lock';
 import { Skeleton } from '../../shared/ui/spinner';
-import { TextField } from '../../shared/ui/text-field';
 import { startStripeIntent } from './billing-api';
 import { loadStripeJs, type StripeElements, type StripeElementEvents, type StripeInstance } from './stripe-js';
+import { PayerFields, payerErrors, type PayerValues } from './payer-fields';
 import { PurchaseConsent, type PurchaseTerms } from './purchase-consent';
 
 /** Stripe's name for each interface language (fy is French, dy German). */
@@ -40,20 +38,6 @@ export interface StripeCheckoutProps {
 interface Mounted {
   stripe: StripeInstance;
   elements: StripeElements;
-}
-
-type PayerValues = { email: string; firstName: string; lastName: string; agree: boolean };
-
-/** Field errors of our own fields (Stripe's frame checks the card), keyed by input name. */
-export function payerErrors(values: PayerValues, t: TFunction): FieldErrors {
-  const errors: FieldErrors = {};
-  const problems = checkPayer(values);
-  if (problems.email)
-    errors.email = t(problems.email === 'required' ? 'billing.card.required.email' : 'auth.errors.emailInvalid');
-  if (problems.firstName) errors.firstName = t('billing.card.required.firstName');
-  if (problems.lastName) errors.lastName = t('billing.card.required.lastName');
-  if (!values.agree) errors.agree = t('billing.card.errors.agree');
-  return errors;
 }
 
 /**
@@ -216,30 +200,7 @@ export function StripeCheckout(props: StripeCheckoutProps) {
       aria-label={t('billing.card.formLabel')}
       data-testid="stripe-checkout"
     >
-      <TextField
-        label={t('billing.card.email')}
-        type="email"
-        autoComplete="email"
-        error={errors.email}
-        hint={t('billing.card.emailHint')}
-        {...field('email')}
-      />
-      <div className="grid grid-cols-2 gap-3">
-        <TextField
-          label={t('billing.card.firstName')}
-          autoComplete="given-name"
-          maxLength={60}
-          error={errors.firstName}
-          {...field('firstName')}
-        />
-        <TextField
-          label={t('billing.card.lastName')}
-          autoComplete="family-name"
-          maxLength={60}
-          error={errors.lastName}
-          {...field('lastName')}
-        />
-      </div>
+      <PayerFields errors={errors} field={field} />
       <PurchaseConsent
         terms={terms}
         checked={watch('agree')}
