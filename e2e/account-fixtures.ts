@@ -1,4 +1,7 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { simpleParser, type ParsedMail } from 'mailparser';
 
 interface HomepageAnswer {
   data?: { featured?: { id: number; title: string }[]; sections?: { items?: { id: number; title: string }[] }[] };
@@ -67,4 +70,32 @@ let counter = 0;
 export function uniqueEmail(prefix: string): string {
   counter += 1;
   return `${prefix}-${String(Date.now())}-${String(counter)}@episodic.test`;
+}
+
+/**
+ * Waits (up to 15 s) for a mail to `to` in the outbox of a server's data folder that `pick` finds what it
+ * looks for in, and returns what it found; `what` names the mail in the error when none comes.
+ */
+export async function mailTo<T>(
+  dataDir: string,
+  to: string,
+  what: string,
+  pick: (mail: ParsedMail) => T | undefined,
+): Promise<T> {
+  const outbox = path.join(dataDir, 'outbox');
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const files = await fs.readdir(outbox).catch(() => [] as string[]);
+    for (const file of files.filter((f) => f.endsWith('.eml'))) {
+      const mail = await simpleParser(await fs.readFile(path.join(outbox, file)));
+      const recipients = [mail.to]
+        .flat()
+        .flatMap((a) => a?.value ?? [])
+        .map((v) => v.address);
+      const found = recipients.includes(to) ? pick(mail) : undefined;
+      if (found !== undefined) return found;
+    }
+    if (Date.now() > deadline) throw new Error(`no ${what} for ${to} in ${outbox}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }

@@ -1,8 +1,5 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { simpleParser } from 'mailparser';
 import { screenshot } from './browser';
-import { apiFromPage, uniqueEmail } from './account-fixtures';
+import { apiFromPage, mailTo, uniqueEmail } from './account-fixtures';
 import { expect, ownServer, test as base } from './fixtures';
 
 // A server of this file's own: the journey reads the receipt in its data folder.
@@ -11,22 +8,10 @@ const test = base.extend({ appServer: ownServer({ DEMO_CATALOG: 'false' }) });
 const EXPIRY = `12${String((new Date().getUTCFullYear() + 1) % 100).padStart(2, '0')}`;
 
 /** Waits for the receipt to `to` in the server's outbox and returns its text. */
-async function receiptFor(dataDir: string, to: string): Promise<string> {
-  const outbox = path.join(dataDir, 'outbox');
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const files = await fs.readdir(outbox).catch(() => [] as string[]);
-    for (const file of files.filter((f) => f.endsWith('.eml'))) {
-      const mail = await simpleParser(await fs.readFile(path.join(outbox, file)));
-      const recipients = [mail.to]
-        .flat()
-        .flatMap((a) => a?.value ?? [])
-        .map((v) => v.address);
-      if (recipients.includes(to) && mail.subject === 'Your Episodic receipt') return mail.text ?? '';
-    }
-    if (Date.now() > deadline) throw new Error(`no receipt for ${to} in ${outbox}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+function receiptFor(dataDir: string, to: string): Promise<string> {
+  return mailTo(dataDir, to, 'receipt', (mail) =>
+    mail.subject === 'Your Episodic receipt' ? (mail.text ?? '') : undefined,
+  );
 }
 
 test.describe('a guest’s purchase', () => {
