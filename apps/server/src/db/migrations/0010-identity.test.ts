@@ -1,41 +1,23 @@
-import { Migrator, sql, type Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../test/test-app';
-import type { Database } from '../connection';
-import { migrationProvider } from './index';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { databaseAfter } from './migration-test-db';
 
 // A database as it stood before verified identities, holding the accounts the change must judge.
-let database: Database;
-let db: Kysely<unknown>;
-const migrator = () =>
-  new Migrator({
-    db,
-    provider: migrationProvider,
-    migrationTableName: 'schema_migrations',
-    migrationLockTableName: 'schema_migrations_lock',
-  });
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  db = database.db as unknown as Kysely<unknown>;
-  const back = await migrator().migrateTo('0009-admin');
-  expect(back.error).toBeUndefined();
-});
-afterAll(() => database.close());
+const t = databaseAfter('0009-admin');
 
 async function account(email: string, password: boolean, facebookId: string | null): Promise<string> {
   const { rows } = await sql<{
     id: string;
   }>`INSERT INTO users (email, is_guest, password_hash) VALUES (${email}, false, ${password ? 'argon2-hash' : null}) RETURNING id`.execute(
-    db,
+    t.db,
   );
   const id = rows[0]!.id;
   if (facebookId)
     await sql`INSERT INTO user_identities (provider, provider_user_id, user_id, email) VALUES ('facebook', ${facebookId}, ${id}, ${email})`.execute(
-      db,
+      t.db,
     );
   await sql`INSERT INTO sessions (user_id, token_hash, expires_at) VALUES (${id}, ${`hash-${email}`}, now() + interval '1 day')`.execute(
-    db,
+    t.db,
   );
   return id;
 }
@@ -45,22 +27,22 @@ describe('migration 0010-identity', () => {
     const facebookMade = await account('fb-only@example.com', false, 'fb-1');
     const squatted = await account('victim@example.com', true, 'fb-2');
     const plain = await account('plain@example.com', true, null);
-    await migrator().migrateToLatest();
+    await t.migrateToLatest();
 
     const users = await sql<{
       id: string;
       email_verified_at: Date | null;
-    }>`SELECT id, email_verified_at FROM users`.execute(db);
+    }>`SELECT id, email_verified_at FROM users`.execute(t.db);
     const verified = new Map(users.rows.map((u) => [u.id, u.email_verified_at !== null]));
     expect(verified.get(facebookMade)).toBe(true);
     expect(verified.get(squatted)).toBe(false);
     expect(verified.get(plain)).toBe(false);
 
-    const identities = await sql<{ user_id: string }>`SELECT user_id FROM user_identities`.execute(db);
+    const identities = await sql<{ user_id: string }>`SELECT user_id FROM user_identities`.execute(t.db);
     expect(identities.rows.map((i) => i.user_id)).toEqual([facebookMade]);
 
     // Whoever was in the squatted account (the Facebook user, or the one who set its password) signs in again.
-    const open = await sql<{ user_id: string }>`SELECT user_id FROM sessions WHERE revoked_at IS NULL`.execute(db);
+    const open = await sql<{ user_id: string }>`SELECT user_id FROM sessions WHERE revoked_at IS NULL`.execute(t.db);
     expect(open.rows.map((s) => s.user_id).sort()).toEqual([facebookMade, plain].sort());
   });
 });
