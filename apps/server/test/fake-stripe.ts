@@ -461,6 +461,7 @@ export async function confirmAsBrowser(
   clientSecret: string,
   number: string,
   returnUrl = 'http://episodic.test/order/result',
+  cvc = '123',
 ): Promise<{ status: number; body: Json }> {
   const form = new URLSearchParams({
     key: FAKE_STRIPE_PUBLISHABLE_KEY,
@@ -469,7 +470,7 @@ export async function confirmAsBrowser(
     'payment_method_data[card][number]': number,
     'payment_method_data[card][exp_month]': '12',
     'payment_method_data[card][exp_year]': '2034',
-    'payment_method_data[card][cvc]': '123',
+    'payment_method_data[card][cvc]': cvc,
     'payment_method_data[billing_details][name]': 'Ana Lima',
     return_url: returnUrl,
   });
