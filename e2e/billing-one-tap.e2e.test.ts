@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { apiFromPage } from './account-fixtures';
 import { screenshot } from './browser';
 import { expect } from './fixtures';
@@ -111,6 +111,52 @@ test.describe('one tap from the player', () => {
     expect(after).toHaveLength(2);
     expect(after.filter((o) => o.status === 'paid')).toHaveLength(2);
     expect(await coinsOf(page)).toBe(before + 300 - locked.cost);
+    expect(errors).toEqual([]);
+  });
+
+  test('a late answer keeps the viewer in the player, “Confirming your payment…”, until the membership opens the episode', async ({
+    page,
+    pageErrors: errors,
+    series,
+  }) => {
+    test.setTimeout(180_000);
+    await payAtCheckout(page, /Buy 300 coins for \$2\.99/, '$2.99');
+    // The processor answers late: the purchase's answer says "processing", and so does the order until
+    // the picture is taken; then the order's own state (paid) comes through.
+    let holding = true;
+    const processing = async (route: Route) => {
+      const response = await route.fetch();
+      const answer = (await response.json()) as { data: Record<string, unknown> };
+      await route.fulfill({ response, json: { ...answer, data: { ...answer.data, status: 'processing' } } });
+    };
+    await page.route(
+      (url) => url.pathname === '/api/payment/quick',
+      (route) => (route.request().method() === 'POST' ? processing(route) : route.fallback()),
+    );
+    await page.route(
+      (url) => url.pathname === '/api/payment/order',
+      (route) => (holding ? processing(route) : route.fallback()),
+    );
+
+    const locked = series.firstLocked;
+    await page.goto(`/videos/${String(series.id)}?ep=${String(locked.number)}`);
+    const oneTap = page.getByTestId('locked-panel').getByTestId('one-tap');
+    await oneTap.getByRole('button', { name: /Join · \$4\.99\/week/ }).click();
+    const dialog = page.getByRole('dialog', { name: /^Join .+ for \$4\.99\?$/ });
+    await dialog.getByRole('button', { name: 'Confirm and pay $4.99' }).click();
+    const confirming = dialog.getByRole('button', { name: 'Confirming your payment…' });
+    await confirming.waitFor();
+    await expect(confirming).toBeDisabled();
+    await screenshot(page, 'one-tap-confirming');
+    holding = false;
+
+    await expect(dialog).toBeHidden({ timeout: 30_000 });
+    await waitUntilPlaying(page);
+    await holdEpisode(page);
+    expect(episodeInUrl(page)).toBe(locked.number);
+    const me = await apiFromPage<{ membership: { active: boolean } }>(page, 'GET', '/api/user');
+    expect(me.data.membership.active).toBe(true);
+    expect((await orders(page)).filter((o) => o.status === 'paid')).toHaveLength(2);
     expect(errors).toEqual([]);
   });
 

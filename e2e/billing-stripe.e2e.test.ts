@@ -52,13 +52,13 @@ function ownRequests(page: Page, origin: string): string[] {
   return seen;
 }
 
-/** Opens an order for a plan and its payment page. */
-async function openOrder(page: Page, planId: string): Promise<string> {
+/** Opens an order for a plan and its payment page (and waits for the checkout, unless told not to). */
+async function openOrder(page: Page, planId: string, { checkout = true } = {}): Promise<string> {
   await page.goto('/shopping');
   await page.getByTestId('membership-plan').first().waitFor();
   const order = await apiFromPage<{ id: string }>(page, 'POST', '/api/payment/order', { planId });
   await page.goto(`/order/easy?orderId=${order.data.id}`);
-  await page.getByTestId('stripe-checkout').waitFor();
+  if (checkout) await page.getByTestId('stripe-checkout').waitFor();
   return order.data.id;
 }
 
@@ -129,7 +129,7 @@ test.describe('paying through Stripe’s Payment Element', () => {
     expect(errors).toEqual([]);
   });
 
-  test('a declined card shows Stripe’s message, and another card pays the same order', async ({
+  test('a retry loads Stripe.js after a failed load; a declined card shows Stripe’s message, and another card pays the same order', async ({
     page,
     pageErrors: errors,
     stripe,
@@ -137,7 +137,14 @@ test.describe('paying through Stripe’s Payment Element', () => {
   }) => {
     stripe.setWallets(false);
     const sent = ownRequests(page, server.url);
-    const orderId = await openOrder(page, 'coins-300');
+    // Stripe.js fails to load once: the page says so in place of the form, and its retry loads it.
+    await page.route(`${stripe.url}/v3/`, (route) => route.abort('failed'), { times: 1 });
+    const orderId = await openOrder(page, 'coins-300', { checkout: false });
+    const failed = page.getByRole('alert').filter({ hasText: 'The secure card form could not be loaded.' });
+    await failed.waitFor();
+    await screenshot(page, 'order-easy-stripe-load-error');
+    await failed.getByRole('button', { name: 'Try again' }).click();
+    await page.getByTestId('stripe-checkout').waitFor();
     const frame = await cardFrame(page, stripe.url);
     await fillOurs(page);
     await fillCard(frame, CARDS[1]!);
