@@ -20,7 +20,7 @@ export function RouteLoading() {
           : 'flex min-h-dvh items-center justify-center'
       }
     >
-      <Spinner label={t('app.loading')} className="size-8" />
+      <Spinner label={t('app.loading')} className="size-8 text-accent" />
     </div>
   );
 }

@@ -106,7 +106,7 @@ export function LockedPanel({
             onUnlockSeries(seriesPrice);
           }}
         >
-          {pending && state.target === 'series' ? <Spinner className="size-4" /> : null}
+          {pending && state.target === 'series' ? <Spinner className="size-4 text-accent" /> : null}
           <span className="flex flex-col py-1.5 leading-tight">
             <span>{t('player.locked.unlockSeries', { count: seriesPrice })}</span>
             {saving > 0 ? (

@@ -94,7 +94,14 @@ export function OneTapConfirm({ state, card, cost, balance, otherCardHref, onCon
             {t('app.close')}
           </Button>
         ) : (
-          <Button ref={confirmRef} onClick={onConfirm} disabled={sending} aria-busy={sending}>
+          // While it runs the button stays as it is, legible and focused (not dimmed as a disabled one):
+          // its label says how the payment is going, for as long as the processor takes.
+          <Button
+            ref={confirmRef}
+            onClick={sending ? undefined : onConfirm}
+            aria-disabled={sending}
+            aria-busy={sending}
+          >
             {sending ? <Spinner className="size-4" /> : null}
             {settling
               ? t('player.oneTap.confirming')

@@ -39,7 +39,7 @@ export function CenterSpinner({ label }: { label: string }) {
   return (
     <div className="pointer-events-none absolute inset-0 flex items-center justify-center">
       <span className="rounded-full bg-black/40 p-3">
-        <Spinner label={label} className="size-9" />
+        <Spinner label={label} className="size-9 text-accent" />
       </span>
     </div>
   );

@@ -56,7 +56,7 @@ function Outcome({
         {tone === 'success' ? (
           <CheckIcon className="size-8" />
         ) : tone === 'waiting' ? (
-          <Spinner className="size-8" />
+          <Spinner className="size-8 text-accent" />
         ) : (
           <CloseIcon className="size-8" />
         )}

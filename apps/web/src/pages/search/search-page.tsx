@@ -38,7 +38,7 @@ function Suggestions({ text, onChoose }: SuggestionsProps) {
         <h2 id={headingId} className="text-base font-semibold text-fg">
           {t('search.suggestions')}
         </h2>
-        {waiting ? <Spinner className="size-4" /> : null}
+        {waiting ? <Spinner className="size-4 text-accent" /> : null}
       </div>
       {suggestions.isError && !suggestions.data ? (
         <p className="py-2 text-sm text-fg-muted">{t('search.suggestionsError')}</p>

@@ -110,7 +110,7 @@ export function Dialog(props: DialogProps) {
               label={t('app.close')}
               onClick={close}
               disabled={busy}
-              className="-mr-2 shrink-0"
+              className="-mr-2 shrink-0 disabled:cursor-not-allowed disabled:opacity-50"
             >
               <CloseIcon className="size-5" />
             </IconButton>

@@ -17,7 +17,7 @@ export function ListState({ status, onLoadMore }: ListStateProps) {
     <div className="flex h-14 items-center justify-center text-sm text-fg-muted" aria-live="polite">
       {status === 'loading' ? (
         <span className="inline-flex items-center gap-2">
-          <Spinner className="size-4" />
+          <Spinner className="size-4 text-accent" />
           {t('list.loading')}
         </span>
       ) : status === 'more' ? (
