@@ -65,6 +65,29 @@ export interface FakeStripeWebhook {
   deliver?: (payload: string, signature: string) => Promise<void>;
 }
 
+/** An app that only answers `inject` (a test app with no port): enough to hand it the events. */
+interface InjectedApp {
+  inject(request: { method: 'POST'; url: string; payload: string; headers: Record<string, string> }): Promise<unknown>;
+}
+
+/**
+ * Events for an `inject`-only test app, at its Stripe webhook route as Stripe would POST them. `app` is
+ * asked at each event: the app usually starts after the stand-in, whose address it needs.
+ */
+export function injectedWebhook(secret: string, app: () => InjectedApp): FakeStripeWebhook {
+  return {
+    secret,
+    deliver: async (payload, signature) => {
+      await app().inject({
+        method: 'POST',
+        url: '/api/webhook/payment/stripe',
+        payload,
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      });
+    },
+  };
+}
+
 export interface FakeStripeOptions {
   webhook?: FakeStripeWebhook;
   /** Whether the Express Checkout Element offers a wallet (Google Pay). */

@@ -11,6 +11,7 @@ import {
   confirmAsBrowser,
   FAKE_STRIPE_KEY,
   FAKE_STRIPE_PUBLISHABLE_KEY,
+  injectedWebhook,
   startFakeStripe,
   type FakeStripe,
 } from './fake-stripe';
@@ -74,17 +75,7 @@ let b: TestApp;
 beforeAll(async () => {
   [stripe, paypal, meta, tiktok] = await Promise.all([
     startFakeStripe({
-      webhook: {
-        secret: ENV_SECRETS.STRIPE_WEBHOOK_SECRET,
-        deliver: async (payload, signature) => {
-          await a.app.inject({
-            method: 'POST',
-            url: '/api/webhook/payment/stripe',
-            payload,
-            headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-          });
-        },
-      },
+      webhook: injectedWebhook(ENV_SECRETS.STRIPE_WEBHOOK_SECRET, () => a.app),
     }),
     startFakePaypal(),
     startMetaReceiver(),

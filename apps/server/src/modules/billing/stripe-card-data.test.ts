@@ -8,6 +8,7 @@ import {
   confirmAsBrowser,
   FAKE_STRIPE_KEY,
   FAKE_STRIPE_PUBLISHABLE_KEY,
+  injectedWebhook,
   startFakeStripe,
   type FakeStripe,
 } from '../../../test/fake-stripe';
@@ -28,17 +29,7 @@ let t: TestApp;
 beforeAll(async () => {
   // The stand-in's events reach the app as Stripe's would: signed, at the webhook route.
   stripe = await startFakeStripe({
-    webhook: {
-      secret: WEBHOOK_SECRET,
-      deliver: async (payload, signature) => {
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/webhook/payment/stripe',
-          payload,
-          headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-        });
-      },
-    },
+    webhook: injectedWebhook(WEBHOOK_SECRET, () => t.app),
   });
   t = await createTestApp(
     {
