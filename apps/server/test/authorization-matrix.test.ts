@@ -136,6 +136,13 @@ const envelopeWith =
       : `HTTP ${String(res.statusCode)} ${res.body.slice(0, 160)} (expected envelope ${String(code)})`;
   };
 
+/** A reward's answer to an account: the reward, or (its email not verified) a 403 saying to verify it first. */
+function paidOrVerifyFirst(res: LightMyRequestResponse): string | null {
+  const body = jsonBody(res);
+  if (res.statusCode === 200 && body?.code === 403 && body.reason === 'email_not_verified') return null;
+  return successEnvelope(res);
+}
+
 function download(res: LightMyRequestResponse): string | null {
   if (res.statusCode !== 200 || !String(res.headers['content-disposition'] ?? '').startsWith('attachment'))
     return `HTTP ${String(res.statusCode)} ${res.body.slice(0, 160)} (expected a download)`;
@@ -439,6 +446,20 @@ const TABLE: Record<string, Spec> = {
     },
   },
   'GET /api/user/unlocked': { access: 'session', req: () => ({ url: '/api/user/unlocked' }) },
+  // rewards: guests are refused as on account routes; an account collects once its email is verified
+  // (the matrix's accounts are not, so they are told to verify it — never paid)
+  'GET /api/rewards': { access: 'session', req: () => ({ url: '/api/rewards' }) },
+  'GET /api/wallet': { access: 'session', req: () => ({ url: '/api/wallet' }) },
+  'POST /api/rewards/welcome': {
+    access: 'account',
+    req: () => json('/api/rewards/welcome', {}),
+    allowed: paidOrVerifyFirst,
+  },
+  'POST /api/rewards/check-in': {
+    access: 'account',
+    req: () => json('/api/rewards/check-in', {}),
+    allowed: paidOrVerifyFirst,
+  },
   // billing
   'GET /api/plan': { access: 'public', req: () => ({ url: '/api/plan' }) },
   'GET /api/payment/options': { access: 'public', req: () => ({ url: '/api/payment/options' }) },

@@ -21,8 +21,7 @@ export interface RewardsDeps {
   config: () => Promise<{ list: { config_key: string; config_value: string }[] }>;
 }
 
-const notVerified = () =>
-  new AppError(403, 'Verify your email to collect rewards.', 'email_not_verified');
+const notVerified = () => new AppError(403, 'Verify your email to collect rewards.', 'email_not_verified');
 
 /**
  * Welcome coins, the daily check-in and the first-purchase bonus, all paid as bonus coins in the
@@ -69,7 +68,8 @@ export function createRewardsService({ db, config }: RewardsDeps) {
 
   async function eligibleEmail(userId: string): Promise<string> {
     const who = await rewardee(userId);
-    if (!who.ok) throw who.guest ? loginRequired('login_required', 'Create an account to collect rewards.') : notVerified();
+    if (!who.ok)
+      throw who.guest ? loginRequired('login_required', 'Create an account to collect rewards.') : notVerified();
     return who.email;
   }
 
