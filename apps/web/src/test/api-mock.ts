@@ -30,6 +30,8 @@ export const guestUser = {
   emailVerified: false,
   language: 'en',
   coins: 0,
+  paidCoins: 0,
+  bonusCoins: 0,
   autoUnlock: false,
   membership: {
     active: false,
@@ -51,6 +53,7 @@ export const accountUser = {
   isGuest: false,
   emailVerified: true,
   coins: 120,
+  paidCoins: 120,
 } as const;
 
 /**
