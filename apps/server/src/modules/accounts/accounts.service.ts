@@ -30,10 +30,7 @@ export interface AccountsServiceDeps {
   guestBudget?: { perMinute: number; burstPerHour: number };
   publicUrl?: string;
   /** The coin balance and membership shown with the user (plan named in their language), answered by billing. */
-  money?: (
-    userId: string,
-    lang: Language,
-  ) => Promise<Pick<User, 'coins' | 'paidCoins' | 'bonusCoins' | 'membership'>>;
+  money?: (userId: string, lang: Language) => Promise<Pick<User, 'coins' | 'paidCoins' | 'bonusCoins' | 'membership'>>;
   /** Guests who paid giving an email, the latest first (billing's). */
   guestBuyers?: (email: string) => Promise<string[]>;
 }

@@ -15,7 +15,11 @@ export async function takeBalance(
   trx: Transaction<DB>,
   userId: string,
 ): Promise<{ balance: number; bonus: number } | undefined> {
-  return trx.deleteFrom('coin_balances').where('user_id', '=', userId).returning(['balance', 'bonus']).executeTakeFirst();
+  return trx
+    .deleteFrom('coin_balances')
+    .where('user_id', '=', userId)
+    .returning(['balance', 'bonus'])
+    .executeTakeFirst();
 }
 
 /** Adds coins (`bonus` of them bonus coins) to a user's balance, making the row when there is none. */

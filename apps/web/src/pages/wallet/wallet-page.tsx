@@ -76,7 +76,7 @@ export function WalletPage() {
     <Page name="wallet" title={t('rewards.title')}>
       {rewards.isPending ? (
         <BalancesSkeleton />
-      ) : rewards.isError ? (
+      ) : rewards.isError || !('wallet' in rewards.data) ? (
         <ErrorState
           className="min-h-40 rounded-2xl bg-surface"
           message={t('rewards.loadError')}
