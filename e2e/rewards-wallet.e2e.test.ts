@@ -80,7 +80,9 @@ test.describe('rewards and the wallet', () => {
     await expect(lines.nth(1)).toContainText('Welcome coins');
     await expect(lines.nth(1)).toContainText('+30');
     await screenshot(page, 'rewards-wallet-collected');
-    await wallet.getByRole('heading', { name: 'Coin history' }).scrollIntoViewIfNeeded();
+    // The toasts said their piece; the lines are photographed without them.
+    for (const dismiss of await page.getByRole('button', { name: 'Dismiss' }).all()) await dismiss.click();
+    await wallet.getByRole('list', { name: 'Coin history' }).scrollIntoViewIfNeeded();
     await screenshot(page, 'rewards-wallet-lines');
 
     // Claimed twice (another tab, a double tap): nothing more.
