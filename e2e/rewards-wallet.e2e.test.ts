@@ -53,7 +53,7 @@ test.describe('rewards and the wallet', () => {
     await page.goto('/wallet');
     await wallet.getByText('Confirm your email with the link we sent you to collect rewards.').first().waitFor();
 
-    const link = await verifyLinkFor(server.dataDir, email);
+    const link = await verifyLinkFor(server.dataDir!, email);
     await page.goto(`${link.pathname}${link.search}`);
     await page.getByText('Thank you: your email address is confirmed.').waitFor();
     await page.getByRole('link', { name: 'Wallet and rewards' }).click();
