@@ -21,6 +21,7 @@ import { billingPlugin, type BillingService } from './modules/billing/index';
 import { accountsPlugin } from './modules/accounts/index';
 import { supportPlugin } from './modules/support/index';
 import { adminPlugin } from './modules/admin/index';
+import { rewardsPlugin } from './modules/rewards/index';
 
 export interface AppOptions {
   env: Env;
@@ -107,6 +108,7 @@ export async function buildApp({
   await app.register(catalogPlugin);
   await app.register(libraryPlugin);
   await app.register(billingPlugin);
+  await app.register(rewardsPlugin);
   await app.register(accountsPlugin);
   await app.register(supportPlugin);
   await app.register(adminPlugin);

@@ -225,6 +225,11 @@ function leak(kind: Kind, fresh: boolean, res: LightMyRequestResponse): string |
 
 const dbOf = () => t.database.db;
 const json = (url: string, payload: unknown = {}) => ({ url, payload });
+/** Marks an account's email verified (a guest has none): rewards go to verified accounts only. */
+async function verifyEmailOf(who: Principal): Promise<void> {
+  if (who.id && who.email)
+    await dbOf().updateTable('users').set({ email_verified_at: new Date() }).where('id', '=', who.id).execute();
+}
 const card = {
   number: '4242 4242 4242 4242',
   expiry: '12/34',
@@ -439,6 +444,24 @@ const TABLE: Record<string, Spec> = {
     },
   },
   'GET /api/user/unlocked': { access: 'session', req: () => ({ url: '/api/user/unlocked' }) },
+  // rewards: guests are refused as on account routes; an account collects once its email is verified
+  // (verified here first; an unverified one is told to verify it, see rewards.routes.test.ts)
+  'GET /api/rewards': { access: 'session', req: () => ({ url: '/api/rewards' }) },
+  'GET /api/wallet': { access: 'session', req: () => ({ url: '/api/wallet' }) },
+  'POST /api/rewards/welcome': {
+    access: 'account',
+    req: async (who) => {
+      await verifyEmailOf(who);
+      return json('/api/rewards/welcome', {});
+    },
+  },
+  'POST /api/rewards/check-in': {
+    access: 'account',
+    req: async (who) => {
+      await verifyEmailOf(who);
+      return json('/api/rewards/check-in', {});
+    },
+  },
   // billing
   'GET /api/plan': { access: 'public', req: () => ({ url: '/api/plan' }) },
   'GET /api/payment/options': { access: 'public', req: () => ({ url: '/api/payment/options' }) },

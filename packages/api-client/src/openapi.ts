@@ -3125,7 +3125,7 @@ export interface paths {
                                     delta: number;
                                     episodeId: number | null;
                                     id: number;
-                                    kind: "purchase" | "bonus" | "spend" | "refund" | "grant";
+                                    kind: "purchase" | "bonus" | "spend" | "refund" | "grant" | "reward";
                                     orderId: string | null;
                                     reason: string | null;
                                 }[];
@@ -3280,7 +3280,7 @@ export interface paths {
                                     delta: number;
                                     episodeId: number | null;
                                     id: number;
-                                    kind: "purchase" | "bonus" | "spend" | "refund" | "grant";
+                                    kind: "purchase" | "bonus" | "spend" | "refund" | "grant" | "reward";
                                     orderId: string | null;
                                     reason: string | null;
                                 }[];
@@ -3433,7 +3433,7 @@ export interface paths {
                                     delta: number;
                                     episodeId: number | null;
                                     id: number;
-                                    kind: "purchase" | "bonus" | "spend" | "refund" | "grant";
+                                    kind: "purchase" | "bonus" | "spend" | "refund" | "grant" | "reward";
                                     orderId: string | null;
                                     reason: string | null;
                                 }[];
@@ -3592,7 +3592,7 @@ export interface paths {
                                     delta: number;
                                     episodeId: number | null;
                                     id: number;
-                                    kind: "purchase" | "bonus" | "spend" | "refund" | "grant";
+                                    kind: "purchase" | "bonus" | "spend" | "refund" | "grant" | "reward";
                                     orderId: string | null;
                                     reason: string | null;
                                 }[];
@@ -3746,7 +3746,7 @@ export interface paths {
                                     delta: number;
                                     episodeId: number | null;
                                     id: number;
-                                    kind: "purchase" | "bonus" | "spend" | "refund" | "grant";
+                                    kind: "purchase" | "bonus" | "spend" | "refund" | "grant" | "reward";
                                     orderId: string | null;
                                     reason: string | null;
                                 }[];
@@ -4989,6 +4989,203 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/rewards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The rewards the viewer can collect (welcome, daily check-in, first purchase) and their coins */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                checkIn: {
+                                    claimedToday: boolean;
+                                    days: number[];
+                                    streak: number;
+                                    todayCoins: number;
+                                };
+                                eligible: boolean;
+                                firstPurchase: {
+                                    claimed: boolean;
+                                    coins: number;
+                                };
+                                timeZone: string;
+                                today: string;
+                                wallet: {
+                                    bonusCoins: number;
+                                    coins: number;
+                                    paidCoins: number;
+                                };
+                                welcome: {
+                                    claimed: boolean;
+                                    coins: number;
+                                };
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rewards/check-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Collects today's check-in (once per UTC day; a verified account) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                checkIn: {
+                                    claimedToday: boolean;
+                                    days: number[];
+                                    streak: number;
+                                    todayCoins: number;
+                                };
+                                eligible: boolean;
+                                firstPurchase: {
+                                    claimed: boolean;
+                                    coins: number;
+                                };
+                                timeZone: string;
+                                today: string;
+                                wallet: {
+                                    bonusCoins: number;
+                                    coins: number;
+                                    paidCoins: number;
+                                };
+                                welcome: {
+                                    claimed: boolean;
+                                    coins: number;
+                                };
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rewards/welcome": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Collects the welcome coins (once per person; a verified account) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                checkIn: {
+                                    claimedToday: boolean;
+                                    days: number[];
+                                    streak: number;
+                                    todayCoins: number;
+                                };
+                                eligible: boolean;
+                                firstPurchase: {
+                                    claimed: boolean;
+                                    coins: number;
+                                };
+                                timeZone: string;
+                                today: string;
+                                wallet: {
+                                    bonusCoins: number;
+                                    coins: number;
+                                    paidCoins: number;
+                                };
+                                welcome: {
+                                    claimed: boolean;
+                                    coins: number;
+                                };
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/search/history": {
         parameters: {
             query?: never;
@@ -5196,6 +5393,7 @@ export interface paths {
                             code: number;
                             data: {
                                 autoUnlock: boolean;
+                                bonusCoins: number;
                                 coins: number;
                                 email: string | null;
                                 emailVerified: boolean;
@@ -5213,6 +5411,7 @@ export interface paths {
                                     renewalPrice: number | null;
                                     renewsAt: string | null;
                                 };
+                                paidCoins: number;
                             };
                             message: string;
                         };
@@ -5660,6 +5859,7 @@ export interface paths {
                             code: number;
                             data: {
                                 autoUnlock: boolean;
+                                bonusCoins: number;
                                 coins: number;
                                 email: string | null;
                                 emailVerified: boolean;
@@ -5677,6 +5877,7 @@ export interface paths {
                                     renewalPrice: number | null;
                                     renewsAt: string | null;
                                 };
+                                paidCoins: number;
                             };
                             message: string;
                         };
@@ -5942,6 +6143,7 @@ export interface paths {
                             code: number;
                             data: {
                                 autoUnlock: boolean;
+                                bonusCoins: number;
                                 coins: number;
                                 email: string | null;
                                 emailVerified: boolean;
@@ -5959,6 +6161,7 @@ export interface paths {
                                     renewalPrice: number | null;
                                     renewsAt: string | null;
                                 };
+                                paidCoins: number;
                             };
                             message: string;
                         };
@@ -6008,6 +6211,7 @@ export interface paths {
                             code: number;
                             data: {
                                 autoUnlock: boolean;
+                                bonusCoins: number;
                                 coins: number;
                                 email: string | null;
                                 emailVerified: boolean;
@@ -6025,6 +6229,7 @@ export interface paths {
                                     renewalPrice: number | null;
                                     renewsAt: string | null;
                                 };
+                                paidCoins: number;
                             };
                             message: string;
                         };
@@ -6118,6 +6323,7 @@ export interface paths {
                             code: number;
                             data: {
                                 autoUnlock: boolean;
+                                bonusCoins: number;
                                 coins: number;
                                 email: string | null;
                                 emailVerified: boolean;
@@ -6135,6 +6341,7 @@ export interface paths {
                                     renewalPrice: number | null;
                                     renewsAt: string | null;
                                 };
+                                paidCoins: number;
                             };
                             message: string;
                         };
@@ -6183,6 +6390,7 @@ export interface paths {
                             code: number;
                             data: {
                                 autoUnlock: boolean;
+                                bonusCoins: number;
                                 coins: number;
                                 email: string | null;
                                 emailVerified: boolean;
@@ -6200,6 +6408,7 @@ export interface paths {
                                     renewalPrice: number | null;
                                     renewsAt: string | null;
                                 };
+                                paidCoins: number;
                             };
                             message: string;
                         };
@@ -6533,6 +6742,73 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wallet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Bought and bonus coins, and every coin movement, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    lang?: string;
+                    page?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                balances: {
+                                    bonusCoins: number;
+                                    coins: number;
+                                    paidCoins: number;
+                                };
+                                hasMore: boolean;
+                                items: {
+                                    /** Format: date-time */
+                                    at: string;
+                                    bonusDelta: number;
+                                    delta: number;
+                                    episodeNumber: number | null;
+                                    id: number;
+                                    kind: "purchase" | "bonus" | "spend" | "refund" | "grant" | "reward";
+                                    planName: string | null;
+                                    reward: ("welcome" | "check_in" | "first_purchase") | null;
+                                    seriesId: number | null;
+                                    seriesTitle: string | null;
+                                    streakDay: number | null;
+                                }[];
+                                page: number;
+                                pageSize: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;

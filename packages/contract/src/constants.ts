@@ -101,7 +101,7 @@ export const USER_ROLES = ['viewer', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
 /** Why a user's coin balance moved. */
-export const LEDGER_KINDS = ['purchase', 'bonus', 'spend', 'refund', 'grant'] as const;
+export const LEDGER_KINDS = ['purchase', 'bonus', 'spend', 'refund', 'grant', 'reward'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 /** A membership is `active` (paid or renewing) or `lapsed`. */

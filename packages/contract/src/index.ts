@@ -13,3 +13,4 @@ export * from './tracking';
 export * from './support';
 export * from './admin';
 export * from './operator-session';
+export * from './rewards';

@@ -22,6 +22,7 @@ export const REASONS = [
   'forbidden',
   'no_operator_access',
   'cross_site_request',
+  'email_not_verified',
   // 404
   'not_found',
   'unknown_api',

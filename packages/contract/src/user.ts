@@ -42,7 +42,12 @@ export const UserSchema = Type.Object({
   /** The account proved its email (an emailed link, a password reset, or Facebook vouching for it). */
   emailVerified: Type.Boolean(),
   language: LanguageSchema,
+  /** All coins (`paidCoins` + `bonusCoins`). */
   coins: Type.Integer(),
+  /** Coins bought with money. */
+  paidCoins: Type.Integer(),
+  /** Coins given (rewards, plans' bonuses, grants): spent before bought ones. */
+  bonusCoins: Type.Integer(),
   autoUnlock: Type.Boolean(),
   membership: MembershipSchema,
 });

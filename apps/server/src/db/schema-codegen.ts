@@ -32,6 +32,8 @@ const columns: Record<string, string> = {
   'episode_plays.day': day,
   'series_address_plays.day': day,
   'purged_guests.day': day,
+  'check_ins.day': day,
+  'reward_claims.kind': "'welcome' | 'first_purchase'",
   'system_state.value': jsonText,
   'plans.kind': "'membership' | 'coins'",
   'coin_ledger.kind': 'LedgerKind',

@@ -5,7 +5,7 @@ import type { ConversionOutbox, Orders, Plans, Sessions, TrackingAttribution, Tr
 
 export type Language = 'en' | 'es' | 'fy' | 'dy' | 'pt';
 export type PublishStatus = 'draft' | 'published';
-export type LedgerKind = 'purchase' | 'bonus' | 'spend' | 'refund' | 'grant';
+export type LedgerKind = 'purchase' | 'bonus' | 'spend' | 'refund' | 'grant' | 'reward';
 export type OrderStatus = 'pending' | 'processing' | 'requires_action' | 'paid' | 'failed' | 'cancelled' | 'refunded';
 
 /** One entry of episode_media.renditions (JSON). */

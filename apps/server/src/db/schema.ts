@@ -27,12 +27,22 @@ export interface AuditLog {
   target_type: string;
 }
 
+export interface CheckIns {
+  coins: number;
+  created_at: Generated<Timestamp>;
+  day: ColumnType<Date, string, string>;
+  streak: number;
+  user_id: string;
+}
+
 export interface CoinBalances {
   balance: Generated<number>;
+  bonus: Generated<number>;
   user_id: string;
 }
 
 export interface CoinLedger {
+  bonus_delta: Generated<number>;
   created_at: Generated<Timestamp>;
   delta: number;
   episode_id: number | null;
@@ -320,6 +330,13 @@ export interface Refunds {
   updated_at: Generated<Timestamp>;
 }
 
+export interface RewardClaims {
+  created_at: Generated<Timestamp>;
+  kind: "welcome" | "first_purchase";
+  subject: string;
+  user_id: string | null;
+}
+
 export interface SandboxCharges {
   amount: number;
   created_at: Generated<Timestamp>;
@@ -515,6 +532,7 @@ export interface WebhookEvents {
 
 export interface DB {
   audit_log: AuditLog;
+  check_ins: CheckIns;
   coin_balances: CoinBalances;
   coin_ledger: CoinLedger;
   contact_messages: ContactMessages;
@@ -543,6 +561,7 @@ export interface DB {
   playback_starts: PlaybackStarts;
   purged_guests: PurgedGuests;
   refunds: Refunds;
+  reward_claims: RewardClaims;
   sandbox_charges: SandboxCharges;
   sandbox_methods: SandboxMethods;
   search_history: SearchHistory;

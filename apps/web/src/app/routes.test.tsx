@@ -17,6 +17,7 @@ const PAGES: [path: string, page: string, heading: string][] = [
   ['/favorites', 'favorites', 'My list'],
   ['/historys', 'historys', 'Watch history'],
   ['/unlocked', 'unlocked', 'Unlocked episodes'],
+  ['/wallet', 'wallet', 'Wallet'],
   ['/search', 'search', 'Search'],
   ['/searchDetail/4', 'search-detail', 'Search results'],
   ['/shopping', 'shopping', 'Plans and coins'],

@@ -60,6 +60,7 @@ export const routes: RouteObject[] = [
       { path: 'favorites', ...lazyPage(() => import('../pages/favorites/favorites-page')) },
       { path: 'historys', ...lazyPage(() => import('../pages/historys/historys-page')) },
       { path: 'unlocked', ...lazyPage(() => import('../pages/unlocked/unlocked-page')) },
+      { path: 'wallet', ...lazyPage(() => import('../pages/wallet/wallet-page')) },
       { path: 'search', ...lazyPage(() => import('../pages/search/search-page')) },
       { path: 'searchDetail/:id', ...lazyPage(() => import('../pages/search-detail/search-detail-page')) },
       { path: 'shopping', ...lazyPage(() => import('../pages/shopping/shopping-page')) },

@@ -31,6 +31,8 @@ export const guestUser = {
   emailVerified: false,
   language: 'en',
   coins: 0,
+  paidCoins: 0,
+  bonusCoins: 0,
   autoUnlock: false,
   membership: NO_MEMBERSHIP,
 } as const;
@@ -42,6 +44,7 @@ export const accountUser = {
   isGuest: false,
   emailVerified: true,
   coins: 120,
+  paidCoins: 120,
 } as const;
 
 /**

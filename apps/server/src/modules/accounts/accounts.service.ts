@@ -30,7 +30,7 @@ export interface AccountsServiceDeps {
   guestBudget?: { perMinute: number; burstPerHour: number };
   publicUrl?: string;
   /** The coin balance and membership shown with the user (plan named in their language), answered by billing. */
-  money?: (userId: string, lang: Language) => Promise<{ coins: number; membership: User['membership'] }>;
+  money?: (userId: string, lang: Language) => Promise<Pick<User, 'coins' | 'paidCoins' | 'bonusCoins' | 'membership'>>;
   /** Guests who paid giving an email, the latest first (billing's). */
   guestBuyers?: (email: string) => Promise<string[]>;
 }
@@ -57,6 +57,8 @@ export function toUserDto(row: UserRow): User {
     emailVerified: row.email !== null && row.email_verified_at !== null,
     language: toLanguage(row.language),
     coins: 0,
+    paidCoins: 0,
+    bonusCoins: 0,
     autoUnlock: row.auto_unlock,
     membership: NO_MEMBERSHIP,
   };

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { ADMIN_CONFIG_KEY_PATTERN, CONFIG_KEYS, type AdminSettings } from '@episodic/contract';
+import { ADMIN_CONFIG_KEY_PATTERN, CONFIG_KEYS, REWARD_CONFIG_KEYS, type AdminSettings } from '@episodic/contract';
+import { rewardValueProblem } from '../rewards/index';
 import { conflict, notFound } from '../../http/errors';
 import type { AdminDeps } from './admin-deps';
 import { writeAudit, type Operator } from './audit';
@@ -18,7 +19,14 @@ const KNOWN: Record<string, string> = {
   google_analytics: 'Google Analytics measurement id (G-…): the viewer app starts web analytics when set.',
   tiktok_pixel: 'TikTok pixel id: the viewer app starts the short-video pixel when set.',
   bigo_pixel: 'Bigo Ads pixel id: the viewer app starts the fourth advertising pixel when set.',
+  [REWARD_CONFIG_KEYS.welcome]:
+    'Welcome coins (bonus coins), collected once per person by an account with a verified email. 0 turns them off.',
+  [REWARD_CONFIG_KEYS.checkIn]:
+    'Daily check-in coins per streak day (UTC days), separated by commas; the last repeats: 5,5,10,10,15,15,30. 0 or empty turns it off.',
+  [REWARD_CONFIG_KEYS.firstPurchase]:
+    "First-purchase bonus coins, added once to a buyer's first paid order. 0 turns it off.",
 };
+const REWARD_KEYS: readonly string[] = Object.values(REWARD_CONFIG_KEYS);
 const OTHER = 'Read by the apps from /api/config at start.';
 const KEY = new RegExp(ADMIN_CONFIG_KEY_PATTERN);
 /** Pixel ids go into script tags: letters, digits and a few separators only. */
@@ -144,7 +152,9 @@ export function createAdminSettingsService(deps: AdminDeps) {
       check.add('key', 'id_invalid', 'Use lower-case letters, digits and underscores, starting with a letter.');
     const trimmed = value.trim();
     if (CONTROL.test(trimmed)) check.add('value', 'not_allowed_characters', 'The value has control characters.');
-    if (key in KNOWN && !PIXEL_ID.test(trimmed))
+    const rewardProblem = REWARD_KEYS.includes(key) ? rewardValueProblem(key, trimmed) : null;
+    if (rewardProblem) check.add('value', 'invalid_format', rewardProblem);
+    else if (key in KNOWN && !PIXEL_ID.test(trimmed))
       check.add(
         'value',
         'not_allowed_characters',
@@ -176,7 +186,7 @@ export function createAdminSettingsService(deps: AdminDeps) {
 
   /** Removes a key the product does not know; a known key can only be emptied. */
   async function deleteConfig(operator: Operator, key: string): Promise<AdminSettings> {
-    if (CONFIG_KEYS.includes(key as (typeof CONFIG_KEYS)[number]))
+    if (CONFIG_KEYS.includes(key as (typeof CONFIG_KEYS)[number]) || REWARD_KEYS.includes(key))
       throw conflict('not_allowed_now', 'The product reads this key: empty its value instead of removing it.');
     await db.transaction().execute(async (trx) => {
       const before = await deleteConfigEntry(trx, key);

@@ -10,21 +10,29 @@ export async function moveMoneyRecords(trx: Transaction<DB>, fromUserId: string,
   await trx.updateTable('coin_ledger').set({ user_id: toUserId }).where('user_id', '=', fromUserId).execute();
 }
 
-/** Removes a user's balance row; answers the balance it held (undefined without one). */
-export async function takeBalance(trx: Transaction<DB>, userId: string): Promise<number | undefined> {
-  const moved = await trx
+/** Removes a user's balance row; answers the balance it held, and its bonus part (undefined without one). */
+export async function takeBalance(
+  trx: Transaction<DB>,
+  userId: string,
+): Promise<{ balance: number; bonus: number } | undefined> {
+  return trx
     .deleteFrom('coin_balances')
     .where('user_id', '=', userId)
-    .returning('balance')
+    .returning(['balance', 'bonus'])
     .executeTakeFirst();
-  return moved?.balance;
 }
 
-/** Adds coins to a user's balance, making the row when there is none. */
-export async function addToBalanceRow(trx: Transaction<DB>, userId: string, coins: number): Promise<void> {
+/** Adds coins (`bonus` of them bonus coins) to a user's balance, making the row when there is none. */
+export async function addToBalanceRow(
+  trx: Transaction<DB>,
+  userId: string,
+  coins: number,
+  bonus: number,
+): Promise<void> {
   await sql`
-    INSERT INTO coin_balances (user_id, balance) VALUES (${userId}::uuid, ${coins})
-    ON CONFLICT (user_id) DO UPDATE SET balance = coin_balances.balance + excluded.balance`.execute(trx);
+    INSERT INTO coin_balances (user_id, balance, bonus) VALUES (${userId}::uuid, ${coins}, ${bonus})
+    ON CONFLICT (user_id) DO UPDATE SET balance = coin_balances.balance + excluded.balance,
+      bonus = coin_balances.bonus + excluded.bonus`.execute(trx);
 }
 
 /** A guest's unlocks move to the account (an episode the account unlocked itself keeps its own row). */
@@ -54,7 +62,7 @@ export async function episodesBothUnlocked(
 export function coinSpends(trx: Transaction<DB>, userId: string) {
   return trx
     .selectFrom('coin_ledger')
-    .select(['id', 'delta', 'episode_id', 'idempotency_key'])
+    .select(['id', 'delta', 'bonus_delta', 'episode_id', 'idempotency_key'])
     .where('user_id', '=', userId)
     .where('kind', '=', 'spend')
     .execute();
@@ -76,7 +84,7 @@ export async function exportBilling(db: Kysely<DB>, userId: string) {
     .execute();
   const coins = await db
     .selectFrom('coin_ledger')
-    .select(['delta', 'kind', 'reason', 'created_at'])
+    .select(['delta', 'bonus_delta', 'kind', 'reason', 'created_at'])
     .where('user_id', '=', userId)
     .orderBy('id', 'desc')
     .execute();

@@ -16,11 +16,13 @@ export async function mergeBilling(trx: Transaction<DB>, fromUserId: string, toU
   const returns = await spendsToReturn(trx, fromUserId, toUserId);
   await repo.moveMoneyRecords(trx, fromUserId, toUserId);
   const moved = await repo.takeBalance(trx, fromUserId);
-  if (moved !== undefined && moved > 0) await repo.addToBalanceRow(trx, toUserId, moved);
+  if (moved !== undefined && moved.balance > 0) await repo.addToBalanceRow(trx, toUserId, moved.balance, moved.bonus);
   for (const r of returns) {
     await appendLedgerEntry(trx, {
       userId: toUserId,
       delta: r.coins,
+      // Back to the buckets the spend took them from.
+      bonusDelta: r.bonus,
       kind: 'refund',
       key: r.key,
       episodeId: r.episodeId,
@@ -49,6 +51,7 @@ export async function mergeBilling(trx: Transaction<DB>, fromUserId: string, toU
 
 interface SpendReturn {
   coins: number;
+  bonus: number;
   key: string;
   episodeId: number | null;
   reason: string;
@@ -70,6 +73,7 @@ async function spendsToReturn(trx: Transaction<DB>, fromUserId: string, toUserId
       if (!duplicate.has(spend.episode_id)) continue;
       returns.push({
         coins: paid,
+        bonus: -spend.bonus_delta,
         key: `merge:${spend.id}:return`,
         episodeId: spend.episode_id,
         reason: `episode ${spend.episode_id} was already unlocked on this account; the guest's spend is returned`,
@@ -84,6 +88,7 @@ async function spendsToReturn(trx: Transaction<DB>, fromUserId: string, toUserId
     if (coins > 0)
       returns.push({
         coins,
+        bonus: Math.min(coins, Math.floor((-spend.bonus_delta * twice) / bought.length)),
         key: `merge:${spend.id}:return`,
         episodeId: null,
         reason: `${twice} of ${bought.length} episodes of series ${series[1]!} were already unlocked on this account; their share of the guest's spend is returned`,

@@ -98,6 +98,7 @@ export async function moneySummary(db: Executor, userId: string, lang: Language)
     .leftJoin('memberships as m', (j) => j.on('m.user_id', '=', userId))
     .select((eb) => [
       eb.selectFrom('coin_balances').select('balance').where('user_id', '=', userId).as('coins'),
+      eb.selectFrom('coin_balances').select('bonus').where('user_id', '=', userId).as('bonus_coins'),
       'm.plan_id',
       'm.status',
       'm.current_period_end',
@@ -128,7 +129,7 @@ export async function moneySummary(db: Executor, userId: string, lang: Language)
           plan_name: row.plan_name,
         }
       : undefined;
-  return { coins: row.coins ?? 0, membership };
+  return { coins: row.coins ?? 0, bonusCoins: row.bonus_coins ?? 0, membership };
 }
 
 /** A user's membership row with its plan's name in `lang`. */

@@ -128,9 +128,17 @@ export function createBillingService(deps: BillingDeps) {
   }
 
   /** What the user endpoint shows of money: the coin balance and the membership (its plan named in `lang`). */
-  async function accountSummary(userId: string, lang: Language): Promise<{ coins: number; membership: Membership }> {
+  async function accountSummary(
+    userId: string,
+    lang: Language,
+  ): Promise<{ coins: number; paidCoins: number; bonusCoins: number; membership: Membership }> {
     const row = await repo.moneySummary(db, userId, lang);
-    return { coins: row.coins, membership: membershipDto(row.membership) };
+    return {
+      coins: row.coins,
+      paidCoins: row.coins - row.bonusCoins,
+      bonusCoins: row.bonusCoins,
+      membership: membershipDto(row.membership),
+    };
   }
 
   /** Guests who paid giving this email, the latest first: a link mailed there may make one of them an account. */

@@ -16,12 +16,28 @@ export async function coinBalance(db: Executor, userId: string): Promise<number>
   return row?.balance ?? 0;
 }
 
+/** A balance: `balance` is the total, `bonus` the part of it that was given rather than bought. */
+export interface Balances {
+  balance: number;
+  bonus: number;
+}
+
+export async function coinBalances(db: Executor, userId: string): Promise<Balances> {
+  const row = await db
+    .selectFrom('coin_balances')
+    .select(['balance', 'bonus'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row ?? { balance: 0, bonus: 0 };
+}
+
 /** Writes a ledger line once per key: false when the key was written before. */
 export async function insertLedgerLine(
   trx: Transaction<DB>,
   line: {
     userId: string;
     delta: number;
+    bonusDelta: number;
     kind: LedgerKind;
     key: string;
     orderId: string | null;
@@ -34,6 +50,7 @@ export async function insertLedgerLine(
     .values({
       user_id: line.userId,
       delta: line.delta,
+      bonus_delta: line.bonusDelta,
       kind: line.kind,
       idempotency_key: line.key,
       order_id: line.orderId,
@@ -50,48 +67,54 @@ export async function insertLedgerLine(
  * Holds the user's balance row for the rest of the transaction (made at zero when there is none), and
  * answers the balance: concurrent movements of one user wait for each other here.
  */
-export async function lockBalance(trx: Transaction<DB>, userId: string): Promise<number> {
+export async function lockBalance(trx: Transaction<DB>, userId: string): Promise<Balances> {
   await trx
     .insertInto('coin_balances')
     .values({ user_id: userId, balance: 0 })
     .onConflict((oc) => oc.column('user_id').doNothing())
     .execute();
-  const { balance } = await trx
+  return trx
     .selectFrom('coin_balances')
-    .select('balance')
+    .select(['balance', 'bonus'])
     .where('user_id', '=', userId)
     .forUpdate()
     .executeTakeFirstOrThrow();
-  return balance;
 }
 
 /** Holds the user's balance row when there is one, and answers the balance (zero without a row). */
-export async function lockExistingBalance(trx: Transaction<DB>, userId: string): Promise<number> {
+export async function lockExistingBalance(trx: Transaction<DB>, userId: string): Promise<Balances> {
   const row = await trx
     .selectFrom('coin_balances')
-    .select('balance')
+    .select(['balance', 'bonus'])
     .where('user_id', '=', userId)
     .forUpdate()
     .executeTakeFirst();
-  return row?.balance ?? 0;
+  return row ?? { balance: 0, bonus: 0 };
 }
 
-/** Moves a locked balance by `delta`; answers the new balance. */
-export async function addToBalance(trx: Transaction<DB>, userId: string, delta: number): Promise<number> {
-  const { rows } = await sql<{ balance: number }>`
-    UPDATE coin_balances SET balance = balance + ${delta} WHERE user_id = ${userId}::uuid RETURNING balance`.execute(
-    trx,
-  );
-  return rows[0]!.balance;
+/** Moves a locked balance by `delta`, `bonusDelta` of it in the bonus part; answers the new balances. */
+export async function addToBalance(
+  trx: Transaction<DB>,
+  userId: string,
+  delta: number,
+  bonusDelta: number,
+): Promise<Balances> {
+  const { rows } = await sql<Balances>`
+    UPDATE coin_balances SET balance = balance + ${delta}, bonus = bonus + ${bonusDelta}
+    WHERE user_id = ${userId}::uuid RETURNING balance, bonus`.execute(trx);
+  return rows[0]!;
 }
 
-/** The coins an order credited (its purchase and bonus lines). */
-export async function coinsCreditedBy(trx: Transaction<DB>, orderId: string): Promise<number> {
+/** The coins an order credited (its purchase and bonus lines): in all, and the bonus part of them. */
+export async function coinsCreditedBy(trx: Transaction<DB>, orderId: string): Promise<Balances> {
   const credited = await trx
     .selectFrom('coin_ledger')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('delta'), eb.lit(0)).as('total'))
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<number>('delta'), eb.lit(0)).as('total'),
+      eb.fn.coalesce(eb.fn.sum<number>('bonus_delta'), eb.lit(0)).as('bonus'),
+    ])
     .where('order_id', '=', orderId)
     .where('kind', 'in', ['purchase', 'bonus'])
     .executeTakeFirstOrThrow();
-  return Number(credited.total);
+  return { balance: Number(credited.total), bonus: Number(credited.bonus) };
 }

@@ -12,6 +12,24 @@ export interface LedgerEntry {
   orderId?: string | null;
   episodeId?: number | null;
   reason?: string | null;
+  /**
+   * The part of `delta` that moves bonus coins, when the caller decides it (a refund takes back what
+   * its order gave); otherwise the rule of `splitOf`.
+   */
+  bonusDelta?: number;
+}
+
+/** Coins given rather than bought: a plan's bonus, an operator's grant, a reward. */
+const GIVEN: readonly LedgerKind[] = ['bonus', 'grant', 'reward'];
+
+/**
+ * Which bucket a movement touches. Given coins are bonus coins, bought ones (and returns of spends)
+ * are bought coins; a spend uses bonus coins first, then bought ones — the category's convention,
+ * and the fairer one: the coins a viewer paid for are the ones a refund can still give back.
+ */
+export function splitOf(kind: LedgerKind, delta: number, bonusBalance: number): number {
+  if (delta > 0) return GIVEN.includes(kind) ? delta : 0;
+  return -Math.min(bonusBalance, -delta);
 }
 
 export class InsufficientCoinsError extends AppError {
@@ -44,20 +62,24 @@ export async function lockLedgerOwner(trx: Transaction<DB>, userId: string): Pro
 export async function appendLedgerEntry(
   trx: Transaction<DB>,
   entry: LedgerEntry,
-): Promise<{ applied: boolean; balance: number }> {
+): Promise<{ applied: boolean; balance: number; bonus: number }> {
   await lockLedgerOwner(trx, entry.userId);
+  // The row lock orders concurrent entries of one user: each sees the balance the one before left.
+  // Taken before the line is written, because the line's split depends on the balance.
+  const before = await repo.lockBalance(trx, entry.userId);
+  const bonusDelta = entry.bonusDelta ?? splitOf(entry.kind, entry.delta, before.bonus);
   const applied = await repo.insertLedgerLine(trx, {
     userId: entry.userId,
     delta: entry.delta,
+    bonusDelta,
     kind: entry.kind,
     key: entry.key,
     orderId: entry.orderId ?? null,
     episodeId: entry.episodeId ?? null,
     reason: entry.reason ?? null,
   });
-  if (!applied) return { applied: false, balance: await repo.coinBalance(trx, entry.userId) };
-  // The row lock orders concurrent entries of one user: each sees the balance the one before left.
-  const balance = await repo.lockBalance(trx, entry.userId);
-  if (balance + entry.delta < 0) throw new InsufficientCoinsError(balance, -entry.delta);
-  return { applied: true, balance: await repo.addToBalance(trx, entry.userId, entry.delta) };
+  if (!applied) return { applied: false, ...before };
+  if (before.balance + entry.delta < 0) throw new InsufficientCoinsError(before.balance, -entry.delta);
+  const after = await repo.addToBalance(trx, entry.userId, entry.delta, bonusDelta);
+  return { applied: true, ...after };
 }

@@ -56,7 +56,7 @@ export interface Reversal {
 
 /**
  * Takes back what a paid order gave, once (a refund): the coins it credited, as far as the balance
- * allows (the balance never goes negative), or the membership time it bought — when that leaves no
+ * allows (neither bucket ever goes negative), or the membership time it bought — when that leaves no
  * paid time, the membership ends now and will not renew. Runs in the caller's transaction, which
  * also marks the order refunded.
  */
@@ -67,22 +67,28 @@ export async function reverseOrderFulfilment(
 ): Promise<Reversal> {
   const plan = await planTerms(trx, order.plan_id);
   if (plan.kind === 'coins') {
-    const total = await coinsCreditedBy(trx, order.id);
+    const credited = await coinsCreditedBy(trx, order.id);
     // The user's row first, as every coin movement takes it (a merge running meanwhile finishes
     // first); then the balance row, locked before it is read, so a concurrent spend cannot slip in.
     await lockLedgerOwner(trx, order.user_id);
-    const taken = Math.min(total, await lockExistingBalance(trx, order.user_id));
+    const held = await lockExistingBalance(trx, order.user_id);
+    // Each bucket gives back what the order put in it, as far as it still holds coins: the bought
+    // coins of the order from the bought balance, the plan's bonus from the bonus balance.
+    const fromBonus = Math.min(credited.bonus, held.bonus);
+    const fromPaid = Math.min(credited.balance - credited.bonus, held.balance - held.bonus);
+    const taken = fromBonus + fromPaid;
     if (taken > 0) {
       await appendLedgerEntry(trx, {
         userId: order.user_id,
         delta: -taken,
+        bonusDelta: -fromBonus,
         kind: 'refund',
         key: `order:${order.id}:refund`,
         orderId: order.id,
         reason: 'order refunded',
       });
     }
-    return { coinsReversed: taken, coinsShort: total - taken, membershipEndsAt: null };
+    return { coinsReversed: taken, coinsShort: credited.balance - taken, membershipEndsAt: null };
   }
   const current = await lockMembership(trx, order.user_id);
   if (!current) return { coinsReversed: 0, coinsShort: 0, membershipEndsAt: null };

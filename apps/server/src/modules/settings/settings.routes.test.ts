@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONFIG_KEYS } from '@episodic/contract';
+import { CONFIG_KEYS, REWARD_CONFIG_KEYS } from '@episodic/contract';
 import { createTestApp, envelope, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
@@ -9,12 +9,16 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('GET /api/config', () => {
-  it('lists the four known keys, empty until an operator sets them', async () => {
+  it('lists the four pixel keys, empty until an operator sets them, and the reward amounts', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/config' });
     const body = envelope<{ list: { config_key: string; config_value: string }[] }>(res);
     expect(body.code).toBe(200);
-    expect(body.data.list.map((e) => e.config_key).sort()).toEqual([...CONFIG_KEYS].sort());
-    expect(body.data.list.every((e) => e.config_value === '')).toBe(true);
+    const rewardKeys: string[] = Object.values(REWARD_CONFIG_KEYS);
+    expect(body.data.list.map((e) => e.config_key).sort()).toEqual([...CONFIG_KEYS, ...rewardKeys].sort());
+    expect(body.data.list.filter((e) => !rewardKeys.includes(e.config_key)).every((e) => e.config_value === '')).toBe(
+      true,
+    );
+    expect(body.data.list).toContainEqual({ config_key: 'rewards_welcome_coins', config_value: '30' });
   });
 
   it('reflects a value set in the settings table once the change is announced', async () => {

@@ -84,6 +84,7 @@ describe('the account page', () => {
     expect(screen.getByRole('link', { name: 'See all: Continue watching' }).getAttribute('href')).toBe('/historys');
 
     for (const [name, href] of [
+      ['Wallet and rewards', '/wallet'],
       ['Unlocked episodes', '/unlocked'],
       ['Profile and settings', '/individual'],
       ['Plans and coins', '/shopping'],

@@ -57,6 +57,7 @@ export function MyPage() {
     setParams({}, { replace: true });
   }, [renewal, setParams, t]);
   const accountLinks = [
+    { to: '/wallet', label: t('rewards.myLink') },
     { to: '/unlocked', label: t('pages.unlocked') },
     { to: '/individual', label: t('account.profileLink') },
     { to: '/shopping', label: t('pages.shopping') },
