@@ -163,6 +163,7 @@ function renderVideos(path: string) {
         <MemoryRouter initialEntries={[path]}>
           <Routes>
             <Route path="/videos/:id" element={<VideosPage />} />
+            <Route path="/forYou" element={<p>For You</p>} />
           </Routes>
           <LocationProbe />
           <Toaster />
@@ -200,6 +201,38 @@ describe('the video page', () => {
       );
     });
     expect(document.title).toBe('EP 2 · Night Shift Heart · Episodic');
+  });
+
+  it('opens the info sheet from the title: synopsis, categories, episode count, running time and plays', async () => {
+    api({ 'GET /api/video': () => ok({ ...seriesDetail, tags: [{ id: 3, name: 'Romance' }] }) });
+    renderVideos('/videos/7?ep=1');
+    fireEvent.click(await screen.findByRole('button', { name: /Night Shift Heart/ }));
+    const sheet = await screen.findByRole('dialog', { name: 'Night Shift Heart' });
+    expect(sheet.textContent).toContain('A nurse and a surgeon.');
+    expect(sheet.textContent).toContain('Romance');
+    // Four episodes of 90 s.
+    expect(sheet.textContent).toMatch(/Episodes\s*4/);
+    expect(sheet.textContent).toMatch(/Running time\s*6 min/);
+    expect(sheet.textContent).toMatch(/Plays\s*12,345/);
+  });
+
+  it('flows into the For You feed when the last episode ends', async () => {
+    api({
+      'GET /api/video/episode': ({ url }) => {
+        const id = url.searchParams.get('id');
+        return id ? playback(Number(id), new Set()) : ok(list.slice(0, 2));
+      },
+    });
+    const view = renderVideos('/videos/7?ep=2');
+    await waitFor(() => {
+      expect(document.querySelector('video[data-current="true"]')?.getAttribute('src')).toBe(
+        '/api/media/episodes/72/master.m3u8',
+      );
+    });
+    fireEvent(document.querySelector('video[data-current="true"]')!, new Event('ended'));
+    await waitFor(() => {
+      expect(view.location()).toBe('/forYou?after=7');
+    });
   });
 
   it('draws the player in its first render from the answers index.html has already read, without asking again', async () => {
