@@ -71,8 +71,9 @@ export const ForYouChrome = memo(function ForYouChrome({
         <div className="min-w-0 flex-1 pb-1" data-testid="feed-item" data-series={series.id}>
           <h2 className="line-clamp-2 text-base font-bold text-white drop-shadow">{series.title}</h2>
           <p className="mt-0.5 truncate text-xs text-white/75">
-            {t('feed.meta', {
-              count: series.episodeCount,
+            {t('player.allEpisodes', { count: series.episodeCount })} ·{' '}
+            {t('player.playCount', {
+              count: series.playCount,
               plays: formatCompactCount(series.playCount, language),
             })}
             {tags ? ` · ${tags}` : ''}

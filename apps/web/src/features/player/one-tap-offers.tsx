@@ -63,12 +63,13 @@ export function OneTapOffers({
       ? t('player.oneTap.joinEvery', { count: plan.renewalDays ?? 0, price })
       : t(`player.oneTap.join.${period}`, { price });
   };
-  const packLine = (pack: (typeof packs)[number]) => (
+  // On the accent-coloured main pack the second line is dark: green on orange would not read.
+  const packLine = (pack: (typeof packs)[number], main = false) => (
     <span className="flex min-w-0 flex-1 flex-col leading-tight">
       <span>
         {t('player.oneTap.buyCoins', { count: pack.coins, price: formatPrice(pack.plan.price, pack.plan.currency) })}
       </span>
-      <span className="text-xs font-medium text-emerald-300">
+      <span className={`text-xs font-medium ${main ? 'text-black/75' : 'text-emerald-300'}`}>
         {t('player.oneTap.episodes', { count: pack.episodes })}
       </span>
     </span>
@@ -92,8 +93,10 @@ export function OneTapOffers({
                     onChoose(pack.plan);
                   }}
                 >
-                  <CoinIcon className="size-5 shrink-0 text-amber-300" />
-                  {packLine(pack)}
+                  <CoinIcon
+                    className={`size-5 shrink-0 ${pack.plan.id === covering?.id ? 'text-black' : 'text-amber-300'}`}
+                  />
+                  {packLine(pack, pack.plan.id === covering?.id)}
                 </button>
               ))}
               <Link to={shoppingHref} className="self-start text-xs font-semibold text-fg-muted underline">
