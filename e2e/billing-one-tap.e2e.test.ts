@@ -1,69 +1,9 @@
-import type { Page, Route } from '@playwright/test';
+import type { Route } from '@playwright/test';
 import { apiFromPage } from './account-fixtures';
 import { screenshot } from './browser';
 import { expect } from './fixtures';
+import { coinsOf, countQuickCalls, orders, payAtCheckout, spendBelow } from './paywall-helpers';
 import { episodeInUrl, holdEpisode, playerTest as test, waitUntilPlaying } from './player-helpers';
-
-/** Next year's December, so the expiry is always in the future. */
-const EXPIRY = `12${String((new Date().getUTCFullYear() + 1) % 100).padStart(2, '0')}`;
-
-interface Overview {
-  orders: { items: { id: string; status: string; planId: string }[] };
-}
-
-async function payAtCheckout(page: Page, plan: RegExp, amount: string): Promise<void> {
-  await page.goto('/shopping');
-  await page.getByRole('button', { name: plan }).click();
-  await page.waitForURL(/\/order\/easy\?orderId=/);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Email').fill('buyer@episodic.test');
-  await page.getByLabel('Expiry').fill(EXPIRY);
-  await page.getByLabel('CVV').fill('123');
-  await page.getByLabel('First name').fill('Ana');
-  await page.getByLabel('Last name').fill('Lima');
-  await page.getByRole('checkbox', { name: /I agree/ }).check();
-  await page.getByRole('button', { name: `Pay ${amount}` }).click();
-  await page.getByRole('status').filter({ hasText: 'Payment successful' }).waitFor();
-}
-
-const orders = async (page: Page) =>
-  (await apiFromPage<Overview>(page, 'GET', '/api/payment?page=1&pageSize=50')).data.orders.items;
-const coinsOf = async (page: Page) => (await apiFromPage<{ coins: number }>(page, 'GET', '/api/user')).data.coins;
-
-/**
- * Spends coins on locked episodes of other series until the balance no longer covers `cost`: a
- * balance that covers the episode unlocks it with coins, and the paywall offers no coin purchase then.
- */
-async function spendBelow(page: Page, cost: number, keepSeries: number): Promise<number> {
-  const home = await apiFromPage<{ sections: { items: { id: number }[] }[] }>(page, 'GET', '/api/homepage');
-  const ids = [...new Set(home.data.sections.flatMap((s) => s.items.map((i) => i.id)))].filter(
-    (id) => id !== keepSeries,
-  );
-  let coins = await coinsOf(page);
-  for (const seriesId of ids) {
-    const list = await apiFromPage<{ id: number; free: boolean; unlocked: boolean; cost: number }[]>(
-      page,
-      'GET',
-      `/api/video/episode?seriesId=${String(seriesId)}`,
-    );
-    for (const episode of list.data.filter((e) => !e.free && !e.unlocked && e.cost > 0)) {
-      if (coins < cost) return coins;
-      if (episode.cost > coins) continue;
-      coins = (await apiFromPage<{ coins: number }>(page, 'POST', '/api/video/unlock', { episodeId: episode.id })).data
-        .coins;
-    }
-  }
-  return coins;
-}
-
-/** Counts the page's one-tap purchase calls. */
-function countQuickCalls(page: Page): () => number {
-  let calls = 0;
-  page.on('request', (request) => {
-    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/payment/quick') calls += 1;
-  });
-  return () => calls;
-}
 
 test.describe('one tap from the player', () => {
   test('a viewer with a saved card buys coins from the paywall, confirms once, and the episode unlocks and plays there', async ({
@@ -160,12 +100,21 @@ test.describe('one tap from the player', () => {
     expect(errors).toEqual([]);
   });
 
-  test('without a saved card the paywall is as before', async ({ page, pageErrors: errors, series }) => {
-    await page.goto(`/videos/${String(series.id)}?ep=${String(series.firstLocked.number)}`);
+  test('without a saved card, the short balance offers "Get coins" to the plans and no one-tap button', async ({
+    page,
+    pageErrors: errors,
+    series,
+  }) => {
+    const locked = series.firstLocked;
+    await page.goto(`/videos/${String(series.id)}?ep=${String(locked.number)}`);
     const panel = page.getByTestId('locked-panel');
+    const returnTo = encodeURIComponent(`/videos/${String(series.id)}?ep=${String(locked.number)}`);
+    expect(await panel.getByRole('link', { name: 'Get coins' }).getAttribute('href')).toBe(
+      `/shopping?returnTo=${returnTo}`,
+    );
     await panel.getByRole('link', { name: 'Subscribe' }).waitFor();
     await page.waitForLoadState('networkidle');
-    expect(await panel.getByTestId('one-tap').count()).toBe(0);
+    expect(await panel.getByRole('button', { name: /Buy|Join/ }).count()).toBe(0);
     expect(errors).toEqual([]);
   });
 });

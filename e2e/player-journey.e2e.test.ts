@@ -78,8 +78,18 @@ test.describe('player: from the home screen to the paywall', () => {
     await panel.getByRole('heading', { name: `EP ${String(locked.number)} is locked` }).waitFor();
     expect(await page.getByTestId('episode-price').innerText()).toContain(`${String(locked.cost)} coins`);
     await panel.getByText('Your balance: 0 coins').waitFor();
-    await panel.getByRole('button', { name: `Unlock for ${String(locked.cost)} coins` }).waitFor();
+    // A guest has no coins: "Get coins" comes first, with packs that say how many episodes they buy.
+    await panel.getByText(`You need ${String(locked.cost)} more coins for this episode.`).waitFor();
+    await panel
+      .getByText(/^Unlocks \d+ episodes?$/)
+      .first()
+      .waitFor();
     await panel.getByText('Members watch everything').waitFor();
+    expect(await panel.getByRole('button', { name: `Unlock for ${String(locked.cost)} coins` }).count()).toBe(0);
+    // A sheet over the player: focus is inside it; My list and Share stay at hand.
+    expect(await panel.evaluate((sheet) => sheet.contains(document.activeElement))).toBe(true);
+    await panel.getByRole('button', { name: 'My list' }).waitFor();
+    await panel.getByRole('button', { name: 'Share' }).waitFor();
     await screenshot(page, 'player-locked');
 
     // Nothing plays there, and its key was never handed out.
@@ -90,17 +100,22 @@ test.describe('player: from the home screen to the paywall', () => {
     // The free episodes did get theirs.
     expect(keys.get(series.episodes[0]!.id)).toContain(200);
 
-    // A guest has no coins: the server's message, and a way to get some.
-    await panel.getByRole('button', { name: `Unlock for ${String(locked.cost)} coins` }).click();
-    const alert = panel.getByRole('alert');
-    await alert.waitFor();
-    expect(await alert.innerText()).toMatch(/Not enough coins/);
     const returnTo = encodeURIComponent(`/videos/${String(series.id)}?ep=${String(locked.number)}`);
-    expect(await alert.getByRole('link', { name: 'Get coins' }).getAttribute('href')).toBe(
+    expect(await panel.getByRole('link', { name: 'Get coins' }).getAttribute('href')).toBe(
       `/shopping?returnTo=${returnTo}`,
     );
-    expect(await nothingPlays(page)).toBe(true);
-    await screenshot(page, 'player-locked-not-enough-coins');
+
+    // Closed, the sheet leaves the locked episode with a button that opens it again.
+    await panel.getByRole('button', { name: 'Close' }).click();
+    await expect(panel).toBeHidden();
+    const reopen = page.getByRole('button', { name: `Unlock EP ${String(locked.number)}` });
+    await reopen.click();
+    await panel.getByText('Members watch everything').waitFor();
+    // Escape closes it and focus returns to the button that opened it.
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await expect(reopen).toBeFocused();
+    await reopen.click();
 
     // Members watch everything: the subscribe link goes to the plans and back here afterwards.
     await panel.getByRole('link', { name: 'Subscribe' }).click();

@@ -384,6 +384,7 @@ const TABLE: Record<string, Spec> = {
     req: () => ({ url: `/api/homepage/query?sectionId=${String(fx.cat.sections.asian)}` }),
   },
   'GET /api/video': { access: 'public', req: () => ({ url: `/api/video?id=${String(fx.cat.series.ceo)}` }) },
+  'GET /api/video/feed': { access: 'public', req: () => ({ url: '/api/video/feed?page=1' }) },
   'GET /api/video/episode': {
     access: 'public',
     req: () => ({ url: `/api/video/episode?seriesId=${String(fx.cat.series.ceo)}` }),

@@ -6650,6 +6650,82 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/video/feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The For You feed: series' first episodes ranked for the viewer (their history, list and categories, then trending), without the series they finished; the same trending feed without a session */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description One of en, es, fy, dy, pt; any other value falls back to Accept-Language. */
+                    lang?: string;
+                    page?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                hasMore: boolean;
+                                items: {
+                                    continueAt: {
+                                        number: number;
+                                        position: number;
+                                        saved: boolean;
+                                    };
+                                    episode: {
+                                        duration: number;
+                                        id: number;
+                                        number: number;
+                                    };
+                                    series: {
+                                        accentColor: string | null;
+                                        cover: string | null;
+                                        episodeCount: number;
+                                        favorite: boolean;
+                                        freeEpisodes: number;
+                                        id: number;
+                                        playCount: number;
+                                        synopsis: string;
+                                        tags: {
+                                            id: number;
+                                            name: string;
+                                        }[];
+                                        title: string;
+                                    };
+                                }[];
+                                page: number;
+                                pageSize: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/video/play": {
         parameters: {
             query?: never;

@@ -117,6 +117,24 @@ export const EpisodePlaybackSchema = Type.Object({
 });
 export type EpisodePlayback = Static<typeof EpisodePlaybackSchema>;
 
+/**
+ * One item of the For You feed: a series and its first episode (what the feed plays), with where
+ * "continue" opens the series for this viewer (their saved place, else the episode after the first).
+ */
+export const FeedItemSchema = Type.Object({
+  series: SeriesSchema,
+  /** The series' first episode. */
+  episode: Type.Object({ id: Type.Integer(), number: Type.Integer(), duration: Type.Number() }),
+  /**
+   * Where "continue" opens: the viewer's saved episode and position (seconds), else the second episode
+   * at 0; `saved` says the viewer has a saved place (the feed then leaves it as it is).
+   */
+  continueAt: Type.Object({ number: Type.Integer(), position: Type.Number(), saved: Type.Boolean() }),
+});
+export type FeedItem = Static<typeof FeedItemSchema>;
+/** `GET /api/video/feed`: the viewer's For You feed, best first, paged. */
+export const FeedPageSchema = PageOf(FeedItemSchema);
+
 export const SearchHistoryEntrySchema = Type.Object({
   query: Type.String(),
   searchedAt: Type.String({ format: 'date-time' }),
@@ -154,6 +172,10 @@ export const VideoQuerySchema = Type.Object({
 export type VideoQuery = Static<typeof VideoQuerySchema>;
 /** What `GET /api/video` answers: a series' page for `id`, else a page of series. */
 export const VideoAnswerSchema = Type.Union([SeriesDetailSchema, SeriesPageSchema]);
+
+/** `GET /api/video/feed`: one page of the For You feed. */
+export const FeedQuerySchema = Type.Object({ page: Page, pageSize: PageSize, lang: Lang });
+export type FeedQuery = Static<typeof FeedQuerySchema>;
 
 /** `GET /api/video/episode`: a series' episode list (`seriesId`) or one episode's playback (`id`). */
 export const EpisodeQuerySchema = Type.Object({

@@ -132,7 +132,7 @@ describe('layout', () => {
       within(tabs)
         .getAllByRole('link')
         .map((a) => a.getAttribute('href')),
-    ).toEqual(['/', '/search', '/favorites', '/my']);
+    ).toEqual(['/', '/forYou', '/search', '/favorites', '/my']);
   });
 
   it('switches language, remembers it and sets <html lang>', async () => {

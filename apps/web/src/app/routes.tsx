@@ -43,15 +43,19 @@ interface PageHandle {
   preload: () => Promise<unknown>;
 }
 
+const player = lazyPage(() => import('../pages/videos/videos-page'));
+
 /** Route path -> page (each page root carries its `data-page` name). */
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
       { index: true, ...lazyPage(() => import('../pages/home/home-page'), { firstLoad: true }) },
+      // For You is the player page in its feed mode (no id): its chunk, without one of its own in this table.
+      { path: 'forYou', ...player },
       { path: 'browse/:id', ...lazyPage(() => import('../pages/browse/browse-page')) },
       { path: 'more/:id', ...lazyPage(() => import('../pages/more/more-page')) },
-      { path: 'videos/:id', ...lazyPage(() => import('../pages/videos/videos-page')) },
+      { path: 'videos/:id', ...player },
       { path: 'individual', ...lazyPage(() => import('../pages/individual/individual-page')) },
       { path: 'my', ...lazyPage(() => import('../pages/my/my-page')) },
       { path: 'login', ...lazyPage(() => import('../pages/login/login-page')) },

@@ -3,6 +3,8 @@ import {
   EnvelopeOf,
   EpisodeAnswerSchema,
   EpisodeQuerySchema,
+  FeedPageSchema,
+  FeedQuerySchema,
   ForgetSearchQuerySchema,
   HomepageSchema,
   HomepageSectionQuerySchema,
@@ -131,6 +133,23 @@ export function registerCatalogRoutes(
         return ok(await catalog.search(keyword, lang, { page, pageSize }, user));
       }
       return ok(await catalog.sectionPage({ tagId }, lang, { page, pageSize }, user));
+    },
+  );
+
+  app.get(
+    '/api/video/feed',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary:
+          "The For You feed: series' first episodes ranked for the viewer (their history, list and categories, then trending), without the series they finished; the same trending feed without a session",
+        querystring: FeedQuerySchema,
+        response: { 200: EnvelopeOf(FeedPageSchema) },
+      },
+    },
+    async (req) => {
+      const { page = 1, pageSize = DEFAULT_PAGE_SIZE } = req.query;
+      return ok(await catalog.feed(requestLanguage(req), await viewerId(req), { page, pageSize }));
     },
   );
 

@@ -19,6 +19,7 @@ import * as repo from './catalog.repository';
 import { normalizeQuery, toPrefixTsquery } from './search-query';
 import { deleteSearches, recentSearches, upsertSearch } from './search-history.repository';
 import { episodeTitle } from './episode-title';
+import { feedPage } from './feed.service';
 import { masterPlaylistPath } from '../playback/index';
 // The catalog quotes a series' price (shown with it, and asked by billing when a series is unlocked).
 import { quoteSeriesPrice } from '../billing/index';
@@ -354,8 +355,13 @@ export function createCatalogService(deps: CatalogDeps) {
     return episode ? { seriesId, number: episode.number, duration: episode.duration_ms / 1000 } : undefined;
   }
 
+  /** The viewer's For You feed, paged. */
+  const feed = (lang: Language, userId: string | null, req: PageRequest) =>
+    feedPage({ db, cards: seriesCards, episodes, memo: (key, load) => cache.get(key, load) }, lang, userId, req);
+
   return {
     invalidate,
+    feed,
     /** Keeps a value derived from catalog data (a serialized answer) until the catalog changes. */
     memo: <T>(key: string, load: () => Promise<T>): Promise<T> => cache.get(key, load),
     seriesCards,

@@ -14,7 +14,7 @@ function renderPanel(props: Partial<ComponentProps<typeof LockedPanel>> = {}) {
       <LockedPanel
         episodeNumber={4}
         cost={60}
-        balance={25}
+        balance={100}
         seriesPrice={null}
         lockedTotal={240}
         state={{ status: 'idle' }}
@@ -33,7 +33,7 @@ describe('LockedPanel', () => {
     const { onUnlock } = renderPanel();
     expect(screen.getByRole('heading', { name: 'EP 4 is locked' })).toBeTruthy();
     expect(screen.getByText('60 coins')).toBeTruthy();
-    expect(screen.getByText('Your balance: 25 coins')).toBeTruthy();
+    expect(screen.getByText('Your balance: 100 coins')).toBeTruthy();
     expect(screen.getByText('Members watch everything')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Subscribe' }).getAttribute('href')).toBe(
       '/shopping?returnTo=%2Fvideos%2F7%3Fep%3D4',
@@ -56,7 +56,25 @@ describe('LockedPanel', () => {
     expect((screen.getByRole('button', { name: /whole series/ }) as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('shows the server message and a way to get coins when the balance is short (402)', () => {
+  it('offers "Get coins" instead of the unlock button when the balance is short', () => {
+    renderPanel({ balance: 25, oneTap: <p>packs</p> });
+    expect(screen.getByText('You need 35 more coins for this episode.')).toBeTruthy();
+    expect(screen.getByText('packs')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Unlock for 60 coins' })).toBeNull();
+  });
+
+  it('keeps My list and Share on a locked episode, and closes', () => {
+    const onFavorite = vi.fn();
+    const onShare = vi.fn();
+    const onClose = vi.fn();
+    renderPanel({ onFavorite, onShare, onClose, favorite: false });
+    fireEvent.click(screen.getByRole('button', { name: 'My list' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Share' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect([onFavorite, onShare, onClose].map((f) => f.mock.calls.length)).toEqual([1, 1, 1]);
+  });
+
+  it('shows the server message and a way to get coins when the server finds the balance short (402)', () => {
     renderPanel({
       state: {
         status: 'failed',

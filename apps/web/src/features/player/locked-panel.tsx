@@ -1,10 +1,13 @@
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { Link } from '../../shared/links/link';
 import { Button } from '../../shared/ui/button';
+import { Dialog } from '../../shared/ui/dialog';
+import { BookmarkFilledIcon } from '../../shared/ui/icons/bookmark-filled';
+import { BookmarkIcon } from '../../shared/ui/icons/bookmark';
 import { CoinIcon } from '../../shared/ui/icons/coin';
 import { CrownIcon } from '../../shared/ui/icons/crown';
-import { LockIcon } from '../../shared/ui/icons/lock';
+import { ShareIcon } from '../../shared/ui/icons/share';
 import { Spinner } from '../../shared/ui/spinner';
 import { NOT_ENOUGH_COINS, type UnlockState } from './use-unlock';
 
@@ -24,13 +27,24 @@ interface LockedPanelProps {
   shoppingHref: string;
   onUnlock: () => void;
   onUnlockSeries: (price: number) => void;
-  /** One-tap buying on the saved card, when the viewer has one. */
+  /** Coin packs and one-tap buying (`PaywallOffers`). */
   oneTap?: ReactNode;
+  /** My list and Share stay at hand on a locked episode. */
+  favorite?: boolean;
+  onFavorite?: () => void;
+  onShare?: () => void;
+  /** The viewer closed the sheet (the locked episode stays on screen, with a way to open it again). */
+  onClose?: () => void;
 }
 
+const smallAction =
+  'inline-flex min-h-10 items-center gap-1.5 rounded-full bg-surface-2 px-3 text-xs font-semibold text-fg ring-1 ring-white/10 hover:bg-surface-3 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent';
+
 /**
- * The paywall of a locked episode: its price, the balance, unlock with coins (this episode or the
- * whole series) and membership. A short balance shows the server's message and a way to get coins.
+ * The paywall of a locked episode, one sheet over the player: its price and the balance, then what
+ * unlocks it: coins when the balance covers it, else "Get coins" with the packs (and one tap on a saved
+ * card), the whole series at once, and membership. A modal sheet: focus stays inside and returns to
+ * where it was when it closes.
  */
 export function LockedPanel({
   episodeNumber,
@@ -44,94 +58,116 @@ export function LockedPanel({
   onUnlock,
   onUnlockSeries,
   oneTap,
+  favorite,
+  onFavorite,
+  onShare,
+  onClose = () => undefined,
 }: LockedPanelProps) {
   const { t } = useTranslation();
-  const titleId = useId();
   const pending = state.status === 'pending';
   const failed = state.status === 'failed' ? state : null;
-  const short = failed?.code === NOT_ENOUGH_COINS;
+  const refused = failed?.code === NOT_ENOUGH_COINS;
+  // Coins short: getting coins is the way forward, not a button the server would refuse.
+  const short = balance !== undefined && balance < cost;
   const saving = seriesPrice !== null && lockedTotal > seriesPrice ? lockedTotal - seriesPrice : 0;
   return (
-    <section
-      aria-labelledby={titleId}
-      data-no-swipe
-      data-testid="locked-panel"
-      className="pointer-events-auto flex w-full max-w-md flex-col gap-3 rounded-3xl bg-black/75 p-4 shadow-2xl ring-1 ring-white/10 backdrop-blur-md"
+    <Dialog
+      variant="sheet"
+      testId="locked-panel"
+      title={t('player.locked.title', { number: episodeNumber })}
+      description={seriesTitle ? <p className="truncate">{seriesTitle}</p> : undefined}
+      busy={pending}
+      onClose={onClose}
     >
-      <div className="flex items-center gap-3">
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-white/10 text-amber-300">
-          <LockIcon className="size-5" />
-        </span>
-        <div className="min-w-0 flex-1">
-          <h2 id={titleId} className="text-base font-bold text-white">
-            {t('player.locked.title', { number: episodeNumber })}
-          </h2>
-          {seriesTitle ? <p className="truncate text-xs text-white/60">{seriesTitle}</p> : null}
-        </div>
-        <div className="flex shrink-0 flex-col items-end">
-          <p className="flex items-center gap-1 text-lg font-extrabold text-amber-300" data-testid="episode-price">
+      <div className="flex flex-col gap-3" data-no-swipe>
+        <div className="flex items-center justify-between gap-3 rounded-2xl bg-surface-2 px-4 py-3">
+          <p className="flex items-center gap-1.5 text-lg font-extrabold text-amber-300" data-testid="episode-price">
             <CoinIcon className="size-5" />
             {t('player.locked.price', { count: cost })}
           </p>
           {balance !== undefined ? (
-            <p className="text-xs text-white/60">{t('player.locked.balance', { count: balance })}</p>
+            <p className="text-right text-xs text-fg-muted">{t('player.locked.balance', { count: balance })}</p>
           ) : null}
         </div>
-      </div>
 
-      {failed ? (
-        <div
-          role="alert"
-          className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 rounded-2xl bg-accent/15 px-3 py-2 text-sm text-white"
-        >
-          <p>{failed.message || t('player.locked.failed')}</p>
-          {short ? (
-            <Link to={shoppingHref} className="font-semibold text-accent underline underline-offset-2">
-              {t('player.locked.buyCoins')}
-            </Link>
-          ) : null}
-        </div>
-      ) : null}
-
-      <Button onClick={onUnlock} disabled={pending} aria-busy={pending && state.target === 'episode'}>
-        {pending && state.target === 'episode' ? <Spinner className="size-4" /> : <CoinIcon className="size-5" />}
-        {t('player.locked.unlock', { count: cost })}
-      </Button>
-      {seriesPrice !== null ? (
-        <Button
-          variant="secondary"
-          disabled={pending}
-          aria-busy={pending && state.target === 'series'}
-          onClick={() => {
-            onUnlockSeries(seriesPrice);
-          }}
-        >
-          {pending && state.target === 'series' ? <Spinner className="size-4 text-accent" /> : null}
-          <span className="flex flex-col py-1.5 leading-tight">
-            <span>{t('player.locked.unlockSeries', { count: seriesPrice })}</span>
-            {saving > 0 ? (
-              <span className="text-xs font-medium text-emerald-300">
-                {t('player.locked.seriesSaving', { count: saving })}
-              </span>
+        {onFavorite || onShare ? (
+          <div className="flex gap-2">
+            {onFavorite ? (
+              <button type="button" aria-pressed={favorite} className={smallAction} onClick={onFavorite}>
+                {favorite ? <BookmarkFilledIcon className="size-4 text-accent" /> : <BookmarkIcon className="size-4" />}
+                {favorite ? t('player.inList') : t('player.myList')}
+              </button>
             ) : null}
-          </span>
-        </Button>
-      ) : null}
+            {onShare ? (
+              <button type="button" className={smallAction} onClick={onShare}>
+                <ShareIcon className="size-4" />
+                {t('player.share')}
+              </button>
+            ) : null}
+          </div>
+        ) : null}
 
-      {oneTap}
+        {failed ? (
+          <div
+            role="alert"
+            className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 rounded-2xl bg-accent/15 px-3 py-2 text-sm text-fg"
+          >
+            <p>{failed.message || t('player.locked.failed')}</p>
+            {refused && !short ? (
+              <Link to={shoppingHref} className="font-semibold text-accent underline underline-offset-2">
+                {t('player.locked.buyCoins')}
+              </Link>
+            ) : null}
+          </div>
+        ) : null}
 
-      <div className="flex items-center justify-between gap-3 border-t border-white/10 pt-3">
-        <p className="flex items-center gap-1.5 text-sm font-semibold text-white">
-          <CrownIcon className="size-4 shrink-0 text-amber-300" />
-          {t('player.locked.members')}
-        </p>
-        <Link
-          to={shoppingHref}
-          className="inline-flex min-h-10 shrink-0 items-center rounded-full bg-gradient-to-r from-amber-300 to-amber-500 px-4 text-sm font-bold text-black focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-300"
-        >
-          {t('player.locked.subscribe')}
-        </Link>
+        {short ? (
+          <>
+            <p className="text-sm text-fg">{t('player.locked.short', { count: cost - (balance ?? 0) })}</p>
+            {oneTap}
+          </>
+        ) : (
+          <Button onClick={onUnlock} disabled={pending} aria-busy={pending && state.target === 'episode'}>
+            {pending && state.target === 'episode' ? <Spinner className="size-4" /> : <CoinIcon className="size-5" />}
+            {t('player.locked.unlock', { count: cost })}
+          </Button>
+        )}
+        {seriesPrice !== null ? (
+          <Button
+            variant="secondary"
+            disabled={pending}
+            aria-busy={pending && state.target === 'series'}
+            onClick={() => {
+              onUnlockSeries(seriesPrice);
+            }}
+          >
+            {pending && state.target === 'series' ? <Spinner className="size-4 text-accent" /> : null}
+            <span className="flex flex-col py-1.5 leading-tight">
+              <span>{t('player.locked.unlockSeries', { count: seriesPrice })}</span>
+              {saving > 0 ? (
+                <span className="text-xs font-medium text-emerald-300">
+                  {t('player.locked.seriesSaving', { count: saving })}
+                </span>
+              ) : null}
+            </span>
+          </Button>
+        ) : null}
+
+        {short ? null : oneTap}
+
+        <div className="flex items-center justify-between gap-3 border-t border-white/10 pt-3">
+          <p className="flex items-center gap-1.5 text-sm font-semibold text-fg">
+            <CrownIcon className="size-4 shrink-0 text-amber-300" />
+            {t('player.locked.members')}
+          </p>
+          <Link
+            to={shoppingHref}
+            className="inline-flex min-h-10 shrink-0 items-center rounded-full bg-gradient-to-r from-amber-300 to-amber-500 px-4 text-sm font-bold text-black focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-300"
+          >
+            {t('player.locked.subscribe')}
+          </Link>
+        </div>
       </div>
-    </section>
+    </Dialog>
   );
 }

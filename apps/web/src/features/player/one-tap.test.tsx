@@ -124,8 +124,10 @@ describe('one-tap buying in the paywall', () => {
     const { api, unlock } = renderPaywall(() => new Promise((resolve) => (answer = resolve)));
     expect(await screen.findByText('Pay in one tap with your Visa •••• 4242')).toBeTruthy();
     expect(screen.getByRole('button', { name: /Join · \$4\.99\/week/ })).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: /Buy 300 coins · \$2\.99/ }));
-    expect(screen.getByText('Unlocks this episode', { exact: false })).toBeTruthy();
+    // Every pack, cheapest first, with how many episodes at this price it buys.
+    expect(screen.getByRole('heading', { name: 'Get coins' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Buy 1,?100 coins · \$8\.99 ?Unlocks 22 episodes/ })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /Buy 300 coins · \$2\.99 ?Unlocks 6 episodes/ }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Buy 300 coins for $2.99?' });
     expect(within(dialog).getByText(/\$2\.99 will be charged to your Visa •••• 4242 now/)).toBeTruthy();
@@ -204,13 +206,20 @@ describe('one-tap buying in the paywall', () => {
     );
   });
 
-  it('offers nothing without a saved card (the paywall stays as it was)', async () => {
-    const { api } = renderPaywall(() => ok({}), null);
+  it('without a saved card, "Get coins" goes to the plans (coming back here), with the packs listed', async () => {
+    renderPaywall(() => ok({}), null);
+    expect((await screen.findByRole('link', { name: 'Get coins' })).getAttribute('href')).toBe('/shopping');
+    expect(screen.getByText('Unlocks 6 episodes')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Buy/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Join/ })).toBeNull();
+  });
+
+  it('offers nothing without a saved card when the balance covers the episode', async () => {
+    const { api } = renderPaywall(() => ok({}), null, { balance: 60 });
     await waitFor(() => {
       expect(api.requests('GET /api/payment/quick')).toHaveLength(1);
     });
     expect(screen.queryByTestId('one-tap')).toBeNull();
-    expect(api.requests('GET /api/plan')).toHaveLength(0);
   });
 
   it('links to the plans when the server says the saved card is gone', async () => {

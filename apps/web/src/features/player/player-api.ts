@@ -160,3 +160,23 @@ export const episodeOpeningQuery = (
     staleTime: Infinity,
     retry: false,
   });
+
+export type FeedPage = ApiData<'/api/video/feed', 'get'>;
+export type FeedEntry = FeedPage['items'][number];
+
+/** Items per page of the For You feed. */
+export const FEED_PAGE_SIZE = 10;
+
+/**
+ * One page of the For You feed (`GET /api/video/feed`). Waits for the current-user call, which creates
+ * the guest session the ranking is for. Kept while the viewer swipes; asked again on the next visit.
+ */
+export const feedPageQuery = (queryClient: QueryClient, language: Language, page: number) =>
+  queryOptions({
+    queryKey: [...playerKey, 'feed', language, page],
+    queryFn: async ({ signal }) => {
+      await queryClient.ensureQueryData(currentUserQuery).catch(() => null);
+      return api.get('/api/video/feed', { query: { page, pageSize: FEED_PAGE_SIZE }, signal });
+    },
+    staleTime: 5 * 60_000,
+  });

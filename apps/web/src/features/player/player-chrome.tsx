@@ -5,6 +5,7 @@ import { useLanguage } from '../../shared/i18n/use-language';
 import { BackIcon } from '../../shared/ui/icons/back';
 import { BookmarkFilledIcon } from '../../shared/ui/icons/bookmark-filled';
 import { BookmarkIcon } from '../../shared/ui/icons/bookmark';
+import { ChevronRightIcon } from '../../shared/ui/icons/chevron-right';
 import { EpisodesIcon } from '../../shared/ui/icons/episodes';
 import { EyeIcon } from '../../shared/ui/icons/eye';
 import { MutedIcon } from '../../shared/ui/icons/muted';
@@ -75,7 +76,7 @@ interface RailButtonProps {
   haspopup?: boolean;
 }
 
-function RailButton({ label, caption, onClick, children, pressed, haspopup }: RailButtonProps) {
+export function RailButton({ label, caption, onClick, children, pressed, haspopup }: RailButtonProps) {
   return (
     <button
       type="button"
@@ -108,6 +109,8 @@ interface ChromeProps {
   onShare: () => void;
   onEpisodes: () => void;
   onSettings: () => void;
+  /** Opens the series' info sheet (synopsis, categories, episodes, running time). */
+  onInfo: () => void;
   /** Shown when the episode plays (not on a locked episode). */
   seek: {
     engine: PlayerEngine | null;
@@ -120,15 +123,17 @@ interface ChromeProps {
   cue: string;
 }
 
+export type SeekProps = NonNullable<ChromeProps['seek']>;
+
 /** The seek bar and the clock: the only part that draws again at every time update. */
-function SeekArea({
+export function SeekArea({
   engine,
   duration,
   onSeek,
   onScrub,
   visible,
   fade,
-}: NonNullable<ChromeProps['seek']> & { visible: boolean; fade: string }) {
+}: SeekProps & { visible: boolean; fade: string }) {
   const currentTime = usePlayerTime(engine);
   return (
     <>
@@ -157,7 +162,7 @@ export const PlayerChrome = memo(function PlayerChrome(props: ChromeProps) {
   const text = useMemo(
     () => ({
       plays: t('player.plays', { total: formatCount(playCount, language) }),
-      playCount: formatCompactCount(playCount, language),
+      playCount: t('player.playCount', { count: playCount, plays: formatCompactCount(playCount, language) }),
       episodeOf: t('player.episodeOf', { number: episodeNumber, total: episodeCount }),
       episodes: t('player.episodes'),
       settings: t('player.settings'),
@@ -166,6 +171,7 @@ export const PlayerChrome = memo(function PlayerChrome(props: ChromeProps) {
       favoriteLabel: favorite ? t('player.removeFromList') : t('player.addToList'),
       favoriteCaption: favorite ? t('player.inList') : t('player.myList'),
       share: t('player.share'),
+      about: t('player.info.open'),
     }),
     [t, language, playCount, episodeNumber, episodeCount, favorite],
   );
@@ -230,27 +236,42 @@ export const PlayerChrome = memo(function PlayerChrome(props: ChromeProps) {
         <>
           <div className="relative flex items-end gap-2 px-4">
             <div className={`min-w-0 flex-1 pb-1 ${fade}`}>
-              <h1 className="line-clamp-2 text-base font-bold text-white drop-shadow">{seriesTitle}</h1>
-              <button
-                type="button"
-                onClick={props.onEpisodes}
-                aria-haspopup="dialog"
-                className="pointer-events-auto mt-1 inline-flex min-h-8 items-center gap-1 rounded-full bg-white/15 px-3 text-xs font-semibold text-white backdrop-blur-sm focus-visible:outline-2 focus-visible:outline-accent"
-              >
-                <EpisodesIcon className="size-4" />
-                {text.allEpisodes}
-              </button>
+              <h1 className="text-base font-bold text-white drop-shadow">
+                <button
+                  type="button"
+                  onClick={props.onInfo}
+                  aria-haspopup="dialog"
+                  title={text.about}
+                  className="pointer-events-auto flex max-w-full items-center gap-1 rounded text-left focus-visible:outline-2 focus-visible:outline-accent"
+                >
+                  <span className="line-clamp-2">{seriesTitle}</span>
+                  <ChevronRightIcon className="size-4 shrink-0" />
+                </button>
+              </h1>
+              <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1">
+                <button
+                  type="button"
+                  onClick={props.onEpisodes}
+                  aria-haspopup="dialog"
+                  className="pointer-events-auto inline-flex min-h-8 items-center gap-1 rounded-full bg-white/15 px-3 text-xs font-semibold text-white backdrop-blur-sm focus-visible:outline-2 focus-visible:outline-accent"
+                >
+                  <EpisodesIcon className="size-4" />
+                  {text.allEpisodes}
+                </button>
+                {/* The play count, as the specification asks, as a label rather than the rail's first button. */}
+                <span
+                  className="flex items-center gap-1 text-xs font-medium text-white/80 drop-shadow"
+                  title={playsLabel}
+                >
+                  <EyeIcon className="size-4" />
+                  <span aria-hidden="true" data-testid="play-count">
+                    {text.playCount}
+                  </span>
+                  <span className="sr-only">{playsLabel}</span>
+                </span>
+              </div>
             </div>
             <div className={`flex flex-col items-center gap-2 pb-1 ${fade}`}>
-              <p className="flex w-14 flex-col items-center gap-1 text-white" title={playsLabel}>
-                <span className="flex size-11 items-center justify-center rounded-full bg-black/30 backdrop-blur-sm">
-                  <EyeIcon className="size-6" />
-                </span>
-                <span aria-hidden="true" className="text-[11px] font-medium drop-shadow" data-testid="play-count">
-                  {text.playCount}
-                </span>
-                <span className="sr-only">{playsLabel}</span>
-              </p>
               <RailButton label={text.favoriteLabel} caption={text.favoriteCaption} onClick={props.onFavorite}>
                 {favorite ? <BookmarkFilledIcon className="size-6 text-accent" /> : <BookmarkIcon className="size-6" />}
               </RailButton>

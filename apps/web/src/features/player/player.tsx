@@ -1,5 +1,6 @@
 import type { EpisodeListItem, SeriesDetail, User } from '@episodic/contract';
 import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import { memo, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useLanguage } from '../../shared/i18n/use-language';
@@ -9,14 +10,14 @@ import { neighbours } from './episode-selection';
 import { FeedPane, PlayerOverlay } from './feed-pane';
 import { episodeUrl, shoppingPath } from './format';
 import { markHistoryStale } from './library-sync';
-import { LockedPanel } from './locked-panel';
 import type { OneTapPurchase } from './one-tap';
 import { OneTapPaywall } from './one-tap-offers';
 import { countPlay, playbackQuery, playerKey } from './player-api';
 import { sourceOf, useEpisodePlayback } from './use-episode-playback';
 import { PlayerChrome, PlayerFrame } from './player-chrome';
 import { shareLink } from './share';
-import { EpisodeSheet, SettingsSheet, preloadSheets } from './sheets';
+import { EpisodeSheet, InfoSheet, LockedPanel, SettingsSheet, preloadSheets } from './sheets';
+import { LockIcon } from '../../shared/ui/icons/lock';
 import { useAutoHide } from './use-auto-hide';
 import { useAutoplayNext } from './use-autoplay-next';
 import { useFavoriteToggle } from './use-favorite-toggle';
@@ -131,7 +132,14 @@ export const Player = memo(function Player({
 
   // Moving between episodes.
   const stageRef = useRef<HTMLDivElement>(null);
+  const navigate = useNavigate();
+  // After the last episode the viewer flows into the For You feed (without this series), not a still frame.
+  const toFeed = () => void navigate(`/forYou?after=${String(series.id)}`);
   const go = (direction: Direction, offset = 0) => {
+    if (direction === 'next' && !next && engine) {
+      toFeed();
+      return;
+    }
     const target = direction === 'next' ? next : previous;
     if (!target || !engine) return;
     const data = queryClient.getQueryData(playbackQuery(target.id, language).queryKey);
@@ -156,13 +164,15 @@ export const Player = memo(function Player({
   const gestures = useFeedGestures({
     stage: stageRef,
     track: trackRef,
-    canNext: next !== undefined,
+    canNext: true,
     canPrevious: previous !== undefined,
     onCommit: go,
     onActivity: reveal,
   });
 
-  useAutoplayNext(engine, item.id, next ? () => go('next') : null);
+  useAutoplayNext(engine, item.id, () => {
+    go('next');
+  });
 
   // The play / pause sign after a tap.
   const [flash, setFlash] = useTapFlash();
@@ -222,7 +232,9 @@ export const Player = memo(function Player({
   const paywall = usePaywall({ seriesId: series.id, episodes, item, locked, user });
 
   const favorite = useFavoriteToggle(series, onAddedToList);
-  const [sheet, setSheet] = useState<'episodes' | 'settings' | null>(null);
+  const [sheet, setSheet] = useState<'episodes' | 'settings' | 'info' | null>(null);
+  // The paywall sheet of this episode was closed by the viewer (a button on the picture opens it again).
+  const [paywallClosed, setPaywallClosed] = useState<number | null>(null);
 
   // Stable handlers and seek props: the chrome (memoised) draws again only when what it shows changes,
   // not at each of the engine's changes while an episode starts.
@@ -238,6 +250,9 @@ export const Player = memo(function Player({
   });
   const openSettings = useStableHandler(() => {
     setSheet('settings');
+  });
+  const openInfo = useStableHandler(() => {
+    setSheet('info');
   });
   const unmute = useStableHandler(() => engine?.setMuted(false));
   const seekTo = useStableHandler((seconds: number) => {
@@ -331,30 +346,18 @@ export const Player = memo(function Player({
             }
           >
             {locked && playback ? (
-              <LockedPanel
-                episodeNumber={item.number}
-                seriesTitle={series.title}
-                cost={playback.cost || item.cost}
-                balance={user?.coins}
-                seriesPrice={series.seriesPrice}
-                lockedTotal={series.lockedTotal}
-                state={paywall.state}
-                shoppingHref={shoppingPath(series.id, item.number)}
-                onUnlock={paywall.unlock}
-                onUnlockSeries={paywall.unlockSeries}
-                oneTap={
-                  <OneTapPaywall
-                    seriesId={series.id}
-                    episodeNumber={item.number}
-                    cost={playback.cost || item.cost}
-                    balance={user?.coins}
-                    unlock={paywall.unlock}
-                    shoppingHref={shoppingPath(series.id, item.number)}
-                    disabled={paywall.state.status === 'pending'}
-                    onPurchase={onPurchase}
-                  />
-                }
-              />
+              <button
+                type="button"
+                data-no-swipe
+                aria-haspopup="dialog"
+                onClick={() => {
+                  setPaywallClosed(null);
+                }}
+                className="pointer-events-auto inline-flex min-h-12 items-center gap-2 rounded-full bg-accent px-5 text-sm font-bold text-black shadow-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+              >
+                <LockIcon className="size-5" />
+                {t('player.locked.open', { number: item.number })}
+              </button>
             ) : null}
           </PlayerOverlay>
         </div>
@@ -370,6 +373,7 @@ export const Player = memo(function Player({
           onShare={share}
           onEpisodes={openEpisodes}
           onSettings={openSettings}
+          onInfo={openInfo}
           seek={seek}
           mutedByAutoplay={onScreen && snapshot.mutedByAutoplay}
           onUnmute={unmute}
@@ -377,6 +381,38 @@ export const Player = memo(function Player({
         />
       </div>
       <Suspense fallback={null}>
+        {locked && playback && paywallClosed !== item.id && sheet === null ? (
+          <LockedPanel
+            episodeNumber={item.number}
+            seriesTitle={series.title}
+            cost={playback.cost || item.cost}
+            balance={user?.coins}
+            seriesPrice={series.seriesPrice}
+            lockedTotal={series.lockedTotal}
+            state={paywall.state}
+            shoppingHref={shoppingPath(series.id, item.number)}
+            onUnlock={paywall.unlock}
+            onUnlockSeries={paywall.unlockSeries}
+            favorite={favorite.inList}
+            onFavorite={favorite.toggle}
+            onShare={share}
+            onClose={() => {
+              setPaywallClosed(item.id);
+            }}
+            oneTap={
+              <OneTapPaywall
+                seriesId={series.id}
+                episodeNumber={item.number}
+                cost={playback.cost || item.cost}
+                balance={user?.coins}
+                unlock={paywall.unlock}
+                shoppingHref={shoppingPath(series.id, item.number)}
+                disabled={paywall.state.status === 'pending'}
+                onPurchase={onPurchase}
+              />
+            }
+          />
+        ) : null}
         {sheet === 'episodes' ? (
           <EpisodeSheet
             title={series.title}
@@ -386,6 +422,15 @@ export const Player = memo(function Player({
               setSheet(null);
               select(episodeNumber);
             }}
+            onClose={() => {
+              setSheet(null);
+            }}
+          />
+        ) : null}
+        {sheet === 'info' ? (
+          <InfoSheet
+            series={series}
+            episodes={episodes}
             onClose={() => {
               setSheet(null);
             }}

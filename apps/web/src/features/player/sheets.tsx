@@ -5,9 +5,14 @@ import { lazy } from 'react';
 const loadEpisodeSheet = () => import('./episode-sheet');
 const loadSettingsSheet = () => import('./settings-sheet');
 const loadOneTapConfirm = () => import('./one-tap-confirm');
+const loadInfoSheet = () => import('./info-sheet');
+const loadLockedPanel = () => import('./locked-panel');
 
 export const EpisodeSheet = lazy(() => loadEpisodeSheet().then((module) => ({ default: module.EpisodeSheet })));
 export const SettingsSheet = lazy(() => loadSettingsSheet().then((module) => ({ default: module.SettingsSheet })));
+// The paywall sheet too: the dialog it is drawn in stays out of the player's first chunks.
+export const LockedPanel = lazy(() => loadLockedPanel().then((module) => ({ default: module.LockedPanel })));
+export const InfoSheet = lazy(() => loadInfoSheet().then((module) => ({ default: module.InfoSheet })));
 export const OneTapConfirm = lazy(() => loadOneTapConfirm().then((module) => ({ default: module.OneTapConfirm })));
 
 /** Fetches the one-tap confirmation ahead of a tap (once the paywall offers one-tap buttons). */
@@ -15,8 +20,10 @@ export function preloadOneTapConfirm(): void {
   void loadOneTapConfirm().catch(() => undefined);
 }
 
-/** Fetches both sheets ahead of a tap. */
+/** Fetches the sheets ahead of a tap. */
 export function preloadSheets(): void {
   void loadEpisodeSheet().catch(() => undefined);
   void loadSettingsSheet().catch(() => undefined);
+  void loadInfoSheet().catch(() => undefined);
+  void loadLockedPanel().catch(() => undefined);
 }

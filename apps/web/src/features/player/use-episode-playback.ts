@@ -1,4 +1,7 @@
-import type { EpisodeListItem, EpisodePlayback, Language } from '@episodic/contract';
+import type { EpisodePlayback, Language } from '@episodic/contract';
+
+/** An episode as this hook needs it: its id (a series' list item, or a feed item's first episode). */
+type Episode = { id: number };
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { playbackQuery } from './player-api';
@@ -16,8 +19,8 @@ export function sourceOf(playback: EpisodePlayback | undefined): SlotSource | nu
  * once `neighboursMayLoad` (the page decides when they no longer compete with the first frame).
  */
 export function useEpisodePlayback(
-  item: EpisodeListItem,
-  neighbours: { previous: EpisodeListItem | undefined; next: EpisodeListItem | undefined },
+  item: Episode,
+  neighbours: { previous: Episode | undefined; next: Episode | undefined },
   language: Language,
   neighboursMayLoad: boolean,
 ) {

@@ -9,10 +9,16 @@ export const SAVE_INTERVAL_MS = 10_000;
  * Keeps the viewer's place in the watch history: every ~10 s while playing, on pause, at the end, when
  * the episode changes, and when the page is hidden or goes away (then with `keepalive`).
  */
-export function useProgressSaver(engine: PlayerEngine | null, onSaved?: () => void): void {
+export function useProgressSaver(
+  engine: PlayerEngine | null,
+  onSaved?: () => void,
+  /** Whether this episode's place is kept (the feed leaves a series the viewer is in as it is). */
+  keeps: (episodeId: number) => boolean = () => true,
+): void {
   const saved = useEffectEvent(() => {
     onSaved?.();
   });
+  const kept = useEffectEvent((episodeId: number) => keeps(episodeId));
 
   useEffect(() => {
     if (!engine) return;
@@ -20,7 +26,7 @@ export function useProgressSaver(engine: PlayerEngine | null, onSaved?: () => vo
     let lastSent: Progress | null = null;
 
     const send = (progress: Progress | null, keepalive = false) => {
-      if (!progress) return;
+      if (!progress || !kept(progress.episodeId)) return;
       if (
         lastSent &&
         lastSent.episodeId === progress.episodeId &&

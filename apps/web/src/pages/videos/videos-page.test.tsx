@@ -103,6 +103,31 @@ function playback(id: number, unlocked: ReadonlySet<number>) {
   });
 }
 
+const PLANS = [
+  {
+    id: 'coins-300',
+    kind: 'coins',
+    name: '300 coins',
+    description: '',
+    price: 299,
+    currency: 'USD',
+    renewalDays: null,
+    coins: 300,
+    bonusCoins: 0,
+  },
+  {
+    id: 'coins-1000',
+    kind: 'coins',
+    name: '1000 coins',
+    description: '',
+    price: 899,
+    currency: 'USD',
+    renewalDays: null,
+    coins: 1000,
+    bonusCoins: 100,
+  },
+];
+
 function api(overrides: Record<string, MockHandler> = {}, user: object = guestUser) {
   const unlocked = new Set<number>();
   return mockApi({
@@ -116,6 +141,8 @@ function api(overrides: Record<string, MockHandler> = {}, user: object = guestUs
     'GET /api/user/history': () => ok(page([])),
     'POST /api/user/history': () => ok({}),
     'POST /api/video/play': () => ok({}),
+    'GET /api/payment/quick': () => ok({ card: null }),
+    'GET /api/plan': () => ok(PLANS),
     'POST /api/video/unlock': ({ body }) => {
       unlocked.add(Number(body?.episodeId));
       return ok({ coins: 40, unlocked: [Number(body?.episodeId)], spent: 60 });
@@ -136,6 +163,7 @@ function renderVideos(path: string) {
         <MemoryRouter initialEntries={[path]}>
           <Routes>
             <Route path="/videos/:id" element={<VideosPage />} />
+            <Route path="/forYou" element={<p>For You</p>} />
           </Routes>
           <LocationProbe />
           <Toaster />
@@ -163,7 +191,7 @@ describe('the video page', () => {
     renderVideos('/videos/7?ep=2');
     expect(await screen.findByRole('heading', { level: 1, name: 'Night Shift Heart' })).toBeTruthy();
     expect(await screen.findByText('EP 2 / 4')).toBeTruthy();
-    expect(screen.getByText('12.3K')).toBeTruthy();
+    expect(screen.getByText('12.3K plays')).toBeTruthy();
     expect(screen.getByText('Plays: 12,345')).toBeTruthy();
     for (const name of ['Back', 'Playback settings', 'Add to my list', 'Episodes', 'Share'])
       expect(screen.getByRole('button', { name })).toBeTruthy();
@@ -173,6 +201,38 @@ describe('the video page', () => {
       );
     });
     expect(document.title).toBe('EP 2 · Night Shift Heart · Episodic');
+  });
+
+  it('opens the info sheet from the title: synopsis, categories, episode count, running time and plays', async () => {
+    api({ 'GET /api/video': () => ok({ ...seriesDetail, tags: [{ id: 3, name: 'Romance' }] }) });
+    renderVideos('/videos/7?ep=1');
+    fireEvent.click(await screen.findByRole('button', { name: /Night Shift Heart/ }));
+    const sheet = await screen.findByRole('dialog', { name: 'Night Shift Heart' });
+    expect(sheet.textContent).toContain('A nurse and a surgeon.');
+    expect(sheet.textContent).toContain('Romance');
+    // Four episodes of 90 s.
+    expect(sheet.textContent).toMatch(/Episodes\s*4/);
+    expect(sheet.textContent).toMatch(/Running time\s*6 min/);
+    expect(sheet.textContent).toMatch(/Plays\s*12,345/);
+  });
+
+  it('flows into the For You feed when the last episode ends', async () => {
+    api({
+      'GET /api/video/episode': ({ url }) => {
+        const id = url.searchParams.get('id');
+        return id ? playback(Number(id), new Set()) : ok(list.slice(0, 2));
+      },
+    });
+    const view = renderVideos('/videos/7?ep=2');
+    await waitFor(() => {
+      expect(document.querySelector('video[data-current="true"]')?.getAttribute('src')).toBe(
+        '/api/media/episodes/72/master.m3u8',
+      );
+    });
+    fireEvent(document.querySelector('video[data-current="true"]')!, new Event('ended'));
+    await waitFor(() => {
+      expect(view.location()).toBe('/forYou?after=7');
+    });
   });
 
   it('draws the player in its first render from the answers index.html has already read, without asking again', async () => {
@@ -243,8 +303,19 @@ describe('the video page', () => {
     expect(await screen.findByRole('heading', { name: 'EP 3 is locked' })).toBeTruthy();
     expect(screen.getByText('60 coins')).toBeTruthy();
     expect(await screen.findByText('Your balance: 0 coins')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Unlock for 60 coins' })).toBeTruthy();
+    // Coins short: "Get coins" (to the plans, coming back here) instead of a button the server would refuse.
+    expect(screen.getByText('You need 60 more coins for this episode.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Unlock for 60 coins' })).toBeNull();
+    expect((await screen.findByRole('link', { name: 'Get coins' })).getAttribute('href')).toBe(
+      '/shopping?returnTo=%2Fvideos%2F7%3Fep%3D3',
+    );
+    // Each pack says how many episodes at this price it buys.
+    expect(screen.getByText('Unlocks 5 episodes')).toBeTruthy();
+    expect(screen.getByText('Unlocks 18 episodes')).toBeTruthy();
     expect(screen.getByRole('button', { name: /Unlock the whole series for 100 coins/ })).toBeTruthy();
+    // My list and Share stay at hand.
+    expect(screen.getByRole('button', { name: 'My list' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Share' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Subscribe' }).getAttribute('href')).toBe(
       '/shopping?returnTo=%2Fvideos%2F7%3Fep%3D3',
     );
@@ -253,7 +324,11 @@ describe('the video page', () => {
   });
 
   it('explains a short balance (402) and links to coins', async () => {
-    const calls = api({ 'POST /api/video/unlock': () => fail(402, 'Not enough coins: this costs 60 and you have 0.') });
+    // The balance shown covered the episode, but coins were spent elsewhere meanwhile.
+    const calls = api(
+      { 'POST /api/video/unlock': () => fail(402, 'Not enough coins: this costs 60 and you have 0.') },
+      { ...guestUser, coins: 60 },
+    );
     renderVideos('/videos/7?ep=3');
     fireEvent.click(await screen.findByRole('button', { name: 'Unlock for 60 coins' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Not enough coins: this costs 60 and you have 0.');

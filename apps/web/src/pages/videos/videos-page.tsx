@@ -28,6 +28,7 @@ import { isApiError } from '../../shared/api/client';
 import { useLanguage } from '../../shared/i18n/use-language';
 import { Button } from '../../shared/ui/button';
 import { usePageTitle } from '../../shared/ui/page';
+import { ForYouPage } from './for-you';
 
 // hls.js starts downloading as soon as this page's code runs, in parallel with everything else.
 void loadHls().catch(() => undefined);
@@ -98,6 +99,11 @@ function PlayerMessage({ message, onRetry }: { message: string; onRetry?: () => 
  * history says, else at the first episode, and writes the episode into the address.
  */
 export function VideosPage() {
+  // `/forYou` (no series): the feed.
+  return useParams().id === undefined ? <ForYouPage /> : <SeriesPlayerPage />;
+}
+
+function SeriesPlayerPage() {
   const { t } = useTranslation();
   const language = useLanguage();
   const queryClient = useQueryClient();

@@ -33,6 +33,8 @@ interface DialogProps {
   initialFocus?: RefObject<HTMLElement | null>;
   /** While true, Escape and the backdrop do not close (an action is running). */
   busy?: boolean;
+  /** A name for tests to find the dialog by. */
+  testId?: string;
 }
 
 /**
@@ -41,7 +43,7 @@ interface DialogProps {
  * it, focus returns to the opener, and the page behind does not scroll.
  */
 export function Dialog(props: DialogProps) {
-  const { title, description, onClose, children, role, variant = 'dialog', initialFocus, busy = false } = props;
+  const { title, description, onClose, children, role, variant = 'dialog', initialFocus, busy = false, testId } = props;
   const { t } = useTranslation();
   const titleId = useId();
   const descriptionId = useId();
@@ -79,6 +81,7 @@ export function Dialog(props: DialogProps) {
       role={role === 'alertdialog' ? role : undefined}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
+      data-testid={testId}
       className={`sheet-in mx-auto mt-auto w-full max-w-[480px] rounded-t-3xl bg-surface text-fg shadow-2xl ${look.box}`}
       onCancel={(event) => {
         event.preventDefault();
