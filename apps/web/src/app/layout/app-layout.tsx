@@ -1,17 +1,21 @@
-import { Suspense } from 'react';
+import { Suspense, lazy } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { Outlet, useLocation } from 'react-router';
 import { ConsentPrompt, usePageViews } from '../../features/tracking';
 import { useClickIdCapture } from '../../shared/click-ids/use-click-id-capture';
 import { isPlayerPath } from '../../shared/links/player-path';
-import { Toaster } from '../../shared/ui/toaster';
-import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import { NavigationProgress } from './navigation-progress';
 import { ErrorBoundary, RouteError } from './route-error';
 import { RouteLoading } from './route-loading';
 import { ScrollRestoration } from './scroll-restoration';
 import { TabBar } from './tab-bar';
+
+// Not part of the first paint: the footer sits below the fold and toasts come later. Both load right
+// after the entry (they are mounted at once), so a toast still shows when the network is gone by then;
+// one raised before its code arrives waits in the store.
+const AppFooter = lazy(() => import('./app-footer').then((module) => ({ default: module.AppFooter })));
+const Toaster = lazy(() => import('../../shared/ui/toaster').then((module) => ({ default: module.Toaster })));
 
 /** Header, page, footer, bottom tabs and toasts in one centred phone-width column. */
 export function AppLayout() {
@@ -43,9 +47,15 @@ export function AppLayout() {
           </Suspense>
         </ErrorBoundary>
       </main>
-      {covered ? null : <AppFooter />}
+      {covered ? null : (
+        <Suspense fallback={null}>
+          <AppFooter />
+        </Suspense>
+      )}
       {covered ? null : <TabBar />}
-      <Toaster />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
       <ConsentPrompt />
       <ScrollRestoration />
     </div>
