@@ -71,6 +71,13 @@ export interface ConversionOutbox {
   user_id: string | null;
 }
 
+export interface DailySearches {
+  day: Generated<Timestamp>;
+  language: string;
+  query: string;
+  user_id: string;
+}
+
 export interface EmailVerifications {
   created_at: Generated<Timestamp>;
   email: string;
@@ -355,6 +362,7 @@ export interface Series {
   cover_key: string | null;
   created_at: Generated<Timestamp>;
   id: Generated<number>;
+  like_count: Generated<number>;
   play_count: Generated<number>;
   published_at: Timestamp | null;
   series_price: number | null;
@@ -366,6 +374,12 @@ export interface SeriesAddressPlays {
   address: string;
   day: ColumnType<Date, string, string>;
   series_id: number;
+}
+
+export interface SeriesLikes {
+  created_at: Generated<Timestamp>;
+  series_id: number;
+  user_id: string;
 }
 
 export interface SeriesTags {
@@ -519,6 +533,7 @@ export interface DB {
   coin_ledger: CoinLedger;
   contact_messages: ContactMessages;
   conversion_outbox: ConversionOutbox;
+  daily_searches: DailySearches;
   email_verifications: EmailVerifications;
   episode_media: EpisodeMedia;
   episode_plays: EpisodePlays;
@@ -548,6 +563,7 @@ export interface DB {
   search_history: SearchHistory;
   series: Series;
   series_address_plays: SeriesAddressPlays;
+  series_likes: SeriesLikes;
   series_tags: SeriesTags;
   series_translations: SeriesTranslations;
   sessions: Sessions;
