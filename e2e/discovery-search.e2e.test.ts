@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { screenshot } from './browser';
 import { expect } from './fixtures';
-import { episodeInUrl, loopEpisodes, playerTest as test, waitUntilPlaying } from './player-helpers';
+import { episodeInUrl, holdEpisode, loopEpisodes, playerTest as test, waitUntilPlaying } from './player-helpers';
 
 // Search that finds what people mean (category names, synonyms, trending and recent searches on the
 // empty screen) and Home's "Continue watching" row, on the shared server's demo catalog.
@@ -151,7 +151,12 @@ test.describe('discovery: continue watching', () => {
 
       await page.goto(`/videos/${String(series.id)}?ep=2`);
       await waitUntilPlaying(page, 1.5, 60_000);
-      // Leaving the player saves the place (the progress report on pagehide).
+      // A pause saves the place; Home then finds it (a report still under way could land after Home asked).
+      const saved = page.waitForResponse(
+        (res) => new URL(res.url()).pathname === '/api/user/history' && res.request().method() === 'POST',
+      );
+      await holdEpisode(page);
+      await saved;
       await page.goto('/');
       const row = page.getByRole('region', { name: rowName });
       // By its address: the title is the series' title in the interface language.
@@ -160,7 +165,10 @@ test.describe('discovery: continue watching', () => {
       await expect(card).toContainText('EP 2');
       const href = (await card.getAttribute('href')) ?? '';
       expect(href).toMatch(new RegExp(`^/videos/${String(series.id)}\\?ep=2(&t=\\d+)?$`));
-      await row.scrollIntoViewIfNeeded();
+      // The whole card (its episode line too) clear of the tab bar.
+      await row.evaluate((el) => {
+        el.scrollIntoView({ block: 'center' });
+      });
       await screenshot(page, `discovery-home-continue-watching-${lang}`);
 
       await card.click();
