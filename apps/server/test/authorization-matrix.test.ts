@@ -409,6 +409,25 @@ const TABLE: Record<string, Spec> = {
         : "another caller's DELETE removed the first user's search";
     },
   },
+  'GET /api/search/trending': { access: 'public', req: () => ({ url: '/api/search/trending' }) },
+  'POST /api/search/trending': {
+    access: 'session',
+    req: () => json('/api/search/trending', { query: 'billionaire' }),
+  },
+  'POST /api/video/like': { access: 'session', req: () => json('/api/video/like', { seriesId: fx.cat.series.wolf }) },
+  'DELETE /api/video/like': {
+    access: 'session',
+    req: () => ({ url: `/api/video/like?seriesId=${String(fx.cat.series.ceo)}` }),
+    beforeOwner: async () => {
+      const row = await dbOf()
+        .selectFrom('series_likes')
+        .select('series_id')
+        .where('user_id', '=', base.free.id!)
+        .where('series_id', '=', fx.cat.series.ceo)
+        .executeTakeFirst();
+      return row ? null : "another caller's DELETE removed the first user's like";
+    },
+  },
   // library
   'GET /api/user/favorite': { access: 'session', req: () => ({ url: '/api/user/favorite' }) },
   'POST /api/user/favorite': {
@@ -824,6 +843,7 @@ beforeAll(async () => {
     await callOk<{ id: string }>(t, base.free.token, 'POST', '/api/payment/order', { planId: 'coins-300' })
   ).data.id;
   await callOk(t, base.free.token, 'POST', '/api/user/favorite', { seriesId: cat.series.ceo });
+  await callOk(t, base.free.token, 'POST', '/api/video/like', { seriesId: cat.series.ceo });
   await callOk(t, base.free.token, 'POST', '/api/user/history', {
     episodeId: cat.episodes.ceo[1],
     position: 12,

@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from './test-app';
 const SAFE_ON_EVERY_INSTANCE: Record<string, string> = {
   'play-counts': "flushes this process's buffer: counts are added, a play's claim row is unique",
   'play-retention': 'deletes rows past a date',
+  'search-retention': 'deletes counted searches past the trending window',
   renewals: 'a due membership is claimed under a lease; its renewal order is unique per period',
   'payments-reconcile': 'settling locks the order and applies once',
   conversions: 'outbox deliveries are claimed with a lease',

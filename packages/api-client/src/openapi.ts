@@ -5286,6 +5286,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/search/trending": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The searches most viewers made in the last 7 days in this language: only queries at least 3 viewers made and that find something */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description One of en, es, fy, dy, pt; any other value falls back to Accept-Language. */
+                    lang?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                query: string;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Counts a search the viewer submitted toward trending searches (once per viewer, query and day) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        query: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: Record<string, never>;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/statics.png": {
         parameters: {
             query?: never;
@@ -6534,6 +6609,8 @@ export interface paths {
                                 freeEpisodes: number;
                                 id: number;
                                 language: "en" | "es" | "fy" | "dy" | "pt";
+                                likeCount: number;
+                                liked: boolean;
                                 lockedTotal: number;
                                 playCount: number;
                                 seriesPrice: number | null;
@@ -6721,6 +6798,86 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/video/like": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Likes a series (once per viewer: liking again changes nothing); answers its likes */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        seriesId: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                likeCount: number;
+                                liked: boolean;
+                                seriesId: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** Takes back the viewer's like of a series (none to take back changes nothing); answers its likes */
+        delete: {
+            parameters: {
+                query: {
+                    seriesId: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                likeCount: number;
+                                liked: boolean;
+                                seriesId: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;

@@ -38,6 +38,10 @@ export const SeriesDetailSchema = Type.Object({
   lockedTotal: Type.Integer(),
   /** The language the texts are in. */
   language: LanguageSchema,
+  /** How many viewers like the series. */
+  likeCount: Type.Integer({ minimum: 0 }),
+  /** Whether this viewer likes it (false without a session). */
+  liked: Type.Boolean(),
 });
 export type SeriesDetail = Static<typeof SeriesDetailSchema>;
 
@@ -201,3 +205,21 @@ export const ForgetSearchQuerySchema = Type.Object({
   query: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_KEYWORD_LENGTH })),
 });
 export type ForgetSearchQuery = Static<typeof ForgetSearchQuerySchema>;
+
+/** `POST /api/video/like` (body) and `DELETE /api/video/like` (query): the series. */
+export const LikeInputSchema = Type.Object({ seriesId: IdSchema });
+export type LikeInput = Static<typeof LikeInputSchema>;
+/** A series' likes after a like or an unlike: the same answer however often it is sent. */
+export const LikeStateSchema = Type.Object({
+  seriesId: Type.Integer(),
+  liked: Type.Boolean(),
+  likeCount: Type.Integer({ minimum: 0 }),
+});
+export type LikeState = Static<typeof LikeStateSchema>;
+
+/** A search many viewers made lately (in the request's language) that finds something. */
+export const TrendingSearchSchema = Type.Object({ query: Type.String() });
+export type TrendingSearch = Static<typeof TrendingSearchSchema>;
+/** `GET /api/search/trending`: most searched first. */
+export const TrendingSearchListSchema = Type.Array(TrendingSearchSchema);
+/** `POST /api/search/trending` takes a `SearchInput`: a search the viewer submitted, in the request's language. */

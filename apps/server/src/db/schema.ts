@@ -81,6 +81,13 @@ export interface ConversionOutbox {
   user_id: string | null;
 }
 
+export interface DailySearches {
+  day: Generated<Timestamp>;
+  language: string;
+  query: string;
+  user_id: string;
+}
+
 export interface EmailVerifications {
   created_at: Generated<Timestamp>;
   email: string;
@@ -372,6 +379,7 @@ export interface Series {
   cover_key: string | null;
   created_at: Generated<Timestamp>;
   id: Generated<number>;
+  like_count: Generated<number>;
   play_count: Generated<number>;
   published_at: Timestamp | null;
   series_price: number | null;
@@ -383,6 +391,12 @@ export interface SeriesAddressPlays {
   address: string;
   day: ColumnType<Date, string, string>;
   series_id: number;
+}
+
+export interface SeriesLikes {
+  created_at: Generated<Timestamp>;
+  series_id: number;
+  user_id: string;
 }
 
 export interface SeriesTags {
@@ -537,6 +551,7 @@ export interface DB {
   coin_ledger: CoinLedger;
   contact_messages: ContactMessages;
   conversion_outbox: ConversionOutbox;
+  daily_searches: DailySearches;
   email_verifications: EmailVerifications;
   episode_media: EpisodeMedia;
   episode_plays: EpisodePlays;
@@ -567,6 +582,7 @@ export interface DB {
   search_history: SearchHistory;
   series: Series;
   series_address_plays: SeriesAddressPlays;
+  series_likes: SeriesLikes;
   series_tags: SeriesTags;
   series_translations: SeriesTranslations;
   sessions: Sessions;

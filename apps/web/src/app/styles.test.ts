@@ -32,7 +32,9 @@ function resolveModule(from: string, specifier: string): string | null {
 /**
  * The app's modules a visit to the home screen can run without opening another page: everything the
  * entry and the home page import, statically or lazily, except the other pages (app/routes.tsx) and the
- * player the entry starts early for an episode link (main.tsx); those load page-styles.css.
+ * player the entry starts early for an episode link (main.tsx); those load page-styles.css. So does a
+ * lazily loaded part of the home screen that waits for page-styles.css before it draws (its own
+ * utilities must still be scanned; what it imports comes with the whole sheet).
  */
 function firstLoadModules(): Set<string> {
   const seen = new Set<string>();
@@ -42,6 +44,7 @@ function firstLoadModules(): Set<string> {
     if (seen.has(file)) continue;
     seen.add(file);
     const code = fs.readFileSync(file, 'utf8');
+    if (/\bimport\('[^']*\/page-styles\.css'\)/.test(code) && !file.startsWith(APP)) continue;
     const lazyLoadsOtherPages = file === path.join(APP, 'routes.tsx') || file === path.join(SRC, 'main.tsx');
     for (const m of code.matchAll(/\bfrom '([^']+)'|\bimport '([^']+)'/g)) {
       const next = resolveModule(file, (m[1] ?? m[2]) as string);

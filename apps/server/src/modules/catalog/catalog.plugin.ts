@@ -43,6 +43,8 @@ const catalog: FastifyPluginAsyncTypebox = async (app) => {
   jobs.every('play-counts', 2000, () => plays.flush());
   // Deletes rows past a day: a second instance deleting the same rows deletes nothing more.
   if (env.jobs) jobs.every('play-retention', 60 * 60 * 1000, () => plays.prune());
+  // Deletes counted searches past the trending window: a second instance deleting them deletes nothing more.
+  if (env.jobs) jobs.every('search-retention', 60 * 60 * 1000, () => service.searchTrends.prune());
 
   // A failure to count never fails saving the viewer's place.
   events.on('episode.progressed', (p) =>
@@ -51,9 +53,12 @@ const catalog: FastifyPluginAsyncTypebox = async (app) => {
       .catch((err: unknown) => app.log.warn({ err }, 'play not counted')),
   );
   events.on('user.merged', ({ trx, fromUserId, toUserId }) => mergeCatalogData(trx, fromUserId, toUserId));
-  events.on('user.exporting', async ({ userId, add }) =>
-    add('searches', (await exportCatalogData(db, userId)).searches),
-  );
+  events.on('user.exporting', async ({ userId, add }) => {
+    const data = await exportCatalogData(db, userId);
+    add('searches', data.searches);
+    add('searchesCountedForTrending', data.counted);
+    add('likes', data.likes);
+  });
   // Rows keyed by the account without a foreign key; everything else goes with the account's cascades.
   events.on('user.deleting', ({ userId, trx }) => plays.forget(trx, userId));
   app.addHook('onClose', () => plays.stop());

@@ -214,10 +214,14 @@ export interface SearchHit {
   score: number;
 }
 
+/** What a series gains when one of its categories matches: below a title match, above a synopsis one. */
+const TAG_SCORE = 0.75;
+
 /**
  * Full-text search (each translation in its own language's configuration, last word as a prefix)
- * plus trigram word similarity on titles, so a typo or a partial word still finds the series.
- * Matches in the viewer's language rank a little higher.
+ * plus trigram word similarity on titles, so a typo or a partial word still finds the series, plus
+ * the series of every category whose name matches in any of its languages ("ceo" finds the series of
+ * "Billionaires & CEOs"). Matches in the viewer's language rank a little higher.
  */
 export async function searchSeriesIds(
   db: Kysely<DB>,
@@ -228,22 +232,35 @@ export async function searchSeriesIds(
 ): Promise<number[]> {
   const needle = keyword.toLowerCase();
   const like = `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  // Category names are few (a row per category and language): matching them costs little, and the
+  // series of the matching ones come through series_tags' index.
   const { rows } = await sql<SearchHit>`
-    SELECT st.series_id AS id, max(
-      CASE WHEN ${tsquery}::text IS NOT NULL AND st.search_vector @@ to_tsquery(search_config(st.language), ${tsquery}::text)
-        THEN 1 + ts_rank(st.search_vector, to_tsquery(search_config(st.language), ${tsquery}::text)) ELSE 0 END
-      + word_similarity(${needle}, lower(st.title))
-      + CASE WHEN lower(st.title) LIKE ${like} THEN 0.5 ELSE 0 END
-      + CASE WHEN st.language = ${lang} THEN 0.05 ELSE 0 END
-    ) AS score
-    FROM series_translations st JOIN series s ON s.id = st.series_id
-    WHERE ${visible} AND (
-      (${tsquery}::text IS NOT NULL AND st.search_vector @@ to_tsquery(search_config(st.language), ${tsquery}::text))
-      OR word_similarity(${needle}, lower(st.title)) >= 0.4
-      OR lower(st.title) LIKE ${like}
+    WITH text_hits AS (
+      SELECT st.series_id, max(
+        CASE WHEN ${tsquery}::text IS NOT NULL AND st.search_vector @@ to_tsquery(search_config(st.language), ${tsquery}::text)
+          THEN 1 + ts_rank(st.search_vector, to_tsquery(search_config(st.language), ${tsquery}::text)) ELSE 0 END
+        + word_similarity(${needle}, lower(st.title))
+        + CASE WHEN lower(st.title) LIKE ${like} THEN 0.5 ELSE 0 END
+        + CASE WHEN st.language = ${lang} THEN 0.05 ELSE 0 END
+      ) AS score
+      FROM series_translations st
+      WHERE (${tsquery}::text IS NOT NULL AND st.search_vector @@ to_tsquery(search_config(st.language), ${tsquery}::text))
+        OR word_similarity(${needle}, lower(st.title)) >= 0.4
+        OR lower(st.title) LIKE ${like}
+      GROUP BY st.series_id
+    ), tag_hits AS (
+      SELECT DISTINCT sg.series_id FROM series_tags sg
+      WHERE sg.tag_id = ANY(ARRAY(
+        SELECT tt.tag_id FROM tag_translations tt
+        WHERE (${tsquery}::text IS NOT NULL
+            AND to_tsvector(search_config(tt.language), tt.name) @@ to_tsquery(search_config(tt.language), ${tsquery}::text))
+          OR word_similarity(${needle}, lower(tt.name)) >= 0.6))
     )
-    GROUP BY st.series_id
-    ORDER BY score DESC, st.series_id
+    SELECT s.id, COALESCE(h.score, 0) + CASE WHEN g.series_id IS NULL THEN 0 ELSE ${TAG_SCORE}::float8 END AS score
+    FROM text_hits h FULL JOIN tag_hits g ON g.series_id = h.series_id
+    JOIN series s ON s.id = COALESCE(h.series_id, g.series_id)
+    WHERE ${visible}
+    ORDER BY score DESC, s.id
     OFFSET ${offset} LIMIT ${limit}`.execute(db);
   return rows.map((r) => r.id);
 }

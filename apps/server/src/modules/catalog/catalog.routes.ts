@@ -9,11 +9,14 @@ import {
   HomepageSchema,
   HomepageSectionQuerySchema,
   LangQuerySchema,
+  LikeInputSchema,
+  LikeStateSchema,
   PlayInputSchema,
   SearchHistoryListSchema,
   SearchInputSchema,
   SeriesPageSchema,
   TagListSchema,
+  TrendingSearchListSchema,
   VideoAnswerSchema,
   VideoQuerySchema,
   DEFAULT_PAGE_SIZE,
@@ -25,7 +28,7 @@ import { prebuildJson, sendPrebuilt } from '../../http/prebuilt';
 import { TooManyRequests, fieldProblem, invalidInput } from '../../http/errors';
 import { addressKey } from '../../http/client-address';
 import type { RateLimiter, RateLimitRule } from '../../cache/rate-limiter';
-import { requireAccount } from '../../http/auth';
+import { requireAccount, requireSession } from '../../http/auth';
 import { requestLanguage } from '../../http/language';
 import type { CatalogService } from './catalog.service';
 import type { PlayCounter } from './play-counter';
@@ -230,6 +233,64 @@ export function registerCatalogRoutes(
     },
     async (req) => {
       await catalog.forgetSearch((await requireAccount(req)).userId, req.query.query);
+      return ok({});
+    },
+  );
+
+  app.post(
+    '/api/video/like',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Likes a series (once per viewer: liking again changes nothing); answers its likes',
+        body: LikeInputSchema,
+        response: { 200: EnvelopeOf(LikeStateSchema) },
+      },
+    },
+    async (req) => ok(await catalog.likes.like((await requireSession(req)).userId, req.body.seriesId)),
+  );
+
+  app.delete(
+    '/api/video/like',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: "Takes back the viewer's like of a series (none to take back changes nothing); answers its likes",
+        querystring: LikeInputSchema,
+        response: { 200: EnvelopeOf(LikeStateSchema) },
+      },
+    },
+    async (req) => ok(await catalog.likes.unlike((await requireSession(req)).userId, req.query.seriesId)),
+  );
+
+  app.get(
+    '/api/search/trending',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary:
+          'The searches most viewers made in the last 7 days in this language: only queries at least 3 viewers made and that find something',
+        querystring: LangQuerySchema,
+        response: { 200: EnvelopeOf(TrendingSearchListSchema) },
+      },
+    },
+    async (req) => ok(await catalog.searchTrends.trending(requestLanguage(req))),
+  );
+
+  app.post(
+    '/api/search/trending',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Counts a search the viewer submitted toward trending searches (once per viewer, query and day)',
+        body: SearchInputSchema,
+        response: { 200: EnvelopeOf(EmptySchema) },
+      },
+    },
+    async (req) => {
+      const { userId } = await requireSession(req);
+      await limitSearch(req, userId);
+      await catalog.searchTrends.count(userId, requestLanguage(req), req.body.query);
       return ok({});
     },
   );

@@ -20,6 +20,9 @@ import { normalizeQuery, toPrefixTsquery } from './search-query';
 import { deleteSearches, recentSearches, upsertSearch } from './search-history.repository';
 import { episodeTitle } from './episode-title';
 import { feedPage } from './feed.service';
+import { likeState } from './likes.repository';
+import { createLikes } from './likes';
+import { createSearchTrends } from './search-trends';
 import { masterPlaylistPath } from '../playback/index';
 // The catalog quotes a series' price (shown with it, and asked by billing when a series is unlocked).
 import { quoteSeriesPrice } from '../billing/index';
@@ -227,7 +230,7 @@ export function createCatalogService(deps: CatalogDeps) {
     const normalized = normalizeQuery(keyword);
     if (!normalized) return { items: [], page: req.page, pageSize: req.pageSize, hasMore: false };
     const page = await pageOf(`search:${normalized.toLowerCase()}`, lang, req, (p) =>
-      repo.searchSeriesIds(db, normalized, toPrefixTsquery(normalized), lang, p),
+      repo.searchSeriesIds(db, normalized, toPrefixTsquery(normalized, lang), lang, p),
     );
     return personalPage(page, userId);
   }
@@ -269,7 +272,8 @@ export function createCatalogService(deps: CatalogDeps) {
     const [card] = await withFavorites(await seriesCardsCached([seriesId], lang), userId);
     if (!card) throw notFound('series_unavailable', 'This series is not available.');
     const [row] = await cache.get(`series-row:${seriesId}:${lang}`, () => repo.seriesCards(db, [seriesId], lang));
-    const list = await episodeList(seriesId, lang, userId);
+    // Read each time (not cached): a viewer who just liked sees their like counted.
+    const [list, likes] = await Promise.all([episodeList(seriesId, lang, userId), likeState(db, seriesId, userId)]);
     const lockedTotal = list.filter((e) => !e.unlocked).reduce((sum, e) => sum + e.cost, 0);
     return {
       ...card,
@@ -277,6 +281,8 @@ export function createCatalogService(deps: CatalogDeps) {
       seriesPrice: quoteSeriesPrice(lockedTotal, row?.series_price ?? null),
       lockedTotal,
       language: lang,
+      likeCount: Math.max(0, Number(likes?.like_count ?? 0)),
+      liked: likes?.liked ?? false,
     };
   }
 
@@ -359,9 +365,17 @@ export function createCatalogService(deps: CatalogDeps) {
   const feed = (lang: Language, userId: string | null, req: PageRequest) =>
     feedPage({ db, cards: seriesCards, episodes, memo: (key, load) => cache.get(key, load) }, lang, userId, req);
 
+  const likes = createLikes(db, isVisible);
+  const searchTrends = createSearchTrends({
+    db,
+    findsSomething: async (query, lang) => (await search(query, lang, { page: 1, pageSize: 1 }, null)).items.length > 0,
+  });
+
   return {
     invalidate,
     feed,
+    likes,
+    searchTrends,
     /** Keeps a value derived from catalog data (a serialized answer) until the catalog changes. */
     memo: <T>(key: string, load: () => Promise<T>): Promise<T> => cache.get(key, load),
     seriesCards,

@@ -17,3 +17,13 @@ describe('search queries', () => {
     expect(normalizeQuery('x'.repeat(300))).toHaveLength(100);
   });
 });
+
+describe('synonyms in queries', () => {
+  it('adds the viewer language’s synonyms of each word, the typed word staying a prefix', () => {
+    expect(toPrefixTsquery('boss', 'en')).toBe('(boss:* | ceo | tycoon)');
+    expect(toPrefixTsquery('mi jefe', 'es')).toBe('mi & (jefe:* | ceo | magnate)');
+    expect(toPrefixTsquery('lobo', 'es')).toBe('(lobo:* | alfa | (hombre <-> lobo))');
+    expect(toPrefixTsquery('boss', 'es')).toBe('boss:*');
+    expect(toPrefixTsquery('constructor', 'en')).toBe('constructor:*');
+  });
+});

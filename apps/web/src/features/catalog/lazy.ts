@@ -3,3 +3,5 @@
 export { CatalogGrid } from './catalog-grid';
 export { SearchResults } from './search-results';
 export { parseId, useCategorySeries, useSectionSeries } from './series-lists';
+export { LikeButton, type LikeButtonProps } from './like-button';
+export { likeSeries, unlikeSeries, useSeriesLike } from './likes';

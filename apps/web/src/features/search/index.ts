@@ -3,3 +3,5 @@ export { searchDetailPath, searchPath } from './paths';
 export { useSearchHistory } from './search-history';
 export { SearchHistoryList } from './search-history-list';
 export { SUGGESTION_COUNT, useSuggestions } from './suggestions';
+export { countSearch, useTrendingSearches } from './trending';
+export { TrendingSearches } from './trending-searches';

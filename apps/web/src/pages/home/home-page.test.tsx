@@ -50,9 +50,20 @@ beforeEach(() => {
   HTMLElement.prototype.scrollTo = vi.fn();
 });
 
-function stubHome(answer: () => ReturnType<typeof ok> = () => ok(homepage)) {
+const entry = (id: number, title: string, episodeNumber: number, position: number, finished: boolean) => ({
+  series: series(id, title),
+  episodeId: id * 100 + episodeNumber,
+  episodeNumber,
+  position,
+  duration: 60,
+  finished,
+  updatedAt: '2026-11-20T10:00:00.000Z',
+});
+
+function stubHome(answer: () => ReturnType<typeof ok> = () => ok(homepage), history: unknown[] = []) {
   return mockApi({
     'GET /api/user': () => ok(guestUser),
+    'GET /api/user/history': () => ok(page(history)),
     'GET /api/homepage': answer,
     'GET /api/homepage/query': ({ url }) =>
       ok(
@@ -155,6 +166,36 @@ describe('home', () => {
       tagId: '8',
       page: '1',
     });
+  });
+
+  it('shows "Continue watching" with the series started and not finished; each card resumes', async () => {
+    stubHome(undefined, [
+      entry(1, 'Moonlight Alpha', 3, 45, false),
+      entry(2, 'The Billionaire’s Secret Bride', 12, 60, true),
+      entry(3, 'Jade Palace Revenge', 4, 60, true),
+    ]);
+    renderAt('/');
+    const row = await screen.findByRole('region', { name: 'Continue watching' });
+    const links = within(row).getAllByRole('link');
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(['/historys', '/videos/1?ep=3&t=45', '/videos/3?ep=5']);
+    expect(within(row).getByText('EP 3')).toBeTruthy();
+    expect(within(row).getByText('Next: EP 5')).toBeTruthy();
+    expect(within(row).queryByText('The Billionaire’s Secret Bride')).toBeNull();
+    // Below the carousel, above the sections.
+    const regions = screen
+      .getAllByRole('region')
+      .map((r) => r.getAttribute('aria-label') ?? r.textContent?.slice(0, 20));
+    expect(regions.indexOf('Featured series')).toBeLessThan(regions.findIndex((r) => r?.startsWith('Continue')));
+  });
+
+  it('has no "Continue watching" for a viewer without history', async () => {
+    const api = stubHome();
+    renderAt('/');
+    await screen.findByRole('region', { name: 'Asian stories' });
+    await waitFor(() => {
+      expect(api.requests('GET /api/user/history')).toHaveLength(1);
+    });
+    expect(screen.queryByRole('region', { name: 'Continue watching' })).toBeNull();
   });
 
   it('shows skeletons while loading, then an error with a retry', async () => {

@@ -7,7 +7,7 @@ import { EmptyState } from '../../shared/ui/empty-state';
 import { ErrorState } from '../../shared/ui/error-state';
 import { Page } from '../../shared/ui/page';
 import { FeaturedCarousel } from './featured-carousel';
-import { CategoriesSection, HomeSkeleton } from './home-sections';
+import { CategoriesSection, ContinueWatching, HomeSkeleton } from './home-sections';
 import { RailSection } from './rails';
 
 export function HomePage() {
@@ -37,6 +37,7 @@ export function HomePage() {
       ) : (
         <>
           <FeaturedCarousel items={data.featured} />
+          <ContinueWatching />
           {sections.map((section) =>
             section.kind === 'categories' ? (
               <CategoriesSection key={section.id} section={section} />

@@ -10,6 +10,18 @@ const LazyCategoriesSection = lazy(() =>
   import('./categories-section').then((module) => ({ default: module.CategoriesSection })),
 );
 
+// "Continue watching" loads after the home screen (with the words and styles it needs); it shows nothing
+// until then, or ever without history.
+const LazyContinueWatching = lazy(() => import('./continue-watching'));
+
+export function ContinueWatching() {
+  return (
+    <Suspense fallback={null}>
+      <LazyContinueWatching />
+    </Suspense>
+  );
+}
+
 /** The "switch categories" section, with its title and footprint shown while its code loads. */
 export function CategoriesSection({ section }: { section: HomepageSection }) {
   const first = section.tabs?.[0];

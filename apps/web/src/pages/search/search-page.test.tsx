@@ -27,6 +27,8 @@ function stubSearch(user: typeof guestUser | typeof accountUser = guestUser) {
       serverHistory = [{ query: String(body?.query), searchedAt: new Date().toISOString() }, ...serverHistory];
       return ok({});
     },
+    'GET /api/search/trending': () => ok([{ query: 'ceo' }, { query: 'moonlight' }]),
+    'POST /api/search/trending': () => ok({}),
     'DELETE /api/search/history': ({ url }) => {
       const query = url.searchParams.get('query');
       serverHistory = query ? serverHistory.filter((e) => e.query !== query) : [];
@@ -118,6 +120,26 @@ describe('search', () => {
       ]);
     });
     expect(localStorage.getItem(SEARCH_HISTORY_STORAGE_KEY)).toBeNull();
+  });
+
+  it('shows trending searches on the empty screen: a tap searches it and counts it', async () => {
+    const api = stubSearch();
+    renderAt('/search');
+    await searchBox();
+    const trending = await screen.findByRole('region', { name: 'Trending searches' });
+    expect(
+      within(trending)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['1ceo', '2moonlight']);
+    fireEvent.click(within(trending).getByRole('button', { name: /moonlight/ }));
+    expect(await screen.findByRole('region', { name: 'Results for “moonlight”' })).toBeTruthy();
+    await waitFor(() => {
+      expect(api.requests('POST /api/search/trending').map((r) => r.body?.query)).toEqual(['moonlight']);
+    });
+    expect(JSON.parse(localStorage.getItem(SEARCH_HISTORY_STORAGE_KEY) ?? '[]')).toMatchObject([
+      { query: 'moonlight' },
+    ]);
   });
 
   it('leaves search with Cancel: home when search was the first page', async () => {

@@ -4,11 +4,13 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Link } from '../../shared/links/link';
 import { seriesPath } from '../../shared/links/player-path';
 import {
+  countSearch,
   MAX_QUERY_LENGTH,
   normalizeQuery,
   searchDetailPath,
   SearchHistoryList,
   SUGGESTION_COUNT,
+  TrendingSearches,
   useSearchHistory,
   useSuggestions,
 } from '../../features/search';
@@ -22,10 +24,12 @@ import { Spinner } from '../../shared/ui/spinner';
 interface SuggestionsProps {
   text: string;
   onChoose: (query: string) => void;
+  /** "See all results": a search submitted. */
+  onSeeAll: (query: string) => void;
 }
 
 /** The top titles for the text typed so far, and a way to every result. */
-function Suggestions({ text, onChoose }: SuggestionsProps) {
+function Suggestions({ text, onChoose, onSeeAll }: SuggestionsProps) {
   const { t } = useTranslation();
   const headingId = useId();
   const suggestions = useSuggestions(text, true);
@@ -66,7 +70,7 @@ function Suggestions({ text, onChoose }: SuggestionsProps) {
         <Link
           to={searchDetailPath(term)}
           onClick={() => {
-            onChoose(term);
+            onSeeAll(term);
           }}
           className="flex min-h-11 items-center gap-3 rounded-lg text-sm font-semibold break-all text-accent focus-visible:outline-2 focus-visible:outline-accent"
         >
@@ -83,7 +87,7 @@ function Suggestions({ text, onChoose }: SuggestionsProps) {
 /**
  * Search: the box has focus on arrival; typing shows suggestions; submitting shows every result (the
  * query goes into `?q=`, replacing the entry, so Cancel and Back leave search in one step); the recent
- * searches show while the box is empty.
+ * searches and the trending ones show while the box is empty. A submitted search is counted toward trending.
  */
 export function SearchPage() {
   const { t } = useTranslation();
@@ -110,6 +114,7 @@ export function SearchPage() {
     const query = normalizeQuery(value).slice(0, MAX_QUERY_LENGTH);
     if (!query) return;
     history.add(query);
+    countSearch(query);
     track('Search', { search_string: query });
     setText(query);
     setParams({ q: query }, { replace: true });
@@ -187,9 +192,19 @@ export function SearchPage() {
       {showResults ? (
         <SearchResults query={q} />
       ) : typing ? (
-        <Suggestions text={text} onChoose={history.add} />
+        <Suggestions
+          text={text}
+          onChoose={history.add}
+          onSeeAll={(term) => {
+            history.add(term);
+            countSearch(term);
+          }}
+        />
       ) : (
-        <SearchHistoryList history={history} onPick={search} />
+        <div className="flex flex-col gap-6">
+          <SearchHistoryList history={history} onPick={search} />
+          <TrendingSearches onPick={search} />
+        </div>
       )}
     </Page>
   );

@@ -17,6 +17,7 @@ export { EyeOffIcon } from './eye-off';
 export { FacebookIcon } from './facebook';
 export { GlobeIcon } from './globe';
 export { GridIcon } from './grid';
+export { HeartIcon } from './heart';
 export { HistoryIcon } from './history';
 export { HomeIcon } from './home';
 export { ListIcon } from './list';
