@@ -2,6 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../shared/i18n/i18n';
 import { renderAt } from '../test/render-at';
+import { VIEWER_ROUTES, isViewerRoute } from '@episodic/contract/constants';
+import { routes } from './routes';
 
 const PAGES: [path: string, page: string, heading: string][] = [
   ['/', 'home', 'Home'],
@@ -69,6 +71,13 @@ afterEach(async () => {
 });
 
 describe('routes', () => {
+  it('are the client routes the server answers with a 200 (every other address is a 404)', () => {
+    const children = routes[0]?.children ?? [];
+    const paths = children.map((route) => (route.index ? '' : (route.path ?? '')));
+    expect(paths.filter((path) => path !== '*')).toEqual([...VIEWER_ROUTES]);
+    for (const [path, page] of PAGES) expect([path, isViewerRoute(path)]).toEqual([path, page !== 'not-found']);
+  });
+
   it.each(PAGES)('%s renders the %s page with its heading and title', async (path, page, heading) => {
     const { container } = renderAt(path);
     await waitFor(() => {
