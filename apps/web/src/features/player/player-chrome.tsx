@@ -1,6 +1,6 @@
 import { memo, useMemo, type ReactNode } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
-import { useLocation, useNavigate } from 'react-router';
+import { useGoBack } from '../../shared/links/go-back';
 import { useLanguage } from '../../shared/i18n/use-language';
 import { BackIcon } from '../../shared/ui/icons/back';
 import { BookmarkFilledIcon } from '../../shared/ui/icons/bookmark-filled';
@@ -48,17 +48,13 @@ export function CenterSpinner({ label }: { label: string }) {
 /** Back to where the viewer came from, or home when the player was the first page. */
 export function BackButton() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const location = useLocation();
+  const goBack = useGoBack();
   return (
     <button
       type="button"
       aria-label={t('player.back')}
       title={t('player.back')}
-      onClick={() => {
-        if (location.key === 'default') void navigate('/');
-        else void navigate(-1);
-      }}
+      onClick={goBack}
       className="pointer-events-auto inline-flex size-11 items-center justify-center rounded-full text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-accent"
     >
       <BackIcon className="size-6" />
