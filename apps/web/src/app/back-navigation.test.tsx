@@ -45,7 +45,7 @@ describe("the player's back control", () => {
     await act(() => Promise.resolve());
     expect(where()).toBe('/');
     // In place of the player: the browser's Back from home does not return to it.
-    expect(history.index).toBe(0);
+    expect((history as { index?: number }).index).toBe(0);
   });
 
   it('goes back to the page the viewer came from', async () => {

@@ -58,10 +58,18 @@ function envelope(data: unknown, code = 200) {
   });
 }
 
+/** The categories `/api/tag` answers (the browse page of one it does not name is the not-found page). */
+let tags: { id: number; name: string }[] = [];
+
 beforeEach(() => {
+  tags = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn((input: string) => Promise.resolve(input.startsWith('/api/user') ? envelope(guest) : envelope([]))),
+    vi.fn((input: string) =>
+      Promise.resolve(
+        input.startsWith('/api/user') ? envelope(guest) : envelope(input.startsWith('/api/tag') ? tags : []),
+      ),
+    ),
   );
 });
 
@@ -79,6 +87,7 @@ describe('routes', () => {
   });
 
   it.each(PAGES)('%s renders the %s page with its heading and title', async (path, page, heading) => {
+    if (page === 'browse') tags = [{ id: 12, name: heading }];
     const { container } = renderAt(path);
     await waitFor(() => {
       expect(container.querySelector(`[data-page="${page}"]`)).not.toBeNull();
