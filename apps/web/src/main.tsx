@@ -8,7 +8,7 @@ import { preloadPage } from './app/routes';
 import { loadStartupData } from './app/start';
 import { trackRequestFailures } from './features/tracking';
 import { exchangeLinkToken } from './shared/api/client';
-import { captureClickIdsOnLoad, removeSessionTokenFromAddress } from './shared/click-ids/capture';
+import { captureClickIdsOnLoad, removeStoredFromAddress } from './shared/click-ids/capture';
 import { initErrorReporting } from './shared/error-reporting';
 import { initI18n } from './shared/i18n/i18n';
 import { playerSeriesId } from './shared/links/player-path';
@@ -19,7 +19,7 @@ import { registerServiceWorker } from './shared/pwa/register-service-worker';
 if (import.meta.env.VITE_SENTRY_DSN || import.meta.env.VITE_SENTRY_SANDBOX_DSN) void initErrorReporting();
 trackRequestFailures();
 captureClickIdsOnLoad(window.location.search);
-exchangeLinkToken(removeSessionTokenFromAddress());
+exchangeLinkToken(removeStoredFromAddress());
 const languageReady = initI18n(window.location.search);
 
 // A link straight to an episode starts loading it now (its chunk is preloaded by index.html).

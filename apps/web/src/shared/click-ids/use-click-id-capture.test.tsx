@@ -1,0 +1,34 @@
+import { act, render, screen } from '@testing-library/react';
+import { MemoryRouter, useLocation, useNavigate, type NavigateFunction } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { useClickIdCapture } from './use-click-id-capture';
+
+let navigate: NavigateFunction = () => undefined;
+
+function Probe() {
+  useClickIdCapture();
+  const location = useLocation();
+  navigate = useNavigate();
+  return (
+    <output data-testid="where" data-state={JSON.stringify(location.state)}>
+      {location.pathname + location.search + location.hash}
+    </output>
+  );
+}
+
+describe('useClickIdCapture', () => {
+  it('stores the ids a navigation carries, then takes them out of the address, keeping the rest', async () => {
+    render(
+      <MemoryRouter initialEntries={['/']}>
+        <Probe />
+      </MemoryRouter>,
+    );
+    await act(() => navigate('/videos/3?ep=2&fbclid=fb2&token=ref2&ttclid=tt2#top', { state: { from: 'ad' } }));
+    const where = screen.getByTestId('where');
+    expect(where.textContent).toBe('/videos/3?ep=2#top');
+    expect(where.dataset.state).toBe('{"from":"ad"}');
+    expect(localStorage.getItem('FBCLID')).toBe('fb2');
+    expect(localStorage.getItem('TTCLID')).toBe('tt2');
+    expect(localStorage.getItem('xUserRefererToken')).toBe('ref2');
+  });
+});
