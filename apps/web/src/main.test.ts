@@ -11,11 +11,10 @@ vi.mock('./shared/click-ids/capture', () => ({
   captureClickIdsOnLoad: (search: string) => {
     calls.push(`click ids ${search}`);
   },
-  removeStoredFromAddress: () => {
+  removeSessionTokenFromAddress: () => {
     calls.push('address cleaned');
     return null;
   },
-  trackedAddress: () => window.location.href,
 }));
 vi.mock('./shared/i18n/i18n', () => ({
   initI18n: () => {

@@ -29,8 +29,6 @@ export const VIEWER_ROUTES = [
   'order/easy',
 ] as const;
 
-const PATTERNS = VIEWER_ROUTES.map((route) => (route === '' ? [] : route.toLowerCase().split('/')));
-
 function decoded(segment: string): string {
   try {
     return decodeURIComponent(segment);
@@ -47,7 +45,8 @@ export function isViewerRoute(path: string): boolean {
   const raw = path.split(/[?#]/, 1)[0] ?? '';
   const segments = raw.replace(/^\/+/, '').replace(/\/$/, '').split('/');
   const parts = segments.length === 1 && segments[0] === '' ? [] : segments.map((s) => decoded(s).toLowerCase());
-  return PATTERNS.some(
+  // Split here, not at module level: an app importing this entry for other values keeps none of it.
+  return VIEWER_ROUTES.map((route) => (route === '' ? [] : route.toLowerCase().split('/'))).some(
     (pattern) =>
       pattern.length === parts.length &&
       pattern.every((literal, i) => (literal === ':id' ? parts[i] !== '' : literal === parts[i])),

@@ -3,7 +3,6 @@
  * (advertising pixels, the server report). Until the first sink registers, events wait in a short queue.
  */
 
-import { trackedAddress } from '../../shared/click-ids/capture';
 import { randomId } from '../../shared/random-id';
 
 export interface TrackingCustomData {
@@ -67,7 +66,7 @@ export function buildTrackingEvent(eventName: string, data: Record<string, unkno
     event_name: eventName,
     event_time: Math.floor(Date.now() / 1000),
     event_id: typeof data.event_id === 'string' && EVENT_ID.test(data.event_id) ? data.event_id : randomId(),
-    event_source_url: trackedAddress(),
+    event_source_url: window.location.href,
     action_source: 'website',
     currency,
     value,

@@ -1,11 +1,9 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   captureClickIdsOnLoad,
   captureClickIdsOnRouteChange,
   readClickIds,
-  removeStoredFromAddress,
-  searchWithoutStored,
-  trackedAddress,
+  removeSessionTokenFromAddress,
 } from './capture';
 
 const stored = () => Object.fromEntries(Object.keys(localStorage).map((key) => [key, localStorage.getItem(key)]));
@@ -52,69 +50,35 @@ describe('captureClickIdsOnRouteChange', () => {
     captureClickIdsOnRouteChange('?userToken=u&xUserRefererToken=r');
     expect(stored()).toEqual({});
   });
+
+  it('gives back the search without the ids and tokens, which leave the address once stored', () => {
+    expect(captureClickIdsOnRouteChange('?ep=2&token=ref&fbclid=fb&ttclid=tt&q=a')).toBe('?ep=2&q=a');
+    expect(stored()).toEqual({ xUserRefererToken: 'ref', FBCLID: 'fb', TTCLID: 'tt' });
+    // Stored at page load (a navigation does not take them): they leave too.
+    expect(captureClickIdsOnRouteChange('?userToken=u&xUserRefererToken=r')).toBe('?');
+    expect(captureClickIdsOnRouteChange('?ep=2')).toBeNull();
+    expect(captureClickIdsOnRouteChange('')).toBeNull();
+  });
 });
 
-describe('removeStoredFromAddress', () => {
-  const address = () => `${window.location.pathname}${window.location.search}${window.location.hash}`;
-
-  it('takes the stored ids and tokens out of the address, keeping the other parameters, the hash and the state', () => {
-    window.history.replaceState({ idx: 0 }, '', '/videos/3?fbclid=fb&userToken=secret&ep=2&ttclid=tt&token=ref#top');
+describe('removeSessionTokenFromAddress', () => {
+  it('drops userToken from the address and keeps the rest', () => {
+    window.history.replaceState({ idx: 0 }, '', '/videos/3?fbclid=fb&userToken=secret&ep=2#top');
     captureClickIdsOnLoad(window.location.search);
-    expect(removeStoredFromAddress()).toBe('secret');
-    expect(address()).toBe('/videos/3?ep=2#top');
+    expect(removeSessionTokenFromAddress()).toBe('secret');
+    expect(`${window.location.pathname}${window.location.search}${window.location.hash}`).toBe(
+      '/videos/3?fbclid=fb&ep=2#top',
+    );
     expect(window.history.state).toEqual({ idx: 0 });
-    expect(stored()).toEqual({ userToken: 'secret', FBCLID: 'fb', TTCLID: 'tt', xUserRefererToken: 'ref' });
+    expect(localStorage.getItem('userToken')).toBe('secret');
   });
 
-  it('takes xUserRefererToken and empty ids out too', () => {
-    window.history.replaceState(null, '', '/?xUserRefererToken=r&fbclid=&lang=dy');
-    captureClickIdsOnLoad(window.location.search);
-    expect(removeStoredFromAddress()).toBeNull();
-    expect(address()).toBe('/?lang=dy');
-  });
-
-  it('keeps an id that storage refused: the address is the only place it lives', () => {
-    window.history.replaceState(null, '', '/?fbclid=fb&userToken=secret');
-    const setItem = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
-      throw new Error('refused');
-    });
-    captureClickIdsOnLoad(window.location.search);
-    setItem.mockRestore();
-    // The session token leaves the address whatever happens: it is exchanged for the session cookie.
-    expect(removeStoredFromAddress()).toBe('secret');
-    expect(address()).toBe('/?fbclid=fb');
-  });
-
-  it('leaves an address without ids alone', () => {
-    window.history.replaceState(null, '', '/search?q=ceo');
+  it('leaves an address without a session token alone', () => {
+    window.history.replaceState(null, '', '/?token=ref');
     const before = window.history.length;
-    expect(removeStoredFromAddress()).toBeNull();
-    expect(address()).toBe('/search?q=ceo');
+    expect(removeSessionTokenFromAddress()).toBeNull();
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/?token=ref');
     expect(window.history.length).toBe(before);
-  });
-
-  it('still reports the click ids of the landing page to analytics, until the viewer moves on', () => {
-    window.history.replaceState(null, '', '/videos/3?fbclid=fb&ttclid=tt&token=ref');
-    captureClickIdsOnLoad(window.location.search);
-    removeStoredFromAddress();
-    window.history.replaceState(null, '', '/videos/3?ep=1');
-    expect(trackedAddress()).toBe(`${window.location.origin}/videos/3?ep=1&fbclid=fb&ttclid=tt`);
-    window.history.pushState(null, '', '/my');
-    expect(trackedAddress()).toBe(`${window.location.origin}/my`);
-    window.history.pushState(null, '', '/videos/3');
-    expect(trackedAddress()).toBe(`${window.location.origin}/videos/3`);
-  });
-});
-
-describe('searchWithoutStored', () => {
-  it('takes out the referrer token and click ids a navigation stored, and nothing else', () => {
-    captureClickIdsOnRouteChange('?token=ref&fbclid=fb&ep=2&userToken=u');
-    expect(searchWithoutStored('?token=ref&fbclid=fb&ep=2&userToken=u')).toBe('?ep=2&userToken=u');
-    // Not stored: kept.
-    expect(searchWithoutStored('?ttclid=tt')).toBeNull();
-    captureClickIdsOnRouteChange('?ttclid=tt');
-    expect(searchWithoutStored('?ttclid=tt')).toBe('');
-    expect(searchWithoutStored('?ep=2')).toBeNull();
   });
 });
 

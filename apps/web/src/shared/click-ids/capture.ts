@@ -34,70 +34,30 @@ export function captureClickIdsOnLoad(search: string | URLSearchParams): void {
 }
 
 /**
- * `search` without the parameters of `rules` whose values are stored (a parameter kept where storage
- * refuses: the address is then the only place its value lives), or null when nothing is taken out.
+ * Removes a session token from the address once it is stored, and gives it back: an address is shared,
+ * bookmarked and read by the advertising pixels, and a session token must go to none of them.
  */
-function withoutStored(rules: readonly Rule[], search: string): string | null {
-  const params = new URLSearchParams(search);
-  let changed = false;
-  for (const [param, key] of rules) {
-    if (params.has(param) && (readStored(key) || !params.get(param)?.trim())) {
-      params.delete(param);
-      changed = true;
-    }
-  }
-  if (!changed) return null;
-  const rest = params.toString();
-  return rest ? `?${rest}` : '';
-}
-
-/** The click ids of the landing address, which analytics still gets on that page (see `trackedAddress`). */
-let landing: { path: string; ids: URLSearchParams } | undefined;
-
-/**
- * Takes the referrer token, the session token and the click ids out of the address once they are stored
- * (keeping its other parameters, hash and history state), and gives back the session token: an address is
- * shared, bookmarked and read by the advertising pixels, and a session token must go to none of them.
- */
-export function removeStoredFromAddress(): string | null {
+export function removeSessionTokenFromAddress(): string | null {
   const url = new URL(window.location.href);
   const token = url.searchParams.get('userToken');
-  url.searchParams.delete('userToken');
-  landing = { path: url.pathname, ids: new URLSearchParams() };
-  for (const name of ['fbclid', 'ttclid']) {
-    const value = url.searchParams.get(name);
-    if (value) landing.ids.set(name, value);
-  }
-  const search = withoutStored(LOAD_RULES, url.search) ?? url.search;
-  if (search !== window.location.search) {
-    window.history.replaceState(window.history.state, '', `${url.pathname}${search}${url.hash}`);
+  if (token !== null) {
+    url.searchParams.delete('userToken');
+    window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
   }
   return token;
 }
 
 /**
- * The address analytics reports as the event's page: on the landing page it still carries the click
- * ids the visit came with (the ad platforms and the server's attribution read them from there).
+ * Saves the referrer token and click ids carried by a client-side navigation, and gives back its search
+ * without them and the other ids and tokens, which are stored by now (null when there are none): they
+ * leave the address once kept.
  */
-export function trackedAddress(): string {
-  const { href, pathname } = window.location;
-  if (landing?.path !== pathname) {
-    landing = undefined;
-    return href;
-  }
-  const url = new URL(href);
-  for (const [name, value] of landing.ids) url.searchParams.set(name, value);
-  return url.href;
-}
-
-/** A navigation's search without the referrer token and click ids once they are stored, or null. */
-export function searchWithoutStored(search: string): string | null {
-  return withoutStored(ROUTE_RULES, search);
-}
-
-/** Saves the referrer token and click ids carried by a client-side navigation. */
-export function captureClickIdsOnRouteChange(search: string | URLSearchParams): void {
+export function captureClickIdsOnRouteChange(search: string): string | null {
   apply(ROUTE_RULES, search);
+  const params = new URLSearchParams(search);
+  const found = LOAD_RULES.filter(([param]) => params.has(param));
+  for (const [param] of found) params.delete(param);
+  return found.length ? `?${params.toString()}` : null;
 }
 
 export interface ClickIds {
