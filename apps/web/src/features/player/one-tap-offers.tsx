@@ -1,4 +1,5 @@
 import type { Plan } from '@episodic/contract';
+import { countOf } from '../../shared/format/count';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { formatPrice } from '../../shared/format/price';
@@ -26,9 +27,10 @@ const offerClass =
 /** The paywall's one-tap buttons: each says what it buys and its price; the saved card they charge is named. */
 export function OneTapOffers({ card, coins, membership, coinsUnlock, disabled, onChoose }: OneTapOffersProps) {
   const { t } = useTranslation();
+  const language = useLanguage();
   if (!coins && !membership) return null;
   const joinLabel = (plan: Plan) => {
-    const price = formatPrice(plan.price, plan.currency);
+    const price = formatPrice(plan.price, plan.currency, language);
     const period = periodOf(plan.renewalDays ?? 0);
     return period === 'days'
       ? t('player.oneTap.joinEvery', { count: plan.renewalDays ?? 0, price })
@@ -50,8 +52,8 @@ export function OneTapOffers({ card, coins, membership, coinsUnlock, disabled, o
           <span className="flex min-w-0 flex-1 flex-col leading-tight">
             <span>
               {t('player.oneTap.buyCoins', {
-                count: coins.coins + coins.bonusCoins,
-                price: formatPrice(coins.price, coins.currency),
+                ...countOf(coins.coins + coins.bonusCoins, language),
+                price: formatPrice(coins.price, coins.currency, language),
               })}
             </span>
             {coinsUnlock ? (

@@ -1,4 +1,5 @@
 import type { User } from '@episodic/contract';
+import { formatCount } from '../../shared/format/count';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useLanguage } from '../../shared/i18n/use-language';
 import { Link } from '../../shared/links/link';
@@ -55,7 +56,7 @@ export function AccountSummary({ user }: { user: User }) {
             <CoinIcon className="size-4 text-accent" />
             {t('account.coins')}
           </span>
-          <span className="mt-1 text-sm font-semibold text-fg tabular-nums">{user.coins}</span>
+          <span className="mt-1 text-sm font-semibold text-fg tabular-nums">{formatCount(user.coins, language)}</span>
           <span className="mt-1 flex items-center text-xs font-medium text-accent">
             {t('account.getCoins')}
             <ChevronRightIcon className="size-3.5" />
