@@ -79,12 +79,12 @@ function RailButton({ label, caption, onClick, children, pressed, haspopup }: Ra
       aria-pressed={pressed}
       aria-haspopup={haspopup ? 'dialog' : undefined}
       onClick={onClick}
-      className="pointer-events-auto flex w-14 flex-col items-center gap-1 rounded-xl py-1 text-white focus-visible:outline-2 focus-visible:outline-accent"
+      className="pointer-events-auto flex w-16 flex-col items-center gap-1 rounded-xl py-1 text-white focus-visible:outline-2 focus-visible:outline-accent"
     >
       <span className="flex size-11 items-center justify-center rounded-full bg-black/30 backdrop-blur-sm">
         {children}
       </span>
-      <span aria-hidden="true" className="max-w-full truncate text-[11px] font-medium drop-shadow">
+      <span aria-hidden="true" className="max-w-full text-center text-[11px] leading-tight font-medium drop-shadow">
         {caption}
       </span>
     </button>
@@ -162,6 +162,7 @@ export const PlayerChrome = memo(function PlayerChrome(props: ChromeProps) {
       favoriteLabel: favorite ? t('player.removeFromList') : t('player.addToList'),
       favoriteCaption: favorite ? t('player.inList') : t('player.myList'),
       share: t('player.share'),
+      shareCaption: t('player.shareCaption'),
     }),
     [t, language, playCount, episodeNumber, episodeCount, favorite],
   );
@@ -253,7 +254,7 @@ export const PlayerChrome = memo(function PlayerChrome(props: ChromeProps) {
               <RailButton label={text.episodes} caption={text.episodes} onClick={props.onEpisodes} haspopup>
                 <EpisodesIcon className="size-6" />
               </RailButton>
-              <RailButton label={text.share} caption={text.share} onClick={props.onShare}>
+              <RailButton label={text.share} caption={text.shareCaption} onClick={props.onShare}>
                 <ShareIcon className="size-6" />
               </RailButton>
             </div>
