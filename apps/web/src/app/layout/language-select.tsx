@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
-import { LANGUAGES, LANGUAGE_NAMES, htmlLangFor, isLanguage } from '../../shared/i18n/languages';
+import { LANGUAGES, LANGUAGE_NAMES, htmlLangFor, isLanguage, type Language } from '../../shared/i18n/languages';
 import { currentLanguage, setLanguage } from '../../shared/i18n/i18n';
 import { GlobeIcon } from '../../shared/ui/icons/globe';
 
@@ -21,11 +21,11 @@ export function LanguageSelect() {
         id={id}
         value={active}
         onChange={(event) => {
-          const next = event.target.value;
-          if (!isLanguage(next)) return;
+          // One of the options, each a language.
+          const next = event.target.value as Language;
           void setLanguage(next);
           // Loaded on the first change only: the first load carries none of it.
-          void import('./account-language').then((account) => account.saveAccountLanguage(queryClient, next));
+          void import('./account-language').then((account) => account.default(queryClient, next));
         }}
         className="h-10 max-w-[6.75rem] cursor-pointer appearance-none bg-transparent pr-3 pl-1.5 text-sm font-medium text-fg outline-none"
       >

@@ -55,9 +55,10 @@ export function removeSessionTokenFromAddress(): string | null {
 export function captureClickIdsOnRouteChange(search: string): string | null {
   apply(ROUTE_RULES, search);
   const params = new URLSearchParams(search);
-  const found = LOAD_RULES.filter(([param]) => params.has(param));
-  for (const [param] of found) params.delete(param);
-  return found.length ? `?${params.toString()}` : null;
+  const before = params.toString();
+  for (const [param] of LOAD_RULES) params.delete(param);
+  const after = params.toString();
+  return after === before ? null : `?${after}`;
 }
 
 export interface ClickIds {
