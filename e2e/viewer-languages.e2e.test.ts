@@ -9,7 +9,7 @@ const NBSP = '\u00a0';
 /** Every element whose text is cut by its box (an ellipsis, or clipped without wrapping), by its text. */
 function cutLabels(page: Page): Promise<string[]> {
   return page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('a, button, [role="tab"], span, p, h1, h2, h3, label')]
+    Array.from(document.querySelectorAll<HTMLElement>('a, button, [role="tab"], span, p, h1, h2, h3, label'))
       .filter((el) => {
         if (el.children.length > 0 && el.querySelector('a, button, p, h1, h2, h3')) return false;
         const style = getComputedStyle(el);
