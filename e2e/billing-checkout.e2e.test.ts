@@ -174,7 +174,7 @@ test.describe('the test cards, through the form', () => {
     pageErrors: errors,
   }) => {
     await page.goto('/shopping');
-    await choosePlan(page, /Buy 1000 coins for \$8\.99/);
+    await choosePlan(page, /Buy 1,000 coins for \$8\.99/);
     await fillCard(page, '4000 0025 0000 3155');
     await page.getByRole('button', { name: 'Pay $8.99' }).click();
     await page.getByRole('heading', { name: 'Confirm your payment' }).waitFor();

@@ -53,7 +53,8 @@ test.describe('the viewer app shell', () => {
 
   test('shows a real not-found page for any other path, with a way home', async ({ page }) => {
     const res = await page.goto('/no/such/place');
-    expect(res?.status()).toBe(200);
+    // Any address that is no client route: HTTP 404, with the app's own not-found page.
+    expect(res?.status()).toBe(404);
     await page.locator('[data-page="not-found"]').waitFor();
     await screenshot(page, 'shell-not-found');
     const home = page.locator('[data-page="not-found"] a[href="/"]').first();

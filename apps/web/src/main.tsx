@@ -12,7 +12,6 @@ import { captureClickIdsOnLoad, removeSessionTokenFromAddress } from './shared/c
 import { initErrorReporting } from './shared/error-reporting';
 import { initI18n } from './shared/i18n/i18n';
 import { playerSeriesId } from './shared/links/player-path';
-import { registerServiceWorker } from './shared/pwa/register-service-worker';
 
 // Startup order (specification §4): error reporting, URL click ids, mount, then config and user.
 // Only a build given a DSN reports errors; without one, none of that code is part of the first load.
@@ -55,4 +54,6 @@ window.setTimeout(() => {
     });
 }, 0);
 
-registerServiceWorker();
+// Its own chunk: the worker is registered once the page has loaded and the browser is idle, so its code
+// need not be part of the first load either.
+if (import.meta.env.PROD) void import('./shared/pwa/register-service-worker').then((pwa) => pwa.registerServiceWorker());

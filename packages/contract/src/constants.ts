@@ -5,6 +5,8 @@
 export * from './languages';
 /** Why a call failed: the `reason` of error envelopes, and the codes of field errors. */
 export * from './reasons';
+/** The viewer app's client routes, which the server serves with a 200 (every other address is a 404). */
+export * from './viewer-routes';
 import type { Reason } from './reasons';
 import type { Membership } from './user';
 

@@ -29,11 +29,29 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('serving the apps', () => {
-  it.each(['/', '/videos/12', '/order/result', '/searchDetail/abc', '/no/such/page'])(
-    'answers index.html for %s, revalidated',
+  it.each([
+    '/',
+    '/videos/12',
+    '/videos/999999',
+    '/order/result',
+    '/searchDetail/abc',
+    '/searchDetail/a%2Fb',
+    '/MY',
+    '/shopping/',
+    '/browse/7?fbclid=x#top',
+  ])('answers index.html for the client route %s, revalidated', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(INDEX);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it.each(['/no/such/page', '/videos', '/videos/12/extra', '/order', '/my/x', '/browse/', '/wp-login.php'])(
+    'answers %s, which is no client route, with a 404 and the app (which draws its not-found page)',
     async (url) => {
       const res = await t.app.inject({ method: 'GET', url });
-      expect(res.statusCode).toBe(200);
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.body).toBe(INDEX);
       expect(res.headers['cache-control']).toBe('no-cache');
     },

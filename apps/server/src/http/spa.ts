@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { isViewerRoute } from '@episodic/contract/constants';
 import { sendApiNotFound } from './protocol';
 import { isUnder, normalizedPath } from './route-path';
 import type { ConsoleOrigin } from './console-origin';
@@ -36,8 +37,10 @@ function sendIndex(reply: FastifyReply, dist: string, status = 200) {
 
 /**
  * Serves the built viewer app at / and the console at /admin/, with history-mode fallback:
- * every unknown non-API path answers the app's index.html. Hashed assets are immutable, HTML
- * revalidates, and brotli/gzip files made at build time are served as-is.
+ * every unknown non-API path answers the app's index.html, with a 200 for the viewer's client routes
+ * and a 404 for any other address (the app then draws its not-found page, and search engines and
+ * link checkers see the 404). Hashed assets are immutable, HTML revalidates, and brotli/gzip files
+ * made at build time are served as-is.
  */
 export async function registerSpa(app: FastifyInstance, opts: SpaOptions): Promise<void> {
   const setHeaders = (reply: FastifyReply, filePath: string) => {
@@ -81,6 +84,6 @@ export async function registerSpa(app: FastifyInstance, opts: SpaOptions): Promi
     }
     // The console's host serves no viewer app: its pixels must never run on the console's origin.
     if (!hosts.servesViewer(req)) return reply.status(404).type('text/plain').send('Not found');
-    return sendIndex(reply, opts.webDist);
+    return sendIndex(reply, opts.webDist, isViewerRoute(req.url) ? 200 : 404);
   });
 }

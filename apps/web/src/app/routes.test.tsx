@@ -3,6 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NO_MEMBERSHIP } from '@episodic/contract/constants';
 import { i18n } from '../shared/i18n/i18n';
 import { renderAt } from '../test/render-at';
+import { VIEWER_ROUTES, isViewerRoute } from '@episodic/contract/constants';
+import { routes } from './routes';
 
 const PAGES: [path: string, page: string, heading: string][] = [
   ['/', 'home', 'Home'],
@@ -48,10 +50,18 @@ function envelope(data: unknown, code = 200) {
   });
 }
 
+/** The categories `/api/tag` answers (the browse page of one it does not name is the not-found page). */
+let tags: { id: number; name: string }[] = [];
+
 beforeEach(() => {
+  tags = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn((input: string) => Promise.resolve(input.startsWith('/api/user') ? envelope(guest) : envelope([]))),
+    vi.fn((input: string) =>
+      Promise.resolve(
+        input.startsWith('/api/user') ? envelope(guest) : envelope(input.startsWith('/api/tag') ? tags : []),
+      ),
+    ),
   );
 });
 
@@ -61,7 +71,15 @@ afterEach(async () => {
 });
 
 describe('routes', () => {
+  it('are the client routes the server answers with a 200 (every other address is a 404)', () => {
+    const children = routes[0]?.children ?? [];
+    const paths = children.map((route) => (route.index ? '' : (route.path ?? '')));
+    expect(paths.filter((path) => path !== '*')).toEqual([...VIEWER_ROUTES]);
+    for (const [path, page] of PAGES) expect([path, isViewerRoute(path)]).toEqual([path, page !== 'not-found']);
+  });
+
   it.each(PAGES)('%s renders the %s page with its heading and title', async (path, page, heading) => {
+    if (page === 'browse') tags = [{ id: 12, name: heading }];
     const { container } = renderAt(path);
     await waitFor(() => {
       expect(container.querySelector(`[data-page="${page}"]`)).not.toBeNull();

@@ -24,8 +24,9 @@ export function AppLayout() {
   // The player covers the whole screen: the header, footer and tab bar under it would never be seen (and a
   // footer would only jump into place as the page loads), so they are not drawn there at all.
   const covered = isPlayerPath(location.pathname);
-  useClickIdCapture();
+  // In this order: the landing page view is reported before the click ids leave the address.
   usePageViews();
+  useClickIdCapture();
   return (
     <div className="relative mx-auto flex min-h-dvh w-full max-w-[480px] flex-col bg-bg pb-[calc(var(--tabbar-height)+env(safe-area-inset-bottom))] shadow-[0_0_0_1px_rgb(255_255_255/0.04)]">
       <a

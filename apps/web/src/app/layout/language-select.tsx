@@ -1,13 +1,15 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
-import { LANGUAGES, LANGUAGE_NAMES, htmlLangFor, isLanguage } from '../../shared/i18n/languages';
+import { LANGUAGES, LANGUAGE_NAMES, htmlLangFor, isLanguage, type Language } from '../../shared/i18n/languages';
 import { currentLanguage, setLanguage } from '../../shared/i18n/i18n';
 import { GlobeIcon } from '../../shared/ui/icons/globe';
 
-/** The language chooser: each option in its own language; the choice is remembered. */
+/** The language chooser: each option in its own language; the choice is remembered, and is a signed-in viewer's account language. */
 export function LanguageSelect() {
   const { t, i18n } = useTranslation();
   const id = useId();
+  const queryClient = useQueryClient();
   const active = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : currentLanguage();
   return (
     <div className="relative flex h-10 items-center rounded-full pl-2 text-fg hover:bg-white/10 focus-within:outline-2 focus-within:outline-accent">
@@ -19,8 +21,11 @@ export function LanguageSelect() {
         id={id}
         value={active}
         onChange={(event) => {
-          const next = event.target.value;
-          if (isLanguage(next)) void setLanguage(next);
+          // One of the options, each a language.
+          const next = event.target.value as Language;
+          void setLanguage(next);
+          // Loaded on the first change only: the first load carries none of it.
+          void import('./account-language').then((account) => account.default(queryClient, next));
         }}
         className="h-10 max-w-[6.75rem] cursor-pointer appearance-none bg-transparent pr-3 pl-1.5 text-sm font-medium text-fg outline-none"
       >

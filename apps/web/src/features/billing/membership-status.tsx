@@ -62,7 +62,7 @@ export function MembershipStatus({ user, plans }: { user: User; plans?: readonly
           membership.renewalDays ? (
             <p data-testid="renewal-price" className="mt-1 text-sm text-fg">
               {t('billing.membership.renewalPrice', {
-                price: formatPrice(membership.renewalPrice, membership.currency ?? 'USD'),
+                price: formatPrice(membership.renewalPrice, membership.currency ?? 'USD', language),
                 days: membership.renewalDays,
               })}
             </p>

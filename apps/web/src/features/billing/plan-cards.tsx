@@ -1,4 +1,5 @@
 import type { Plan } from '@episodic/contract';
+import { countOf, formatCount } from '../../shared/format/count';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useLanguage } from '../../shared/i18n/use-language';
 import { formatPrice } from '../../shared/format/price';
@@ -70,7 +71,7 @@ export function MembershipPlanCard({ plan, best = false, busy, disabled, onChoos
 export function CoinPackCard({ plan, busy, disabled, onChoose }: PlanCardProps) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const name = t('billing.packs.coins', { count: plan.coins });
+  const name = t('billing.packs.coins', countOf(plan.coins, language));
   return (
     <li data-testid="coin-pack">
       <button
@@ -85,10 +86,10 @@ export function CoinPackCard({ plan, busy, disabled, onChoose }: PlanCardProps) 
       >
         <span className="flex items-center gap-1 text-lg font-extrabold text-amber-300 tabular-nums">
           <CoinIcon className="size-5" />
-          {plan.coins}
+          {formatCount(plan.coins, language)}
         </span>
         <span className="min-h-4 text-xs font-semibold text-emerald-300">
-          {plan.bonusCoins > 0 ? t('billing.packs.bonus', { count: plan.bonusCoins }) : ''}
+          {plan.bonusCoins > 0 ? t('billing.packs.bonus', countOf(plan.bonusCoins, language)) : ''}
         </span>
         <span className="mt-1 inline-flex min-h-9 w-full items-center justify-center gap-1.5 rounded-full bg-accent px-3 text-sm font-bold text-black">
           {busy ? <Spinner className="size-4" /> : null}

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { Link } from '../../shared/links/link';
 import { formatDate } from '../../shared/format/date';
+import { useLanguage } from '../../shared/i18n/use-language';
 import { POLICY_LINKS, type PolicyPage } from '../../shared/links/policy-links';
 import { ErrorState } from '../../shared/ui/error-state';
 import { ChevronRightIcon } from '../../shared/ui/icons/chevron-right';
@@ -55,6 +56,7 @@ interface HelpLayoutProps {
 export function HelpLayout({ name, page, children }: HelpLayoutProps) {
   const { t } = useTranslation();
   const content = useHelpContent();
+  const language = useLanguage();
   return (
     <Page name={name} title={t(`pages.${page}`)}>
       {content.isPending ? (
@@ -70,7 +72,7 @@ export function HelpLayout({ name, page, children }: HelpLayoutProps) {
       ) : (
         <>
           <p className="-mt-3 text-xs text-fg-subtle">
-            {t('help.updated', { date: formatDate(content.data.updated) })}
+            {t('help.updated', { date: formatDate(content.data.updated, language) })}
           </p>
           {children(content.data)}
         </>

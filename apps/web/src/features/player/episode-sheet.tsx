@@ -1,4 +1,6 @@
 import type { EpisodeAccess, EpisodeListItem } from '@episodic/contract';
+import { countOf, formatCount } from '../../shared/format/count';
+import { useLanguage } from '../../shared/i18n/use-language';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { Dialog } from '../../shared/ui/dialog';
 import { CheckIcon } from '../../shared/ui/icons/check';
@@ -15,6 +17,7 @@ interface EpisodeSheetProps {
 /** Every episode as a grid, each showing before any tap whether it is free, unlocked or its price in coins. */
 export function EpisodeSheet({ title, episodes, current, onSelect, onClose }: EpisodeSheetProps) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const sorted = [...episodes].sort((a, b) => a.number - b.number);
   const free = sorted.filter((e) => e.free).length;
   const describe = (episode: EpisodeListItem, access: EpisodeAccess) => {
@@ -25,7 +28,7 @@ export function EpisodeSheet({ title, episodes, current, onSelect, onClose }: Ep
           ? t('player.ep.unlocked')
           : access === 'member'
             ? t('player.ep.member')
-            : t('player.ep.locked', { count: episode.cost });
+            : t('player.ep.locked', countOf(episode.cost, language));
     return `${t('player.ep.label', { number: episode.number })}, ${state}`;
   };
   return (
@@ -71,7 +74,7 @@ export function EpisodeSheet({ title, episodes, current, onSelect, onClose }: Ep
                 {access === 'locked' ? (
                   <span aria-hidden="true" className="flex items-center gap-0.5 text-[11px] font-medium text-amber-300">
                     <LockIcon className="size-3" />
-                    {episode.cost}
+                    {formatCount(episode.cost, language)}
                   </span>
                 ) : null}
                 {access === 'unlocked' || access === 'member' ? (

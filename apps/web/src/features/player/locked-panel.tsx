@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { countOf } from '../../shared/format/count';
+import { useLanguage } from '../../shared/i18n/use-language';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { Link } from '../../shared/links/link';
 import { Button } from '../../shared/ui/button';
@@ -64,6 +66,7 @@ export function LockedPanel({
   onClose = () => undefined,
 }: LockedPanelProps) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const pending = state.status === 'pending';
   const failed = state.status === 'failed' ? state : null;
   const refused = failed?.code === NOT_ENOUGH_COINS;
@@ -83,10 +86,10 @@ export function LockedPanel({
         <div className="flex items-center justify-between gap-3 rounded-2xl bg-surface-2 px-4 py-3">
           <p className="flex items-center gap-1.5 text-lg font-extrabold text-amber-300" data-testid="episode-price">
             <CoinIcon className="size-5" />
-            {t('player.locked.price', { count: cost })}
+            {t('player.locked.price', countOf(cost, language))}
           </p>
           {balance !== undefined ? (
-            <p className="text-right text-xs text-fg-muted">{t('player.locked.balance', { count: balance })}</p>
+            <p className="text-right text-xs text-fg-muted">{t('player.locked.balance', countOf(balance, language))}</p>
           ) : null}
         </div>
 
@@ -129,7 +132,7 @@ export function LockedPanel({
         ) : (
           <Button onClick={onUnlock} disabled={pending} aria-busy={pending && state.target === 'episode'}>
             {pending && state.target === 'episode' ? <Spinner className="size-4" /> : <CoinIcon className="size-5" />}
-            {t('player.locked.unlock', { count: cost })}
+            {t('player.locked.unlock', countOf(cost, language))}
           </Button>
         )}
         {seriesPrice !== null ? (
@@ -143,10 +146,10 @@ export function LockedPanel({
           >
             {pending && state.target === 'series' ? <Spinner className="size-4 text-accent" /> : null}
             <span className="flex flex-col py-1.5 leading-tight">
-              <span>{t('player.locked.unlockSeries', { count: seriesPrice })}</span>
+              <span>{t('player.locked.unlockSeries', countOf(seriesPrice, language))}</span>
               {saving > 0 ? (
                 <span className="text-xs font-medium text-emerald-300">
-                  {t('player.locked.seriesSaving', { count: saving })}
+                  {t('player.locked.seriesSaving', countOf(saving, language))}
                 </span>
               ) : null}
             </span>

@@ -1,6 +1,8 @@
 import { useRef } from 'react';
+import { countOf } from '../../shared/format/count';
 import { formatPrice } from '../../shared/format/price';
 import { Trans } from '../../shared/i18n/trans';
+import { useLanguage } from '../../shared/i18n/use-language';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { Link } from '../../shared/links/link';
 import { Button } from '../../shared/ui/button';
@@ -28,9 +30,10 @@ const linkClass = 'font-semibold text-fg underline underline-offset-2';
  */
 export function OneTapConfirm({ state, card, cost, balance, otherCardHref, onConfirm, onClose }: OneTapConfirmProps) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const confirmRef = useRef<HTMLButtonElement>(null);
   const { plan } = state;
-  const price = formatPrice(plan.price, plan.currency);
+  const price = formatPrice(plan.price, plan.currency, language);
   const named = cardLabel(card);
   const settling = state.status === 'settling';
   const sending = state.status === 'sending' || settling;
@@ -42,7 +45,7 @@ export function OneTapConfirm({ state, card, cost, balance, otherCardHref, onCon
       title={
         membership
           ? t('player.oneTap.confirmJoinTitle', { name: plan.name, price })
-          : t('player.oneTap.confirmCoinsTitle', { count: coins, price })
+          : t('player.oneTap.confirmCoinsTitle', { ...countOf(coins, language), price })
       }
       description={
         <>

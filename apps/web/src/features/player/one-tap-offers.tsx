@@ -1,6 +1,7 @@
 import type { Plan } from '@episodic/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
+import { countOf } from '../../shared/format/count';
 import { formatPrice } from '../../shared/format/price';
 import { useLanguage } from '../../shared/i18n/use-language';
 import { useTranslation } from '../../shared/i18n/use-translation';
@@ -56,8 +57,9 @@ export function OneTapOffers({
   onChoose,
 }: OneTapOffersProps) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const joinLabel = (plan: Plan) => {
-    const price = formatPrice(plan.price, plan.currency);
+    const price = formatPrice(plan.price, plan.currency, language);
     const period = periodOf(plan.renewalDays ?? 0);
     return period === 'days'
       ? t('player.oneTap.joinEvery', { count: plan.renewalDays ?? 0, price })
@@ -67,7 +69,10 @@ export function OneTapOffers({
   const packLine = (pack: (typeof packs)[number], main = false) => (
     <span className="flex min-w-0 flex-1 flex-col leading-tight">
       <span>
-        {t('player.oneTap.buyCoins', { count: pack.coins, price: formatPrice(pack.plan.price, pack.plan.currency) })}
+        {t('player.oneTap.buyCoins', {
+          ...countOf(pack.coins, language),
+          price: formatPrice(pack.plan.price, pack.plan.currency, language),
+        })}
       </span>
       <span className={`text-xs font-medium ${main ? 'text-black/75' : 'text-emerald-300'}`}>
         {t('player.oneTap.episodes', { count: pack.episodes })}

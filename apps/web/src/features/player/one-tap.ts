@@ -1,4 +1,6 @@
 import type { Plan, User } from '@episodic/contract';
+import { currentLanguage } from '../../shared/i18n/i18n';
+import { countOf } from '../../shared/format/count';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -141,7 +143,7 @@ export function useOneTap({ seriesId, episodeNumber, cost, unlock, onPurchase }:
     else await queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 }).catch(() => null);
     setState({ status: 'idle' });
     if (plan.kind === 'coins') {
-      toast(t('player.oneTap.coinsAdded', { count: plan.coins + plan.bonusCoins }), 'success');
+      toast(t('player.oneTap.coinsAdded', countOf(plan.coins + plan.bonusCoins, currentLanguage())), 'success');
       const coins = answer?.coins ?? queryClient.getQueryData<User>(currentUserKey)?.coins ?? 0;
       if (coins >= cost) unlock();
       return;

@@ -1,6 +1,6 @@
 import { memo, useMemo, type ReactNode } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
-import { useLocation, useNavigate } from 'react-router';
+import { useGoBack } from '../../shared/links/go-back';
 import { useLanguage } from '../../shared/i18n/use-language';
 import { BackIcon } from '../../shared/ui/icons/back';
 import { BookmarkFilledIcon } from '../../shared/ui/icons/bookmark-filled';
@@ -49,17 +49,13 @@ export function CenterSpinner({ label }: { label: string }) {
 /** Back to where the viewer came from, or home when the player was the first page. */
 export function BackButton() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const location = useLocation();
+  const goBack = useGoBack();
   return (
     <button
       type="button"
       aria-label={t('player.back')}
       title={t('player.back')}
-      onClick={() => {
-        if (location.key === 'default') void navigate('/');
-        else void navigate(-1);
-      }}
+      onClick={goBack}
       className="pointer-events-auto inline-flex size-11 items-center justify-center rounded-full text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-accent"
     >
       <BackIcon className="size-6" />
@@ -84,12 +80,12 @@ export function RailButton({ label, caption, onClick, children, pressed, haspopu
       aria-pressed={pressed}
       aria-haspopup={haspopup ? 'dialog' : undefined}
       onClick={onClick}
-      className="pointer-events-auto flex w-14 flex-col items-center gap-1 rounded-xl py-1 text-white focus-visible:outline-2 focus-visible:outline-accent"
+      className="pointer-events-auto flex w-16 flex-col items-center gap-1 rounded-xl py-1 text-white focus-visible:outline-2 focus-visible:outline-accent"
     >
       <span className="flex size-11 items-center justify-center rounded-full bg-black/30 backdrop-blur-sm">
         {children}
       </span>
-      <span aria-hidden="true" className="max-w-full truncate text-[11px] font-medium drop-shadow">
+      <span aria-hidden="true" className="max-w-full text-center text-[11px] leading-tight font-medium drop-shadow">
         {caption}
       </span>
     </button>
@@ -172,6 +168,7 @@ export const PlayerChrome = memo(function PlayerChrome(props: ChromeProps) {
       favoriteCaption: favorite ? t('player.inList') : t('player.myList'),
       share: t('player.share'),
       about: t('player.info.open'),
+      shareCaption: t('player.shareCaption'),
     }),
     [t, language, playCount, episodeNumber, episodeCount, favorite],
   );
@@ -278,7 +275,7 @@ export const PlayerChrome = memo(function PlayerChrome(props: ChromeProps) {
               <RailButton label={text.episodes} caption={text.episodes} onClick={props.onEpisodes} haspopup>
                 <EpisodesIcon className="size-6" />
               </RailButton>
-              <RailButton label={text.share} caption={text.share} onClick={props.onShare}>
+              <RailButton label={text.share} caption={text.shareCaption} onClick={props.onShare}>
                 <ShareIcon className="size-6" />
               </RailButton>
             </div>

@@ -1,4 +1,6 @@
 import type { EpisodeListItem, User } from '@episodic/contract';
+import { currentLanguage } from '../../shared/i18n/i18n';
+import { countOf, formatCount } from '../../shared/format/count';
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { toast } from '../../shared/ui/toast-store';
@@ -44,7 +46,11 @@ export function usePaywall({ seriesId, episodes, item, locked, user }: PaywallIn
     const result = await unlock(item);
     if (!result) return;
     const message = auto
-      ? t('player.autoUnlocked', { number: item.number, count: result.spent, total: spentBefore + result.spent })
+      ? t('player.autoUnlocked', {
+          number: item.number,
+          ...countOf(result.spent, currentLanguage()),
+          total: formatCount(spentBefore + result.spent, currentLanguage()),
+        })
       : t('player.unlockedToast', { number: item.number });
     toast(message, 'success');
   };

@@ -55,7 +55,7 @@ describe('lists', () => {
     let broken = true;
     mockApi({
       'GET /api/user': () => ok(guestUser),
-      'GET /api/tag': () => ok([]),
+      'GET /api/tag': () => ok([{ id: 9, name: 'Drama' }]),
       'GET /api/video': () => (broken ? fail(503) : ok(page([], 1, false, 18))),
     });
     renderAt('/browse/9');
@@ -63,5 +63,39 @@ describe('lists', () => {
     broken = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('No series in this category yet.')).toBeTruthy();
+  });
+});
+
+describe('unknown lists', () => {
+  async function expectNotFound(): Promise<void> {
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/');
+    expect(document.querySelector('[data-page="not-found"]')).not.toBeNull();
+  }
+
+  it('shows the not-found page for a category the category list does not name', async () => {
+    mockApi({
+      'GET /api/user': () => ok(guestUser),
+      'GET /api/tag': () => ok([{ id: 7, name: 'Romance' }]),
+      'GET /api/video': () => ok(page([], 1, false, 18)),
+    });
+    renderAt('/browse/999999');
+    await expectNotFound();
+  });
+
+  it('shows the not-found page for a section the server does not know', async () => {
+    mockApi({
+      'GET /api/user': () => ok(guestUser),
+      'GET /api/homepage': () => ok({ featured: [], sections: [] }),
+      'GET /api/homepage/query': () => fail(404, 'This list is no longer available.'),
+    });
+    renderAt('/more/999999');
+    await expectNotFound();
+  });
+
+  it.each(['/browse/abc', '/more/0', '/searchDetail/%20'])('shows the not-found page for %s', async (path) => {
+    mockApi({ 'GET /api/user': () => ok(guestUser), 'GET /api/tag': () => ok([]) });
+    renderAt(path);
+    await expectNotFound();
   });
 });

@@ -6,6 +6,7 @@ import { CatalogGrid, parseId, useCategorySeries } from '../../features/catalog/
 import { ButtonLink } from '../../shared/ui/button';
 import { EmptyState } from '../../shared/ui/empty-state';
 import { Page } from '../../shared/ui/page';
+import { NotFoundPage } from '../not-found/not-found-page';
 
 /** `/browse/{id}`: one category's series, with the other categories a tap away. */
 export function BrowsePage() {
@@ -15,6 +16,8 @@ export function BrowsePage() {
   const series = useCategorySeries(tagId);
   const tag = tags.data?.find((candidate) => candidate.id === tagId);
   const title = tag?.name ?? t('pages.browse');
+  // A category the list does not name does not exist (or no longer does).
+  if (tagId === null || (tags.isSuccess && !tag)) return <NotFoundPage />;
   const empty = (
     <EmptyState className="min-h-60" message={t('browse.empty')}>
       <ButtonLink to="/" variant="secondary">
@@ -48,7 +51,7 @@ export function BrowsePage() {
           </ul>
         </nav>
       ) : null}
-      {tagId === null ? empty : <CatalogGrid query={series} label={title} empty={empty} />}
+      <CatalogGrid query={series} label={title} empty={empty} />
     </Page>
   );
 }

@@ -1,4 +1,5 @@
 import type { User } from '@episodic/contract';
+import { formatCount } from '../../shared/format/count';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useLanguage } from '../../shared/i18n/use-language';
 import { Link } from '../../shared/links/link';
@@ -24,16 +25,17 @@ export function AccountSummary({ user }: { user: User }) {
           <UserIcon className="size-6" />
         </span>
         <div className="min-w-0">
-          <p className="truncate font-semibold text-fg">{guest ? t('account.guest') : user.email}</p>
+          <p className="font-semibold break-words text-fg">{guest ? t('account.guest') : user.email}</p>
           <p className="text-sm text-fg-muted">{guest ? t('account.guestPrompt') : t('account.signedIn')}</p>
         </div>
       </div>
       {guest ? (
-        <div className="flex gap-3">
-          <ButtonLink to="/login" className="flex-1 whitespace-nowrap">
+        // Side by side while both labels fit on a line; stacked where a language's labels are longer.
+        <div className="flex flex-wrap gap-3">
+          <ButtonLink to="/login" className="grow whitespace-nowrap">
             {t('auth.signIn')}
           </ButtonLink>
-          <ButtonLink to="/register" variant="secondary" className="flex-1 whitespace-nowrap">
+          <ButtonLink to="/register" variant="secondary" className="grow whitespace-nowrap">
             {t('auth.createAccount')}
           </ButtonLink>
         </div>
@@ -55,7 +57,7 @@ export function AccountSummary({ user }: { user: User }) {
             <CoinIcon className="size-4 text-accent" />
             {t('account.coins')}
           </span>
-          <span className="mt-1 text-sm font-semibold text-fg tabular-nums">{user.coins}</span>
+          <span className="mt-1 text-sm font-semibold text-fg tabular-nums">{formatCount(user.coins, language)}</span>
           <span className="mt-1 flex items-center text-xs font-medium text-accent">
             {t('account.getCoins')}
             <ChevronRightIcon className="size-3.5" />

@@ -1,4 +1,5 @@
 import type { Order } from '@episodic/contract';
+import { countOf } from '../../shared/format/count';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
@@ -195,7 +196,7 @@ export function OrderResultPage() {
               ) : (
                 <span className="inline-flex items-center gap-1">
                   <CoinIcon className="size-4 text-amber-300" />
-                  {t('billing.result.coinsNow', { count: user.data?.coins ?? 0 })}
+                  {t('billing.result.coinsNow', countOf(user.data?.coins ?? 0, language))}
                 </span>
               )}
             </p>

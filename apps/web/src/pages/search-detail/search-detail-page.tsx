@@ -3,9 +3,9 @@ import { useParams } from 'react-router';
 import { normalizeQuery, searchPath } from '../../features/search';
 import { SearchResults } from '../../features/catalog/lazy';
 import { ButtonLink } from '../../shared/ui/button';
-import { EmptyState } from '../../shared/ui/empty-state';
 import { SearchIcon } from '../../shared/ui/icons/search';
 import { Page } from '../../shared/ui/page';
+import { NotFoundPage } from '../not-found/not-found-page';
 
 /**
  * `/searchDetail/{keyword}`: every series matching a keyword, paged. Linked from "See all results" in
@@ -15,23 +15,21 @@ export function SearchDetailPage() {
   const { t } = useTranslation();
   // The router has already decoded the parameter.
   const query = normalizeQuery(useParams().id ?? '');
+  // An address with no keyword (`/searchDetail/%20`) names no search. A keyword without results is a
+  // search page that says so, with a way to search again.
+  if (!query) return <NotFoundPage />;
   return (
     <Page
       name="search-detail"
       title={t('pages.searchDetail')}
       actions={
-        <ButtonLink
-          to={searchPath(query || undefined)}
-          variant="secondary"
-          className="min-h-10 px-4"
-          aria-label={t('search.label')}
-        >
+        <ButtonLink to={searchPath(query)} variant="secondary" className="min-h-10 px-4" aria-label={t('search.label')}>
           <SearchIcon className="size-4" />
           {t('search.submit')}
         </ButtonLink>
       }
     >
-      {query ? <SearchResults query={query} /> : <EmptyState className="min-h-40" message={t('search.noHistory')} />}
+      <SearchResults query={query} />
     </Page>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { useGoBack } from '../../shared/links/go-back';
 import { Link } from '../../shared/links/link';
 import { seriesPath } from '../../shared/links/player-path';
 import {
@@ -91,8 +92,7 @@ function Suggestions({ text, onChoose, onSeeAll }: SuggestionsProps) {
  */
 export function SearchPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const location = useLocation();
+  const goBack = useGoBack();
   const [params, setParams] = useSearchParams();
   const q = normalizeQuery(params.get('q') ?? '');
   const [text, setText] = useState(q);
@@ -128,9 +128,8 @@ export function SearchPage() {
   };
 
   const cancel = () => {
-    // `default` is the first page of this visit: there is nowhere in the app to go back to.
-    if (location.key === 'default') void navigate('/', { replace: true });
-    else void navigate(-1);
+    // Home when search opened the visit: there is nowhere in the app to go back to.
+    goBack();
   };
 
   const showResults = q !== '' && normalizeQuery(text) === q;

@@ -37,7 +37,7 @@ describe('the shopping page', () => {
     expect(screen.getByText('every 7 days')).toBeTruthy();
     const best = screen.getByText('Best value').closest('li')!;
     expect(best.textContent).toContain('Yearly');
-    expect(screen.getByRole('button', { name: 'Buy 1000 coins for $8.99' }).textContent).toContain('+100 bonus');
+    expect(screen.getByRole('button', { name: 'Buy 1,000 coins for $8.99' }).textContent).toContain('+100 bonus');
     expect(screen.getByText('Free plan')).toBeTruthy();
   });
 

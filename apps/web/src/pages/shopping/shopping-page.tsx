@@ -1,4 +1,6 @@
 import type { Plan } from '@episodic/contract';
+import { useLanguage } from '../../shared/i18n/use-language';
+import { formatCount } from '../../shared/format/count';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -46,6 +48,7 @@ function PlansSkeleton() {
  */
 export function ShoppingPage() {
   const { t } = useTranslation();
+  const language = useLanguage();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
@@ -100,7 +103,7 @@ export function ShoppingPage() {
             <span className="text-sm text-fg-muted">{t('billing.balance')}</span>
             <span className="flex items-center gap-1.5 text-lg font-extrabold text-amber-300 tabular-nums">
               <CoinIcon className="size-5" />
-              {user.data.coins}
+              {formatCount(user.data.coins, language)}
             </span>
           </div>
           <MembershipStatus user={user.data} plans={memberships} />

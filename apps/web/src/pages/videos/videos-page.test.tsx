@@ -425,9 +425,10 @@ describe('the video page', () => {
     expect(await screen.findByText('Copy Success')).toBeTruthy();
   });
 
-  it('says when the series does not exist', async () => {
+  it('shows the not-found page when the series does not exist', async () => {
     api({ 'GET /api/video': () => fail(404, 'This series is not available.') });
     renderVideos('/videos/7?ep=1');
-    expect(await screen.findByText("This series isn't available.")).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/');
   });
 });

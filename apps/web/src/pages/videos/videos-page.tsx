@@ -29,6 +29,7 @@ import { useLanguage } from '../../shared/i18n/use-language';
 import { Button } from '../../shared/ui/button';
 import { usePageTitle } from '../../shared/ui/page';
 import { ForYouPage } from './for-you';
+import { NotFoundPage } from '../not-found/not-found-page';
 
 // hls.js starts downloading as soon as this page's code runs, in parallel with everything else.
 void loadHls().catch(() => undefined);
@@ -194,21 +195,18 @@ function SeriesPlayerPage() {
     );
   });
 
-  if (seriesId === null) return <PlayerMessage message={t('player.notFound')} />;
+  // An unknown series is the app's not-found page, as any unknown address is.
+  if (seriesId === null) return <NotFoundPage />;
   const failure = series.error ?? episodes.error;
   if (failure) {
-    const missing = isApiError(failure) && failure.code === 404;
+    if (isApiError(failure) && failure.code === 404) return <NotFoundPage />;
     return (
       <PlayerMessage
-        message={missing ? t('player.notFound') : t('player.loadError')}
-        onRetry={
-          missing
-            ? undefined
-            : () => {
-                void series.refetch();
-                void episodes.refetch();
-              }
-        }
+        message={t('player.loadError')}
+        onRetry={() => {
+          void series.refetch();
+          void episodes.refetch();
+        }}
       />
     );
   }

@@ -50,6 +50,15 @@ describe('captureClickIdsOnRouteChange', () => {
     captureClickIdsOnRouteChange('?userToken=u&xUserRefererToken=r');
     expect(stored()).toEqual({});
   });
+
+  it('gives back the search without the ids and tokens, which leave the address once stored', () => {
+    expect(captureClickIdsOnRouteChange('?ep=2&token=ref&fbclid=fb&ttclid=tt&q=a')).toBe('?ep=2&q=a');
+    expect(stored()).toEqual({ xUserRefererToken: 'ref', FBCLID: 'fb', TTCLID: 'tt' });
+    // Stored at page load (a navigation does not take them): they leave too.
+    expect(captureClickIdsOnRouteChange('?userToken=u&xUserRefererToken=r')).toBe('?');
+    expect(captureClickIdsOnRouteChange('?ep=2')).toBeNull();
+    expect(captureClickIdsOnRouteChange('')).toBeNull();
+  });
 });
 
 describe('removeSessionTokenFromAddress', () => {

@@ -47,9 +47,18 @@ export function removeSessionTokenFromAddress(): string | null {
   return token;
 }
 
-/** Saves the referrer token and click ids carried by a client-side navigation. */
-export function captureClickIdsOnRouteChange(search: string | URLSearchParams): void {
+/**
+ * Saves the referrer token and click ids carried by a client-side navigation, and gives back its search
+ * without them and the other ids and tokens, which are stored by now (null when there are none): they
+ * leave the address once kept.
+ */
+export function captureClickIdsOnRouteChange(search: string): string | null {
   apply(ROUTE_RULES, search);
+  const params = new URLSearchParams(search);
+  const before = params.toString();
+  for (const [param] of LOAD_RULES) params.delete(param);
+  const after = params.toString();
+  return after === before ? null : `?${after}`;
 }
 
 export interface ClickIds {

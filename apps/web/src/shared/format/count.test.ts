@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { htmlLangFor, LANGUAGES } from '../i18n/languages';
-import { formatCompactCount, formatCount } from './count';
+import { countOf, formatCompactCount, formatCount } from './count';
 
 // Every kind of count the app shows: small ones, each unit's edges (where rounding moves to the next
 // unit), and a spread of random magnitudes up to a quadrillion.
@@ -63,5 +63,12 @@ describe('count formatting', () => {
     }
     expect(formatCount(1234.9, 'en')).toBe('1,234');
     expect(formatCompactCount(999.9, 'en')).toBe('999');
+  });
+
+  it('gives a message the count for its plural form and the amount written in the language', () => {
+    expect(countOf(1500, 'en')).toEqual({ count: 1500, amount: '1,500' });
+    expect(countOf(1500, 'dy')).toEqual({ count: 1500, amount: '1.500' });
+    expect(countOf(1500, 'fy')).toEqual({ count: 1500, amount: '1\u202f500' });
+    expect(countOf(1, 'pt')).toEqual({ count: 1, amount: '1' });
   });
 });

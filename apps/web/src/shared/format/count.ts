@@ -118,3 +118,11 @@ function tenthsOf(n: number, exponent: number): number {
   const step = 10 ** (exponent - 1);
   return Math.floor(n / step) + (n % step >= step / 2 ? 1 : 0);
 }
+
+/**
+ * The values of a message about a count: `count` picks the plural form, `amount` is the count written
+ * in the language ("{{amount}} coins": 1,500 in English, 1.500 in German).
+ */
+export function countOf(count: number, language: Language): { count: number; amount: string } {
+  return { count, amount: formatCount(count, language) };
+}

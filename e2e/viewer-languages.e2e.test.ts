@@ -1,0 +1,153 @@
+import type { Page } from '@playwright/test';
+import { apiFromPage, homepageSeries, registerThroughForm, uniqueEmail } from './account-fixtures';
+import { screenshot } from './browser';
+import { expect, test } from './fixtures';
+
+const LANGUAGES = ['en', 'es', 'fy', 'dy', 'pt'] as const;
+const NBSP = '\u00a0';
+
+/** Every element whose text is cut by its box (an ellipsis, or clipped without wrapping), by its text. */
+function cutLabels(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLElement>('a, button, [role="tab"], span, p, h1, h2, h3, label'))
+      .filter((el) => {
+        if (el.children.length > 0 && el.querySelector('a, button, p, h1, h2, h3')) return false;
+        const style = getComputedStyle(el);
+        if (style.visibility === 'hidden' || style.display === 'none') return false;
+        const box = el.getBoundingClientRect();
+        // Off screen, or visually hidden text for screen readers.
+        if (el.closest('.sr-only') || box.width <= 1 || box.bottom < 0 || box.top > window.innerHeight) return false;
+        const clips = style.overflow !== 'visible' || style.textOverflow === 'ellipsis';
+        return clips && el.scrollWidth > el.clientWidth + 1 && (el.textContent ?? '').trim() !== '';
+      })
+      .map((el) => (el.textContent ?? '').trim()),
+  );
+}
+
+test.describe('every language all the way', () => {
+  test('German shows German prices and dates, coin counts grouped the German way', async ({
+    page,
+    pageErrors: errors,
+  }) => {
+    await page.goto('/shopping?lang=dy');
+    await page.getByRole('heading', { level: 1, name: 'Tarife und Münzen' }).waitFor();
+    // A membership: "14,99 $", never "$14.99".
+    await page.getByRole('button', { name: `Abonnieren für 14,99${NBSP}$` }).waitFor();
+    const shop = (await page.locator('[data-page="shopping"]').textContent()) ?? '';
+    for (const american of ['$4.99', '$14.99', '$99.99', '$2.99', '$8.99']) expect(shop).not.toContain(american);
+    // The 1,000-coin pack reads "1.000" in German.
+    await page.getByRole('button', { name: /^1\.000 Münzen für 8,99\s\$ kaufen$/ }).waitFor();
+    await page.goto('/privacyPolicy');
+    const updated = await page.getByText(/^Zuletzt aktualisiert: /).textContent();
+    expect(updated).toMatch(
+      /^Zuletzt aktualisiert: \d{1,2}\. (Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember) \d{4}$/,
+    );
+    expect(errors).toEqual([]);
+  });
+
+  test("the header's language choice becomes a signed-in viewer's account language", async ({
+    page,
+    pageErrors: errors,
+  }) => {
+    await page.goto('/register');
+    await registerThroughForm(page, uniqueEmail('languages'), 'languages123');
+    await page.waitForURL((url) => url.pathname !== '/register');
+    await page.goto('/');
+    const language = page.getByRole('banner').getByRole('combobox', { name: /Language/ });
+    await language.selectOption('pt');
+    await expect
+      .poll(async () => (await apiFromPage<{ language: string }>(page, 'GET', '/api/user')).data.language)
+      .toBe('pt');
+    await language.selectOption('en');
+    await expect
+      .poll(async () => (await apiFromPage<{ language: string }>(page, 'GET', '/api/user')).data.language)
+      .toBe('en');
+    expect(errors).toEqual([]);
+  });
+
+  test('home, account, player and shop in a phone viewport in every language: no label is cut', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(240_000);
+    const [series] = await homepageSeries(baseURL!);
+    if (!series) throw new Error('the demo catalog has no series');
+    const cut: Record<string, string[]> = {};
+    for (const lang of LANGUAGES) {
+      const screens: [name: string, path: string, ready: string][] = [
+        ['home', `/?lang=${lang}`, '[data-page="home"] a[href^="/videos/"]'],
+        ['my', '/my', '[data-page="my"]'],
+        ['shopping', '/shopping', '[data-testid="coin-pack"]'],
+        ['player', `/videos/${String(series.id)}?ep=1`, '[data-page="videos"] video'],
+      ];
+      for (const [name, path, ready] of screens) {
+        await page.goto(path);
+        await page.locator(ready).first().waitFor();
+        await page.waitForTimeout(400);
+        await screenshot(page, `languages-${name}-${lang}`);
+        const labels = await cutLabels(page);
+        if (labels.length) cut[`${name} ${lang}`] = labels;
+      }
+    }
+    expect(cut).toEqual({});
+  });
+});
+
+test.describe('navigation that never drops the viewer', () => {
+  test("the player's back control goes home when the player opened the visit", async ({
+    page,
+    pageErrors: errors,
+    baseURL,
+  }) => {
+    const [series] = await homepageSeries(baseURL!);
+    if (!series) throw new Error('the demo catalog has no series');
+    await page.goto(`/videos/${String(series.id)}`);
+    // The player writes the episode into the address (a replace), which must not count as a page.
+    await page.waitForURL(/\?ep=\d+/);
+    await page.getByRole('button', { name: 'Back', exact: true }).first().click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.locator('[data-page="home"]').waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  test('an unknown address answers 404 and shows the not-found page; so does an unknown series, category and section', async ({
+    page,
+    pageErrors: errors,
+  }) => {
+    const answer = await page.goto('/no/such/page');
+    expect(answer?.status()).toBe(404);
+    await page.locator('[data-page="not-found"]').waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+    await screenshot(page, 'navigation-not-found');
+    for (const path of ['/videos/999999', '/browse/999999', '/more/999999']) {
+      const known = await page.goto(path);
+      expect(known?.status()).toBe(200);
+      await page.locator('[data-page="not-found"]').waitFor();
+      await page.getByRole('link', { name: 'Back to home' }).waitFor();
+    }
+    await page.getByRole('link', { name: 'Back to home' }).click();
+    await page.locator('[data-page="home"]').waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  test('the click ids and referrer token leave the address once stored', async ({ page, pageErrors: errors }) => {
+    await page.goto('/search?fbclid=IwAR0lang&ttclid=TT.lang&token=ref-lang&q=ceo#top');
+    await page.locator('[data-page="search"]').waitFor();
+    await page.waitForURL((url) => !url.search.includes('fbclid'));
+    const url = new URL(page.url());
+    expect(url.searchParams.get('q')).toBe('ceo');
+    expect([...url.searchParams.keys()]).toEqual(['q']);
+    expect(url.hash).toBe('#top');
+    const stored = await page.evaluate(() => ({
+      fbclid: localStorage.getItem('FBCLID'),
+      ttclid: localStorage.getItem('TTCLID'),
+      token: localStorage.getItem('xUserRefererToken'),
+    }));
+    expect(stored).toEqual({ fbclid: 'IwAR0lang', ttclid: 'TT.lang', token: 'ref-lang' });
+    // Later calls still carry them (from storage).
+    const call = page.waitForRequest((request) => request.url().includes('/api/') && request.method() === 'GET');
+    await page.goto('/');
+    expect((await call).headers().fbclid).toBe('IwAR0lang');
+    expect(errors).toEqual([]);
+  });
+});
