@@ -56,4 +56,5 @@ window.setTimeout(() => {
 
 // Its own chunk: the worker is registered once the page has loaded and the browser is idle, so its code
 // need not be part of the first load either.
-if (import.meta.env.PROD) void import('./shared/pwa/register-service-worker').then((pwa) => pwa.registerServiceWorker());
+if (import.meta.env.PROD)
+  void import('./shared/pwa/register-service-worker').then((pwa) => pwa.registerServiceWorker());
