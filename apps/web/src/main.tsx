@@ -17,7 +17,7 @@ import { playerSeriesId } from './shared/links/player-path';
 // Only a build given a DSN reports errors; without one, none of that code is part of the first load.
 if (import.meta.env.VITE_SENTRY_DSN || import.meta.env.VITE_SENTRY_SANDBOX_DSN) void initErrorReporting();
 trackRequestFailures();
-captureClickIdsOnLoad(window.location.search);
+captureClickIdsOnLoad(window.location.search, window.location.pathname);
 exchangeLinkToken(removeSessionTokenFromAddress());
 const languageReady = initI18n(window.location.search);
 

@@ -15,6 +15,7 @@
 // The build wraps it in a function of its own (an IIFE), so nothing here becomes a global of the page.
 import type { ApiPath } from '@episodic/api-client';
 import { ContextHeader, LANGUAGES, StorageKey, USER_TOKEN_HEADER, htmlLangFor } from '@episodic/contract/constants';
+import { LINK_TOKEN_PAGE } from '../shared/links/link-token-page';
 import { PLAYER_PAGE, PLAYER_SERIES_PAGE } from '../shared/links/player-path';
 
 /** The chunks each landing page needs, and the entry: filled in by the build (none in development). */
@@ -73,7 +74,7 @@ try {
   const put = function (k: string, v: string) {
     if (v) h[k] = v;
   };
-  put(ContextHeader.refererToken, q.get('token') || get(StorageKey.refererToken));
+  put(ContextHeader.refererToken, (LINK_TOKEN_PAGE.test(path) ? '' : q.get('token')) || get(StorageKey.refererToken));
   put(ContextHeader.userToken, get(StorageKey.userToken));
   put(ContextHeader.fbclid, fbclid);
   put(ContextHeader.ttclid, ttclid);

@@ -61,6 +61,20 @@ describe('captureClickIdsOnRouteChange', () => {
   });
 });
 
+describe('the reset link page', () => {
+  it('keeps its own token in the address and never stores it as the referrer token', () => {
+    captureClickIdsOnLoad('?token=reset-secret&fbclid=fb', '/retrievePassword');
+    expect(stored()).toEqual({ FBCLID: 'fb' });
+    expect(captureClickIdsOnRouteChange('?token=reset-secret&fbclid=fb', '/retrievePassword')).toBe(
+      '?token=reset-secret',
+    );
+    expect(stored()).toEqual({ FBCLID: 'fb' });
+    // Elsewhere `token` is the referrer token.
+    expect(captureClickIdsOnRouteChange('?token=ref', '/videos/3')).toBe('?');
+    expect(stored()).toEqual({ xUserRefererToken: 'ref', FBCLID: 'fb' });
+  });
+});
+
 describe('removeSessionTokenFromAddress', () => {
   it('drops userToken from the address and keeps the rest', () => {
     window.history.replaceState({ idx: 0 }, '', '/videos/3?fbclid=fb&userToken=secret&ep=2#top');

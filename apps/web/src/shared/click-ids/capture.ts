@@ -1,3 +1,4 @@
+import { LINK_TOKEN_PAGE } from '../links/link-token-page';
 import { StorageKey, readStored, writeStored } from '../storage';
 
 type Rule = readonly [param: string, storageKey: string];
@@ -20,6 +21,11 @@ const ROUTE_RULES: readonly Rule[] = [
   ['ttclid', StorageKey.ttclid],
 ];
 
+/** The rules for a page: on the reset link's page, `token` is the link's own secret (link-token-page.ts). */
+function rulesFor(rules: readonly Rule[], pathname: string): readonly Rule[] {
+  return LINK_TOKEN_PAGE.test(pathname) ? rules.filter(([param]) => param !== 'token') : rules;
+}
+
 function apply(rules: readonly Rule[], search: string | URLSearchParams): void {
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;
   for (const [param, key] of rules) {
@@ -29,8 +35,8 @@ function apply(rules: readonly Rule[], search: string | URLSearchParams): void {
 }
 
 /** Saves the URL's referrer token, user token and click ids when the page loads. */
-export function captureClickIdsOnLoad(search: string | URLSearchParams): void {
-  apply(LOAD_RULES, search);
+export function captureClickIdsOnLoad(search: string | URLSearchParams, pathname = '/'): void {
+  apply(rulesFor(LOAD_RULES, pathname), search);
 }
 
 /**
@@ -52,11 +58,11 @@ export function removeSessionTokenFromAddress(): string | null {
  * without them and the other ids and tokens, which are stored by now (null when there are none): they
  * leave the address once kept.
  */
-export function captureClickIdsOnRouteChange(search: string): string | null {
-  apply(ROUTE_RULES, search);
+export function captureClickIdsOnRouteChange(search: string, pathname = '/'): string | null {
+  apply(rulesFor(ROUTE_RULES, pathname), search);
   const params = new URLSearchParams(search);
   const before = params.toString();
-  for (const [param] of LOAD_RULES) params.delete(param);
+  for (const [param] of rulesFor(LOAD_RULES, pathname)) params.delete(param);
   const after = params.toString();
   return after === before ? null : `?${after}`;
 }

@@ -14,7 +14,7 @@ export function useClickIdCapture(): void {
   const { navigator } = useContext(NavigationContext);
   useEffect(() => {
     const current = (navigator as unknown as { location: Location }).location;
-    const search = captureClickIdsOnRouteChange(current.search);
+    const search = captureClickIdsOnRouteChange(current.search, current.pathname);
     if (search !== null) navigator.replace({ ...current, search });
   }, [location, navigator]);
 }
