@@ -107,6 +107,18 @@ describe('trending searches', () => {
     expect(data.map((e) => e.query)).toEqual(['jade palace', 'moonlight']);
   });
 
+  it('shows a query the moment it starts trending, though the list was cached without it', async () => {
+    const cached = async () =>
+      (await callOk<TrendingSearch[]>(t, null, 'GET', '/api/search/trending')).data.map((e) => e.query);
+    const before = await cached();
+    expect(before).not.toContain('secret bride');
+    const viewers = await Promise.all(Array.from({ length: TRENDING_MIN_VIEWERS }, () => newGuest(t)));
+    for (const v of viewers.slice(0, -1)) await submit(v.token!, 'secret bride');
+    expect(await cached()).toEqual(before);
+    await submit(viewers.at(-1)!.token!, 'secret bride');
+    expect(await cached()).toContain('secret bride');
+  });
+
   it('needs a session to count, and moves with a guest who signs in', async () => {
     const res = await send(t, null, 'POST', '/api/search/trending', { payload: { query: 'moonlight' } });
     expect(envelope(res).code).toBe(401);

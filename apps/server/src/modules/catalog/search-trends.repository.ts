@@ -11,6 +11,14 @@ export async function countSearch(db: Kysely<DB>, userId: string, lang: Language
     .execute();
 }
 
+/** How many different viewers searched `query` in `lang` over the last `days` days. */
+export async function searchViewers(db: Kysely<DB>, lang: Language, query: string, days: number): Promise<number> {
+  const { rows } = await sql<{ viewers: number }>`
+    SELECT count(DISTINCT user_id)::int AS viewers FROM daily_searches
+    WHERE day > current_date - ${days}::int AND language = ${lang} AND query = ${query}`.execute(db);
+  return rows[0]?.viewers ?? 0;
+}
+
 /**
  * The searches most viewers made in a language over the last `days` days, only those at least
  * `minViewers` different viewers made (one viewer, or a few, cannot put a query on everyone's screen).

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Language, TrendingSearch } from '@episodic/contract';
 import type { DB } from '../../db/schema';
 import { MemoryCache } from '../../cache/memory-cache';
-import { countSearch, pruneSearchCounts, trendingQueries } from './search-trends.repository';
+import { countSearch, pruneSearchCounts, searchViewers, trendingQueries } from './search-trends.repository';
 import { normalizeQuery } from './search-query';
 
 /** The window trending searches are counted over. */
@@ -28,11 +28,15 @@ export function createSearchTrends(deps: SearchTrendsDeps) {
   const cache = new MemoryCache(TRENDING_TTL_MS);
   const minViewers = deps.minViewers ?? TRENDING_MIN_VIEWERS;
   return {
-    /** Counts a submitted search of a viewer (lower-cased, so "CEO" and "ceo" count together). */
+    /**
+     * Counts a submitted search of a viewer (lower-cased, so "CEO" and "ceo" count together). The search
+     * that makes a query trend shows it at once here rather than after the cache's five minutes.
+     */
     async count(userId: string, lang: Language, keyword: string): Promise<void> {
       const query = normalizeQuery(keyword).toLowerCase();
       if (!query || !(await deps.findsSomething(query, lang))) return;
       await countSearch(deps.db, userId, lang, query);
+      if ((await searchViewers(deps.db, lang, query, TRENDING_SEARCH_DAYS)) === minViewers) cache.clear();
     },
     trending(lang: Language): Promise<TrendingSearch[]> {
       return cache.get(`trending:${lang}`, async () =>
