@@ -81,7 +81,13 @@ test.describe('rewards and the wallet', () => {
     await expect(lines.nth(1)).toContainText('+30');
     await screenshot(page, 'rewards-wallet-collected');
     // The toasts said their piece; the lines are photographed without them.
-    for (const dismiss of await page.getByRole('button', { name: 'Dismiss' }).all()) await dismiss.click();
+    // One at a time, the first each time: a toast may also leave by itself meanwhile.
+    const dismiss = page.getByRole('button', { name: 'Dismiss' });
+    for (let i = 0; i < 5 && (await dismiss.count()) > 0; i++)
+      await dismiss
+        .first()
+        .click({ timeout: 2000 })
+        .catch(() => undefined);
     await wallet.getByRole('list', { name: 'Coin history' }).scrollIntoViewIfNeeded();
     await screenshot(page, 'rewards-wallet-lines');
 

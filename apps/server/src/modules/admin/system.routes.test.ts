@@ -27,6 +27,9 @@ describe('settings', () => {
       ['bigo_pixel', true],
       ['facebook_pixel_id', true],
       ['google_analytics', true],
+      ['rewards_checkin_coins', true],
+      ['rewards_first_purchase_coins', true],
+      ['rewards_welcome_coins', true],
       ['tiktok_pixel', true],
     ]);
     expect(data.mail).toMatchObject({
