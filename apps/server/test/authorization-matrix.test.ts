@@ -283,6 +283,11 @@ const TABLE: Record<string, Spec> = {
       return json('/api/user/password/reset', { token, password: PASSWORD_2, confirmPassword: PASSWORD_2 });
     },
   },
+  'POST /api/user/password/reset/check': {
+    // Says only whether a token that the caller holds still works; uses nothing up, limited per address.
+    access: 'public',
+    req: () => json('/api/user/password/reset/check', { token: randomBytes(32).toString('base64url') }),
+  },
   'POST /api/user/email/verify': {
     // The emailed token is the authority; it signs nobody in.
     access: 'signature',

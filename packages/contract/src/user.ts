@@ -94,6 +94,10 @@ export const ResetPasswordInputSchema = Type.Object({
 });
 export type ResetPasswordInput = Static<typeof ResetPasswordInputSchema>;
 
+/** `POST /api/user/password/reset/check`: whether an emailed reset link still works (nothing is used up). */
+export const ResetLinkStateSchema = Type.Object({ usable: Type.Boolean() });
+export type ResetLinkState = Static<typeof ResetLinkStateSchema>;
+
 /** A token that arrived in a link: `POST /api/user/email/verify` and `POST /api/user/session/exchange`. */
 export const LinkTokenInputSchema = Type.Object({ token: LinkToken });
 export type LinkTokenInput = Static<typeof LinkTokenInputSchema>;

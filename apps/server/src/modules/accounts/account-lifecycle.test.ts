@@ -188,6 +188,13 @@ describe('password reset by email', () => {
       confirmPassword: 'nope',
     });
     expect(mismatch.code).toBe(422);
+    // Opening the link asks whether it still works, using nothing up (twice: still usable).
+    const check = () => call<{ usable: boolean }>('POST', '/api/user/password/reset/check', null, { token });
+    expect((await check()).data).toEqual({ usable: true });
+    expect((await check()).data).toEqual({ usable: true });
+    expect(
+      (await call<{ usable: boolean }>('POST', '/api/user/password/reset/check', null, { token: `${token}x` })).data,
+    ).toEqual({ usable: false });
     const reset = await call<User>('POST', '/api/user/password/reset', null, {
       token,
       password: 'another1pass',
@@ -201,6 +208,8 @@ describe('password reset by email', () => {
       confirmPassword: 'third1pass',
     });
     expect(again.code).toBe(410);
+    // A used link says so as it opens.
+    expect((await check()).data).toEqual({ usable: false });
     expect((await call('GET', '/api/user/favorite', before.token!)).code).toBe(401);
     expect(
       (await call('POST', '/api/user/login', null, { email: 'new.viewer@example.com', password: 'another1pass' })).code,

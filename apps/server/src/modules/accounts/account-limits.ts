@@ -13,6 +13,8 @@ export const LIMITS = {
   loginFailsPerAccount: { limit: 1_000_000, windowSeconds: 60 * 60 },
   resetPerIp: { limit: 10, windowSeconds: 60 * 60 },
   resetPerAccount: { limit: 3, windowSeconds: 60 * 60 },
+  // Opening a reset link asks whether it still works: a person opens a few, a guesser many.
+  resetCheckPerIp: { limit: 60, windowSeconds: 60 * 60 },
   registerPerIp: { limit: 20, windowSeconds: 60 * 60 },
 };
 

@@ -135,6 +135,26 @@ export async function consumePasswordReset(
   return row && { userId: row.user_id, email: row.email };
 }
 
+/**
+ * A reset link that would still work, read without using it: unused, unexpired, of an enabled account;
+ * with the account's guest state and address, which a purchase's link is checked against.
+ */
+export async function findUsablePasswordReset(
+  db: Executor,
+  tokenHash: string,
+): Promise<{ email: string | null; userEmail: string | null; isGuest: boolean } | undefined> {
+  const row = await db
+    .selectFrom('password_resets')
+    .innerJoin('users', 'users.id', 'password_resets.user_id')
+    .select(['password_resets.email', 'users.email as user_email', 'users.is_guest'])
+    .where('password_resets.token_hash', '=', tokenHash)
+    .where('password_resets.used_at', 'is', null)
+    .where('password_resets.expires_at', '>', new Date())
+    .where('users.disabled_at', 'is', null)
+    .executeTakeFirst();
+  return row && { email: row.email, userEmail: row.user_email, isGuest: row.is_guest };
+}
+
 /** Ends every outstanding reset link of an account (a newer link, a reset, a password change, a disable). */
 export async function revokePasswordResets(db: Executor, userId: string): Promise<number> {
   const rows = await db

@@ -9,6 +9,7 @@ import {
   LogoutInputSchema,
   ProfileInputSchema,
   RegisterInputSchema,
+  ResetLinkStateSchema,
   ResetPasswordInputSchema,
   USER_TOKEN_HEADER,
   UserSchema,
@@ -127,6 +128,19 @@ export function registerAccountsRoutes(app: AppInstance, accounts: AccountsServi
       await accounts.forgotPassword(req.body.email ?? '', requestLanguage(req), req.ip);
       return ok({});
     },
+  );
+
+  app.post(
+    '/api/user/password/reset/check',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Whether an emailed reset link still works, without using it',
+        body: LinkTokenInputSchema,
+        response: { 200: EnvelopeOf(ResetLinkStateSchema) },
+      },
+    },
+    async (req) => ok({ usable: await accounts.checkResetLink(req.body.token, req.ip) }),
   );
 
   app.post(

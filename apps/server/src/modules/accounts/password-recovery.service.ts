@@ -107,6 +107,18 @@ export function createPasswordRecovery({
     return { user: await present(reset.row), token: reset.token };
   }
 
+  /**
+   * Whether an emailed reset link would still set a password, asked when the link is opened so a used
+   * or expired one says so before the form is filled. Uses nothing up; limited per address.
+   */
+  async function checkResetLink(token: string, ip: string): Promise<boolean> {
+    await limit([`reset-check:ip:${addressKey(ip)}`, LIMITS.resetCheckPerIp]);
+    const reset = await repo.findUsablePasswordReset(db, hashSessionToken(token));
+    if (!reset) return false;
+    // The same rule as resetPassword: a purchase's link acts for its guest and address only.
+    return reset.email ? reset.isGuest || reset.userEmail === reset.email : !reset.isGuest;
+  }
+
   /** Changes the password after checking the current one; other devices are signed out and reset links revoked. */
   async function changePassword(
     auth: AuthUser,
@@ -128,5 +140,5 @@ export function createPasswordRecovery({
     });
   }
 
-  return { forgotPassword, resetPassword, changePassword };
+  return { forgotPassword, checkResetLink, resetPassword, changePassword };
 }

@@ -29,6 +29,7 @@ export const accountApi = {
   forgotPassword: (email: string) => api.post('/api/user/password/forgot', { body: { email } }),
   resetPassword: (input: { token: string; password: string; confirmPassword: string }) =>
     api.post('/api/user/password/reset', { body: input }),
+  checkResetLink: (token: string) => api.post('/api/user/password/reset/check', { body: { token } }),
   changePassword: (input: ChangePasswordInput) => api.post('/api/user/password', { body: input }),
   updateProfile: (changes: ProfileChanges) => api.post('/api/user/profile', { body: changes }),
   deleteAccount: (password: string) => api.post('/api/user/delete', { body: { password } }),
@@ -102,6 +103,21 @@ export function useLogin() {
     mutationFn: accountApi.login,
     onSuccess: (user) => applySignedInUser(queryClient, user),
   });
+}
+
+/**
+ * Whether an emailed reset link still works, asked once as it opens (using nothing up): a used or expired
+ * link says so before anyone types a password. Unknown (a failed check) counts as usable: the reset's own
+ * answer still decides.
+ */
+export function useResetLinkUsable(token: string): boolean {
+  const state = useQuery({
+    queryKey: ['reset-link', token],
+    queryFn: () => accountApi.checkResetLink(token),
+    staleTime: Infinity,
+    retry: false,
+  });
+  return state.data?.usable ?? true;
 }
 
 export function useResetPassword() {

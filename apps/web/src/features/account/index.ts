@@ -6,6 +6,7 @@ export {
   useLogin,
   useProviders,
   useRegister,
+  useResetLinkUsable,
   useResetPassword,
   useSignOut,
   useUpdateProfile,

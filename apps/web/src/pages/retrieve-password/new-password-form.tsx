@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useNavigate } from 'react-router';
-import { useResetPassword } from '../../features/account';
+import { useResetLinkUsable, useResetPassword } from '../../features/account';
 import { FormAlert } from '../../shared/forms/form-alert';
 import { NewPasswordFields } from '../../shared/forms/new-password-fields';
 import { formFailure } from '../../shared/forms/server-messages';
@@ -20,7 +20,9 @@ export function NewPasswordForm({ token, purchase = false }: { token: string; pu
   const navigate = useNavigate();
   const reset = useResetPassword();
   const form = useCheckedForm(EMPTY, (values) => newPasswordErrors(values.password, values.confirmPassword, t));
-  const [expired, setExpired] = useState(false);
+  const [refused, setRefused] = useState(false);
+  const usable = useResetLinkUsable(token);
+  const expired = refused || !usable;
 
   const submit = form.submit((values) => {
     if (reset.isPending) return;
@@ -32,7 +34,7 @@ export function NewPasswordForm({ token, purchase = false }: { token: string; pu
           void navigate('/my', { replace: true });
         },
         onError: (error) => {
-          if (isApiError(error) && error.kind === 'envelope' && error.code === 410) setExpired(true);
+          if (isApiError(error) && error.kind === 'envelope' && error.code === 410) setRefused(true);
           form.fail(formFailure(error, t, { 410: t('auth.errors.linkExpired') }));
           focusFirstInvalid(form.formRef.current);
         },

@@ -72,4 +72,15 @@ describe('forgot password', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('This link has expired or was already used');
     expect(screen.getByRole('link', { name: 'Get a new link' }).getAttribute('href')).toBe('/retrievePassword');
   });
+
+  it('says a used link is used as it opens, before a password is typed', async () => {
+    const api = mockApi({
+      'GET /api/user': () => ok(guestUser),
+      'POST /api/user/password/reset/check': () => ok({ usable: false }),
+    });
+    renderPage(<RetrievePasswordPage />, '/retrievePassword?token=used');
+    expect((await screen.findByRole('alert')).textContent).toContain('This link has expired or was already used');
+    expect(screen.queryByLabelText(/^New password/)).toBeNull();
+    expect(api.requests('POST /api/user/password/reset/check')[0]?.body).toEqual({ token: 'used' });
+  });
 });
