@@ -74,7 +74,7 @@ test.describe('discovery: policy and help pages', () => {
     await page.getByRole('textbox', { name: 'Your email' }).fill('viewer@example.com');
     await page.getByRole('textbox', { name: 'Subject' }).fill('Refund for a renewal');
     await page.getByRole('textbox', { name: 'Message' }).fill('My monthly membership renewed yesterday by mistake.');
-    await page.getByRole('checkbox').check();
+    expect(await page.getByRole('checkbox').count()).toBe(0);
     await page.getByRole('button', { name: 'Send message' }).click();
     if (exists) {
       await page.getByRole('heading', { name: 'Message sent' }).waitFor();

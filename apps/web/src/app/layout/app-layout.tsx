@@ -55,7 +55,7 @@ export function AppLayout() {
       )}
       {covered ? null : <TabBar />}
       <Suspense fallback={null}>
-        <Toaster />
+        <Toaster placement={covered ? 'top' : 'bottom'} />
       </Suspense>
       <ConsentPrompt />
       <ScrollRestoration />

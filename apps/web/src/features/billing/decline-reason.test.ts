@@ -8,11 +8,13 @@ const t = i18n.t.bind(i18n);
 describe('declineReason', () => {
   it('shows a payment failure in Spanish and French by code, whatever English the processor sent', async () => {
     await inLanguage('es', () => {
-      expect(declineReason('Your card was declined.', 'card_declined', t)).toBe('Tu tarjeta fue rechazada.');
+      expect(declineReason('Your card was declined.', 'card_declined', t)).toBe(
+        'Tu tarjeta fue rechazada. Prueba con otra tarjeta o pregunta a tu banco por qué rechazó el pago.',
+      );
     });
     await inLanguage('fy', () => {
       expect(declineReason('Whatever the processor said.', 'insufficient_funds', t)).toBe(
-        'Le solde de votre carte est insuffisant.',
+        'Le solde de votre carte est insuffisant. Essayez une autre carte, ou approvisionnez votre compte et payez à nouveau.',
       );
     });
   });

@@ -20,12 +20,15 @@ export const MESSAGE_MIN = 10;
 export const MESSAGE_MAX = 4000;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-type Field = 'email' | 'subject' | 'message' | 'consent';
+type Field = 'email' | 'subject' | 'message';
 type Errors = Partial<Record<Field, string>>;
 
 const linkClass = 'text-fg underline decoration-white/30 underline-offset-2 hover:decoration-accent';
 
-/** The contact form: email, subject, message and consent; a confirmation replaces it once sent. */
+/**
+ * The contact form: email, subject and message, with a line on how the details are used (answering a
+ * request is the reason to have them: no box to tick); a confirmation replaces it once sent.
+ */
 export function ContactForm() {
   const { t } = useTranslation();
   const id = useId();
@@ -34,7 +37,6 @@ export function ContactForm() {
   const [email, setEmail] = useState<string | null>(null);
   const [subject, setSubject] = useState('');
   const [message, setMessage] = useState('');
-  const [consent, setConsent] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   const [sentTo, setSentTo] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -64,7 +66,6 @@ export function ContactForm() {
     if (!subject.trim()) found.subject = t('help.contact.subjectRequired');
     if (!message.trim()) found.message = t('help.contact.messageRequired');
     else if (message.trim().length < MESSAGE_MIN) found.message = t('help.contact.messageShort');
-    if (!consent) found.consent = t('help.contact.consentRequired');
     return found;
   };
 
@@ -72,7 +73,7 @@ export function ContactForm() {
     event.preventDefault();
     const found = validate();
     setErrors(found);
-    const first = (['email', 'subject', 'message', 'consent'] as const).find((field) => found[field]);
+    const first = (['email', 'subject', 'message'] as const).find((field) => found[field]);
     if (first) {
       formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       return;
@@ -93,7 +94,6 @@ export function ContactForm() {
             setSentTo(null);
             setSubject('');
             setMessage('');
-            setConsent(false);
             send.reset();
           }}
         >
@@ -166,33 +166,12 @@ export function ContactForm() {
           {t('help.contact.messageHint')}
         </p>
       </div>
-      <div className="flex flex-col gap-1.5">
-        <div className="flex items-start gap-3">
-          <input
-            id={`${id}-consent`}
-            type="checkbox"
-            name="consent"
-            checked={consent}
-            onChange={(event) => {
-              setConsent(event.target.checked);
-            }}
-            aria-invalid={errors.consent ? true : undefined}
-            aria-describedby={errors.consent ? `${id}-consent-error` : undefined}
-            className="mt-0.5 size-5 shrink-0 cursor-pointer accent-accent"
-          />
-          <label htmlFor={`${id}-consent`} className="text-sm leading-relaxed text-fg-muted">
-            <Trans
-              i18nKey="help.contact.consent"
-              components={{ privacy: <Link to="/privacyPolicy" className={linkClass} /> }}
-            />
-          </label>
-        </div>
-        {errors.consent ? (
-          <p id={`${id}-consent-error`} className="pl-8 text-sm text-accent-strong">
-            {errors.consent}
-          </p>
-        ) : null}
-      </div>
+      <p className="text-sm leading-relaxed text-fg-muted">
+        <Trans
+          i18nKey="help.contact.privacyNote"
+          components={{ privacy: <Link to="/privacyPolicy" className={linkClass} /> }}
+        />
+      </p>
       {failed ? (
         <p
           id={`${id}-failed`}

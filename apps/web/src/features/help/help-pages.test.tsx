@@ -59,7 +59,9 @@ describe('contact form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
     expect(await screen.findByText('Please add a subject.')).toBeTruthy();
     expect(screen.getByText('Please write your message.')).toBeTruthy();
-    expect(screen.getByText('Please tick the box so we can answer you.')).toBeTruthy();
+    // How the details are used is said, not a box to tick.
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    expect(screen.getByText(/uses these details only to answer your request/)).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Subject' }));
     expect(api.requests('POST /api/help/contact')).toHaveLength(0);
 
@@ -67,7 +69,6 @@ describe('contact form', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Message' }), {
       target: { value: 'My membership renewed by mistake yesterday.' },
     });
-    fireEvent.click(screen.getByRole('checkbox'));
     fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
     expect(await screen.findByRole('heading', { name: 'Message sent' })).toBeTruthy();
     expect(screen.getByText(/will reply to viewer@example.com/)).toBeTruthy();
@@ -86,7 +87,6 @@ describe('contact form', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Message' }), {
       target: { value: 'An episode will not play.' },
     });
-    fireEvent.click(screen.getByRole('checkbox'));
     fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
     expect(await screen.findByText("Your message couldn't be sent. Please try again in a moment.")).toBeTruthy();
   });

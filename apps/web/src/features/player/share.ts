@@ -1,10 +1,12 @@
 import { copyText } from '../../shared/format/clipboard';
+import { i18n } from '../../shared/i18n/i18n';
 
 export type ShareOutcome = 'shared' | 'cancelled' | 'copied' | 'failed';
 
 /**
  * Shares a link with the system share sheet where there is one (phones), else copies it (with the
- * "Copy Success" / "Copy fail" toast). A share sheet closed by the viewer is not a failure.
+ * "Copy Success · the link is ready to paste" / "Copy fail" toast). A share sheet closed by the viewer
+ * is not a failure.
  */
 export async function shareLink(data: { url: string; title: string; text?: string }): Promise<ShareOutcome> {
   const nav = navigator as Navigator & {
@@ -21,5 +23,5 @@ export async function shareLink(data: { url: string; title: string; text?: strin
       // Refused (no user activation, a policy): copying still gets the link out.
     }
   }
-  return (await copyText(data.url)) ? 'copied' : 'failed';
+  return (await copyText(data.url, i18n.t('player.linkCopied'))) ? 'copied' : 'failed';
 }

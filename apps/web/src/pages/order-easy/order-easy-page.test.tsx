@@ -117,7 +117,9 @@ describe('the card payment page', () => {
     await screen.findByText('300 coins');
     fill();
     fireEvent.click(screen.getByRole('button', { name: /Pay \$2\.99/ }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Your card has expired.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Your card has expired. Pay with a card that is still valid.',
+    );
     answer = fail(422, 'Please check the highlighted fields.', { 'card.cvv': 'The security code has 3 digits.' });
     fireEvent.click(screen.getByRole('button', { name: /Pay \$2\.99/ }));
     expect(await screen.findByText('The security code has 3 digits.')).toBeTruthy();

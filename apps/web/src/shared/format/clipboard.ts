@@ -28,8 +28,11 @@ function copyWithTextarea(text: string): void {
   }
 }
 
-/** Copies text to the clipboard and says so in a toast. Resolves to whether it worked. */
-export async function copyText(text: string): Promise<boolean> {
+/**
+ * Copies text to the clipboard and says so in a toast ("Copy Success", followed by `what` when given:
+ * what was copied and what to do with it). Resolves to whether it worked.
+ */
+export async function copyText(text: string, what?: string): Promise<boolean> {
   try {
     try {
       const { clipboard } = navigator as { clipboard?: Clipboard };
@@ -39,7 +42,7 @@ export async function copyText(text: string): Promise<boolean> {
       // Older browsers, insecure contexts and some in-app browsers refuse the Clipboard API.
       copyWithTextarea(text);
     }
-    toast(i18n.t('clipboard.success'), 'success');
+    toast(what ? `${i18n.t('clipboard.success')} · ${what}` : i18n.t('clipboard.success'), 'success');
     return true;
   } catch (err) {
     console.error('Unable to copy text:', err);

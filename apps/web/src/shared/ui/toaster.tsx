@@ -8,8 +8,11 @@ const toneClass: Record<ToastTone, string> = {
   error: 'border-accent/50',
 };
 
-/** Renders the toast store. The live region is always mounted so screen readers announce new messages. */
-export function Toaster() {
+/**
+ * Renders the toast store. The live region is always mounted so screen readers announce new messages.
+ * Over the player they show at the top, under its bar, clear of the series title and the seek bar.
+ */
+export function Toaster({ placement = 'bottom' }: { placement?: 'top' | 'bottom' }) {
   const { t: translate } = useTranslation();
   const toasts = useSyncExternalStore(subscribeToasts, getToasts, getToasts);
   return (
@@ -17,7 +20,7 @@ export function Toaster() {
       role="status"
       aria-live="polite"
       aria-atomic="false"
-      className="pointer-events-none fixed inset-x-0 bottom-[calc(4.5rem+env(safe-area-inset-bottom))] z-50 mx-auto flex w-full max-w-[480px] flex-col items-center gap-2 px-4"
+      className={`pointer-events-none fixed inset-x-0 ${placement === 'top' ? 'top-[calc(3.75rem+env(safe-area-inset-top))]' : 'bottom-[calc(4.5rem+env(safe-area-inset-bottom))]'} z-50 mx-auto flex w-full max-w-[480px] flex-col items-center gap-2 px-4`}
     >
       {toasts.map((t) => (
         <div
