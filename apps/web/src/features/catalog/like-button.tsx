@@ -1,6 +1,6 @@
 import { useTranslation } from '../../shared/i18n/use-translation';
+import { formatCompactCount } from '../../shared/format/count';
 import { currentLanguage } from '../../shared/i18n/i18n';
-import { htmlLangFor } from '../../shared/i18n/languages';
 import { HeartIcon } from '../../shared/ui/icons/heart';
 
 export interface LikeButtonProps {
@@ -18,10 +18,7 @@ export interface LikeButtonProps {
  */
 export function LikeButton({ liked, count, onToggle, layout = 'row', className = '' }: LikeButtonProps) {
   const { t } = useTranslation();
-  const short = new Intl.NumberFormat(htmlLangFor(currentLanguage()), {
-    notation: 'compact',
-    maximumFractionDigits: 1,
-  }).format(count);
+  const short = formatCompactCount(count, currentLanguage());
   return (
     <button
       type="button"

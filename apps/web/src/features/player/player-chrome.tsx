@@ -103,6 +103,8 @@ interface ChromeProps {
   favorite: boolean;
   onFavorite: () => void;
   onShare: () => void;
+  /** The series' like button, drawn first in the side rail. */
+  like?: ReactNode;
   onEpisodes: () => void;
   onSettings: () => void;
   /** Opens the series' info sheet (synopsis, categories, episodes, running time). */
@@ -269,6 +271,7 @@ export const PlayerChrome = memo(function PlayerChrome(props: ChromeProps) {
               </div>
             </div>
             <div className={`flex flex-col items-center gap-2 pb-1 ${fade}`}>
+              {props.like}
               <RailButton label={text.favoriteLabel} caption={text.favoriteCaption} onClick={props.onFavorite}>
                 {favorite ? <BookmarkFilledIcon className="size-6 text-accent" /> : <BookmarkIcon className="size-6" />}
               </RailButton>

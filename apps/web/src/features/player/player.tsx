@@ -1,7 +1,7 @@
 import type { EpisodeListItem, SeriesDetail, User } from '@episodic/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { memo, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useLanguage } from '../../shared/i18n/use-language';
 import { usePageTitle } from '../../shared/ui/page';
@@ -50,6 +50,8 @@ export interface PlayerProps {
   onAddedToList?: (series: Pick<SeriesDetail, 'id' | 'title'>) => void;
   /** A one-tap purchase's step (checkout started, card given, paid), for tracking. */
   onPurchase?: (purchase: OneTapPurchase) => void;
+  /** The series' like button (the catalog's), first in the side rail. */
+  like?: ReactNode;
 }
 
 /**
@@ -66,6 +68,7 @@ export const Player = memo(function Player({
   onEpisodeChange,
   onAddedToList,
   onPurchase,
+  like,
 }: PlayerProps) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -371,6 +374,7 @@ export const Player = memo(function Player({
           favorite={favorite.inList}
           onFavorite={favorite.toggle}
           onShare={share}
+          like={like}
           onEpisodes={openEpisodes}
           onSettings={openSettings}
           onInfo={openInfo}

@@ -1,6 +1,6 @@
 import type { SeriesDetail } from '@episodic/contract';
 import { useQuery, useQueryClient, type FetchQueryOptions, type QueryKey } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useParams, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../shared/session/use-current-user';
@@ -28,6 +28,7 @@ import { isApiError } from '../../shared/api/client';
 import { useLanguage } from '../../shared/i18n/use-language';
 import { Button } from '../../shared/ui/button';
 import { usePageTitle } from '../../shared/ui/page';
+import { LikeButton, useSeriesLike } from '../../features/catalog/lazy';
 import { ForYouPage } from './for-you';
 import { NotFoundPage } from '../not-found/not-found-page';
 
@@ -124,6 +125,9 @@ function SeriesPlayerPage() {
   );
 
   const series = useQuery({ ...seriesQuery(seriesId ?? 0, language), enabled: seriesId !== null });
+  // One element per series, so the memoised player is not drawn again when the series is asked for again.
+  const likeOf = series.data;
+  const like = useMemo(() => (likeOf ? <SeriesLike key={likeOf.id} series={likeOf} /> : null), [likeOf]);
   const episodes = useQuery({ ...episodesQuery(seriesId ?? 0, language), enabled: seriesId !== null });
   const user = useCurrentUser();
   // Where to resume matters only when the address names no episode.
@@ -243,6 +247,21 @@ function SeriesPlayerPage() {
       onEpisodeChange={changeEpisode}
       onAddedToList={reportAddedToList}
       onPurchase={reportPurchase}
+      like={like}
+    />
+  );
+}
+
+/** The series' like for the player's side rail: one per viewer, the count beside the heart. */
+function SeriesLike({ series }: { series: { id: number; liked: boolean; likeCount: number } }) {
+  const like = useSeriesLike(series);
+  return (
+    <LikeButton
+      layout="stacked"
+      liked={like.liked}
+      count={like.count}
+      onToggle={like.toggle}
+      className="pointer-events-auto w-16 drop-shadow"
     />
   );
 }
