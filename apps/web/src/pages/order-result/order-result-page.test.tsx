@@ -61,7 +61,9 @@ describe('the payment result page', () => {
     });
     renderPage(<OrderResultPage />, `/order/result?orderId=${ORDER}`);
     expect((await screen.findByRole('alert')).textContent).toBe('Payment failed');
-    expect(screen.getByText('Your card has insufficient funds.')).toBeTruthy();
+    expect(
+      screen.getByText('Your card has insufficient funds. Try another card, or add funds and pay again.'),
+    ).toBeTruthy();
     expect(screen.getByText('You were not charged.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Try again' }).getAttribute('href')).toBe(`/order/easy?orderId=${ORDER}`);
   });

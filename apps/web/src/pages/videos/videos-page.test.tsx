@@ -422,7 +422,7 @@ describe('the video page', () => {
     await waitFor(() => {
       expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/videos/7?ep=2`);
     });
-    expect(await screen.findByText('Copy Success')).toBeTruthy();
+    expect(await screen.findByText('Copy Success · the link is ready to paste')).toBeTruthy();
   });
 
   it('shows the not-found page when the series does not exist', async () => {
