@@ -26,11 +26,21 @@ export function LikeButton({ liked, count, onToggle, layout = 'row', className =
       title={t('likes.count', { count })}
       onClick={onToggle}
       className={`flex min-h-11 min-w-11 items-center justify-center rounded-full text-sm font-medium focus-visible:outline-2 focus-visible:outline-accent ${
-        layout === 'stacked' ? 'flex-col gap-0.5' : 'gap-1.5 px-3'
+        layout === 'stacked' ? 'flex-col gap-1 rounded-xl py-1' : 'gap-1.5 px-3'
       } ${liked ? 'text-accent' : 'text-fg'} ${className}`}
     >
-      <HeartIcon filled={liked} className={layout === 'stacked' ? 'size-7' : 'size-5'} />
-      <span className="sr-only">{t('likes.like')}</span> <span className="text-xs tabular-nums">{short}</span>
+      {layout === 'stacked' ? (
+        // On a player's side rail: in the same round backdrop as the rail's other buttons.
+        <span className="flex size-11 items-center justify-center rounded-full bg-black/30 backdrop-blur-sm">
+          <HeartIcon filled={liked} className="size-6" />
+        </span>
+      ) : (
+        <HeartIcon filled={liked} className="size-5" />
+      )}
+      <span className="sr-only">{t('likes.like')}</span>{' '}
+      <span className={`tabular-nums ${layout === 'stacked' ? 'text-[11px] text-white drop-shadow' : 'text-xs'}`}>
+        {short}
+      </span>
     </button>
   );
 }
