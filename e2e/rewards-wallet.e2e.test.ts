@@ -1,33 +1,17 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { simpleParser } from 'mailparser';
 import { screenshot } from './browser';
-import { apiFromPage, registerThroughForm, uniqueEmail } from './account-fixtures';
+import { apiFromPage, mailTo, registerThroughForm, uniqueEmail } from './account-fixtures';
 import { expect, ownServer, test as base } from './fixtures';
 
 // A server of this file's own: the journey reads the verification mail in its data folder.
 const test = base.extend({ appServer: ownServer({ DEMO_CATALOG: 'false' }) });
 
 /** Waits for the verification mail to `to` in the server's outbox and returns the link in it. */
-async function verifyLinkFor(dataDir: string, to: string): Promise<URL> {
-  const outbox = path.join(dataDir, 'outbox');
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const files = await fs.readdir(outbox).catch(() => [] as string[]);
-    for (const file of files.filter((f) => f.endsWith('.eml'))) {
-      const mail = await simpleParser(await fs.readFile(path.join(outbox, file)));
-      const recipients = [mail.to]
-        .flat()
-        .flatMap((a) => a?.value ?? [])
-        .map((v) => v.address);
-      if (!recipients.includes(to)) continue;
-      const text = `${mail.text ?? ''} ${typeof mail.html === 'string' ? mail.html : ''}`;
-      const link = /https?:\/\/[^\s"'<>]+\/my\?verifyToken=[^\s"'<>]+/.exec(text)?.[0];
-      if (link) return new URL(link.replace(/&amp;/g, '&'));
-    }
-    if (Date.now() > deadline) throw new Error(`no verification mail for ${to} in ${outbox}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+function verifyLinkFor(dataDir: string, to: string): Promise<URL> {
+  return mailTo(dataDir, to, 'verification mail', (mail) => {
+    const text = `${mail.text ?? ''} ${typeof mail.html === 'string' ? mail.html : ''}`;
+    const link = /https?:\/\/[^\s"'<>]+\/my\?verifyToken=[^\s"'<>]+/.exec(text)?.[0];
+    return link ? new URL(link.replace(/&amp;/g, '&')) : undefined;
+  });
 }
 
 test.describe('rewards and the wallet', () => {
