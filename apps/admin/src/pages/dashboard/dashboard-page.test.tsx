@@ -90,5 +90,6 @@ describe('dashboard', () => {
     // No figures of another period under these dates.
     expect(screen.queryByText('$123.45')).toBeNull();
     expect(screen.getByText(/Choose a period the dashboard can show/)).toBeTruthy();
+    expect(screen.getByText('No period shown')).toBeTruthy();
   });
 });

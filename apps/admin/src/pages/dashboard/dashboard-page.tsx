@@ -31,7 +31,11 @@ export function DashboardPage() {
       <PageHeader
         title="Dashboard"
         description={
-          query.data ? `${period(query.data.from, query.data.to)} (UTC days)` : `${period(range.from, range.to)}`
+          query.data
+            ? `${period(query.data.from, query.data.to)} (UTC days)`
+            : refused
+              ? 'No period shown'
+              : period(range.from, range.to)
         }
       />
       <form
