@@ -77,7 +77,7 @@ export function DashboardPage() {
           className="w-44"
           error={fields.to}
         />
-        <Button type="submit" variant="primary" className="mt-6" disabled={query.isFetching}>
+        <Button type="submit" variant="primary" className="mt-6">
           Show
         </Button>
       </form>
