@@ -102,12 +102,14 @@ export interface paths {
                                 days: {
                                     cancellations: number;
                                     day: string;
+                                    gross: number;
+                                    net: number;
                                     newAccounts: number;
                                     newVisitors: number;
                                     payingUsers: number;
                                     plays: number;
+                                    refunds: number;
                                     renewals: number;
-                                    revenue: number;
                                 }[];
                                 from: string;
                                 renewalRevenue: number;
@@ -118,18 +120,22 @@ export interface paths {
                                 }[];
                                 to: string;
                                 totals: {
-                                    activeMemberships: number;
+                                    activeGrantedMemberships: number;
+                                    activePaidMemberships: number;
                                     cancellations: number;
                                     failedRenewals: number;
+                                    gross: number;
+                                    net: number;
                                     newAccounts: number;
-                                    newMemberships: number;
+                                    newGrantedMemberships: number;
+                                    newPaidMemberships: number;
                                     newVisitors: number;
                                     paidOrders: number;
                                     payingUsers: number;
                                     plays: number;
+                                    refundCount: number;
                                     refunds: number;
                                     renewals: number;
-                                    revenue: number;
                                 };
                             };
                             message: string;

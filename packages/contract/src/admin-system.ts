@@ -52,6 +52,11 @@ export const AdminDashboardQuerySchema = Type.Object({
   to: Type.Optional(Type.String({ format: 'date' })),
 });
 
+/**
+ * Money is in `currency`'s minor units, of orders in that currency. Gross: orders paid in the period
+ * (refunded since or not); refunds: refunds made in the period, whenever their order was paid; net:
+ * gross − refunds. Viewer counts leave out operators and disabled accounts; money counts every order.
+ */
 export const AdminDashboardSchema = Type.Object({
   from: Type.String(),
   to: Type.String(),
@@ -61,15 +66,23 @@ export const AdminDashboardSchema = Type.Object({
     newVisitors: Type.Integer(),
     newAccounts: Type.Integer(),
     payingUsers: Type.Integer(),
-    revenue: Type.Integer(),
+    gross: Type.Integer(),
     refunds: Type.Integer(),
+    net: Type.Integer(),
     paidOrders: Type.Integer(),
-    newMemberships: Type.Integer(),
+    /** How many refunds were made in the period. */
+    refundCount: Type.Integer(),
+    /** Memberships bought in the period (first purchases, not renewals). */
+    newPaidMemberships: Type.Integer(),
+    /** Membership time operators granted in the period (grants). */
+    newGrantedMemberships: Type.Integer(),
     renewals: Type.Integer(),
     failedRenewals: Type.Integer(),
     cancellations: Type.Integer(),
-    /** Now, not over the period. */
-    activeMemberships: Type.Integer(),
+    /** Now, not over the period: members whose current time was paid for (in part at least). */
+    activePaidMemberships: Type.Integer(),
+    /** Now: members whose current time was only granted. */
+    activeGrantedMemberships: Type.Integer(),
   }),
   days: Type.Array(
     Type.Object({
@@ -78,15 +91,18 @@ export const AdminDashboardSchema = Type.Object({
       newVisitors: Type.Integer(),
       newAccounts: Type.Integer(),
       payingUsers: Type.Integer(),
-      revenue: Type.Integer(),
+      gross: Type.Integer(),
+      refunds: Type.Integer(),
+      net: Type.Integer(),
       renewals: Type.Integer(),
       cancellations: Type.Integer(),
     }),
   ),
+  /** Gross of first purchases by the campaign that brought them. */
   sources: Type.Array(
     Type.Object({ source: AdminAttributionSourceSchema, conversions: Type.Integer(), revenue: Type.Integer() }),
   ),
-  /** Renewal revenue is not a campaign's conversion: reported apart from the sources. */
+  /** Renewal revenue (gross) is not a campaign's conversion: reported apart from the sources. */
   renewalRevenue: Type.Integer(),
 });
 export type AdminDashboard = Static<typeof AdminDashboardSchema>;

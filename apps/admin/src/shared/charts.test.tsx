@@ -1,8 +1,14 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { BarChart, LineChart, niceMax } from './charts';
+import { BarChart, LineChart, axis, niceMax } from './charts';
 
 describe('charts', () => {
+  it('goes below zero in whole steps when a value is negative (a day with more refunds than sales)', () => {
+    expect(axis([999, 648, 0])).toEqual({ min: 0, max: 1000, ticks: [0, 250, 500, 750, 1000] });
+    expect(axis([999, 648, -200])).toEqual({ min: -500, max: 1500, ticks: [-500, 0, 500, 1000, 1500] });
+    expect(axis([-300, -100])).toEqual({ min: -300, max: 100, ticks: [-300, -200, -100, 0, 100] });
+  });
+
   it('picks axis ends of four whole, tidy steps', () => {
     expect(niceMax(0)).toBe(4);
     expect(niceMax(3)).toBe(4);

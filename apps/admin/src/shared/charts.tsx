@@ -24,6 +24,17 @@ export function niceMax(value: number, floor = 4): number {
   return 40 * power;
 }
 
+/** The axis of a line chart: from 0 up, or below 0 in whole steps when a value is negative (a day's net after refunds). */
+export function axis(values: number[], floor = 4): { min: number; max: number; ticks: number[] } {
+  const high = Math.max(0, ...values);
+  const low = Math.min(0, ...values);
+  const step = niceMax(high - low, floor) / 4;
+  const min = low < 0 ? -Math.ceil(-low / step) * step : 0;
+  const steps = Math.max(4, Math.ceil((high - min) / step));
+  const ticks = Array.from({ length: steps + 1 }, (_, i) => min + i * step);
+  return { min, max: min + steps * step, ticks };
+}
+
 function shortDay(day: string): string {
   const d = new Date(`${day}T00:00:00Z`);
   return Number.isNaN(d.getTime())
@@ -46,12 +57,14 @@ export function LineChart({
   /** The smallest axis end (an empty period still gets a readable scale). */
   floor?: number;
 }) {
-  const max = niceMax(Math.max(0, ...series.flatMap((s) => s.values)), floor);
+  const { min, max, ticks } = axis(
+    series.flatMap((s) => s.values),
+    floor,
+  );
   const innerW = WIDTH - PAD.left - PAD.right;
   const innerH = HEIGHT - PAD.top - PAD.bottom;
   const x = (i: number) => PAD.left + (days.length <= 1 ? innerW / 2 : (i / (days.length - 1)) * innerW);
-  const y = (v: number) => PAD.top + innerH - (v / max) * innerH;
-  const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => f * max);
+  const y = (v: number) => PAD.top + innerH - ((v - min) / (max - min)) * innerH;
   const labelEvery = Math.max(1, Math.ceil(days.length / 8));
   const totals = series.map((s) => `${s.name} ${format(s.values.reduce((a, b) => a + b, 0))}`).join(', ');
   return (

@@ -19,7 +19,8 @@ export interface Call {
   body: unknown;
 }
 
-export type Handler = (call: Call) => Reply | undefined;
+/** Answers a call (a promise: the answer arrives when the test says), or leaves it to the defaults. */
+export type Handler = (call: Call) => Reply | Promise<Reply> | undefined;
 
 export const OPERATOR = {
   id: 'a-1',
@@ -41,11 +42,11 @@ export function mockApi(handler: Handler = () => undefined): Call[] {
       const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : init.body;
       const call = { method: init.method ?? 'GET', url: input, body };
       calls.push(call);
-      const reply = handler(call) ?? defaultReply(call);
-      return Promise.resolve(
-        new Response(JSON.stringify({ message: '', data: null, ...reply }), {
-          headers: { 'Content-Type': 'application/json' },
-        }),
+      return Promise.resolve(handler(call) ?? defaultReply(call)).then(
+        (reply) =>
+          new Response(JSON.stringify({ message: '', data: null, ...reply }), {
+            headers: { 'Content-Type': 'application/json' },
+          }),
       );
     }),
   );

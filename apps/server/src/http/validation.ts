@@ -32,9 +32,9 @@ function describe(issue: ValidationIssue): FieldProblem {
     case 'maximum':
       return fieldProblem('too_large', `Must be ${String(p.limit)} or less.`);
     case 'format':
-      return p.format === 'email'
-        ? fieldProblem('email_invalid', 'Enter a valid email address.')
-        : fieldProblem('invalid_format', `Must be a valid ${String(p.format)}.`);
+      if (p.format === 'email') return fieldProblem('email_invalid', 'Enter a valid email address.');
+      if (p.format === 'date') return fieldProblem('invalid_format', 'Enter a date that exists, as YYYY-MM-DD.');
+      return fieldProblem('invalid_format', `Must be a valid ${String(p.format)}.`);
     case 'pattern':
       return fieldProblem('not_allowed_characters', 'Has characters that are not allowed here.');
     case 'enum':

@@ -16,7 +16,9 @@ export {
   type StorageDriver,
 } from './storage/index';
 export { configureMediaTools, mediaTools, FfmpegError, type MediaTools } from './ffmpeg';
-export { probeMedia, MediaInputError, type MediaProbe } from './probe';
+export { probeMedia, type MediaProbe } from './probe';
+export { MediaInputError, plainMediaMessage, type MediaFailure } from './plain-errors';
+export { recordMediaFailure } from './ingest.repository';
 export { LADDER, chooseLadder, framingFor, type Rung } from './ladder';
 export { buildPackagingArgs, packageHls, type PackagingPlan, type X264Preset } from './package-hls';
 export { decryptSegment, encryptSegment, encryptRendition, newContentKey } from './encrypt-hls';

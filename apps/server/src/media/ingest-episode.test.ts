@@ -188,15 +188,12 @@ describe('ingestEpisode', () => {
     await fs.writeFile(text, 'this is not a video');
     const before = (await mediaRow(episodeId))!;
     const storedBefore = await storage.list(`episodes/${episodeId}`);
-    await expect(ingestEpisode({ db: database.db, storage, episodeId, input: text })).rejects.toThrow(
-      'x.txt is not a video file ffmpeg can read',
-    );
+    const unreadable = '“x.txt” could not be read as a video. Export it again as MP4 (H.264) and upload it.';
+    await expect(ingestEpisode({ db: database.db, storage, episodeId, input: text })).rejects.toThrow(unreadable);
     expect(await mediaRow(episodeId)).toEqual(before);
     expect(await storage.list(`episodes/${episodeId}`)).toEqual(storedBefore);
-    expect(await episodeRow(episodeId)).toMatchObject({
-      media_status: 'failed',
-      media_error: 'x.txt is not a video file ffmpeg can read',
-    });
+    // Still listed and playing: the failure is the replacement's, not the episode's.
+    expect(await episodeRow(episodeId)).toMatchObject({ media_status: 'ready', media_error: unreadable });
   });
 
   it('switches to a new packaging atomically and deletes the old one', async () => {
@@ -226,20 +223,18 @@ describe('ingestEpisode failures', () => {
     await fs.writeFile(text, 'hello');
     const err = await ingestEpisode({ db: database.db, storage, episodeId: id, input: text }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(IngestError);
-    expect((err as Error).message).toBe('notes.txt is not a video file ffmpeg can read');
+    const unreadable = '“notes.txt” could not be read as a video. Export it again as MP4 (H.264) and upload it.';
+    expect((err as Error).message).toBe(unreadable);
     expect(await mediaRow(id)).toBeUndefined();
     expect(await storage.list(`episodes/${id}`)).toEqual([]);
-    expect(await episodeRow(id)).toMatchObject({
-      media_status: 'failed',
-      media_error: 'notes.txt is not a video file ffmpeg can read',
-    });
+    expect(await episodeRow(id)).toMatchObject({ media_status: 'failed', media_error: unreadable });
   });
 
   it('says so for a missing file, an unknown episode and bad subtitles', async () => {
     const id = await seedEpisode(database.db, seriesId, 3);
     await expect(
       ingestEpisode({ db: database.db, storage, episodeId: id, input: path.join(dir, 'missing.mp4') }),
-    ).rejects.toThrow('missing.mp4 was not found');
+    ).rejects.toThrow('“missing.mp4” could not be found on the server. Upload it again.');
     await expect(ingestEpisode({ db: database.db, storage, episodeId: 999999, input: clip })).rejects.toThrow(
       'Episode 999999 does not exist',
     );

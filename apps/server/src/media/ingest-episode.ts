@@ -9,19 +9,21 @@ import type { DB, Rendition } from '../db/schema';
 import { AAC_LC, avcCodecFromTs } from './codecs';
 import { mapConcurrent } from './concurrency';
 import { encryptRendition, newContentKey } from './encrypt-hls';
-import { FfmpegError } from './ffmpeg';
 import { measureBandwidth, writeMasterPlaylist } from './hls-playlist';
 import {
   findEpisodeMedia,
+  EpisodeGoneError,
   findEpisodeMediaState,
+  markPackaging,
   publishEpisodeMedia,
-  setMediaStatus,
+  recordMediaFailure,
   upsertSubtitles,
   type SubtitleRecord,
 } from './ingest.repository';
 import { chooseLadder } from './ladder';
 import { packageHls, type X264Preset } from './package-hls';
-import { MediaInputError, probeMedia } from './probe';
+import { MediaInputError, mediaFailureOf, plainMediaMessage } from './plain-errors';
+import { probeMedia } from './probe';
 import { IMMUTABLE, type StorageDriver } from './storage/index';
 import { readSubtitleFile, type SubtitleLanguage } from './subtitles';
 import { sealSubtitle, subtitleKey } from './subtitle-seal';
@@ -50,6 +52,8 @@ export interface IngestEpisodeOptions {
   preset?: X264Preset;
   /** Encoder threads per rendition (0: x264 decides). */
   threads?: number;
+  /** The source's name as its uploader knows it (messages name it); by default the input's file name. */
+  sourceName?: string;
   /** Package again even when the source is the one already published. */
   force?: boolean;
   /** Where temporary packaging folders go (default: the system's temp folder). */
@@ -90,23 +94,25 @@ function uniqueName(): string {
   return `${Date.now().toString(36)}${randomBytes(5).toString('hex')}`;
 }
 
-function readableError(err: unknown, input: string): string {
+/** What the operator reads: their file named, what to do; the tools and ids stay in the server log. */
+function readableError(err: unknown, input: string, name: string): string {
   if (err instanceof MediaInputError || err instanceof IngestError) return err.message;
-  if (err instanceof FfmpegError)
-    return `Packaging ${path.basename(input)} failed: ${err.message.replace(/^.*? exited with code -?\d+: /, '')}`;
   if ((err as NodeJS.ErrnoException)?.code === 'ENOENT' && (err as NodeJS.ErrnoException).path === input)
-    return `${path.basename(input)} was not found`;
-  return (err as Error)?.message ?? String(err);
+    return plainMediaMessage('missing', name);
+  if (err instanceof EpisodeGoneError) return plainMediaMessage('episode_gone', name);
+  return plainMediaMessage(mediaFailureOf(err), name);
 }
 
 /**
  * Packages an episode's source video into encrypted HLS and publishes it atomically: everything
- * is uploaded under a new prefix first, then one transaction points the episode at it. A failure
- * removes what was uploaded, marks the episode `failed` with a readable `media_error`, and leaves
- * the media published before (if any) playing. A source identical to the published one is skipped.
+ * is uploaded under a new prefix first, then one transaction points the episode at it, and the old
+ * files are deleted only after that. Media published before stays `ready` and playing throughout: a
+ * failure removes what was uploaded and records a readable `media_error`, marking the episode
+ * `failed` only when it had no video. A source identical to the published one is skipped.
  */
 export async function ingestEpisode(opts: IngestEpisodeOptions): Promise<IngestResult> {
   const { db, storage, episodeId, input } = opts;
+  const name = opts.sourceName || path.basename(input);
   let lastPercent = -1;
   const report = (stage: IngestProgress['stage'], percent: number) => {
     const rounded = Math.floor(percent);
@@ -126,7 +132,7 @@ export async function ingestEpisode(opts: IngestEpisodeOptions): Promise<IngestR
     report('checking', 0);
     const sourceHash = await sha256File(input).catch((err: unknown) => {
       if ((err as NodeJS.ErrnoException)?.code === 'ENOENT')
-        throw new MediaInputError(`${path.basename(input)} was not found`);
+        throw new MediaInputError(plainMediaMessage('missing', name), 'missing');
       throw err;
     });
     const subtitleTexts = await Promise.all(
@@ -142,8 +148,8 @@ export async function ingestEpisode(opts: IngestEpisodeOptions): Promise<IngestR
       return { ...(await currentMedia(db, episodeId)), status: 'skipped' };
     }
 
-    await setMediaStatus(db, episodeId, 'processing', null);
-    const probe = await probeMedia(input, opts.signal);
+    await markPackaging(db, episodeId);
+    const probe = await probeMedia(input, opts.signal, name);
     const rungs = chooseLadder(probe.width, probe.height);
     workDir = await fsp.mkdtemp(path.join(opts.workDir ?? os.tmpdir(), 'episodic-ingest-'));
     const out = path.join(workDir, 'hls');
@@ -160,10 +166,7 @@ export async function ingestEpisode(opts: IngestEpisodeOptions): Promise<IngestR
     for (const r of packaged.renditions) {
       const sealed = await encryptRendition(r.dir, key);
       const avc = avcCodecFromTs(sealed.clearHead);
-      if (!avc)
-        throw new IngestError(
-          `Packaging ${path.basename(input)} failed: no H.264 parameters in the ${r.rung.name} rendition`,
-        );
+      if (!avc) throw new MediaInputError(plainMediaMessage('damaged', name), 'damaged');
       const codecs = `${avc},${AAC_LC}`;
       const bandwidth = measureBandwidth(sealed.segments);
       durationMs = Math.max(durationMs, Math.round(sealed.segments.reduce((sum, s) => sum + s.duration, 0) * 1000));
@@ -218,10 +221,10 @@ export async function ingestEpisode(opts: IngestEpisodeOptions): Promise<IngestR
       subtitles,
     });
   } catch (err) {
-    const message = readableError(err, input).slice(0, 1000);
+    const message = readableError(err, input, name).slice(0, 1000);
     if (prefix) await storage.deletePrefix(prefix).catch(() => undefined);
     await Promise.all(uploaded.map((k) => storage.delete(k).catch(() => undefined)));
-    await setMediaStatus(db, episodeId, 'failed', message).catch(() => undefined);
+    await recordMediaFailure(db, episodeId, message).catch(() => undefined);
     throw new IngestError(message, { cause: err });
   } finally {
     if (workDir) await fsp.rm(workDir, { recursive: true, force: true });

@@ -18,17 +18,45 @@ export async function findEpisodeMediaState(db: Kysely<DB>, episodeId: number): 
     .executeTakeFirst();
 }
 
-export async function setMediaStatus(
-  db: Kysely<DB>,
-  episodeId: number,
-  status: 'processing' | 'failed' | 'ready',
-  error: string | null,
-): Promise<void> {
+// An episode with published media stays `ready` (listed and playing) whatever happens to a new
+// source: only an episode without video shows its packaging in media_status.
+const LIVE = sql<boolean>`EXISTS (SELECT 1 FROM episode_media m WHERE m.episode_id = episodes.id)`;
+
+/** A packaging starts: an episode without video is `processing`; the previous failure is forgotten. */
+export async function markPackaging(db: Kysely<DB>, episodeId: number): Promise<void> {
   await db
     .updateTable('episodes')
-    .set({ media_status: status, media_error: error, updated_at: sql`now()` })
+    .set({
+      media_status: sql`CASE WHEN ${LIVE} THEN 'ready' ELSE 'processing' END`,
+      media_error: null,
+      updated_at: sql`now()`,
+    })
     .where('id', '=', episodeId)
     .execute();
+}
+
+/**
+ * A packaging failed: the reason is kept for the operator; an episode without video is `failed`,
+ * one with published media stays `ready` (the previous video is still live).
+ */
+export async function recordMediaFailure(db: Kysely<DB>, episodeId: number, error: string): Promise<void> {
+  await db
+    .updateTable('episodes')
+    .set({
+      media_status: sql`CASE WHEN ${LIVE} THEN 'ready' ELSE 'failed' END`,
+      media_error: error,
+      updated_at: sql`now()`,
+    })
+    .where('id', '=', episodeId)
+    .execute();
+}
+
+/** The episode was deleted while its media was being packaged. */
+export class EpisodeGoneError extends Error {
+  constructor(episodeId: number) {
+    super(`Episode ${episodeId} was deleted while its media was being packaged`);
+    this.name = 'EpisodeGoneError';
+  }
 }
 
 export interface SubtitleRecord {
@@ -66,7 +94,7 @@ export async function publishEpisodeMedia(
       .where('id', '=', media.episodeId)
       .forUpdate()
       .executeTakeFirst();
-    if (!episode) throw new Error(`Episode ${media.episodeId} was deleted while its media was being packaged`);
+    if (!episode) throw new EpisodeGoneError(media.episodeId);
     const previous = await trx
       .selectFrom('episode_media')
       .select('prefix')

@@ -11,6 +11,8 @@ import {
 import { chooseLadder, effectiveHeight, framingFor, outputFps } from './ladder';
 import { subtitleLanguage, toWebVtt } from './subtitles';
 import { createLimiter, mapConcurrent } from './concurrency';
+import { FfmpegError } from './ffmpeg';
+import { MediaInputError, mediaFailureOf, plainMediaMessage } from './plain-errors';
 
 const PLAYLIST = `#EXTM3U
 #EXT-X-VERSION:3
@@ -184,5 +186,21 @@ describe('concurrency helpers', () => {
       ),
     );
     expect(order).toEqual(['start a', 'end a', 'start b', 'end b', 'start c', 'end c']);
+  });
+});
+
+describe('what an operator reads about a failed video', () => {
+  const stderr = '[h264 @ 0x55d0c0a1b2c0] Invalid NAL unit size (1234 > 567).\nError while decoding stream #0:0';
+  it.each([
+    [new FfmpegError(`/usr/bin/ffmpeg exited with code 1: ${stderr}`, stderr, 1), 'damaged'],
+    [new FfmpegError('Could not run /usr/bin/ffmpeg: spawn ENOENT', '', null), 'unexpected'],
+    [new MediaInputError('x', 'too_short'), 'too_short'],
+    [new Error('connect ECONNREFUSED 10.0.0.7:9000'), 'unexpected'],
+  ] as const)('%s is told as %s, naming the file and what to do, never the tools', (err, failure) => {
+    expect(mediaFailureOf(err)).toBe(failure);
+    const message = plainMediaMessage(mediaFailureOf(err), 'My Episode.mov');
+    expect(message).toMatch(/^“My Episode\.mov”|“My Episode\.mov”/);
+    expect(message).toMatch(/\b(upload|export)\b/i);
+    expect(message).not.toMatch(/ffmpeg|ffprobe|h264|0x|ENOENT|ECONNREFUSED|stream #/i);
   });
 });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { runFfprobe } from './ffmpeg';
+import { MediaInputError, plainMediaMessage } from './plain-errors';
 
 /** What the pipeline needs to know about a source video. */
 export interface MediaProbe {
@@ -14,13 +15,7 @@ export interface MediaProbe {
   formatName: string;
 }
 
-/** A source that can't be packaged; its message is meant for the person who uploaded it. */
-export class MediaInputError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'MediaInputError';
-  }
-}
+export { MediaInputError };
 
 interface FfprobeStream {
   codec_type?: string;
@@ -49,10 +44,12 @@ function rate(value: string | undefined): number {
   return num / den;
 }
 
-/** Reads a source with ffprobe; a file ffmpeg can't read as a video is a MediaInputError. */
-export async function probeMedia(file: string, signal?: AbortSignal): Promise<MediaProbe> {
-  const name = path.basename(file);
-  const notVideo = () => new MediaInputError(`${name} is not a video file ffmpeg can read`);
+/**
+ * Reads a source with ffprobe; a file that can't be read as a video is a MediaInputError whose
+ * message names the file as `name` (by default the file's own name).
+ */
+export async function probeMedia(file: string, signal?: AbortSignal, name = path.basename(file)): Promise<MediaProbe> {
+  const notVideo = () => new MediaInputError(plainMediaMessage('unreadable', name), 'unreadable');
   let answer: FfprobeAnswer;
   try {
     answer = await runFfprobe<FfprobeAnswer>(['-show_streams', '-show_format', file], signal);
@@ -66,7 +63,7 @@ export async function probeMedia(file: string, signal?: AbortSignal): Promise<Me
   if (!video || !video.width || !video.height || IMAGE_FORMATS.test(formatName)) throw notVideo();
   const durationSec = Number(answer.format?.duration ?? video.duration);
   if (!Number.isFinite(durationSec) || durationSec < 0.2)
-    throw new MediaInputError(`${name} is too short to be an episode (no duration)`);
+    throw new MediaInputError(plainMediaMessage('too_short', name), 'too_short');
 
   const rotation = Number(
     video.side_data_list?.find((d) => d.rotation !== undefined)?.rotation ?? video.tags?.rotate ?? 0,

@@ -6,8 +6,8 @@ import { useAdminMutation } from '../../shared/mutation';
 export const dashboardQuery = (from: string, to: string) =>
   queryOptions({
     queryKey: ['admin', 'dashboard', from, to] as const,
+    // No placeholder: another period's figures must never show under this period's dates.
     queryFn: ({ signal }) => api.get('/api/admin/dashboard', { query: { from, to }, signal }),
-    placeholderData: keepPreviousData,
   });
 
 export interface AuditFilter {

@@ -94,13 +94,18 @@ export function EpisodeVideo({ episode }: { episode: AdminEpisode }) {
   }
   if (job && (job.status === 'queued' || job.status === 'running')) {
     return (
-      <Progress
-        label={
-          job.status === 'queued' ? 'Waiting to be packaged' : `Packaging: ${STAGES[job.stage ?? ''] ?? 'Starting'}`
-        }
-        percent={job.percent}
-        tone="bg-blue-500"
-      />
+      <div className="flex flex-col items-start gap-1">
+        <Progress
+          label={
+            job.status === 'queued' ? 'Waiting to be packaged' : `Packaging: ${STAGES[job.stage ?? ''] ?? 'Starting'}`
+          }
+          percent={job.percent}
+          tone="bg-blue-500"
+        />
+        {episode.mediaStatus === 'ready' ? (
+          <span className="text-xs text-zinc-500">The current video plays until the new one is ready.</span>
+        ) : null}
+      </div>
     );
   }
   return (
@@ -109,11 +114,17 @@ export function EpisodeVideo({ episode }: { episode: AdminEpisode }) {
         <span role="alert" className="max-w-56 text-xs text-red-700">
           {upload.error}
         </span>
+      ) : episode.mediaStatus === 'ready' && episode.mediaError ? (
+        // The replacement failed; viewers still watch the video published before.
+        <span className="flex max-w-72 flex-col items-start gap-0.5">
+          <Badge tone="orange">Replacement failed; the previous video is still live</Badge>
+          <span className="text-xs text-red-700">{episode.mediaError}</span>
+        </span>
       ) : episode.mediaStatus === 'ready' ? (
         <Badge tone="green">Video ready · {Math.round(episode.duration)} s</Badge>
       ) : episode.mediaStatus === 'failed' ? (
-        <span className="flex max-w-64 flex-col gap-0.5">
-          <Badge tone="red">Video failed</Badge>
+        <span className="flex max-w-72 flex-col items-start gap-0.5">
+          <Badge tone="red">Upload failed: no video yet</Badge>
           <span className="text-xs text-red-700">{episode.mediaError}</span>
         </span>
       ) : episode.mediaStatus === 'processing' ? (

@@ -7,6 +7,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+const UNREADABLE = (file: string) =>
+  `“${file}” could not be read as a video. Export it again as MP4 (H.264) and upload it.`;
+
 const tags = [
   { id: 1, slug: 'romance', position: 1, names: { en: 'Romance' }, series: 3 },
   { id: 2, slug: 'revenge', position: 2, names: { en: 'Revenge' }, series: 1 },
@@ -93,7 +96,7 @@ describe('series page', () => {
     expect(calls.find((c) => c.url === '/api/admin/series/7/status')?.body).toEqual({ status: 'published' });
   });
 
-  it('shows a video being packaged with its stage and progress, and a failed one with its reason', async () => {
+  it('shows a video being packaged with its stage and progress, a failed first upload and a failed replacement with their reasons', async () => {
     const job = {
       id: 3,
       status: 'running' as const,
@@ -111,8 +114,15 @@ describe('series page', () => {
           id: 102,
           number: 2,
           mediaStatus: 'failed',
-          mediaError: 'notes.mp4 is not a video file ffmpeg can read',
-          job: { ...job, id: 4, status: 'failed', error: 'notes.mp4 is not a video file ffmpeg can read' },
+          mediaError: UNREADABLE('notes.mp4'),
+          job: { ...job, id: 4, status: 'failed', error: UNREADABLE('notes.mp4') },
+        }),
+        episode({
+          id: 103,
+          number: 3,
+          mediaStatus: 'ready',
+          mediaError: UNREADABLE('clip.mov'),
+          job: { ...job, id: 5, status: 'failed', fileName: 'clip.mov', error: UNREADABLE('clip.mov') },
         }),
       ],
     };
@@ -120,7 +130,15 @@ describe('series page', () => {
     renderConsole('/admin/content/series/7');
     const bar = await screen.findByRole('progressbar', { name: 'Packaging: Encoding' });
     expect(bar.getAttribute('aria-valuenow')).toBe('42');
-    expect(screen.getByText('notes.mp4 is not a video file ffmpeg can read')).toBeTruthy();
-    expect(screen.getByLabelText('Video file for episode 2')).toBeTruthy();
+    const rows = screen.getAllByRole('row');
+    const second = rows.find((r) => within(r).queryByLabelText('Video file for episode 2'))!;
+    expect(within(second).getByText('Upload failed: no video yet')).toBeTruthy();
+    expect(within(second).getByText(UNREADABLE('notes.mp4'))).toBeTruthy();
+    expect(within(second).getByText('Upload video')).toBeTruthy();
+    // A failed replacement: the row says the episode still plays its video, and why the new one did not take.
+    const third = rows.find((r) => within(r).queryByLabelText('Video file for episode 3'))!;
+    expect(within(third).getByText('Replacement failed; the previous video is still live')).toBeTruthy();
+    expect(within(third).getByText(UNREADABLE('clip.mov'))).toBeTruthy();
+    expect(within(third).getByText('Replace video')).toBeTruthy();
   });
 });

@@ -11,8 +11,9 @@ const SOURCES: AdminAttributionSource[] = ['fbclid', 'ttclid', 'referrer', 'orga
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /**
- * The business at a glance for a period of whole days (UTC): plays, sign-ups, sales, memberships
- * and which campaigns converted. Money is counted in the plans' main currency.
+ * The business at a glance for a period of whole days (UTC): plays, sign-ups, gross, refunds and
+ * net revenue, paid and granted memberships, and which campaigns converted. Money is counted in the
+ * plans' main currency.
  */
 export function createDashboardService(deps: AdminDeps) {
   const { db } = deps;
@@ -39,7 +40,9 @@ export function createDashboardService(deps: AdminDeps) {
       newVisitors: Number(d.new_visitors),
       newAccounts: Number(d.new_accounts),
       payingUsers: Number(d.paying_users),
-      revenue: Number(d.revenue),
+      gross: Number(d.gross),
+      refunds: Number(d.refunds),
+      net: Number(d.gross) - Number(d.refunds),
       renewals: Number(d.renewals),
       cancellations: Number(d.cancellations),
     }));
@@ -53,14 +56,18 @@ export function createDashboardService(deps: AdminDeps) {
         newVisitors: sum('newVisitors'),
         newAccounts: sum('newAccounts'),
         payingUsers: Number(t.paying_users),
-        revenue: sum('revenue'),
-        refunds: Number(t.refunds),
+        gross: sum('gross'),
+        refunds: sum('refunds'),
+        net: sum('gross') - sum('refunds'),
         paidOrders: Number(t.paid_orders),
-        newMemberships: Number(t.new_memberships),
+        refundCount: Number(t.refund_count),
+        newPaidMemberships: Number(t.new_paid_memberships),
+        newGrantedMemberships: Number(t.new_granted_memberships),
         renewals: sum('renewals'),
         failedRenewals: Number(t.failed_renewals),
         cancellations: sum('cancellations'),
-        activeMemberships: Number(t.active_memberships),
+        activePaidMemberships: Number(t.active_paid),
+        activeGrantedMemberships: Number(t.active_granted),
       },
       days: daily,
       sources: SOURCES.map((source) => {

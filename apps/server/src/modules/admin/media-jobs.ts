@@ -5,7 +5,14 @@ import type { Kysely } from 'kysely';
 import type { AdminMediaJob } from '@episodic/contract';
 import type { DB } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
-import { ingestEpisode, type IngestProgress, type StorageDriver } from '../../media/index';
+import {
+  IngestError,
+  ingestEpisode,
+  plainMediaMessage,
+  recordMediaFailure,
+  type IngestProgress,
+  type StorageDriver,
+} from '../../media/index';
 import { writeAudit, type Operator } from './audit';
 import { createLeasedQueue } from '../../jobs/queue';
 import * as repo from './media-jobs.repository';
@@ -104,11 +111,11 @@ export function createMediaJobs(deps: MediaJobsDeps) {
   /** Packages one claimed video (its lease taken, its attempt counted). */
   async function packageJob(job: JobRow): Promise<void> {
     if (job.attempts > MAX_ATTEMPTS) {
-      await finish(job.id, {
-        status: 'failed',
-        error: 'Packaging stopped several times without finishing: upload the video again.',
-      });
+      const error = plainMediaMessage('stalled', job.file_name);
+      await finish(job.id, { status: 'failed', error });
+      await recordMediaFailure(db, job.episode_id, error);
       await deps.removeUpload(job.upload_id).catch(() => undefined);
+      await deps.invalidateCatalog();
       return;
     }
     const input = path.join(deps.uploadsDir, job.upload_id);
@@ -131,13 +138,14 @@ export function createMediaJobs(deps: MediaJobsDeps) {
     deps.log('packaging an uploaded video', { jobId: job.id, episodeId: job.episode_id });
     try {
       await fs.access(input).catch(() => {
-        throw new Error('The uploaded file is no longer on the server: upload the video again.');
+        throw new IngestError(plainMediaMessage('missing', job.file_name));
       });
       await ingestEpisode({
         db,
         storage: deps.storage,
         episodeId: job.episode_id,
         input,
+        sourceName: job.file_name,
         onProgress,
         force: true,
         signal: stopping.signal,
@@ -153,10 +161,22 @@ export function createMediaJobs(deps: MediaJobsDeps) {
         await finish(job.id, { status: 'queued', stage: null, percent: 0 });
         return;
       }
-      const message = (err instanceof Error ? err.message : String(err)).slice(0, 1000);
+      // The pipeline's message is the operator's (plain words); what lies behind it is the log's.
+      const message = (err instanceof IngestError ? err.message : plainMediaMessage('unexpected', job.file_name)).slice(
+        0,
+        1000,
+      );
+      // Also when the pipeline did not start (its file gone): the episode's row says why.
+      await recordMediaFailure(db, job.episode_id, message).catch(() => undefined);
       await finish(job.id, { status: 'failed', error: message });
       await deps.removeUpload(job.upload_id).catch(() => undefined);
-      deps.log('uploaded video not packaged', { jobId: job.id, episodeId: job.episode_id, error: message });
+      const cause = err instanceof IngestError ? err.cause : err;
+      deps.log('uploaded video not packaged', {
+        jobId: job.id,
+        episodeId: job.episode_id,
+        error: message,
+        cause: cause instanceof Error ? cause.message : String(cause),
+      });
     }
     await deps.invalidateCatalog();
   }
