@@ -1,7 +1,7 @@
 import { VIEWER_ROUTES } from '@episodic/contract/constants';
 import type { Locator, Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './accessibility';
-import { apiFromPage, uniqueEmail } from './account-fixtures';
+import { registerThroughForm, uniqueEmail } from './account-fixtures';
 import { expect } from './fixtures';
 import { spendBelow } from './paywall-helpers';
 import { holdEpisode, loopEpisodes, playerTest as test, waitUntilPlaying, type PlayableSeries } from './player-helpers';
@@ -110,6 +110,9 @@ async function checkSheetFocus(
 }
 
 test.describe('accessibility (axe: WCAG 2.1 A and AA, no serious or critical violation)', () => {
+  // Each journey has a page of its own: the two workers share them out.
+  test.describe.configure({ mode: 'parallel' });
+
   test('every viewer route (the player and the feed with their controls shown), home in German, not found', async ({
     page,
     pageErrors: errors,
@@ -253,15 +256,10 @@ test.describe('accessibility (axe: WCAG 2.1 A and AA, no serious or critical vio
     series,
   }) => {
     test.setTimeout(150_000);
-    await page.goto('/');
-    const password = 'access1234';
-    const registered = await apiFromPage(page, 'POST', '/api/user/register', {
-      email: uniqueEmail('a11y'),
-      password,
-      confirmPassword: password,
-      agree: true,
-    });
-    expect(registered.code).toBe(200);
+    // Through the form, so the app keeps the account's session as a viewer's would.
+    await page.goto('/register');
+    await registerThroughForm(page, uniqueEmail('a11y'), 'access1234');
+    await page.waitForURL((url) => !url.pathname.startsWith('/register'));
 
     await page.goto('/shopping');
     await page.getByTestId('coin-pack').first().waitFor();
