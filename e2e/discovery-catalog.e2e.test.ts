@@ -139,18 +139,21 @@ test.describe('discovery: home', () => {
     await expect
       .poll(() => earlyPicture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
       .toBe(true);
-    const drawnEarly = await earlyPicture.evaluate(
-      (img) => ({ src: img.getAttribute('src'), ...img.getBoundingClientRect().toJSON() }) as Record<string, unknown>,
-    );
+    // And on the same colour: the card's, under the picture (`.p-3` is the card in both).
+    const drawn = (img: Element) =>
+      ({
+        src: img.getAttribute('src'),
+        ...img.getBoundingClientRect().toJSON(),
+        card: getComputedStyle(img.closest('.p-3')!).backgroundColor,
+      }) as Record<string, unknown>;
+    const drawnEarly = await earlyPicture.evaluate(drawn);
     await early.context().close();
 
     const page = await phonePage(openPhone);
     await page.goto('/');
     const picture = page.getByRole('region', { name: 'Featured series' }).locator('img').first();
     await picture.waitFor();
-    const drawnByApp = await picture.evaluate(
-      (img) => ({ src: img.getAttribute('src'), ...img.getBoundingClientRect().toJSON() }) as Record<string, unknown>,
-    );
+    const drawnByApp = await picture.evaluate(drawn);
     expect(drawnByApp).toEqual(drawnEarly);
     await page.context().close();
   });

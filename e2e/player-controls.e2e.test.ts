@@ -39,7 +39,7 @@ test.describe('player controls', () => {
     expect(await sheet.getByRole('button', { name: 'Episode 1, Free' }).getAttribute('aria-current')).toBe('true');
     const locked = series.firstLocked;
     await sheet
-      .getByRole('button', { name: `Episode ${String(locked.number)}, Locked, ${String(locked.cost)} coins` })
+      .getByRole('button', { name: `Episode ${String(locked.number)}, ${String(locked.cost)} coins, locked` })
       .waitFor();
     await screenshot(page, 'player-episode-sheet');
     await sheet.getByRole('button', { name: 'Episode 2, Free' }).click();

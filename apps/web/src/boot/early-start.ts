@@ -139,7 +139,8 @@ try {
           ),
         ),
       );
-      card.style.backgroundColor = first.accentColor || '#282832';
+      // As the carousel caps it (white words must read on it), so the colour does not change under the app.
+      card.style.backgroundColor = 'oklch(from ' + (first.accentColor || '#282832') + ' min(l,.42) c h)';
       const picture = el(
         'img',
         first.banner ? 'absolute inset-0 size-full object-cover' : 'size-full object-cover',

@@ -1,4 +1,5 @@
 import type { Plan } from '@episodic/contract';
+import { useId } from 'react';
 import { countOf, formatCount } from '../../shared/format/count';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useLanguage } from '../../shared/i18n/use-language';
@@ -67,34 +68,40 @@ export function MembershipPlanCard({ plan, best = false, busy, disabled, onChoos
   );
 }
 
-/** A coin pack: coins, the bonus, the price. */
+/**
+ * A coin pack: coins, the bonus, the price. The price is the button, named "Buy 300 coins for $2.99",
+ * and its press area covers the card: the words it shows stay part of the name it is read out by.
+ */
 export function CoinPackCard({ plan, busy, disabled, onChoose }: PlanCardProps) {
   const { t } = useTranslation();
   const language = useLanguage();
+  const bonusId = useId();
   const name = t('billing.packs.coins', countOf(plan.coins, language));
   return (
-    <li data-testid="coin-pack">
+    <li
+      data-testid="coin-pack"
+      className="relative flex h-full flex-col items-center gap-1 rounded-2xl bg-surface p-3 text-center ring-1 ring-white/10 has-[button:disabled]:opacity-60 has-[button:enabled:hover]:bg-surface-2"
+    >
+      <span className="flex items-center gap-1 text-lg font-extrabold text-amber-300 tabular-nums">
+        <CoinIcon className="size-5" />
+        {formatCount(plan.coins, language)}
+      </span>
+      <span id={bonusId} className="min-h-4 text-xs font-semibold text-emerald-300">
+        {plan.bonusCoins > 0 ? t('billing.packs.bonus', countOf(plan.bonusCoins, language)) : ''}
+      </span>
       <button
         type="button"
         disabled={disabled}
         aria-busy={busy || undefined}
         aria-label={t('billing.packs.buy', { name, price: formatPrice(plan.price, plan.currency, language) })}
+        aria-describedby={plan.bonusCoins > 0 ? bonusId : undefined}
         onClick={() => {
           onChoose(plan);
         }}
-        className="flex h-full w-full flex-col items-center gap-1 rounded-2xl bg-surface p-3 text-center ring-1 ring-white/10 hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent disabled:opacity-60"
+        className="mt-1 inline-flex min-h-9 w-full items-center justify-center gap-1.5 rounded-full bg-accent px-3 text-sm font-bold text-black after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-accent"
       >
-        <span className="flex items-center gap-1 text-lg font-extrabold text-amber-300 tabular-nums">
-          <CoinIcon className="size-5" />
-          {formatCount(plan.coins, language)}
-        </span>
-        <span className="min-h-4 text-xs font-semibold text-emerald-300">
-          {plan.bonusCoins > 0 ? t('billing.packs.bonus', countOf(plan.bonusCoins, language)) : ''}
-        </span>
-        <span className="mt-1 inline-flex min-h-9 w-full items-center justify-center gap-1.5 rounded-full bg-accent px-3 text-sm font-bold text-black">
-          {busy ? <Spinner className="size-4" /> : null}
-          {formatPrice(plan.price, plan.currency, language)}
-        </span>
+        {busy ? <Spinner className="size-4" /> : null}
+        {formatPrice(plan.price, plan.currency, language)}
       </button>
     </li>
   );

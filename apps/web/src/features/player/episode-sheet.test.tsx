@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { EpisodeSheet } from './episode-sheet';
 
@@ -45,9 +45,25 @@ describe('EpisodeSheet', () => {
     expect(screen.getByText(/3 episodes, 1 free/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Episode 1, Free' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Episode 2, Unlocked' }).getAttribute('aria-current')).toBe('true');
-    const locked = screen.getByRole('button', { name: 'Episode 3, Locked, 60 coins' });
+    const locked = screen.getByRole('button', { name: 'Episode 3, 60 coins, locked' });
     expect(locked.textContent).toContain('60');
     expect(locked.getAttribute('aria-current')).toBeNull();
+  });
+
+  it('reads each episode by a name that holds the words it shows, in their order (label in name)', () => {
+    render(<EpisodeSheet title="Night Shift" episodes={episodes} current={2} onSelect={vi.fn()} onClose={vi.fn()} />);
+    // As axe compares them: letters and digits only, punctuation dropped, spaces kept.
+    const words = (text: string) =>
+      text
+        .replace(/[^\p{L}\p{N}\s]/gu, '')
+        .replace(/\s+/g, ' ')
+        .trim()
+        .toLowerCase();
+    const grid = screen.getByRole('list', { name: 'Episodes' });
+    for (const button of within(grid).getAllByRole('button')) {
+      const name = button.getAttribute('aria-label') ?? '';
+      expect(words(name)).toContain(words(button.textContent));
+    }
   });
 
   it('marks locked episodes as included for members', () => {
@@ -63,7 +79,7 @@ describe('EpisodeSheet', () => {
   it('selects an episode', () => {
     const onSelect = vi.fn();
     render(<EpisodeSheet title="Night Shift" episodes={episodes} current={1} onSelect={onSelect} onClose={vi.fn()} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Episode 3, Locked, 60 coins' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Episode 3, 60 coins, locked' }));
     expect(onSelect).toHaveBeenCalledWith(3);
   });
 });

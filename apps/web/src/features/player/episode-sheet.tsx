@@ -62,7 +62,8 @@ export function EpisodeSheet({ title, episodes, current, onSelect, onClose }: Ep
                     : 'bg-surface-2 text-fg ring-1 ring-white/10 hover:bg-surface-3'
                 }`}
               >
-                <span aria-hidden="true">{episode.number}</span>
+                {/* Spaces between the parts: read as words, what shows stays within the button's name. */}
+                <span aria-hidden="true">{episode.number}</span>{' '}
                 {access === 'free' ? (
                   <span
                     aria-hidden="true"
@@ -70,7 +71,7 @@ export function EpisodeSheet({ title, episodes, current, onSelect, onClose }: Ep
                   >
                     {t('player.ep.free')}
                   </span>
-                ) : null}
+                ) : null}{' '}
                 {access === 'locked' ? (
                   <span aria-hidden="true" className="flex items-center gap-0.5 text-[11px] font-medium text-amber-300">
                     <LockIcon className="size-3" />

@@ -45,7 +45,8 @@ function Slide({
       <Link
         to={seriesPath(series.id)}
         className="relative flex h-full items-stretch gap-3 overflow-hidden rounded-2xl p-3 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent"
-        style={{ backgroundColor: series.accentColor ?? '#282832' }}
+        // The accent's lightness is capped, whatever colour the series has: white words on it must read.
+        style={{ backgroundColor: `oklch(from ${series.accentColor ?? '#282832'} min(l,.42) c h)` }}
       >
         {wide && image ? (
           <img

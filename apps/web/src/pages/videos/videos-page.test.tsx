@@ -403,7 +403,7 @@ describe('the video page', () => {
     Object.assign(view, renderVideos('/videos/7?ep=1'));
     fireEvent.click(await screen.findByRole('button', { name: 'Episodes' }));
     expect((await screen.findByRole('button', { name: 'Episode 1, Free' })).getAttribute('aria-current')).toBe('true');
-    fireEvent.click(screen.getByRole('button', { name: 'Episode 4, Locked, 60 coins' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Episode 4, 60 coins, locked' }));
     expect(await screen.findByRole('heading', { name: 'EP 4 is locked' })).toBeTruthy();
     expect(view.location()).toBe('/videos/7?ep=4');
   });

@@ -116,6 +116,62 @@ describe('Dialog', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel' }));
   });
 
+  it('keeps Tab inside: from the last stop to the first, and Shift+Tab from the first to the last', () => {
+    render(<Harness withField />);
+    const { dialog } = open();
+    const close = screen.getByRole('button', { name: 'Close' });
+    const cancel = screen.getByRole('button', { name: 'Cancel' });
+    cancel.focus();
+    expect(fireEvent.keyDown(cancel, { key: 'Tab' })).toBe(false);
+    expect(document.activeElement).toBe(close);
+    expect(fireEvent.keyDown(close, { key: 'Tab', shiftKey: true })).toBe(false);
+    expect(document.activeElement).toBe(cancel);
+    // Between the two ends the browser moves focus as usual.
+    const field = screen.getByRole('textbox', { name: 'Password' });
+    field.focus();
+    expect(fireEvent.keyDown(field, { key: 'Tab' })).toBe(true);
+    expect(document.activeElement).toBe(field);
+    expect(dialog.contains(document.activeElement)).toBe(true);
+  });
+
+  it('closes only the dialog opened from inside it on Escape, then itself on the next', () => {
+    const onClose = vi.fn();
+    function Nested() {
+      const [inner, setInner] = useState(false);
+      return (
+        <Dialog title="Outer" onClose={onClose}>
+          <button
+            type="button"
+            onClick={() => {
+              setInner(true);
+            }}
+          >
+            More
+          </button>
+          {inner ? (
+            <Dialog
+              title="Inner"
+              onClose={() => {
+                setInner(false);
+              }}
+            />
+          ) : null}
+        </Dialog>
+      );
+    }
+    render(<Nested />);
+    const more = screen.getByRole('button', { name: 'More' });
+    more.focus();
+    fireEvent.click(more);
+    const inner = screen.getByRole('dialog', { name: 'Inner' });
+    fireEvent.keyDown(inner, { key: 'Escape' });
+    expect(screen.queryByRole('dialog', { name: 'Inner' })).toBeNull();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(more);
+    fireEvent.keyDown(more, { key: 'Escape' });
+    expect(onClose).toHaveBeenCalledOnce();
+  });
+
   it('keeps the page behind from scrolling while open', () => {
     render(<Harness />);
     open();

@@ -2,6 +2,7 @@ import { useEffect, useEffectEvent, useId, useRef, type ReactNode, type RefObjec
 import { useTranslation } from '../i18n/use-translation';
 import { IconButton } from './button';
 import { CloseIcon } from './icons/close';
+import { wrapTab } from './tab-stops';
 
 const VARIANTS = {
   // Rises from the bottom on phones, centred on wider screens; the whole panel scrolls.
@@ -38,9 +39,9 @@ interface DialogProps {
 }
 
 /**
- * A modal dialog on the native `<dialog>` (`showModal()`): the browser keeps focus inside, puts it above
- * everything and makes the page behind inert. Escape (the `cancel` event) or a tap on the backdrop closes
- * it, focus returns to the opener, and the page behind does not scroll.
+ * A modal dialog on the native `<dialog>` (`showModal()`): the browser puts it above everything and makes
+ * the page behind inert; Tab goes round inside it (`wrapTab`). Escape (the `cancel` event) or a tap on the
+ * backdrop closes it, focus returns to the opener, and the page behind does not scroll.
  */
 export function Dialog(props: DialogProps) {
   const { title, description, onClose, children, role, variant = 'dialog', initialFocus, busy = false, testId } = props;
@@ -83,7 +84,14 @@ export function Dialog(props: DialogProps) {
       aria-describedby={description ? descriptionId : undefined}
       data-testid={testId}
       className={`sheet-in mx-auto mt-auto w-full max-w-[480px] rounded-t-3xl bg-surface text-fg shadow-2xl ${look.box}`}
+      onKeyDown={(event) => {
+        // A dialog opened from inside this one keeps Tab to itself.
+        if (event.target instanceof Element && event.target.closest('dialog') === event.currentTarget)
+          wrapTab(event, event.currentTarget);
+      }}
       onCancel={(event) => {
+        // React hands a dialog opened from inside this one its Escape too: that one closes, not this.
+        if (event.target !== event.currentTarget) return;
         event.preventDefault();
         close();
       }}
