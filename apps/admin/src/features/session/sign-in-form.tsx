@@ -34,7 +34,7 @@ export function SignInForm({ notice }: { notice?: string }) {
         className="w-full max-w-sm rounded-2xl bg-white p-8 shadow-sm ring-1 ring-zinc-200"
         aria-labelledby="sign-in-title"
       >
-        <p className="text-sm font-semibold tracking-wide text-orange-600 uppercase">Episodic Console</p>
+        <p className="text-sm font-semibold tracking-wide text-orange-700 uppercase">Episodic Console</p>
         <h1 id="sign-in-title" className="mt-1 text-2xl font-bold text-zinc-900">
           Sign in
         </h1>
