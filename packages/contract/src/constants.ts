@@ -109,3 +109,9 @@ export type LedgerKind = (typeof LEDGER_KINDS)[number];
 /** A membership is `active` (paid or renewing) or `lapsed`. */
 export const MEMBERSHIP_STATUSES = ['active', 'lapsed'] as const;
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
+
+/**
+ * Bounds of the reward amounts operators set: the most coins one reward may give (a typo in the
+ * console cannot mint a fortune) and the days a check-in table may list (the last repeats after them).
+ */
+export const REWARD_LIMITS = { maxCoins: 10_000, maxCheckInDays: 31 } as const;
