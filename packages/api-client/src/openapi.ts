@@ -949,6 +949,8 @@ export interface paths {
                                         error: string | null;
                                         membershipEndsAt: string | null;
                                         reason: string;
+                                        rewardCoinsReversed: number;
+                                        rewardCoinsShort: number;
                                         status: "processing" | "succeeded" | "failed";
                                     } | null;
                                     status: "pending" | "processing" | "requires_action" | "paid" | "failed" | "cancelled" | "refunded";
@@ -1035,6 +1037,8 @@ export interface paths {
                                     error: string | null;
                                     membershipEndsAt: string | null;
                                     reason: string;
+                                    rewardCoinsReversed: number;
+                                    rewardCoinsShort: number;
                                     status: "processing" | "succeeded" | "failed";
                                 } | null;
                                 status: "pending" | "processing" | "requires_action" | "paid" | "failed" | "cancelled" | "refunded";
@@ -1125,6 +1129,8 @@ export interface paths {
                                     error: string | null;
                                     membershipEndsAt: string | null;
                                     reason: string;
+                                    rewardCoinsReversed: number;
+                                    rewardCoinsShort: number;
                                     status: "processing" | "succeeded" | "failed";
                                 } | null;
                                 status: "pending" | "processing" | "requires_action" | "paid" | "failed" | "cancelled" | "refunded";
@@ -1427,6 +1433,88 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/admin/rewards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The reward amounts viewers are offered (welcome, daily check-in, first purchase) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                checkInCoins: number[];
+                                firstPurchaseCoins: number;
+                                updatedAt: string | null;
+                                welcomeCoins: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** Set the reward amounts (whole bonus coins; 0 turns a reward off) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        checkInCoins: number[];
+                        firstPurchaseCoins: number;
+                        welcomeCoins: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                checkInCoins: number[];
+                                firstPurchaseCoins: number;
+                                updatedAt: string | null;
+                                welcomeCoins: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/admin/series": {
@@ -3170,6 +3258,8 @@ export interface paths {
                                         error: string | null;
                                         membershipEndsAt: string | null;
                                         reason: string;
+                                        rewardCoinsReversed: number;
+                                        rewardCoinsShort: number;
                                         status: "processing" | "succeeded" | "failed";
                                     } | null;
                                     status: "pending" | "processing" | "requires_action" | "paid" | "failed" | "cancelled" | "refunded";
@@ -3325,6 +3415,8 @@ export interface paths {
                                         error: string | null;
                                         membershipEndsAt: string | null;
                                         reason: string;
+                                        rewardCoinsReversed: number;
+                                        rewardCoinsShort: number;
                                         status: "processing" | "succeeded" | "failed";
                                     } | null;
                                     status: "pending" | "processing" | "requires_action" | "paid" | "failed" | "cancelled" | "refunded";
@@ -3478,6 +3570,8 @@ export interface paths {
                                         error: string | null;
                                         membershipEndsAt: string | null;
                                         reason: string;
+                                        rewardCoinsReversed: number;
+                                        rewardCoinsShort: number;
                                         status: "processing" | "succeeded" | "failed";
                                     } | null;
                                     status: "pending" | "processing" | "requires_action" | "paid" | "failed" | "cancelled" | "refunded";
@@ -3637,6 +3731,8 @@ export interface paths {
                                         error: string | null;
                                         membershipEndsAt: string | null;
                                         reason: string;
+                                        rewardCoinsReversed: number;
+                                        rewardCoinsShort: number;
                                         status: "processing" | "succeeded" | "failed";
                                     } | null;
                                     status: "pending" | "processing" | "requires_action" | "paid" | "failed" | "cancelled" | "refunded";
@@ -3791,6 +3887,8 @@ export interface paths {
                                         error: string | null;
                                         membershipEndsAt: string | null;
                                         reason: string;
+                                        rewardCoinsReversed: number;
+                                        rewardCoinsShort: number;
                                         status: "processing" | "succeeded" | "failed";
                                     } | null;
                                     status: "pending" | "processing" | "requires_action" | "paid" | "failed" | "cancelled" | "refunded";
