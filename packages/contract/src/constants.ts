@@ -115,3 +115,10 @@ export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
  * console cannot mint a fortune) and the days a check-in table may list (the last repeats after them).
  */
 export const REWARD_LIMITS = { maxCoins: 10_000, maxCheckInDays: 31 } as const;
+
+/** The configuration keys holding the reward amounts (operators set them in the console's Rewards form). */
+export const REWARD_CONFIG_KEYS = {
+  welcome: 'rewards_welcome_coins',
+  checkIn: 'rewards_checkin_coins',
+  firstPurchase: 'rewards_first_purchase_coins',
+} as const;

@@ -3,7 +3,7 @@ import { LiteralUnion } from './envelope';
 import { LEDGER_KINDS, REWARD_LIMITS } from './constants';
 import { PageNumberSchema, PageSizeSchema } from './paging';
 
-export { REWARD_LIMITS } from './constants';
+export { REWARD_CONFIG_KEYS, REWARD_LIMITS } from './constants';
 
 /** The time zone whose calendar days the daily check-in counts. */
 export const CHECK_IN_TIME_ZONE = 'UTC';
@@ -88,13 +88,6 @@ export const WalletPageSchema = Type.Object({
   hasMore: Type.Boolean(),
 });
 export type WalletPage = Static<typeof WalletPageSchema>;
-
-/** The configuration keys holding the reward amounts (operators set them in the console's Rewards form). */
-export const REWARD_CONFIG_KEYS = {
-  welcome: 'rewards_welcome_coins',
-  checkIn: 'rewards_checkin_coins',
-  firstPurchase: 'rewards_first_purchase_coins',
-} as const;
 
 const RewardCoinsSchema = Type.Integer({ minimum: 0, maximum: REWARD_LIMITS.maxCoins });
 
