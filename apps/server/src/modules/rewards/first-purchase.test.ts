@@ -103,21 +103,31 @@ describe('the first-purchase bonus is part of the payment', () => {
     ]);
   });
 
-  it('goes to exactly one of two orders settled at the same time, and never again', async () => {
-    const a = await account();
-    const coins = await processingOrder(a.id, 'coins-300');
-    const other = await processingOrder(a.id, 'coins-1000');
-    const membership = await processingOrder(a.id, 'monthly');
-    // Two coin orders (they meet on the balance) and a membership (it meets them only on the claim).
-    const results = await Promise.all([settle(coins), settle(other), settle(membership), settle(coins)]);
-    expect(results.filter((r) => r.changed)).toHaveLength(3);
-    const rewards = (await ledger(a.id)).filter((l) => l.kind === 'reward');
-    expect(rewards).toHaveLength(1);
-    expect(rewards[0]).toMatchObject({ delta: BONUS, idempotency_key: `reward:first_purchase:${a.id}` });
-    expect([coins, other, membership]).toContain(rewards[0]!.order_id);
+  it('goes to exactly one of the orders settled at the same time, and never again', async () => {
+    // Each buyer: two coin orders (they meet on the balance), a membership (it meets them on the claim)
+    // and a webhook sent twice, all at once, for several buyers at once.
+    const buyers = await Promise.all(Array.from({ length: 4 }, () => account()));
+    const orders = await Promise.all(
+      buyers.map(async (a) => ({
+        a,
+        ids: [
+          await processingOrder(a.id, 'coins-300'),
+          await processingOrder(a.id, 'monthly'),
+          await processingOrder(a.id, 'coins-1000'),
+        ],
+      })),
+    );
+    const results = await Promise.all(orders.flatMap(({ ids }) => [...ids, ids[0]!].map((id) => settle(id))));
+    expect(results.filter((r) => r.changed)).toHaveLength(3 * buyers.length);
+    for (const { a, ids } of orders) {
+      const rewards = (await ledger(a.id)).filter((l) => l.kind === 'reward');
+      expect(rewards).toHaveLength(1);
+      expect(rewards[0]).toMatchObject({ delta: BONUS, idempotency_key: `reward:first_purchase:${a.id}` });
+      expect(ids).toContain(rewards[0]!.order_id);
+    }
 
-    const later = await processingOrder(a.id);
-    await settle(later);
+    const { a } = orders[0]!;
+    await settle(await processingOrder(a.id));
     expect((await ledger(a.id)).filter((l) => l.kind === 'reward')).toHaveLength(1);
   });
 

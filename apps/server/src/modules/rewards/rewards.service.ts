@@ -3,7 +3,7 @@ import { CHECK_IN_TIME_ZONE, type RewardsState, type WalletLine, type WalletPage
 import type { DB, Language } from '../../db/schema';
 import type { PaidOrder } from '../../events';
 import { AppError, conflict, loginRequired } from '../../http/errors';
-import { appendLedgerEntry, coinBalances } from '../billing/index';
+import { appendLedgerEntry, coinBalances, lockCoins } from '../billing/index';
 import * as repo from './rewards.repository';
 import {
   checkInCoins,
@@ -136,6 +136,9 @@ export function createRewardsService({ db, config, configIn }: RewardsDeps) {
     const who = await repo.findRewardee(trx, order.userId);
     const email = who?.email ?? (await repo.orderBuyerEmail(trx, order.id));
     const subjects = [`user:${order.userId}`, ...(email ? [emailSubject(email)] : [])];
+    // The balance before the claim, as the coins a settlement grants take it: a coin order's settlement
+    // holds the balance when it reaches its claim, so a membership's must not hold the claim first.
+    await lockCoins(trx, order.userId);
     for (const subject of subjects)
       if (!(await repo.insertClaim(trx, { kind: 'first_purchase', subject, userId: order.userId }))) return;
     await appendLedgerEntry(trx, {
