@@ -24,6 +24,11 @@ export interface DomainEvents {
   'user.deleting': { userId: string; trx: Transaction<DB> };
   /** A viewer reported their place in an episode (the catalog counts a play from it after real playback). */
   'episode.progressed': { userId: string; episodeId: number; position: number; address: string };
+  /**
+   * An order was paid and what it bought was granted, inside that transaction: what must stand or fall
+   * with the payment (the first-purchase bonus) is written here.
+   */
+  'order.fulfilled': { order: PaidOrder; trx: Transaction<DB> };
   /** An order was paid (a purchase or a renewal), announced after its commit: receipts and conversions follow. */
   'order.paid': PaidOrder;
 }

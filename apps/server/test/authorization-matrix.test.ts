@@ -781,6 +781,17 @@ const TABLE: Record<string, Spec> = {
     access: 'admin',
     req: () => ({ url: `/api/admin/settings/config/${fx.deleteConfigKey}` }),
   },
+  'GET /api/admin/rewards': { access: 'admin', req: () => ({ url: '/api/admin/rewards' }) },
+  // The shipped amounts: what the other rows' viewers are offered stays as it was.
+  'PUT /api/admin/rewards': {
+    access: 'admin',
+    req: () =>
+      json('/api/admin/rewards', {
+        welcomeCoins: 30,
+        checkInCoins: [5, 5, 10, 10, 15, 15, 30],
+        firstPurchaseCoins: 0,
+      }),
+  },
 };
 
 // ------------------------------------------------------------------ setup

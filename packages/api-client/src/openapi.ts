@@ -955,6 +955,8 @@ export interface paths {
                                         error: string | null;
                                         membershipEndsAt: string | null;
                                         reason: string;
+                                        rewardCoinsReversed: number;
+                                        rewardCoinsShort: number;
                                         status: "processing" | "succeeded" | "failed";
                                     } | null;
                                     status: "pending" | "processing" | "requires_action" | "paid" | "failed" | "cancelled" | "refunded";
@@ -1041,6 +1043,8 @@ export interface paths {
                                     error: string | null;
                                     membershipEndsAt: string | null;
                                     reason: string;
+                                    rewardCoinsReversed: number;
+                                    rewardCoinsShort: number;
                                     status: "processing" | "succeeded" | "failed";
                                 } | null;
                                 status: "pending" | "processing" | "requires_action" | "paid" | "failed" | "cancelled" | "refunded";
@@ -1131,6 +1135,8 @@ export interface paths {
                                     error: string | null;
                                     membershipEndsAt: string | null;
                                     reason: string;
+                                    rewardCoinsReversed: number;
+                                    rewardCoinsShort: number;
                                     status: "processing" | "succeeded" | "failed";
                                 } | null;
                                 status: "pending" | "processing" | "requires_action" | "paid" | "failed" | "cancelled" | "refunded";
@@ -1433,6 +1439,88 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/admin/rewards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The reward amounts viewers are offered (welcome, daily check-in, first purchase) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                checkInCoins: number[];
+                                firstPurchaseCoins: number;
+                                updatedAt: string | null;
+                                welcomeCoins: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** Set the reward amounts (whole bonus coins; 0 turns a reward off) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        checkInCoins: number[];
+                        firstPurchaseCoins: number;
+                        welcomeCoins: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                checkInCoins: number[];
+                                firstPurchaseCoins: number;
+                                updatedAt: string | null;
+                                welcomeCoins: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/admin/series": {
@@ -3176,6 +3264,8 @@ export interface paths {
                                         error: string | null;
                                         membershipEndsAt: string | null;
                                         reason: string;
+                                        rewardCoinsReversed: number;
+                                        rewardCoinsShort: number;
                                         status: "processing" | "succeeded" | "failed";
                                     } | null;
                                     status: "pending" | "processing" | "requires_action" | "paid" | "failed" | "cancelled" | "refunded";
@@ -3331,6 +3421,8 @@ export interface paths {
                                         error: string | null;
                                         membershipEndsAt: string | null;
                                         reason: string;
+                                        rewardCoinsReversed: number;
+                                        rewardCoinsShort: number;
                                         status: "processing" | "succeeded" | "failed";
                                     } | null;
                                     status: "pending" | "processing" | "requires_action" | "paid" | "failed" | "cancelled" | "refunded";
@@ -3484,6 +3576,8 @@ export interface paths {
                                         error: string | null;
                                         membershipEndsAt: string | null;
                                         reason: string;
+                                        rewardCoinsReversed: number;
+                                        rewardCoinsShort: number;
                                         status: "processing" | "succeeded" | "failed";
                                     } | null;
                                     status: "pending" | "processing" | "requires_action" | "paid" | "failed" | "cancelled" | "refunded";
@@ -3643,6 +3737,8 @@ export interface paths {
                                         error: string | null;
                                         membershipEndsAt: string | null;
                                         reason: string;
+                                        rewardCoinsReversed: number;
+                                        rewardCoinsShort: number;
                                         status: "processing" | "succeeded" | "failed";
                                     } | null;
                                     status: "pending" | "processing" | "requires_action" | "paid" | "failed" | "cancelled" | "refunded";
@@ -3797,6 +3893,8 @@ export interface paths {
                                         error: string | null;
                                         membershipEndsAt: string | null;
                                         reason: string;
+                                        rewardCoinsReversed: number;
+                                        rewardCoinsShort: number;
                                         status: "processing" | "succeeded" | "failed";
                                     } | null;
                                     status: "pending" | "processing" | "requires_action" | "paid" | "failed" | "cancelled" | "refunded";

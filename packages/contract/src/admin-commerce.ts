@@ -96,6 +96,10 @@ export const AdminRefundSchema = Type.Object({
   coinsReversed: Type.Integer(),
   /** Coins the buyer had already spent, which could not be taken back. */
   coinsShort: Type.Integer(),
+  /** The first-purchase bonus that came with the order, taken back with it (bonus coins). */
+  rewardCoinsReversed: Type.Integer(),
+  /** The part of that bonus the buyer had already spent: not taken back, no balance goes below zero. */
+  rewardCoinsShort: Type.Integer(),
   membershipEndsAt: Nullable(DateTime),
   createdAt: DateTime,
   completedAt: Nullable(DateTime),

@@ -109,3 +109,16 @@ export type LedgerKind = (typeof LEDGER_KINDS)[number];
 /** A membership is `active` (paid or renewing) or `lapsed`. */
 export const MEMBERSHIP_STATUSES = ['active', 'lapsed'] as const;
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
+
+/**
+ * Bounds of the reward amounts operators set: the most coins one reward may give (a typo in the
+ * console cannot mint a fortune) and the days a check-in table may list (the last repeats after them).
+ */
+export const REWARD_LIMITS = { maxCoins: 10_000, maxCheckInDays: 31 } as const;
+
+/** The configuration keys holding the reward amounts (operators set them in the console's Rewards form). */
+export const REWARD_CONFIG_KEYS = {
+  welcome: 'rewards_welcome_coins',
+  checkIn: 'rewards_checkin_coins',
+  firstPurchase: 'rewards_first_purchase_coins',
+} as const;

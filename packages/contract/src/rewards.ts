@@ -1,7 +1,9 @@
 import { Type, type Static } from 'typebox';
 import { LiteralUnion } from './envelope';
-import { LEDGER_KINDS } from './constants';
+import { LEDGER_KINDS, REWARD_LIMITS } from './constants';
 import { PageNumberSchema, PageSizeSchema } from './paging';
+
+export { REWARD_CONFIG_KEYS, REWARD_LIMITS } from './constants';
 
 /** The time zone whose calendar days the daily check-in counts. */
 export const CHECK_IN_TIME_ZONE = 'UTC';
@@ -64,7 +66,7 @@ export const WalletLineSchema = Type.Object({
   /** The part of `delta` in bonus coins; the rest moved bought coins. */
   bonusDelta: Type.Integer(),
   at: Type.String({ format: 'date-time' }),
-  /** For reward lines: which reward. */
+  /** For reward lines: which reward; for a refund line, the reward it took back (its order was refunded). */
   reward: Type.Union([LiteralUnion(REWARD_KINDS), Type.Null()]),
   /** For a check-in: the streak day it was. */
   streakDay: Type.Union([Type.Integer(), Type.Null()]),
@@ -87,9 +89,22 @@ export const WalletPageSchema = Type.Object({
 });
 export type WalletPage = Static<typeof WalletPageSchema>;
 
-/** The configuration keys holding the reward amounts (operators set them on the console's Settings page). */
-export const REWARD_CONFIG_KEYS = {
-  welcome: 'rewards_welcome_coins',
-  checkIn: 'rewards_checkin_coins',
-  firstPurchase: 'rewards_first_purchase_coins',
-} as const;
+const RewardCoinsSchema = Type.Integer({ minimum: 0, maximum: REWARD_LIMITS.maxCoins });
+
+/** `PUT /api/admin/rewards`: the amounts viewers are offered, in bonus coins; 0 turns a reward off. */
+export const AdminRewardsInputSchema = Type.Object({
+  welcomeCoins: RewardCoinsSchema,
+  /** Coins per check-in streak day; past the end, the last repeats. Empty (or all 0): no check-in. */
+  checkInCoins: Type.Array(RewardCoinsSchema, { maxItems: REWARD_LIMITS.maxCheckInDays }),
+  firstPurchaseCoins: RewardCoinsSchema,
+});
+export type AdminRewardsInput = Static<typeof AdminRewardsInputSchema>;
+
+/** `GET /api/admin/rewards`: the amounts as viewers see them now, and when they last changed. */
+export const AdminRewardsSchema = Type.Object({
+  welcomeCoins: Type.Integer(),
+  checkInCoins: Type.Array(Type.Integer()),
+  firstPurchaseCoins: Type.Integer(),
+  updatedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+});
+export type AdminRewards = Static<typeof AdminRewardsSchema>;

@@ -54,23 +54,40 @@ function FieldFrame({
 const described = (id: string, error?: string, hint?: ReactNode) =>
   error ? `${id}-error` : hint ? `${id}-hint` : undefined;
 
+/** A text or number input; `suffix` is its unit, written inside the box after the value ("coins"). */
 export function TextInput({
   label,
   error,
   hint,
   className,
+  suffix,
   ...props
-}: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+}: FieldProps & InputHTMLAttributes<HTMLInputElement> & { suffix?: string }) {
   const id = useId();
+  const input = (
+    <input
+      id={id}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={described(id, error, hint)}
+      className={`h-10 ${inputClass(Boolean(error))} ${suffix ? 'pr-16' : ''}`}
+      {...props}
+    />
+  );
   return (
     <FieldFrame id={id} label={label} error={error} hint={hint} className={className}>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described(id, error, hint)}
-        className={`h-10 ${inputClass(Boolean(error))}`}
-        {...props}
-      />
+      {suffix ? (
+        <div className="relative">
+          {input}
+          <span
+            aria-hidden="true"
+            className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-sm text-zinc-500"
+          >
+            {suffix}
+          </span>
+        </div>
+      ) : (
+        input
+      )}
     </FieldFrame>
   );
 }

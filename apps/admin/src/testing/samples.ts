@@ -4,6 +4,7 @@ import type {
   AdminEpisode,
   AdminOrder,
   AdminSeries,
+  AdminRewards,
   AdminSettings,
   AdminUser,
 } from '@episodic/contract';
@@ -223,6 +224,13 @@ export const settings: AdminSettings = {
       description: 'Read by the apps.',
       updatedAt: '2026-11-01T10:00:00.000Z',
     },
+    {
+      key: 'rewards_welcome_coins',
+      value: '30',
+      known: true,
+      description: 'Welcome coins.',
+      updatedAt: '2026-11-01T10:00:00.000Z',
+    },
   ],
   mail: {
     transport: 'outbox',
@@ -258,3 +266,11 @@ export const auditEntry = (over: Partial<AdminAuditEntry> = {}): AdminAuditEntry
   reason: null,
   ...over,
 });
+
+/** The reward amounts as the server ships them (the first-purchase bonus off). */
+export const rewards: AdminRewards = {
+  welcomeCoins: 30,
+  checkInCoins: [5, 5, 10, 10, 15, 15, 30],
+  firstPurchaseCoins: 0,
+  updatedAt: '2026-11-01T10:00:00.000Z',
+};

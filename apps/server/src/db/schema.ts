@@ -333,6 +333,8 @@ export interface Refunds {
   membership_ends_at: Timestamp | null;
   order_id: string;
   reason: string;
+  reward_coins_reversed: Generated<number>;
+  reward_coins_short: Generated<number>;
   status: "processing" | "succeeded" | "failed";
   updated_at: Generated<Timestamp>;
 }

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiData } from '@episodic/api-client';
+import type { AdminRewardsInput } from '@episodic/contract';
 import { api, given } from '../../shared/api';
 import { useAdminMutation } from '../../shared/mutation';
 
@@ -58,4 +59,23 @@ export function useSettingsMutations() {
     ),
     remove: useAdminMutation((key: string) => api.del('/api/admin/settings/config/{key}', { path: { key } }), [], keep),
   };
+}
+
+export const rewardsQuery = queryOptions({
+  queryKey: ['admin', 'rewards'] as const,
+  queryFn: ({ signal }) => api.get('/api/admin/rewards', { signal }),
+});
+
+export const useRewardAmounts = () => useQuery(rewardsQuery);
+
+/** Saves the reward amounts; the settings list (which holds them as keys) is read again too. */
+export function useSaveRewardAmounts() {
+  const client = useQueryClient();
+  return useAdminMutation(
+    (body: AdminRewardsInput) => api.put('/api/admin/rewards', { body }),
+    ['settings'],
+    (saved) => {
+      client.setQueryData(rewardsQuery.queryKey, saved);
+    },
+  );
 }

@@ -1,1 +1,9 @@
-export { type AuditFilter, useAudit, useDashboard, useSettings, useSettingsMutations } from './api';
+export {
+  type AuditFilter,
+  useAudit,
+  useDashboard,
+  useRewardAmounts,
+  useSaveRewardAmounts,
+  useSettings,
+  useSettingsMutations,
+} from './api';

@@ -29,6 +29,8 @@ describe('order page', () => {
             error: null,
             coinsReversed: 1050,
             coinsShort: 50,
+            rewardCoinsReversed: 20,
+            rewardCoinsShort: 20,
             membershipEndsAt: null,
             createdAt: paid.createdAt,
             completedAt: paid.createdAt,
@@ -51,6 +53,8 @@ describe('order page', () => {
     fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Bought by mistake' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Refund $8.99' }));
     expect(await screen.findByText('1050 (50 already spent)')).toBeTruthy();
+    expect(screen.getByText('First-purchase bonus taken back')).toBeTruthy();
+    expect(screen.getByText('20 (20 already spent)')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Refund…' })).toBeNull();
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([

@@ -122,6 +122,14 @@ export function OrderPage() {
                         ],
                       ] as [string, string][])
                     : []),
+                  ...(refund.rewardCoinsReversed || refund.rewardCoinsShort
+                    ? ([
+                        [
+                          'First-purchase bonus taken back',
+                          `${refund.rewardCoinsReversed}${refund.rewardCoinsShort ? ` (${refund.rewardCoinsShort} already spent)` : ''}`,
+                        ],
+                      ] as [string, string][])
+                    : []),
                   ...(refund.membershipEndsAt
                     ? ([['Membership now ends', dateTime(refund.membershipEndsAt)]] as [string, string][])
                     : []),

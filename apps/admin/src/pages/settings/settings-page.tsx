@@ -1,11 +1,16 @@
 import { useState } from 'react';
 import type { AdminSettings } from '@episodic/contract';
+import { REWARD_CONFIG_KEYS } from '@episodic/contract/constants';
 import { useSettings, useSettingsMutations } from '../../features/system';
 import { count, dateTime } from '../../shared/format';
 import { Badge, Button, Card, ErrorState, Facts, Loading, PageHeader } from '../../shared/ui';
 import { FormMessage, TextInput, formErrors } from '../../shared/form-fields';
+import { RewardsCard } from './rewards-form';
 
 type Entry = AdminSettings['config'][number];
+
+/** Keys the Rewards form edits: not repeated in the generic list. */
+const REWARD_KEYS: readonly string[] = Object.values(REWARD_CONFIG_KEYS);
 
 function ConfigRow({ entry }: { entry: Entry }) {
   const { set, remove } = useSettingsMutations();
@@ -134,9 +139,10 @@ export function SettingsPage() {
     <section>
       <PageHeader
         title="Settings"
-        description="The configuration list the apps read at start (the advertising and analytics pixel ids, and any other key), mail, and payment providers."
+        description="The rewards viewers are given, the configuration list the apps read at start (the advertising and analytics pixel ids, and any other key), mail, and payment providers."
       />
-      <Card title="Configuration list">
+      <RewardsCard />
+      <Card title="Configuration list" className="mt-6">
         <FormMessage error={remove.error} />
         <table className="w-full">
           <thead className="text-left text-xs text-zinc-500 uppercase">
@@ -147,9 +153,11 @@ export function SettingsPage() {
             </tr>
           </thead>
           <tbody>
-            {config.map((entry) => (
-              <ConfigRow key={`${entry.key}:${entry.value}`} entry={entry} />
-            ))}
+            {config
+              .filter((entry) => !REWARD_KEYS.includes(entry.key))
+              .map((entry) => (
+                <ConfigRow key={`${entry.key}:${entry.value}`} entry={entry} />
+              ))}
           </tbody>
         </table>
         <NewKey />

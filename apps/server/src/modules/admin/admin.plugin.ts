@@ -17,6 +17,8 @@ import { registerCommerceRoutes } from './commerce.routes';
 import { registerContentRoutes } from './content.routes';
 import { registerHomepageRoutes } from './homepage.routes';
 import { registerSystemRoutes } from './system.routes';
+import { createAdminRewardsService } from './reward-amounts.service';
+import { registerRewardAmountRoutes } from './reward-amounts.routes';
 import { registerUsersRoutes } from './users.routes';
 import { strictBodyCompiler } from './strict-bodies';
 import { createMediaJobs } from './media-jobs';
@@ -65,6 +67,7 @@ function registerAdminRoutes(app: AppInstance, deps: AdminDeps): void {
     registerCommerceRoutes(admin, createPlansService(deps), createOrdersService(deps));
     registerUsersRoutes(admin, createUsersService(deps));
     registerSystemRoutes(admin, deps.db, createAdminSettingsService(deps), createDashboardService(deps));
+    registerRewardAmountRoutes(admin, createAdminRewardsService(deps));
   });
 }
 /**

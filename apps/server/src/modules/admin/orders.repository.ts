@@ -21,6 +21,8 @@ interface OrderRow extends OrderSummaryRow {
   r_error: string | null;
   r_coins_reversed: number | null;
   r_coins_short: number | null;
+  r_reward_coins_reversed: number | null;
+  r_reward_coins_short: number | null;
   r_membership_ends_at: Date | null;
   r_created_at: Date | null;
   r_completed_at: Date | null;
@@ -91,6 +93,8 @@ function orderDto(r: OrderRow): AdminOrder {
           error: r.r_error,
           coinsReversed: r.r_coins_reversed ?? 0,
           coinsShort: r.r_coins_short ?? 0,
+          rewardCoinsReversed: r.r_reward_coins_reversed ?? 0,
+          rewardCoinsShort: r.r_reward_coins_short ?? 0,
           membershipEndsAt: r.r_membership_ends_at?.toISOString() ?? null,
           createdAt: r.r_created_at!.toISOString(),
           completedAt: r.r_completed_at?.toISOString() ?? null,
@@ -132,7 +136,8 @@ function where(f: OrderFilter): RawBuilder<unknown> {
 const ORDER_COLUMNS = sql`o.id, o.user_id, u.email, u.is_guest, o.plan_id, COALESCE(pt.name, o.plan_id) AS plan_name, p.kind, o.purpose, o.amount, o.currency,
       o.status, o.provider, o.provider_ref, pm.brand, pm.last4, o.failure_reason, o.attribution, o.created_at, o.paid_at,
       r.status AS r_status, r.amount AS r_amount, r.reason AS r_reason, ra.email AS r_by, r.error AS r_error,
-      r.coins_reversed AS r_coins_reversed, r.coins_short AS r_coins_short, r.membership_ends_at AS r_membership_ends_at,
+      r.coins_reversed AS r_coins_reversed, r.coins_short AS r_coins_short,
+      r.reward_coins_reversed AS r_reward_coins_reversed, r.reward_coins_short AS r_reward_coins_short, r.membership_ends_at AS r_membership_ends_at,
       r.created_at AS r_created_at, r.completed_at AS r_completed_at`;
 
 /** An order with its buyer, plan (named in English), card, refund and the operator who refunded it. */

@@ -64,12 +64,16 @@ function refundAudit(record: RefundRecord, reason: string): AuditRecord {
     };
   }
   const { reversal } = record;
-  const taken =
+  const coins =
     reversal.coinsReversed || reversal.coinsShort
       ? `; ${reversal.coinsReversed} coins taken back${reversal.coinsShort ? `, ${reversal.coinsShort} already spent` : ''}`
-      : reversal.membershipEndsAt
-        ? `; membership now ends ${reversal.membershipEndsAt.toISOString()}`
-        : '';
+      : '';
+  const reward =
+    reversal.rewardCoinsReversed || reversal.rewardCoinsShort
+      ? `; first-purchase bonus: ${reversal.rewardCoinsReversed} coins taken back${reversal.rewardCoinsShort ? `, ${reversal.rewardCoinsShort} already spent` : ''}`
+      : '';
+  const time = reversal.membershipEndsAt ? `; membership now ends ${reversal.membershipEndsAt.toISOString()}` : '';
+  const taken = `${coins}${reward}${time}`;
   return {
     action: 'order.refund',
     targetType: 'order',

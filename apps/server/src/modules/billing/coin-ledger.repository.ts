@@ -118,3 +118,19 @@ export async function coinsCreditedBy(trx: Transaction<DB>, orderId: string): Pr
     .executeTakeFirstOrThrow();
   return { balance: Number(credited.total), bonus: Number(credited.bonus) };
 }
+
+/** The reward lines an order brought (the first-purchase bonus), oldest first. */
+export async function rewardsCreditedBy(
+  trx: Transaction<DB>,
+  orderId: string,
+): Promise<{ key: string; delta: number }[]> {
+  const rows = await trx
+    .selectFrom('coin_ledger')
+    .select(['idempotency_key as key', 'delta'])
+    .where('order_id', '=', orderId)
+    .where('kind', '=', 'reward')
+    .where('delta', '>', 0)
+    .orderBy('id')
+    .execute();
+  return rows;
+}

@@ -54,6 +54,17 @@ export async function lockLedgerOwner(trx: Transaction<DB>, userId: string): Pro
 }
 
 /**
+ * Takes the locks a coin movement of the user takes (the user's row, then the balance's), for the rest
+ * of the transaction. A caller that decides something before its entry (a once-only claim) takes them
+ * first: it then waits where every coin movement of the user waits, instead of holding its claim while
+ * it waits for the balance that another transaction, waiting for that claim, holds.
+ */
+export async function lockCoins(trx: Transaction<DB>, userId: string): Promise<void> {
+  await lockLedgerOwner(trx, userId);
+  await repo.lockBalance(trx, userId);
+}
+
+/**
  * Appends an entry to the ledger and moves the balance with it, in the caller's transaction. An entry
  * whose key was already written changes nothing (`applied: false`). A spend larger than the balance
  * throws InsufficientCoinsError, and the caller's transaction rolls back whole; the balance's CHECK

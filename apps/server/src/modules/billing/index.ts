@@ -1,6 +1,6 @@
 export { createBillingService, membershipDto, type BillingService } from './billing.service';
 export { createSandboxProvider, signSandboxPayload, type SandboxProvider } from './sandbox-provider';
-export { appendLedgerEntry } from './coin-ledger';
+export { appendLedgerEntry, lockCoins } from './coin-ledger';
 export { coinBalance, coinBalances } from './coin-ledger.repository';
 export { grantMembershipTime, type Reversal } from './operator-money';
 export { RENEWAL_BACKOFF_MS } from './renewal-policy';

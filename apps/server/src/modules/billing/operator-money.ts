@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { appendLedgerEntry, lockLedgerOwner } from './coin-ledger';
-import { coinsCreditedBy, lockExistingBalance } from './coin-ledger.repository';
+import { coinsCreditedBy, lockExistingBalance, rewardsCreditedBy } from './coin-ledger.repository';
 import { planTerms } from './billing.repository';
 import { insertMembership, lockMembership, updateMembership } from './memberships.repository';
 
@@ -50,15 +50,85 @@ export interface Reversal {
   coinsReversed: number;
   /** Coins the order gave that were already spent: they cannot be taken back. */
   coinsShort: number;
+  /** Reward coins that came with the order (the first-purchase bonus), taken back with it. */
+  rewardCoinsReversed: number;
+  /** Reward coins of the order already spent: not taken back (no balance goes below zero). */
+  rewardCoinsShort: number;
   /** The membership's end after the reversal (null when the order bought coins, or there is no membership). */
   membershipEndsAt: Date | null;
 }
 
+export const NOTHING_REVERSED: Reversal = {
+  coinsReversed: 0,
+  coinsShort: 0,
+  rewardCoinsReversed: 0,
+  rewardCoinsShort: 0,
+  membershipEndsAt: null,
+};
+
 /**
- * Takes back what a paid order gave, once (a refund): the coins it credited, as far as the balance
- * allows (neither bucket ever goes negative), or the membership time it bought — when that leaves no
- * paid time, the membership ends now and will not renew. Runs in the caller's transaction, which
- * also marks the order refunded.
+ * Takes back the coins an order credited, as far as the balance allows: its bought coins from the
+ * bought balance, the plan's bonus and then the rewards it brought (the first-purchase bonus) from the
+ * bonus balance; neither bucket goes below zero. Each reward is taken back on a line of its own (its
+ * key with `:refund`), so the wallet names it.
+ */
+async function takeBackCoins(
+  trx: Transaction<DB>,
+  order: { id: string; user_id: string },
+): Promise<Omit<Reversal, 'membershipEndsAt'>> {
+  const credited = await coinsCreditedBy(trx, order.id);
+  const rewards = await rewardsCreditedBy(trx, order.id);
+  if (credited.balance === 0 && rewards.length === 0) return NOTHING_REVERSED;
+  // The user's row first, as every coin movement takes it (a merge running meanwhile finishes
+  // first); then the balance row, locked before it is read, so a concurrent spend cannot slip in.
+  await lockLedgerOwner(trx, order.user_id);
+  const held = await lockExistingBalance(trx, order.user_id);
+  const fromBonus = Math.min(credited.bonus, held.bonus);
+  const fromPaid = Math.min(credited.balance - credited.bonus, held.balance - held.bonus);
+  const taken = fromBonus + fromPaid;
+  if (taken > 0) {
+    await appendLedgerEntry(trx, {
+      userId: order.user_id,
+      delta: -taken,
+      bonusDelta: -fromBonus,
+      kind: 'refund',
+      key: `order:${order.id}:refund`,
+      orderId: order.id,
+      reason: 'order refunded',
+    });
+  }
+  let bonusLeft = held.bonus - fromBonus;
+  let rewardTaken = 0;
+  let rewardGiven = 0;
+  for (const reward of rewards) {
+    rewardGiven += reward.delta;
+    const take = Math.min(reward.delta, bonusLeft);
+    if (take > 0)
+      await appendLedgerEntry(trx, {
+        userId: order.user_id,
+        delta: -take,
+        bonusDelta: -take,
+        kind: 'refund',
+        key: `${reward.key}:refund`,
+        orderId: order.id,
+        reason: 'reward taken back with its order',
+      });
+    bonusLeft -= take;
+    rewardTaken += take;
+  }
+  return {
+    coinsReversed: taken,
+    coinsShort: credited.balance - taken,
+    rewardCoinsReversed: rewardTaken,
+    rewardCoinsShort: rewardGiven - rewardTaken,
+  };
+}
+
+/**
+ * Takes back what a paid order gave, once (a refund): the coins it credited and the rewards it
+ * brought, as far as the balance allows (takeBackCoins), and the membership time it bought — when
+ * that leaves no paid time, the membership ends now and will not renew. Runs in the caller's
+ * transaction, which also marks the order refunded.
  */
 export async function reverseOrderFulfilment(
   trx: Transaction<DB>,
@@ -66,32 +136,12 @@ export async function reverseOrderFulfilment(
   now = new Date(),
 ): Promise<Reversal> {
   const plan = await planTerms(trx, order.plan_id);
-  if (plan.kind === 'coins') {
-    const credited = await coinsCreditedBy(trx, order.id);
-    // The user's row first, as every coin movement takes it (a merge running meanwhile finishes
-    // first); then the balance row, locked before it is read, so a concurrent spend cannot slip in.
-    await lockLedgerOwner(trx, order.user_id);
-    const held = await lockExistingBalance(trx, order.user_id);
-    // Each bucket gives back what the order put in it, as far as it still holds coins: the bought
-    // coins of the order from the bought balance, the plan's bonus from the bonus balance.
-    const fromBonus = Math.min(credited.bonus, held.bonus);
-    const fromPaid = Math.min(credited.balance - credited.bonus, held.balance - held.bonus);
-    const taken = fromBonus + fromPaid;
-    if (taken > 0) {
-      await appendLedgerEntry(trx, {
-        userId: order.user_id,
-        delta: -taken,
-        bonusDelta: -fromBonus,
-        kind: 'refund',
-        key: `order:${order.id}:refund`,
-        orderId: order.id,
-        reason: 'order refunded',
-      });
-    }
-    return { coinsReversed: taken, coinsShort: credited.balance - taken, membershipEndsAt: null };
-  }
+  if (plan.kind === 'coins') return { ...(await takeBackCoins(trx, order)), membershipEndsAt: null };
+  // The membership before the balance, in the order a membership's settlement takes them (its time,
+  // then its first-purchase bonus).
   const current = await lockMembership(trx, order.user_id);
-  if (!current) return { coinsReversed: 0, coinsShort: 0, membershipEndsAt: null };
+  const coins = await takeBackCoins(trx, order);
+  if (!current) return { ...coins, membershipEndsAt: null };
   // The days the order bought are the membership's agreed period when it is still on that plan (the
   // plan's own may have changed since).
   const days = current.plan_id === order.plan_id ? current.renewal_days : (plan.renewal_days ?? 0);
@@ -107,12 +157,12 @@ export async function reverseOrderFulfilment(
       cancelled_at: current.cancelled_at ?? now,
       updated_at: now,
     });
-    return { coinsReversed: 0, coinsShort: 0, membershipEndsAt: endsAt };
+    return { ...coins, membershipEndsAt: endsAt };
   }
   await updateMembership(trx, order.user_id, {
     current_period_end: shortened,
     current_period_start: current.current_period_start < shortened ? current.current_period_start : shortened,
     updated_at: now,
   });
-  return { coinsReversed: 0, coinsShort: 0, membershipEndsAt: shortened };
+  return { ...coins, membershipEndsAt: shortened };
 }

@@ -176,7 +176,13 @@ describe(`the order lifecycle (${testDbKind})`, () => {
       expect.objectContaining({
         outcome: 'refunded',
         before: 'paid',
-        reversal: { coinsReversed: 300, coinsShort: 0, membershipEndsAt: null },
+        reversal: {
+          coinsReversed: 300,
+          coinsShort: 0,
+          rewardCoinsReversed: 0,
+          rewardCoinsShort: 0,
+          membershipEndsAt: null,
+        },
       }),
     ]);
     expect(

@@ -8,7 +8,7 @@ import * as orderRepo from './orders.repository';
 import * as membershipRepo from './memberships.repository';
 import { periodBought } from './membership-period';
 import { appendLedgerEntry } from './coin-ledger';
-import { reverseOrderFulfilment, type Reversal } from './operator-money';
+import { NOTHING_REVERSED, reverseOrderFulfilment, type Reversal } from './operator-money';
 import type { ChargeOutcome } from './payment-provider';
 import { renewalRetryAt } from './renewal-policy';
 
@@ -63,6 +63,16 @@ async function move(
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+const paidOrder = (order: OrderRow, plan: repo.PlanRow): PaidOrder => ({
+  id: order.id,
+  userId: order.user_id,
+  planId: order.plan_id,
+  kind: plan.kind,
+  amount: order.amount,
+  currency: order.currency,
+  purpose: order.purpose,
+});
 /** Unfinished orders one user may hold at once (no one needs more; thousands would be abuse). */
 export const OPEN_ORDER_LIMIT = 20;
 
@@ -78,7 +88,7 @@ export interface Moved {
  */
 export function createOrderLifecycle(deps: { db: Kysely<DB>; events?: EventBus }) {
   const { db } = deps;
-  deps.events?.emits('order.paid');
+  deps.events?.emits('order.paid', 'order.fulfilled');
 
   /**
    * Opens an order at the plan's price; abandoned orders are cancelled first, and the open-order cap
@@ -227,8 +237,8 @@ export function createOrderLifecycle(deps: { db: Kysely<DB>; events?: EventBus }
   }
 
   /**
-   * Applies a provider's outcome to an order once: settle (paid, with what it bought), fail, or needs
-   * action. A renewal that stops being paid counts a failed attempt on the membership (retried later,
+   * Applies a provider's outcome to an order once: settle (paid, with what it bought and what
+   * `order.fulfilled`'s handlers add, all or nothing), fail, or needs action. A renewal that stops being paid counts a failed attempt on the membership (retried later,
    * or lapsed), in the same transaction. A final order (paid, cancelled, refunded) does not move.
    * `plan` is the order's plan when the caller read it already; `now` is the renewal run's clock.
    */
@@ -265,6 +275,7 @@ export function createOrderLifecycle(deps: { db: Kysely<DB>; events?: EventBus }
           paid_at: new Date(),
         });
         await fulfil(trx, paid, plan);
+        await deps.events?.emit('order.fulfilled', { order: paidOrder(paid, plan), trx });
         return { order: paid, changed: true, plan };
       }
       const moved =
@@ -277,15 +288,7 @@ export function createOrderLifecycle(deps: { db: Kysely<DB>; events?: EventBus }
     });
     if (result.changed && result.plan) {
       const { order, plan } = result;
-      await deps.events?.emit('order.paid', {
-        id: order.id,
-        userId: order.user_id,
-        planId: order.plan_id,
-        kind: plan.kind,
-        amount: order.amount,
-        currency: order.currency,
-        purpose: order.purpose,
-      });
+      await deps.events?.emit('order.paid', paidOrder(order, plan));
     }
     return { order: result.order, changed: result.changed };
   }
@@ -332,8 +335,7 @@ export function createOrderLifecycle(deps: { db: Kysely<DB>; events?: EventBus }
       const order = await orderRepo.lockOrder(trx, orderId);
       if (!order) throw notFound('order_not_found', 'There is no such order.');
       // Refunded already (by another path): nothing more is taken back, and the refund is still recorded.
-      if (order.status === 'refunded')
-        await record(trx, order.status, { coinsReversed: 0, coinsShort: 0, membershipEndsAt: null });
+      if (order.status === 'refunded') await record(trx, order.status, NOTHING_REVERSED);
       if (!canMove(order.status, 'refund')) return { order, changed: false };
       const reversal = await reverseOrderFulfilment(trx, order);
       const refunded = await move(trx, order, 'refund');

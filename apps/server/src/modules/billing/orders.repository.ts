@@ -2,6 +2,7 @@ import { sql, type Kysely, type RawBuilder, type Selectable, type Transaction } 
 import type { Language } from '@episodic/contract';
 import type { DB, OrderStatus, Plans } from '../../db/schema';
 import type { OrderSummaryRow } from '../../db/schema-types';
+import type { Reversal } from './operator-money';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -249,11 +250,7 @@ export async function markRefundFailed(db: Executor, orderId: string, error: str
     .execute();
 }
 
-export async function markRefundSucceeded(
-  db: Executor,
-  orderId: string,
-  reversal: { coinsReversed: number; coinsShort: number; membershipEndsAt: Date | null },
-): Promise<void> {
+export async function markRefundSucceeded(db: Executor, orderId: string, reversal: Reversal): Promise<void> {
   const now = new Date();
   await db
     .updateTable('refunds')
@@ -261,6 +258,8 @@ export async function markRefundSucceeded(
       status: 'succeeded',
       coins_reversed: reversal.coinsReversed,
       coins_short: reversal.coinsShort,
+      reward_coins_reversed: reversal.rewardCoinsReversed,
+      reward_coins_short: reversal.rewardCoinsShort,
       membership_ends_at: reversal.membershipEndsAt,
       completed_at: now,
       updated_at: now,

@@ -1,3 +1,3 @@
 export { rewardsPlugin } from './rewards.plugin';
 export { createRewardsService, type RewardsService } from './rewards.service';
-export { rewardValueProblem } from './reward-rules';
+export { rewardAmounts, rewardValueProblem } from './reward-rules';

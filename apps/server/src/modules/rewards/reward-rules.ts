@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
-import { REWARD_CONFIG_KEYS, type RewardKind } from '@episodic/contract';
+import { REWARD_CONFIG_KEYS, REWARD_LIMITS, type RewardKind } from '@episodic/contract';
 
-/** The most coins one reward may give: a typo in the console cannot mint a fortune. */
-export const MAX_REWARD_COINS = 10_000;
-/** Days a check-in table may list (the last repeats after them). */
-export const MAX_CHECK_IN_DAYS = 31;
+/** The most coins one reward may give, and the days a check-in table may list. */
+export const { maxCoins: MAX_REWARD_COINS, maxCheckInDays: MAX_CHECK_IN_DAYS } = REWARD_LIMITS;
 
 export interface RewardAmounts {
   welcome: number;

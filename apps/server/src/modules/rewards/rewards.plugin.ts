@@ -13,21 +13,18 @@ declare module 'fastify' {
 
 /**
  * Rewards read their amounts from the settings and pay through billing's ledger; the first-purchase
- * bonus follows `order.paid`.
+ * bonus is written with the order's fulfilment (`order.fulfilled`, in its transaction).
  */
 const rewards: FastifyPluginAsyncTypebox = async (app) => {
   const { db, events } = app;
-  const service = createRewardsService({ db, config: () => app.settings.configList() });
-  app.decorate('rewards', service);
-  events.on('order.paid', async (order) => {
-    // Awaited, after the payment's commit: a failure here must not turn a paid order into an error
-    // answer, so it is logged (the bonus is then missing, never doubled).
-    try {
-      await service.firstPurchase(order);
-    } catch (err) {
-      app.log.error({ err, orderId: order.id }, 'first-purchase bonus failed');
-    }
+  const service = createRewardsService({
+    db,
+    config: () => app.settings.configList(),
+    configIn: (trx) => app.settings.entriesIn(trx),
   });
+  app.decorate('rewards', service);
+  // Inside the settlement's transaction: a paid first order and its bonus are written together or not at all.
+  events.on('order.fulfilled', ({ trx, order }) => service.firstPurchase(trx, order));
   events.on('user.deleting', ({ trx, userId }) => forgetClaimOwner(trx, userId));
   events.on('user.exporting', async ({ userId, add }) => add('checkIns', await exportRewards(db, userId)));
   registerRewardsRoutes(app, service);

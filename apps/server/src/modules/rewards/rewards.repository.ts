@@ -54,14 +54,20 @@ export async function insertCheckIn(
   return rows.length > 0;
 }
 
-/** Whether the user has a paid (or since refunded) order settled before this one. */
+/**
+ * Whether the user has another paid (or since refunded) order: read inside this order's settlement,
+ * where an order settled meanwhile is seen once committed (and its claim stops this one anyway).
+ */
 export async function hasEarlierPaidOrder(db: Executor, userId: string, orderId: string): Promise<boolean> {
-  const { rows } = await sql<{ one: number }>`
-    SELECT 1 AS one FROM orders o, orders this
-    WHERE this.id = ${orderId}::uuid AND o.user_id = ${userId}::uuid AND o.id <> this.id
-      AND o.paid_at IS NOT NULL AND (o.paid_at < this.paid_at OR (o.paid_at = this.paid_at AND o.id < this.id))
-    LIMIT 1`.execute(db);
-  return rows.length > 0;
+  const row = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('id', '<>', orderId)
+    .where('paid_at', 'is not', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** The email an order's buyer gave (guests), or null. */

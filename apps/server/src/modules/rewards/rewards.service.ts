@@ -1,9 +1,9 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { CHECK_IN_TIME_ZONE, type RewardsState, type WalletLine, type WalletPage } from '@episodic/contract';
 import type { DB, Language } from '../../db/schema';
 import type { PaidOrder } from '../../events';
 import { AppError, conflict, loginRequired } from '../../http/errors';
-import { appendLedgerEntry, coinBalances } from '../billing/index';
+import { appendLedgerEntry, coinBalances, lockCoins } from '../billing/index';
 import * as repo from './rewards.repository';
 import {
   checkInCoins,
@@ -18,8 +18,12 @@ import {
 export interface RewardsDeps {
   db: Kysely<DB>;
   /** The configuration list (operators set the amounts on the console's Settings page). */
-  config: () => Promise<{ list: { config_key: string; config_value: string }[] }>;
+  config: () => Promise<{ list: ConfigEntries }>;
+  /** The same list as a transaction sees it (the first-purchase bonus is decided inside the payment's). */
+  configIn: (trx: Transaction<DB>) => Promise<{ list: ConfigEntries }>;
 }
+
+type ConfigEntries = { config_key: string; config_value: string }[];
 
 const notVerified = () => new AppError(403, 'Verify your email to collect rewards.', 'email_not_verified');
 
@@ -29,7 +33,7 @@ const notVerified = () => new AppError(403, 'Verify your email to collect reward
  * with a verified email only: a new guest is a new cookie, free and endless, while a verified address
  * costs a real mailbox and is remembered (hashed) after the account is deleted. See docs/SECURITY.md.
  */
-export function createRewardsService({ db, config }: RewardsDeps) {
+export function createRewardsService({ db, config, configIn }: RewardsDeps) {
   const amounts = async (): Promise<RewardAmounts> => rewardAmounts((await config()).list);
 
   /** The user when rewards may go to them; why not otherwise. */
@@ -119,28 +123,31 @@ export function createRewardsService({ db, config }: RewardsDeps) {
   }
 
   /**
-   * The first-purchase bonus, on the order that is the buyer's first paid one: once per user and per
-   * buyer address, however many orders are paid at once or webhooks retried.
+   * The first-purchase bonus, in the transaction that settles the order and grants what it bought: the
+   * bonus stands or falls with the payment. Once per user and per buyer address: the first paid order
+   * gets it; concurrent settlements of two orders meet on the buyer's row (locked by the settlement)
+   * and on the claim's key, and a settlement retried (a webhook sent again) finds the order paid.
    */
-  async function firstPurchase(order: PaidOrder): Promise<void> {
+  async function firstPurchase(trx: Transaction<DB>, order: PaidOrder): Promise<void> {
     if (order.purpose !== 'purchase') return;
-    const { firstPurchase: coins } = await amounts();
+    const { firstPurchase: coins } = rewardAmounts((await configIn(trx)).list);
     if (coins === 0) return;
-    if (await repo.hasEarlierPaidOrder(db, order.userId, order.id)) return;
-    const who = await repo.findRewardee(db, order.userId);
-    const email = who?.email ?? (await repo.orderBuyerEmail(db, order.id));
-    await db.transaction().execute(async (trx) => {
-      const subjects = [`user:${order.userId}`, ...(email ? [emailSubject(email)] : [])];
-      for (const subject of subjects)
-        if (!(await repo.insertClaim(trx, { kind: 'first_purchase', subject, userId: order.userId }))) return;
-      await appendLedgerEntry(trx, {
-        userId: order.userId,
-        delta: coins,
-        kind: 'reward',
-        key: rewardKey('first_purchase', order.userId),
-        orderId: order.id,
-        reason: 'first purchase bonus',
-      });
+    if (await repo.hasEarlierPaidOrder(trx, order.userId, order.id)) return;
+    const who = await repo.findRewardee(trx, order.userId);
+    const email = who?.email ?? (await repo.orderBuyerEmail(trx, order.id));
+    const subjects = [`user:${order.userId}`, ...(email ? [emailSubject(email)] : [])];
+    // The balance before the claim, as the coins a settlement grants take it: a coin order's settlement
+    // holds the balance when it reaches its claim, so a membership's must not hold the claim first.
+    await lockCoins(trx, order.userId);
+    for (const subject of subjects)
+      if (!(await repo.insertClaim(trx, { kind: 'first_purchase', subject, userId: order.userId }))) return;
+    await appendLedgerEntry(trx, {
+      userId: order.userId,
+      delta: coins,
+      kind: 'reward',
+      key: rewardKey('first_purchase', order.userId),
+      orderId: order.id,
+      reason: 'first purchase bonus',
     });
   }
 
@@ -163,7 +170,8 @@ export function createRewardsService({ db, config }: RewardsDeps) {
 }
 
 function lineDto(r: repo.WalletRow): WalletLine {
-  const reward = r.kind === 'reward' ? rewardOfKey(r.idempotency_key) : null;
+  // A reward's line, or the line that took a reward back with its order's refund (its key + `:refund`).
+  const reward = r.kind === 'reward' || r.kind === 'refund' ? rewardOfKey(r.idempotency_key) : null;
   const streak = reward === 'check_in' ? /streak day (\d+)/.exec(r.reason ?? '')?.[1] : undefined;
   return {
     id: Number(r.id),

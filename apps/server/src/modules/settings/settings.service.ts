@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { ConfigList, TrackingSettings } from '@episodic/contract';
 import type { DB } from '../../db/schema';
 import { MemoryCache } from '../../cache/memory-cache';
@@ -25,10 +25,16 @@ export function createSettingsService({
     return tracking ? { list, tracking: { ...tracking, scripts: { ...tracking.scripts } } } : { list };
   }
 
+  /**
+   * The configuration entries as `trx` sees them, past the cache: for a rule applied inside a
+   * transaction (a query outside it could wait for the connection the transaction holds).
+   */
+  const entriesIn = async (trx: Transaction<DB>) => ({ list: await listSettings(trx) });
+
   /** Marks the configuration changed, on this instance and the others. */
   const invalidate = () => bus.publish('settings');
 
-  return { configList, invalidate };
+  return { configList, entriesIn, invalidate };
 }
 
 export type SettingsService = ReturnType<typeof createSettingsService>;

@@ -18,6 +18,8 @@ function lineTitle(line: WalletLine, t: TFunction): string {
         ? t('rewards.line.unlockEpisode', { series, number: line.episodeNumber })
         : t('rewards.line.unlockSeries', { series });
     case 'refund':
+      // A refunded first purchase takes its bonus back on a line of its own.
+      if (line.reward === 'first_purchase') return t('rewards.line.firstPurchaseTakenBack');
       return line.delta < 0
         ? t('rewards.line.refund', { plan: line.planName ?? '' })
         : t('rewards.line.returned', { series });

@@ -43,6 +43,15 @@ describe('the wallet page', () => {
       'GET /api/wallet': () =>
         ok(
           page([
+            line({
+              id: 8,
+              kind: 'refund',
+              delta: -40,
+              bonusDelta: -40,
+              reward: 'first_purchase',
+              planName: '100 coins',
+            }),
+            line({ id: 7, reward: 'first_purchase', delta: 40, bonusDelta: 40, planName: '100 coins' }),
             line({ id: 6, kind: 'refund', delta: -100, bonusDelta: 0, planName: '100 coins' }),
             line({ id: 5, kind: 'spend', delta: -50, bonusDelta: -25, seriesTitle: 'Jade Palace', episodeNumber: 4 }),
             line({ id: 4, kind: 'purchase', delta: 100, bonusDelta: 0, planName: '100 coins' }),
@@ -58,6 +67,8 @@ describe('the wallet page', () => {
     const list = await screen.findByRole('list', { name: 'Coin history' });
     const rows = within(list).getAllByRole('listitem');
     expect(rows.map((r) => r.textContent)).toEqual([
+      expect.stringMatching(/First-purchase bonus taken back \(order refunded\).*bonus coins.*−40/),
+      expect.stringMatching(/^First-purchase bonus.*bonus coins.*\+40/),
       expect.stringMatching(/Refund of 100 coins.*bought coins.*−100/),
       expect.stringMatching(/Unlocked Jade Palace, episode 4.*25 bought, 25 bonus.*−50/),
       expect.stringMatching(/Bought 100 coins.*November 26, 2026.*\+100/),
