@@ -6818,6 +6818,8 @@ export interface paths {
                                         id: number;
                                         number: number;
                                     };
+                                    likeCount: number;
+                                    liked: boolean;
                                     series: {
                                         accentColor: string | null;
                                         cover: string | null;
