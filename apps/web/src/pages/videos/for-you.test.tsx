@@ -1,10 +1,8 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Suspense } from 'react';
-import { MemoryRouter, Route, Routes, useLocation, type Location } from 'react-router';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { Providers } from '../../app/providers';
-import { createQueryClient } from '../../app/query-client';
 import { guestUser, mockApi, ok } from '../../test/api-mock';
+import { currentSource, playbackAnswer, playReports, renderRoutes, stubMediaElements } from '../../test/player-kit';
 import { VideosPage } from './videos-page';
 
 vi.mock('../../features/player/hls-loader', () => ({
@@ -43,57 +41,23 @@ function api() {
     },
     'GET /api/video/episode': ({ url }) => {
       const id = Number(url.searchParams.get('id'));
-      return ok({
-        id,
-        seriesId: Math.floor(id / 10),
-        number: 1,
-        title: 'Episode 1',
-        duration: 60,
-        poster: null,
-        thumbnail: null,
-        free: true,
-        cost: 0,
-        playable: true,
-        hls: `/api/media/episodes/${String(id)}/master.m3u8`,
-        subtitles: [],
-        previousId: null,
-        nextId: id + 1,
-      });
+      return playbackAnswer(id, { nextId: id + 1 });
     },
-    'POST /api/video/play': () => ok({}),
-    'POST /api/user/history': () => ok({}),
+    ...playReports,
   });
 }
 
 function renderFeed(path: string) {
-  const current: { location: Location | undefined } = { location: undefined };
-  function LocationProbe() {
-    current.location = useLocation();
-    return null;
-  }
-  render(
-    <Providers queryClient={createQueryClient()}>
-      <Suspense fallback={null}>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path="/forYou" element={<VideosPage />} />
-            <Route path="/videos/:id" element={<p>series page</p>} />
-          </Routes>
-          <LocationProbe />
-        </MemoryRouter>
-      </Suspense>
-    </Providers>,
+  return renderRoutes(
+    path,
+    <>
+      <Route path="/forYou" element={<VideosPage />} />
+      <Route path="/videos/:id" element={<p>series page</p>} />
+    </>,
   );
-  return { location: () => `${current.location?.pathname ?? ''}${current.location?.search ?? ''}` };
 }
 
-const currentSource = () => document.querySelector('video[data-current="true"]')?.getAttribute('src');
-
-beforeEach(() => {
-  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(() => Promise.resolve());
-  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
-  vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined);
-});
+beforeEach(stubMediaElements);
 
 describe('For You', () => {
   it('plays the first item with its series and a button that continues it, and moves on with a key', async () => {
