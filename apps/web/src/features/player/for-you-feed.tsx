@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLanguage } from '../../shared/i18n/use-language';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { usePageTitle } from '../../shared/ui/page';
@@ -26,6 +26,8 @@ export interface ForYouFeedProps {
   items: readonly FeedEntry[];
   /** Near the end of what is loaded: the page asks for the next page. */
   onNearEnd: () => void;
+  /** An item's like button (the page composes the catalog's), first in its side rail. */
+  renderLike?: (item: FeedEntry) => ReactNode;
 }
 
 /** How many items before the end the next page is asked for. */
@@ -36,7 +38,7 @@ const NEAR_END = 3;
  * engine and parts: two `<video>` slots, the next item preloaded once the one on screen shows its first
  * frame, the same swipes, keys and slide. Each item has a button that continues its series.
  */
-export const ForYouFeed = memo(function ForYouFeed({ items, onNearEnd }: ForYouFeedProps) {
+export const ForYouFeed = memo(function ForYouFeed({ items, onNearEnd, renderLike }: ForYouFeedProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const queryClient = useQueryClient();
@@ -146,6 +148,8 @@ export const ForYouFeed = memo(function ForYouFeed({ items, onNearEnd }: ForYouF
       text: t('player.shareText', { number: item.episode.number, series: item.series.title }),
     });
   });
+  // One element per item: the memoised chrome is not drawn again at each of the engine's changes.
+  const like = useMemo(() => renderLike?.(item), [renderLike, item]);
   const unmute = useStableHandler(() => engine?.setMuted(false));
   const seekTo = useStableHandler((seconds: number) => {
     engine?.seek(seconds);
@@ -204,6 +208,7 @@ export const ForYouFeed = memo(function ForYouFeed({ items, onNearEnd }: ForYouF
             mutedByAutoplay={onScreen && snapshot.mutedByAutoplay}
             onUnmute={unmute}
             onShare={share}
+            like={like}
             cue={onScreen ? snapshot.cue : ''}
           />
         </PlayerStage>

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { guestUser, mockApi, ok } from '../../test/api-mock';
+import { guestUser, mockApi, ok, type MockHandler } from '../../test/api-mock';
 import { currentSource, playbackAnswer, playReports, renderRoutes, stubMediaElements } from '../../test/player-kit';
 import { VideosPage } from './videos-page';
 
@@ -25,6 +25,8 @@ const item = (seriesId: number, title: string, saved = false) => ({
   },
   episode: { id: seriesId * 10 + 1, number: 1, duration: 60 },
   continueAt: saved ? { number: 3, position: 12, saved: true } : { number: 2, position: 0, saved: false },
+  likeCount: 5,
+  liked: false,
 });
 
 const PAGES = [
@@ -32,7 +34,7 @@ const PAGES = [
   [item(104, 'Second Page Series')],
 ];
 
-function api() {
+function api(overrides: Record<string, MockHandler> = {}) {
   return mockApi({
     'GET /api/user': () => ok(guestUser),
     'GET /api/video/feed': ({ url }) => {
@@ -44,6 +46,7 @@ function api() {
       return playbackAnswer(id, { nextId: id + 1 });
     },
     ...playReports,
+    ...overrides,
   });
 }
 
@@ -86,6 +89,29 @@ describe('For You', () => {
     await waitFor(() => {
       expect(view.location()).toBe('/videos/102?ep=3&t=12');
     });
+  });
+
+  it("keeps an item's like and list state when the viewer swipes back to it", async () => {
+    api({
+      'POST /api/video/like': ({ body }) => ok({ seriesId: body?.seriesId, liked: true, likeCount: 6 }),
+      'POST /api/user/favorite': () => ok({}),
+    });
+    renderFeed('/forYou');
+    expect(await screen.findByRole('heading', { name: 'Night Shift Heart' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Like 5' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add to my list' }));
+    expect(await screen.findByRole('button', { name: 'Remove from my list' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Like 6', pressed: true })).toBeTruthy();
+
+    fireEvent.keyDown(window, { key: 'ArrowDown' });
+    expect(await screen.findByRole('heading', { name: 'Moonlight Alpha' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Like 5', pressed: false })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add to my list' })).toBeTruthy();
+    fireEvent.keyDown(window, { key: 'ArrowUp' });
+    expect(await screen.findByRole('heading', { name: 'Night Shift Heart' })).toBeTruthy();
+    // The feed's page still says "not liked, not listed": what the viewer did here wins.
+    expect(screen.getByRole('button', { name: 'Remove from my list', pressed: true })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Like 6', pressed: true })).toBeTruthy();
   });
 
   it('leaves out the series the viewer came from when its last episode ended', async () => {
