@@ -6023,6 +6023,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    lang?: "en" | "es" | "fy" | "dy" | "pt";
                     returnTo?: string;
                 };
                 header?: never;

@@ -1,6 +1,7 @@
 import type { Language, User } from '@episodic/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
+import { followAccountLanguage } from '../../shared/i18n/account-language';
 import { currentLanguage } from '../../shared/i18n/i18n';
 import { StorageKey, removeStored } from '../../shared/storage';
 import { currentUserKey } from '../../shared/session/current-user';
@@ -64,6 +65,7 @@ function resetSessionData(queryClient: QueryClient): Promise<void> {
 export function applySignedInUser(queryClient: QueryClient, user: User): void {
   queryClient.setQueryData(currentUserKey, user);
   void resetSessionData(queryClient);
+  void followAccountLanguage(queryClient, user);
 }
 
 /** After the session ended (sign-out, deletion): forget the token and start a new guest session. */
