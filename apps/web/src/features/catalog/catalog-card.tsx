@@ -46,9 +46,8 @@ export function CatalogCard({ series, rank, eager }: CatalogCardProps) {
     <div className="flex items-start gap-1">
       <span
         aria-hidden="true"
-        className={`w-7 shrink-0 text-center leading-none font-black tracking-tighter text-fg italic tabular-nums ${
-          rank < 10 ? 'text-[1.75rem]' : 'text-xl'
-        }`}
+        data-rank={rank}
+        className={`size-8 shrink-0 text-center leading-none font-black text-fg italic ${rank < 10 ? 'text-2xl' : 'text-xl'}`}
       >
         {rank}
       </span>

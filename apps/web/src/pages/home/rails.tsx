@@ -11,8 +11,8 @@ import { Section } from '../../shared/ui/page';
 /** The home screen's rails of series cards, used by its sections and by the lazily loaded category tabs. */
 
 const CARD_WIDTH = 'w-28';
-/** A ranked card: its number's column (w-7 and a gap) beside a cover as wide as the others. */
-const RANKED_CARD_WIDTH = 'w-36';
+/** A ranked card: its number's column beside a cover (a little wider than the others: trending stands out). */
+const RANKED_CARD_WIDTH = 'w-40';
 
 export function MoreLink({ to, title }: { to: string; title: string }) {
   const { t } = useTranslation();
