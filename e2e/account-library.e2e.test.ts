@@ -202,6 +202,7 @@ test.describe("a member's account page", () => {
       expect(times(new RegExp(planName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'g')), `${lang}: the plan`).toBe(1);
       expect(times(new RegExp(year, 'g')), `${lang}: the renewal date`).toBe(1);
       expect(times(/4[.,]99/g), `${lang}: the renewal price`).toBe(1);
+      await status.scrollIntoViewIfNeeded();
       await screenshot(page, `my-membership-${lang}`);
     }
     expect(errors).toEqual([]);

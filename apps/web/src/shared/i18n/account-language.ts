@@ -26,13 +26,15 @@ function writeFlag(key: string, on: boolean): void {
   }
 }
 
-function saveLanguage(queryClient: QueryClient, user: User | undefined, language: Language): Promise<void> {
-  if (!user || user.isGuest || user.language === language) return Promise.resolve();
+/** Saves the account's language; answers the user as it now is (as it was when that fails). */
+function saveLanguage(queryClient: QueryClient, user: User, language: Language): Promise<User> {
+  if (user.isGuest || user.language === language) return Promise.resolve(user);
   return api.post('/api/user/profile', { body: { language } }).then(
     (saved) => {
       queryClient.setQueryData(currentUserKey, saved);
+      return saved;
     },
-    () => undefined,
+    () => user,
   );
 }
 
@@ -44,20 +46,23 @@ type Language = User['language'];
  */
 export default function saveAccountLanguage(queryClient: QueryClient, language: Language): Promise<void> {
   writeFlag(CHOSEN_KEY, true);
-  return saveLanguage(queryClient, queryClient.getQueryData<User>(currentUserKey), language);
+  const user = queryClient.getQueryData<User>(currentUserKey);
+  return user ? saveLanguage(queryClient, user, language).then(() => undefined) : Promise.resolve();
 }
 
 /**
  * After a sign-in (password, reset link; Facebook's return is the server's, see facebook.routes.ts): a language chosen in the header during this visit
  * stays and becomes the account's; otherwise the interface switches to the language the account saved.
- * The choice counts for this sign-in only: a later one follows its own account.
+ * The choice counts for this sign-in only: a later one follows its own account. Resolves (to the user as it
+ * now is) once the interface speaks the language, so what the sign-in then says is in it.
  */
-export function followAccountLanguage(queryClient: QueryClient, user: User): Promise<void> {
-  if (user.isGuest) return Promise.resolve();
+export async function followAccountLanguage(queryClient: QueryClient, user: User): Promise<User> {
+  if (user.isGuest) return user;
   const chosen = readFlag(CHOSEN_KEY);
   writeFlag(CHOSEN_KEY, false);
   if (chosen) return saveLanguage(queryClient, user, currentLanguage());
-  return user.language === currentLanguage() ? Promise.resolve() : setLanguage(user.language);
+  if (user.language !== currentLanguage()) await setLanguage(user.language).catch(() => undefined);
+  return user;
 }
 
 /** Whether the viewer chose a language in the header during this visit (Facebook's sign-in passes it on). */
