@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { startFakeFacebook, type FakeFacebook } from '../apps/server/test/fake-facebook';
 import { screenshot } from './browser';
 import { apiFromPage, registerThroughForm, signInThroughForm, uniqueEmail } from './account-fixtures';
@@ -50,7 +51,7 @@ test.describe('Facebook sign-in', () => {
     await button.click();
     await page.waitForURL(`${facebook.authUrl}**`);
     await page.getByRole('link', { name: 'Continue as Dana Viewer' }).click();
-    await page.waitForURL(`${server.url}/my`);
+    await page.waitForURL(`${server.url}/my?lang=en`);
     await page
       .locator('[data-page="my"]')
       .getByText(facebook.profile.email ?? '')
@@ -83,6 +84,34 @@ test.describe('Facebook sign-in', () => {
     };
     expect(user.data.isGuest).toBe(true);
     expect(errors).toEqual([]);
+  });
+
+  test("comes back in the account's saved language: an account saved in German, an English interface", async ({
+    openPhone,
+    facebook,
+    appServer: server,
+  }) => {
+    const signInWithFacebook = async (page: Page) => {
+      await page.goto('/login');
+      await page.getByRole('link', { name: 'Continue with Facebook' }).click();
+      await page.waitForURL(`${facebook.authUrl}**`);
+      await page.getByRole('link', { name: /^Continue as / }).click();
+    };
+    Object.assign(facebook.profile, { id: 'fb-german', name: 'Greta Viewer', email: uniqueEmail('greta') });
+    const first = await openPhone();
+    await signInWithFacebook(first.page);
+    await first.page.waitForURL(`${server.url}/my?lang=en`);
+    await apiFromPage(first.page, 'POST', '/api/user/profile', { language: 'dy' });
+    await first.page.context().close();
+
+    const next = await openPhone();
+    await signInWithFacebook(next.page);
+    await next.page.waitForURL(`${server.url}/my?lang=dy`);
+    await next.page.getByRole('heading', { level: 1, name: 'Mein Konto' }).waitFor();
+    await next.page.getByText('Angemeldet', { exact: true }).waitFor();
+    await screenshot(next.page, 'account-facebook-german');
+    expect(next.errors).toEqual([]);
+    await next.page.context().close();
   });
 
   test('asks for the password of an account holding the Facebook email without a confirmed address, then links', async ({
@@ -131,7 +160,7 @@ test.describe('Facebook sign-in', () => {
     await next.page.getByRole('link', { name: 'Continue with Facebook' }).click();
     await next.page.waitForURL(`${facebook.authUrl}**`);
     await next.page.getByRole('link', { name: 'Continue as Held Owner' }).click();
-    await next.page.waitForURL(`${server.url}/my`);
+    await next.page.waitForURL(`${server.url}/my?lang=en`);
     await next.page.locator('[data-page="my"]').getByText(email, { exact: true }).waitFor();
     expect(next.errors).toEqual([]);
     await next.page.context().close();

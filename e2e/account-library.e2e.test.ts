@@ -8,6 +8,7 @@ import {
   uniqueEmail,
 } from './account-fixtures';
 import { catalogAppServer } from './catalog-server';
+import { payAtCheckout } from './paywall-helpers';
 import { expect, test as base } from './fixtures';
 
 // The shared server's catalog when it has one; otherwise a server of this file on a seeded folder.
@@ -176,3 +177,34 @@ test.describe('an account keeps its list and history', () => {
 function titled(text: string): RegExp {
   return new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
 }
+
+test.describe("a member's account page", () => {
+  test('names the plan, its renewal date and its renewal price once, in every language', async ({
+    page,
+    pageErrors: errors,
+  }) => {
+    await payAtCheckout(page, /Subscribe for \$4\.99/, '$4.99');
+    const me = await apiFromPage<{ membership: { active: boolean; renewsAt: string; renewalPrice: number } }>(
+      page,
+      'GET',
+      '/api/user',
+    );
+    expect(me.data.membership).toMatchObject({ active: true, renewalPrice: 499 });
+    const year = me.data.membership.renewsAt.slice(0, 4);
+    for (const lang of ['en', 'es', 'fy', 'dy', 'pt'] as const) {
+      await page.goto(`/my?lang=${lang}`);
+      const status = page.getByTestId('membership-status');
+      await status.waitFor();
+      const planName = ((await status.locator('p').first().textContent()) ?? '').trim();
+      expect(planName).not.toBe('');
+      const text = (await page.locator('[data-page="my"]').textContent()) ?? '';
+      const times = (pattern: RegExp) => (text.match(pattern) ?? []).length;
+      expect(times(new RegExp(planName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'g')), `${lang}: the plan`).toBe(1);
+      expect(times(new RegExp(year, 'g')), `${lang}: the renewal date`).toBe(1);
+      expect(times(/4[.,]99/g), `${lang}: the renewal price`).toBe(1);
+      await status.scrollIntoViewIfNeeded();
+      await screenshot(page, `my-membership-${lang}`);
+    }
+    expect(errors).toEqual([]);
+  });
+});

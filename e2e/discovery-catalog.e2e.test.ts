@@ -129,6 +129,31 @@ test.describe('discovery: home', () => {
     await page.context().close();
   });
 
+  test('trending rank numbers stand beside the covers, never over them, at 390 and 320 px', async ({ openPhone }) => {
+    const page = await phonePage(openPhone);
+    for (const width of [390, 320]) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto('/');
+      const ranks = page.locator('[data-page="home"] [data-rank]');
+      await ranks.first().waitFor();
+      await ranks.first().scrollIntoViewIfNeeded();
+      const overlaps = await ranks.evaluateAll((spans) =>
+        spans.map((span) => {
+          const cover = span.nextElementSibling?.querySelector('a > :first-child');
+          if (!cover) return `rank ${span.textContent ?? ''}: no cover beside it`;
+          const a = span.getBoundingClientRect();
+          const b = cover.getBoundingClientRect();
+          const apart = a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
+          return apart ? null : `rank ${span.textContent ?? ''} covers its cover`;
+        }),
+      );
+      expect(overlaps.filter(Boolean), `${String(width)} px`).toEqual([]);
+      await page.evaluate(() => window.scrollBy(0, -120));
+      await screenshot(page, `discovery-home-trending-${String(width)}`);
+    }
+    await page.context().close();
+  });
+
   test('draws the first featured slide from index.html exactly where the app draws it', async ({ openPhone }) => {
     // Without the app's code, index.html alone draws the header and the first slide's card and picture.
     const early = await phonePage(openPhone);

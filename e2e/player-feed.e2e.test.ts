@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { apiFromPage } from './account-fixtures';
 import { screenshot } from './browser';
 import { expect } from './fixtures';
 import { coinsOf, countQuickCalls, payAtCheckout, spendBelow } from './paywall-helpers';
@@ -65,6 +66,43 @@ test.describe('For You', () => {
     await page.waitForURL(new RegExp(`/videos/${String(first)}\\?ep=${String(next)}`));
     await page.locator('[data-page="videos"]').waitFor();
     expect(second).not.toBe(first);
+    expect(errors).toEqual([]);
+  });
+
+  test('each item has its like (count shown), My list and Share; swiping away and back keeps what the viewer did', async ({
+    context,
+    page,
+    pageErrors: errors,
+  }) => {
+    await loopEpisodes(page);
+    await page.goto('/forYou');
+    await page.locator('[data-page="for-you"]').waitFor();
+    await waitUntilPlaying(page);
+    const feed = page.locator('[data-page="for-you"]');
+    const first = await itemOnScreen(page);
+    const like = feed.getByRole('button', { name: /^Like / });
+    const count = async () => Number(/(\d+)\s*$/.exec((await like.textContent()) ?? '')?.[1]);
+    const before = await count();
+    expect(await like.getAttribute('aria-pressed')).toBe('false');
+    await feed.getByRole('button', { name: 'Share' }).waitFor();
+    await like.click();
+    await expect(like).toHaveAttribute('aria-pressed', 'true');
+    await expect.poll(count).toBe(before + 1);
+    await feed.getByRole('button', { name: 'Add to my list' }).click();
+    await feed.getByRole('button', { name: 'Remove from my list' }).waitFor();
+    await screenshot(page, 'for-you-liked');
+
+    await swipe(context, page, 'up');
+    await expect.poll(() => itemOnScreen(page)).not.toBe(first);
+    await feed.getByRole('button', { name: 'Add to my list' }).waitFor();
+    await swipe(context, page, 'down');
+    await expect.poll(() => itemOnScreen(page)).toBe(first);
+    // The feed's page still says "not liked, not listed": the item shows what the viewer did.
+    await expect(like).toHaveAttribute('aria-pressed', 'true');
+    expect(await count()).toBe(before + 1);
+    await feed.getByRole('button', { name: 'Remove from my list' }).waitFor();
+    const list = await apiFromPage<{ items: { id: number }[] }>(page, 'GET', '/api/user/favorite');
+    expect(list.data.items.map((s) => s.id)).toContain(first);
     expect(errors).toEqual([]);
   });
 

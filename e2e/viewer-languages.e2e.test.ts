@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { apiFromPage, homepageSeries, registerThroughForm, uniqueEmail } from './account-fixtures';
+import { apiFromPage, homepageSeries, registerThroughForm, signInThroughForm, uniqueEmail } from './account-fixtures';
 import { screenshot } from './browser';
 import { expect, test } from './fixtures';
 
@@ -63,6 +63,47 @@ test.describe('every language all the way', () => {
       .poll(async () => (await apiFromPage<{ language: string }>(page, 'GET', '/api/user')).data.language)
       .toBe('en');
     expect(errors).toEqual([]);
+  });
+
+  test("signing in switches to the account's saved language, unless one was chosen in the header this visit", async ({
+    openPhone,
+  }) => {
+    // An account saved in German.
+    const email = uniqueEmail('german');
+    const owner = await openPhone();
+    await owner.page.goto('/register');
+    await registerThroughForm(owner.page, email, 'languages123');
+    await owner.page.waitForURL((url) => url.pathname !== '/register');
+    await apiFromPage(owner.page, 'POST', '/api/user/profile', { language: 'dy' });
+    await owner.context.close();
+
+    // Signed in on an English interface: German.
+    const german = await openPhone();
+    await german.page.goto('/login?lang=en');
+    await signInThroughForm(german.page, email, 'languages123');
+    await german.page.waitForURL((url) => url.pathname === '/my');
+    await german.page.getByRole('heading', { level: 1, name: 'Mein Konto' }).waitFor();
+    expect(await german.page.evaluate(() => document.documentElement.lang)).toBe('de');
+    await screenshot(german.page, 'my-signed-in-german');
+    expect(german.errors).toEqual([]);
+    await german.context.close();
+
+    // Portuguese chosen in the header before signing in: kept, and the account's from now on.
+    const chosen = await openPhone();
+    await chosen.page.goto('/login?lang=en');
+    await chosen.page
+      .getByRole('banner')
+      .getByRole('combobox', { name: /Language/ })
+      .selectOption('pt');
+    await chosen.page.getByLabel('E-mail', { exact: true }).fill(email);
+    await chosen.page.getByLabel('Senha', { exact: true }).fill('languages123');
+    await chosen.page.getByRole('button', { name: 'Entrar', exact: true }).click();
+    await chosen.page.waitForURL((url) => url.pathname === '/my');
+    await chosen.page.getByRole('heading', { level: 1, name: 'Minha conta' }).waitFor();
+    await expect
+      .poll(async () => (await apiFromPage<{ language: string }>(chosen.page, 'GET', '/api/user')).data.language)
+      .toBe('pt');
+    expect(chosen.errors).toEqual([]);
   });
 
   test('home, account, player and shop in a phone viewport in every language: no label is cut', async ({

@@ -6127,6 +6127,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    lang?: "en" | "es" | "fy" | "dy" | "pt";
                     returnTo?: string;
                 };
                 header?: never;
@@ -6922,6 +6923,8 @@ export interface paths {
                                         id: number;
                                         number: number;
                                     };
+                                    likeCount: number;
+                                    liked: boolean;
                                     series: {
                                         accentColor: string | null;
                                         cover: string | null;

@@ -134,6 +134,10 @@ export const FeedItemSchema = Type.Object({
    * at 0; `saved` says the viewer has a saved place (the feed then leaves it as it is).
    */
   continueAt: Type.Object({ number: Type.Integer(), position: Type.Number(), saved: Type.Boolean() }),
+  /** How many viewers like the series. */
+  likeCount: Type.Integer({ minimum: 0 }),
+  /** Whether this viewer likes it (false without a session). */
+  liked: Type.Boolean(),
 });
 export type FeedItem = Static<typeof FeedItemSchema>;
 /** `GET /api/video/feed`: the viewer's For You feed, best first, paged. */

@@ -128,7 +128,11 @@ export const SignInProvidersSchema = Type.Object({ facebook: Type.Boolean() });
 export type SignInProviders = Static<typeof SignInProvidersSchema>;
 
 /** `GET /api/user/oauth/facebook`: where in the app to come back to (a path on this site). */
-export const FacebookStartQuerySchema = Type.Object({ returnTo: Type.Optional(Type.String({ maxLength: 500 })) });
+export const FacebookStartQuerySchema = Type.Object({
+  returnTo: Type.Optional(Type.String({ maxLength: 500 })),
+  /** The language the viewer chose during this visit: the account takes it (else the interface takes the account's). */
+  lang: Type.Optional(LanguageSchema),
+});
 export type FacebookStartQuery = Static<typeof FacebookStartQuerySchema>;
 
 /** `GET /api/user/oauth/facebook/callback`: what Facebook appends, on success or refusal. */

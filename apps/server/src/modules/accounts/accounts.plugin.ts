@@ -57,7 +57,7 @@ const accounts: FastifyPluginAsyncTypebox = async (app) => {
         service,
       )
     : null;
-  registerFacebookRoutes(app, facebook, cookies);
+  registerFacebookRoutes(app, facebook, cookies, service.saveLanguage);
 };
 
 export const accountsPlugin = fp(accounts, { name: 'accounts', dependencies: ['core', 'protocol', 'billing'] });

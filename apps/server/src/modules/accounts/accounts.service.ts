@@ -297,6 +297,11 @@ export function createAccountsService({
     return present(row);
   }
 
+  /** Sets an account's language (the one its viewer chose before signing in with Facebook). */
+  async function saveLanguage(userId: string, language: Language): Promise<void> {
+    await repo.updateUser(db, userId, { language });
+  }
+
   async function getUser(userId: string): Promise<User> {
     const row = await repo.findUserById(db, userId);
     if (!row) throw loginRequired();
@@ -361,6 +366,7 @@ export function createAccountsService({
     ...recovery,
     purchaseLink: claims.purchaseLink,
     updateProfile,
+    saveLanguage,
     getUser,
     exportData,
     deleteAccount,

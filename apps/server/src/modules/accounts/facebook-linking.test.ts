@@ -107,7 +107,7 @@ describe('Facebook sign-in and an account holding the same email', () => {
     expect(login.cookies.find((c) => c.name === 'episodic_link')?.value).toBe('');
     expect((await identityOf(`fb-owner-${String(serial)}`))?.user_id).toBe(owner.id);
     const again = await facebookSignIn({ id: `fb-owner-${String(serial)}`, email }, {});
-    expect(again.headers.location).toBe('/favorites');
+    expect(again.headers.location).toBe('/favorites?lang=en');
     const session = again.cookies.find((c) => c.name === 'episodic_session')!.value;
     const me = envelope<User>(
       await t.app.inject({ method: 'GET', url: '/api/user', cookies: { episodic_session: session } }),
@@ -160,7 +160,7 @@ describe('Facebook sign-in and an account holding the same email', () => {
       .where('id', '=', owner.id)
       .execute();
     const callback = await facebookSignIn({ id: `fb-verified-${String(serial)}`, email });
-    expect(callback.headers.location).toBe('/favorites');
+    expect(callback.headers.location).toBe('/favorites?lang=en');
     expect((await identityOf(`fb-verified-${String(serial)}`))?.user_id).toBe(owner.id);
   });
 

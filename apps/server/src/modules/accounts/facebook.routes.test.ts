@@ -74,7 +74,8 @@ describe('Facebook sign-in', () => {
     const guestToken = String(guest.headers['x-user-token']);
     const { callback } = await signIn('continue', guestToken);
     expect(callback.statusCode).toBe(302);
-    expect(callback.headers.location).toBe('/videos/7?ep=2');
+    // The app loads there in the account's language.
+    expect(callback.headers.location).toBe('/videos/7?ep=2&lang=en');
     const session = callback.cookies.find((c) => c.name === 'episodic_session')!;
     const me = envelope<User>(
       await t.app.inject({ method: 'GET', url: '/api/user', cookies: { episodic_session: session.value } }),
@@ -132,7 +133,7 @@ describe('Facebook sign-in', () => {
   it('never redirects off-site', async () => {
     for (const returnTo of ['https://evil.example/', '//evil.example', '/\\evil.example']) {
       const { callback } = await signIn('continue', undefined, returnTo);
-      expect(callback.headers.location).toBe('/my');
+      expect(callback.headers.location).toBe('/my?lang=en');
     }
   });
 
@@ -150,7 +151,7 @@ describe('Facebook sign-in', () => {
       const { start, callback } = await signIn('continue', undefined, returnTo);
       expect(start.statusCode, JSON.stringify(returnTo)).toBe(302);
       expect(callback.statusCode, JSON.stringify(returnTo)).toBe(302);
-      expect(callback.headers.location, JSON.stringify(returnTo)).toBe('/my');
+      expect(callback.headers.location, JSON.stringify(returnTo)).toBe('/my?lang=en');
     }
     // A target stored before the rule changed is checked again on the way out.
     const { db } = t.database;
@@ -169,7 +170,43 @@ describe('Facebook sign-in', () => {
       url: `${back.pathname}${back.search}`,
       cookies: { episodic_oauth: stateCookie.value },
     });
-    expect(callback.headers.location).toBe('/my');
+    expect(callback.headers.location).toBe('/my?lang=en');
+  });
+
+  it("returns in the account's saved language, or gives the account the language chosen before leaving", async () => {
+    const first = await signIn('continue');
+    const session = first.callback.cookies.find((c) => c.name === 'episodic_session')!;
+    const account = (
+      await t.app.inject({ method: 'GET', url: '/api/user', cookies: { episodic_session: session.value } })
+    ).json<{ data: { id: string } }>().data;
+    await t.database.db.updateTable('users').set({ language: 'dy' }).where('id', '=', account.id).execute();
+    // No choice this visit: the app loads in German, the account's language.
+    expect((await signIn('continue')).callback.headers.location).toBe('/videos/7?ep=2&lang=dy');
+
+    // Portuguese chosen in the header before: kept, and the account's from now on.
+    const start = await t.app.inject({ method: 'GET', url: '/api/user/oauth/facebook?returnTo=%2Fmy&lang=pt' });
+    const stateCookie = start.cookies.find((c) => c.name === 'episodic_oauth')!;
+    const languageCookie = start.cookies.find((c) => c.name === 'episodic_oauth_lang')!;
+    expect(languageCookie).toMatchObject({ value: 'pt', httpOnly: true, path: '/api/user/oauth' });
+    const link = /id="continue" href="([^"]+)"/
+      .exec(await (await fetch(start.headers.location as string)).text())![1]!
+      .replace(/&#38;/g, '&');
+    const back = new URL(link);
+    const callback = await t.app.inject({
+      method: 'GET',
+      url: `${back.pathname}${back.search}`,
+      cookies: { episodic_oauth: stateCookie.value, episodic_oauth_lang: languageCookie.value },
+    });
+    expect(callback.headers.location).toBe('/my?lang=pt');
+    const row = await t.database.db
+      .selectFrom('users')
+      .select('language')
+      .where('id', '=', account.id)
+      .executeTakeFirst();
+    expect(row?.language).toBe('pt');
+    // A language outside the five is refused at the start.
+    const bad = await t.app.inject({ method: 'GET', url: '/api/user/oauth/facebook?lang=xx' });
+    expect(bad.cookies.find((c) => c.name === 'episodic_oauth_lang')).toBeUndefined();
   });
 });
 

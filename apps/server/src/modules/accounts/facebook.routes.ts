@@ -1,5 +1,7 @@
 import {
   EnvelopeOf,
+  isLanguage,
+  type Language,
   FacebookCallbackQuerySchema,
   FacebookStartQuerySchema,
   SignInProvidersSchema,
@@ -10,12 +12,26 @@ import { issueSessionToken, type CookiePolicy } from '../../http/session-cookie'
 import { FacebookSignInError, PENDING_LINK_MINUTES, safeReturnTo, type FacebookSignIn } from './facebook-sign-in';
 
 const STATE_COOKIE = 'episodic_oauth';
+/** The language a viewer chose before leaving for Facebook, which their account takes on the way back. */
+const LANGUAGE_COOKIE = 'episodic_oauth_lang';
+
+/** `path` with `lang` set: the app that loads there starts in that language. */
+function withLanguage(path: string, language: Language): string {
+  const url = new URL(path, 'http://app.invalid');
+  url.searchParams.set('lang', language);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
 /** Binds a Facebook sign-in that waits for an account's password to this browser (read by sign-in). */
 export const PENDING_LINK_COOKIE = 'episodic_link';
 export const PENDING_LINK_PATH = '/api/user';
 
 /** Facebook sign-in: the redirect out, the callback back, and whether it is offered at all. */
-export function registerFacebookRoutes(app: AppInstance, facebook: FacebookSignIn | null, cookies: CookiePolicy): void {
+export function registerFacebookRoutes(
+  app: AppInstance,
+  facebook: FacebookSignIn | null,
+  cookies: CookiePolicy,
+  saveLanguage: (userId: string, language: Language) => Promise<void>,
+): void {
   app.get(
     '/api/user/providers',
     {
@@ -40,13 +56,16 @@ export function registerFacebookRoutes(app: AppInstance, facebook: FacebookSignI
     async (req, reply) => {
       if (!facebook) return reply.redirect('/login?error=facebook_unavailable');
       const { url, state } = await facebook.start(req.query.returnTo);
-      reply.setCookie(STATE_COOKIE, state, {
+      const options = {
         httpOnly: true,
         sameSite: 'lax',
         secure: cookies.secureByDefault || req.protocol === 'https',
         path: '/api/user/oauth',
         maxAge: 600,
-      });
+      } as const;
+      reply.setCookie(STATE_COOKIE, state, options);
+      if (req.query.lang) reply.setCookie(LANGUAGE_COOKIE, req.query.lang, options);
+      else reply.clearCookie(LANGUAGE_COOKIE, { path: '/api/user/oauth' });
       return reply.header('cache-control', 'no-store').redirect(url);
     },
   );
@@ -61,7 +80,11 @@ export function registerFacebookRoutes(app: AppInstance, facebook: FacebookSignI
       },
     },
     async (req, reply) => {
-      reply.header('cache-control', 'no-store').clearCookie(STATE_COOKIE, { path: '/api/user/oauth' });
+      const chosen = req.cookies[LANGUAGE_COOKIE];
+      reply
+        .header('cache-control', 'no-store')
+        .clearCookie(STATE_COOKIE, { path: '/api/user/oauth' })
+        .clearCookie(LANGUAGE_COOKIE, { path: '/api/user/oauth' });
       if (!facebook) return reply.redirect('/login?error=facebook_unavailable');
       try {
         const result = await facebook.finish(req.query, req.cookies[STATE_COOKIE], {
@@ -86,8 +109,15 @@ export function registerFacebookRoutes(app: AppInstance, facebook: FacebookSignI
           });
           return reply.redirect(`/login?error=facebook_link&returnTo=${encodeURIComponent(returnTo)}`);
         }
-        issueSessionToken(req, reply, result.session!.token, cookies);
-        return reply.redirect(returnTo);
+        const { user, token } = result.session!;
+        issueSessionToken(req, reply, token, cookies);
+        // The app loads anew in the account's language, or keeps the one chosen before, which the account takes.
+        let language = user.language;
+        if (isLanguage(chosen) && chosen !== language) {
+          await saveLanguage(user.id, chosen);
+          language = chosen;
+        }
+        return reply.redirect(withLanguage(returnTo, language));
       } catch (err) {
         const reason = err instanceof FacebookSignInError ? err.reason : 'failed';
         req.log.warn({ reason, detail: (err as Error).message }, 'facebook sign-in did not complete');

@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function call<T = unknown>(token: string | null, method: 'GET' | 'POST', url: string, payload?: object) {
+function call<T = unknown>(token: string | null, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) {
   return t.app
     .inject({ method, url, payload, headers: token ? { 'x-user-token': token } : {} })
     .then((res) => envelope<T>(res));
@@ -73,6 +73,18 @@ describe('GET /api/video/feed', () => {
     const { data } = await feed(me);
     expect(ids(data)).toEqual([f.series.ceo, f.series.wolf, f.series.palace]);
     expect(data.items[0]!.series.favorite).toBe(true);
+  });
+
+  it("carries each series' like count and the viewer's own like, fresh after a like (also past the guests' cache)", async () => {
+    const me = (await newGuest(t)).token;
+    const before = (await feed(null)).data.items.find((i) => i.series.id === f.series.ceo)!;
+    expect(before.liked).toBe(false);
+    await call(me, 'POST', '/api/video/like', { seriesId: f.series.ceo });
+    const mine = (await feed(me)).data.items.find((i) => i.series.id === f.series.ceo)!;
+    expect(mine).toMatchObject({ liked: true, likeCount: before.likeCount + 1 });
+    const anyone = (await feed(null)).data.items.find((i) => i.series.id === f.series.ceo)!;
+    expect(anyone).toMatchObject({ liked: false, likeCount: before.likeCount + 1 });
+    await call(me, 'DELETE', `/api/video/like?seriesId=${String(f.series.ceo)}`);
   });
 
   it('leaves out the series the viewer finished, and continues after a finished episode', async () => {

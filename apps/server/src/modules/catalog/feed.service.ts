@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { EpisodeRow } from './catalog.repository';
 import { feedSeries, type FeedRow } from './feed.repository';
+import { likeStates } from './likes.repository';
 
 export interface FeedDeps {
   db: Kysely<DB>;
@@ -15,6 +16,9 @@ export interface FeedDeps {
 }
 
 const TRENDING_DAYS = 7;
+
+/** An item before its likes, which are read fresh for each answer (a viewer who just liked sees it). */
+type Unliked = Omit<FeedItem, 'liked' | 'likeCount'>;
 
 /** Where "continue" opens a series: the saved place (the next episode after a finished one), else episode 2. */
 export function continueAt(list: readonly Pick<EpisodeRow, 'id' | 'number'>[], row: FeedRow): FeedItem['continueAt'] {
@@ -47,7 +51,7 @@ async function build(deps: FeedDeps, lang: Language, userId: string | null, req:
     Promise.all(shown.map((r) => deps.episodes(r.id, lang))),
   ]);
   const bySeries = new Map(cards.map((c) => [c.id, c]));
-  const items = shown.flatMap((row, i): FeedItem[] => {
+  const items = shown.flatMap((row, i): Unliked[] => {
     const series = bySeries.get(row.id);
     const list = lists[i] ?? [];
     const first = list[0];
@@ -68,12 +72,25 @@ async function build(deps: FeedDeps, lang: Language, userId: string | null, req:
  * categories, then what is trending), without the series they finished. Without a session everyone
  * gets the same trending feed, kept until the catalog changes.
  */
-export function feedPage(
+export async function feedPage(
   deps: FeedDeps,
   lang: Language,
   userId: string | null,
   req: { page: number; pageSize: number },
 ): Promise<Page<FeedItem>> {
-  if (userId) return build(deps, lang, userId, req);
-  return deps.memo(`feed:${lang}:${String(req.page)}:${String(req.pageSize)}`, () => build(deps, lang, null, req));
+  const page = userId
+    ? await build(deps, lang, userId, req)
+    : await deps.memo(`feed:${lang}:${String(req.page)}:${String(req.pageSize)}`, () => build(deps, lang, null, req));
+  const likes = await likeStates(
+    deps.db,
+    page.items.map((item) => item.series.id),
+    userId,
+  );
+  return {
+    ...page,
+    items: page.items.map((item) => {
+      const like = likes.get(item.series.id);
+      return { ...item, likeCount: Math.max(0, Number(like?.like_count ?? 0)), liked: like?.liked ?? false };
+    }),
+  };
 }

@@ -25,7 +25,7 @@ export function LanguageSelect() {
           const next = event.target.value as Language;
           void setLanguage(next);
           // Loaded on the first change only: the first load carries none of it.
-          void import('./account-language').then((account) => account.default(queryClient, next));
+          void import('../../shared/i18n/account-language').then((account) => account.default(queryClient, next));
         }}
         className="h-10 max-w-[6.75rem] cursor-pointer appearance-none bg-transparent pr-3 pl-1.5 text-sm font-medium text-fg outline-none"
       >

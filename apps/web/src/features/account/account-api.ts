@@ -1,6 +1,7 @@
 import type { Language, User } from '@episodic/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
+import { followAccountLanguage } from '../../shared/i18n/account-language';
 import { currentLanguage } from '../../shared/i18n/i18n';
 import { StorageKey, removeStored } from '../../shared/storage';
 import { currentUserKey } from '../../shared/session/current-user';
@@ -58,7 +59,8 @@ function resetSessionData(queryClient: QueryClient): Promise<void> {
 }
 
 /**
- * After a sign-in, registration or reset: the new user becomes the current user and session data starts
+ * After a sign-in, registration or reset (the interface already in the account's language, see
+ * followAccountLanguage): the new user becomes the current user and session data starts
  * afresh. Refetching is not waited for, so the screen can move on at once.
  */
 export function applySignedInUser(queryClient: QueryClient, user: User): void {
@@ -100,7 +102,8 @@ export function useRegister() {
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: accountApi.login,
+    mutationFn: async (input: { email: string; password: string }) =>
+      followAccountLanguage(queryClient, await accountApi.login(input)),
     onSuccess: (user) => applySignedInUser(queryClient, user),
   });
 }
@@ -123,7 +126,8 @@ export function useResetLinkUsable(token: string): boolean {
 export function useResetPassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: accountApi.resetPassword,
+    mutationFn: async (input: Parameters<typeof accountApi.resetPassword>[0]) =>
+      followAccountLanguage(queryClient, await accountApi.resetPassword(input)),
     onSuccess: (user) => applySignedInUser(queryClient, user),
   });
 }

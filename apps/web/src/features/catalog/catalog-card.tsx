@@ -19,7 +19,7 @@ export function FreeBadge({ freeEpisodes, className = '' }: { freeEpisodes: numb
 
 interface CatalogCardProps {
   series: CatalogCardData;
-  /** Position in a ranking (trending), drawn large over the cover. */
+  /** Position in a ranking (trending), drawn large beside the cover. */
   rank?: number;
   eager?: boolean;
 }
@@ -27,7 +27,7 @@ interface CatalogCardProps {
 /** A series card of the catalog: cover, title, episode count, the free-episodes badge and an optional rank. */
 export function CatalogCard({ series, rank, eager }: CatalogCardProps) {
   const { t } = useTranslation();
-  return (
+  const card = (
     <SeriesCard
       series={series}
       eager={eager ?? false}
@@ -35,19 +35,23 @@ export function CatalogCard({ series, rank, eager }: CatalogCardProps) {
       overlay={
         <>
           <FreeBadge freeEpisodes={series.freeEpisodes} className="absolute top-1.5 left-1.5" />
-          {rank === undefined ? null : (
-            <>
-              <span
-                aria-hidden="true"
-                className="absolute bottom-0 left-1.5 text-5xl leading-none font-black text-white italic [-webkit-text-stroke:1px_rgb(0_0_0/0.35)] [text-shadow:0_2px_8px_rgb(0_0_0/0.6)]"
-              >
-                {rank}
-              </span>
-              <span className="sr-only">{t('catalog.rank', { rank })}</span>
-            </>
-          )}
+          {rank === undefined ? null : <span className="sr-only">{t('catalog.rank', { rank })}</span>}
         </>
       }
     />
+  );
+  if (rank === undefined) return card;
+  // The rank stands beside the cover, never on it (a number over the art hid faces and titles).
+  return (
+    <div className="flex items-start gap-1">
+      <span
+        aria-hidden="true"
+        data-rank={rank}
+        className={`size-8 shrink-0 text-center leading-none font-black text-fg italic ${rank < 10 ? 'text-2xl' : 'text-xl'}`}
+      >
+        {rank}
+      </span>
+      <div className="min-w-0 flex-1">{card}</div>
+    </div>
   );
 }

@@ -4,7 +4,7 @@ import { useTranslation } from '../../shared/i18n/use-translation';
 import { api } from '../../shared/api/client';
 import { withoutItems } from '../../shared/api/paged';
 import { toast } from '../../shared/ui/toast-store';
-import { favoritesKey } from '../../shared/api/library-keys';
+import { favoritesKey, rememberInList } from '../../shared/api/library-keys';
 
 type FavoritesData = InfiniteData<Page<Series>>;
 
@@ -20,6 +20,9 @@ export function useAddFavorite() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (series: Pick<Series, 'id'>) => addFavorite(series.id),
+    onSuccess: (_result, series) => {
+      rememberInList(queryClient, series.id, true);
+    },
     onSettled: () => refreshFavorites(queryClient),
   });
 }
@@ -47,6 +50,7 @@ export function useRemoveFavorite() {
       toast(t('library.favorites.removeFailed'), 'error');
     },
     onSuccess: (_result, series) => {
+      rememberInList(queryClient, series.id, false);
       toast(t('library.favorites.removed', { title: series.title }), 'info', {
         action: {
           label: t('library.favorites.undo'),

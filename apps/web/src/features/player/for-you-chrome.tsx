@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useLanguage } from '../../shared/i18n/use-language';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { Link } from '../../shared/links/link';
@@ -21,11 +21,13 @@ interface ForYouChromeProps {
   onUnmute: () => void;
   onShare: () => void;
   cue: string;
+  /** The series' like button (the catalog's), first in the side rail. */
+  like?: ReactNode;
 }
 
 /**
  * What the For You feed draws over an item: the feed's name, the series (title, categories, synopsis),
- * the button that continues it, My list and Share, and the seek bar.
+ * the button that continues it, its like, My list and Share, and the seek bar.
  */
 export const ForYouChrome = memo(function ForYouChrome({
   item,
@@ -35,6 +37,7 @@ export const ForYouChrome = memo(function ForYouChrome({
   onUnmute,
   onShare,
   cue,
+  like,
 }: ForYouChromeProps) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -92,6 +95,7 @@ export const ForYouChrome = memo(function ForYouChrome({
           </Link>
         </div>
         <div className="flex flex-col items-center gap-2 pb-1">
+          {like}
           <RailButton
             label={favorite.inList ? t('player.removeFromList') : t('player.addToList')}
             caption={favorite.inList ? t('player.inList') : t('player.myList')}

@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLanguage } from '../../shared/i18n/use-language';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { usePageTitle } from '../../shared/ui/page';
 import { useStableHandler } from '../../shared/ui/use-stable-handler';
-import { FeedPane, PlayerOverlay } from './feed-pane';
 import { episodeUrl } from './format';
 import { ForYouChrome } from './for-you-chrome';
+import { PlayerStage, useTapToggle } from './player-stage';
 import { countPlay, playbackQuery, playerKey, type FeedEntry } from './player-api';
 import { shareLink } from './share';
 import { useAutoHide } from './use-auto-hide';
@@ -18,7 +18,6 @@ import { usePlayerEngine, usePlayerSnapshot } from './use-player-engine';
 import { usePlayerKeys } from './use-player-keys';
 import { useProgressSaver } from './use-progress-saver';
 import { useSlide } from './use-slide';
-import { useTapFlash } from './use-tap-flash';
 import { useWakeLock } from './use-wake-lock';
 import { markHistoryStale } from './library-sync';
 
@@ -27,6 +26,8 @@ export interface ForYouFeedProps {
   items: readonly FeedEntry[];
   /** Near the end of what is loaded: the page asks for the next page. */
   onNearEnd: () => void;
+  /** An item's like button (the page composes the catalog's), first in its side rail. */
+  renderLike?: (item: FeedEntry) => ReactNode;
 }
 
 /** How many items before the end the next page is asked for. */
@@ -37,7 +38,7 @@ const NEAR_END = 3;
  * engine and parts: two `<video>` slots, the next item preloaded once the one on screen shows its first
  * frame, the same swipes, keys and slide. Each item has a button that continues its series.
  */
-export const ForYouFeed = memo(function ForYouFeed({ items, onNearEnd }: ForYouFeedProps) {
+export const ForYouFeed = memo(function ForYouFeed({ items, onNearEnd, renderLike }: ForYouFeedProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const queryClient = useQueryClient();
@@ -62,7 +63,8 @@ export const ForYouFeed = memo(function ForYouFeed({ items, onNearEnd }: ForYouF
 
   const videoA = useRef<HTMLVideoElement>(null);
   const videoB = useRef<HTMLVideoElement>(null);
-  const engine = usePlayerEngine([videoA, videoB]);
+  const videos = useMemo(() => [videoA, videoB] as const, []);
+  const engine = usePlayerEngine(videos);
   const snapshot = usePlayerSnapshot(engine);
   const onScreen = snapshot.episodeId === item.episode.id && currentSource !== null;
   const playing = onScreen && !snapshot.paused;
@@ -114,18 +116,7 @@ export const ForYouFeed = memo(function ForYouFeed({ items, onNearEnd }: ForYouF
   });
   useAutoplayNext(engine, item.episode.id, next ? () => go('next') : null);
 
-  const [flash, setFlash] = useTapFlash();
-  const toggle = () => {
-    if (!engine || !onScreen) return;
-    if (snapshot.mutedByAutoplay && !snapshot.paused) {
-      engine.setMuted(false);
-      reveal();
-      return;
-    }
-    const nowPlaying = engine.toggle();
-    setFlash({ kind: nowPlaying ? 'play' : 'pause', key: Date.now() });
-    reveal();
-  };
+  const { flash, toggle } = useTapToggle(engine, snapshot, onScreen, reveal);
   usePlayerKeys({
     onEpisode: (direction) => {
       reveal();
@@ -157,6 +148,8 @@ export const ForYouFeed = memo(function ForYouFeed({ items, onNearEnd }: ForYouF
       text: t('player.shareText', { number: item.episode.number, series: item.series.title }),
     });
   });
+  // One element per item: the memoised chrome is not drawn again at each of the engine's changes.
+  const like = useMemo(() => renderLike?.(item), [renderLike, item]);
   const unmute = useStableHandler(() => engine?.setMuted(false));
   const seekTo = useStableHandler((seconds: number) => {
     engine?.seek(seconds);
@@ -168,13 +161,6 @@ export const ForYouFeed = memo(function ForYouFeed({ items, onNearEnd }: ForYouF
   );
   const loading = !locked && !currentQuery.isError && !(onScreen && snapshot.ready && !snapshot.error);
   const error = onScreen ? snapshot.error : null;
-  const videoPosition = (slot: number): string | null => {
-    if (slot === snapshot.currentSlot && onScreen) return '0';
-    const held = snapshot.slotEpisodes[slot];
-    if (held !== null && held !== undefined && held === nextId) return '100%';
-    if (held !== null && held !== undefined && held === previous?.episode.id) return '-100%';
-    return null;
-  };
 
   return (
     // Over the header, beside the tab bar: the feed is one of the app's tabs.
@@ -183,72 +169,37 @@ export const ForYouFeed = memo(function ForYouFeed({ items, onNearEnd }: ForYouF
       className="fixed inset-x-0 top-0 bottom-[calc(var(--tabbar-height)+env(safe-area-inset-bottom))] z-[35] flex justify-center bg-black"
     >
       <div className="relative h-full w-full max-w-[480px] overflow-hidden bg-black">
-        <div
-          ref={stageRef}
-          className="absolute inset-0 touch-none overflow-hidden select-none"
-          onFocus={reveal}
-          {...gestures.handlers}
+        <PlayerStage
+          stageRef={stageRef}
+          trackRef={trackRef}
+          gestures={gestures}
+          videos={videos}
+          snapshot={snapshot}
+          onScreen={onScreen}
+          previousId={previous?.episode.id ?? null}
+          nextId={nextId}
+          panes={{
+            previous: {
+              poster: previous && neighboursMayLoad ? (previousQuery.data?.poster ?? previous.series.cover) : null,
+              locked: previousQuery.data?.playable === false,
+            },
+            current: { poster: playback?.poster ?? item.series.cover, locked: locked || !playback?.poster },
+            next: {
+              poster: next && neighboursMayLoad ? (nextQuery.data?.poster ?? next.series.cover) : null,
+              locked: nextQuery.data?.playable === false,
+            },
+          }}
+          loading={loading}
+          error={currentQuery.isError ? 'network' : (error?.kind ?? null)}
+          onRetry={() => {
+            if (currentQuery.isError) void currentQuery.refetch();
+            else engine?.retry();
+          }}
+          scrubbing={scrubbing}
+          flash={flash}
+          onToggle={toggle}
+          onActivity={reveal}
         >
-          <div ref={trackRef} className="absolute inset-0 will-change-transform">
-            <FeedPane
-              offset={-1}
-              poster={previous && neighboursMayLoad ? (previousQuery.data?.poster ?? previous.series.cover) : null}
-              locked={previousQuery.data?.playable === false}
-            />
-            <FeedPane offset={0} poster={playback?.poster ?? item.series.cover} locked={locked || !playback?.poster} />
-            <FeedPane
-              offset={1}
-              poster={next && neighboursMayLoad ? (nextQuery.data?.poster ?? next.series.cover) : null}
-              locked={nextQuery.data?.playable === false}
-            />
-            {[videoA, videoB].map((ref, slot) => {
-              const position = videoPosition(slot);
-              return (
-                <video
-                  key={slot}
-                  ref={ref}
-                  playsInline
-                  preload="auto"
-                  data-slot={slot}
-                  data-current={position === '0' ? 'true' : undefined}
-                  className="absolute inset-0 h-full w-full bg-transparent object-cover"
-                  style={{
-                    transform: `translateY(${position ?? '0'})`,
-                    visibility: position === null ? 'hidden' : 'visible',
-                  }}
-                />
-              );
-            })}
-            <PlayerOverlay
-              loading={loading || (onScreen && snapshot.buffering)}
-              error={currentQuery.isError ? 'network' : (error?.kind ?? null)}
-              onRetry={() => {
-                if (currentQuery.isError) void currentQuery.refetch();
-                else engine?.retry();
-              }}
-              paused={onScreen && snapshot.ready && snapshot.paused && !scrubbing}
-              flash={flash}
-              surface={
-                onScreen ? (
-                  <button
-                    type="button"
-                    data-surface
-                    aria-label={
-                      snapshot.paused
-                        ? t('player.play')
-                        : snapshot.mutedByAutoplay
-                          ? t('player.unmute')
-                          : t('player.pause')
-                    }
-                    onClick={() => {
-                      if (!gestures.wasDrag()) toggle();
-                    }}
-                    className="absolute inset-0 h-full w-full cursor-pointer focus-visible:outline-2 focus-visible:-outline-offset-4 focus-visible:outline-accent"
-                  />
-                ) : null
-              }
-            />
-          </div>
           <ForYouChrome
             key={item.series.id}
             item={item}
@@ -257,9 +208,10 @@ export const ForYouFeed = memo(function ForYouFeed({ items, onNearEnd }: ForYouF
             mutedByAutoplay={onScreen && snapshot.mutedByAutoplay}
             onUnmute={unmute}
             onShare={share}
+            like={like}
             cue={onScreen ? snapshot.cue : ''}
           />
-        </div>
+        </PlayerStage>
       </div>
     </div>
   );

@@ -7,7 +7,6 @@ import { useLanguage } from '../../shared/i18n/use-language';
 import { usePageTitle } from '../../shared/ui/page';
 import { useStableHandler } from '../../shared/ui/use-stable-handler';
 import { neighbours } from './episode-selection';
-import { FeedPane, PlayerOverlay } from './feed-pane';
 import { episodeUrl, shoppingPath } from './format';
 import { markHistoryStale } from './library-sync';
 import type { OneTapPurchase } from './one-tap';
@@ -15,6 +14,7 @@ import { OneTapPaywall } from './one-tap-offers';
 import { countPlay, playbackQuery, playerKey } from './player-api';
 import { sourceOf, useEpisodePlayback } from './use-episode-playback';
 import { PlayerChrome, PlayerFrame } from './player-chrome';
+import { PlayerStage, useTapToggle } from './player-stage';
 import { shareLink } from './share';
 import { EpisodeSheet, InfoSheet, LockedPanel, SettingsSheet, preloadSheets } from './sheets';
 import { LockIcon } from '../../shared/ui/icons/lock';
@@ -30,7 +30,6 @@ import { usePlayerKeys } from './use-player-keys';
 import { useProgressSaver } from './use-progress-saver';
 import { useSlide } from './use-slide';
 import { useSubtitleChoice } from './use-subtitle-choice';
-import { useTapFlash } from './use-tap-flash';
 import { useWakeLock } from './use-wake-lock';
 
 export type EpisodeChange = 'swipe' | 'select';
@@ -98,7 +97,8 @@ export const Player = memo(function Player({
 
   const videoA = useRef<HTMLVideoElement>(null);
   const videoB = useRef<HTMLVideoElement>(null);
-  const engine = usePlayerEngine([videoA, videoB]);
+  const videos = useMemo(() => [videoA, videoB] as const, []);
+  const engine = usePlayerEngine(videos);
   const snapshot = usePlayerSnapshot(engine);
   const onScreen = snapshot.episodeId === item.id && currentSource !== null;
   const playing = onScreen && !snapshot.paused;
@@ -177,20 +177,7 @@ export const Player = memo(function Player({
     go('next');
   });
 
-  // The play / pause sign after a tap.
-  const [flash, setFlash] = useTapFlash();
-  const toggle = () => {
-    if (!engine || !onScreen) return;
-    // Playing muted because the browser refused sound: the first tap brings the sound, it does not pause.
-    if (snapshot.mutedByAutoplay && !snapshot.paused) {
-      engine.setMuted(false);
-      reveal();
-      return;
-    }
-    const nowPlaying = engine.toggle();
-    setFlash({ kind: nowPlaying ? 'play' : 'pause', key: Date.now() });
-    reveal();
-  };
+  const { flash, toggle } = useTapToggle(engine, snapshot, onScreen, reveal);
 
   usePlayerKeys({
     onEpisode: (direction) => {
@@ -272,98 +259,56 @@ export const Player = memo(function Player({
     () => (onScreen ? { engine, duration: seekDuration, onSeek: seekTo, onScrub: setScrubbing } : null),
     [onScreen, engine, seekDuration, seekTo],
   );
-  const videoPosition = (slot: number): string | null => {
-    if (slot === snapshot.currentSlot && onScreen) return '0';
-    const held = snapshot.slotEpisodes[slot];
-    if (held !== null && held !== undefined && held === next?.id) return '100%';
-    if (held !== null && held !== undefined && held === previous?.id) return '-100%';
-    return null;
-  };
-
   return (
     <PlayerFrame accent={series.accentColor}>
-      <div
-        ref={stageRef}
-        className="absolute inset-0 touch-none overflow-hidden select-none"
-        onFocus={reveal}
-        {...gestures.handlers}
+      <PlayerStage
+        stageRef={stageRef}
+        trackRef={trackRef}
+        gestures={gestures}
+        videos={videos}
+        snapshot={snapshot}
+        onScreen={onScreen}
+        previousId={previous?.id ?? null}
+        nextId={next?.id ?? null}
+        panes={{
+          // The neighbours' posters wait for this episode's start: they must not compete with its first segment.
+          previous: {
+            poster: previous && neighboursMayLoad ? (previousQuery.data?.poster ?? null) : null,
+            locked: previousQuery.data?.playable === false,
+          },
+          current: { poster: poster ?? series.cover, locked: locked || !poster },
+          next: {
+            poster: next && neighboursMayLoad ? (nextQuery.data?.poster ?? null) : null,
+            locked: nextQuery.data?.playable === false,
+          },
+        }}
+        loading={loading}
+        error={currentQuery.isError ? 'network' : (error?.kind ?? null)}
+        onRetry={() => {
+          if (currentQuery.isError) void currentQuery.refetch();
+          else engine?.retry();
+        }}
+        scrubbing={scrubbing}
+        flash={flash}
+        onToggle={toggle}
+        onActivity={reveal}
+        overlay={
+          locked && playback ? (
+            <button
+              type="button"
+              data-no-swipe
+              aria-haspopup="dialog"
+              onClick={() => {
+                setPaywallClosed(null);
+              }}
+              className="pointer-events-auto inline-flex min-h-12 items-center gap-2 rounded-full bg-accent px-5 text-sm font-bold text-black shadow-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+            >
+              <LockIcon className="size-5" />
+              {t('player.locked.open', { number: item.number })}
+            </button>
+          ) : null
+        }
       >
-        <div ref={trackRef} className="absolute inset-0 will-change-transform">
-          {/* The neighbours' posters wait for this episode's start: they must not compete with its first segment. */}
-          <FeedPane
-            offset={-1}
-            poster={previous && neighboursMayLoad ? (previousQuery.data?.poster ?? null) : null}
-            locked={previousQuery.data?.playable === false}
-          />
-          <FeedPane offset={0} poster={poster ?? series.cover} locked={locked || !poster} />
-          <FeedPane
-            offset={1}
-            poster={next && neighboursMayLoad ? (nextQuery.data?.poster ?? null) : null}
-            locked={nextQuery.data?.playable === false}
-          />
-          {[videoA, videoB].map((ref, slot) => {
-            const position = videoPosition(slot);
-            return (
-              <video
-                key={slot}
-                ref={ref}
-                playsInline
-                preload="auto"
-                data-slot={slot}
-                data-current={position === '0' ? 'true' : undefined}
-                className="absolute inset-0 h-full w-full bg-transparent object-cover"
-                style={{
-                  transform: `translateY(${position ?? '0'})`,
-                  visibility: position === null ? 'hidden' : 'visible',
-                }}
-              />
-            );
-          })}
-          <PlayerOverlay
-            loading={loading || (onScreen && snapshot.buffering)}
-            error={currentQuery.isError ? 'network' : (error?.kind ?? null)}
-            onRetry={() => {
-              if (currentQuery.isError) void currentQuery.refetch();
-              else engine?.retry();
-            }}
-            paused={onScreen && snapshot.ready && snapshot.paused && !scrubbing}
-            flash={flash}
-            surface={
-              onScreen ? (
-                <button
-                  type="button"
-                  data-surface
-                  aria-label={
-                    snapshot.paused
-                      ? t('player.play')
-                      : snapshot.mutedByAutoplay
-                        ? t('player.unmute')
-                        : t('player.pause')
-                  }
-                  onClick={() => {
-                    if (!gestures.wasDrag()) toggle();
-                  }}
-                  className="absolute inset-0 h-full w-full cursor-pointer focus-visible:outline-2 focus-visible:-outline-offset-4 focus-visible:outline-accent"
-                />
-              ) : null
-            }
-          >
-            {locked && playback ? (
-              <button
-                type="button"
-                data-no-swipe
-                aria-haspopup="dialog"
-                onClick={() => {
-                  setPaywallClosed(null);
-                }}
-                className="pointer-events-auto inline-flex min-h-12 items-center gap-2 rounded-full bg-accent px-5 text-sm font-bold text-black shadow-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-              >
-                <LockIcon className="size-5" />
-                {t('player.locked.open', { number: item.number })}
-              </button>
-            ) : null}
-          </PlayerOverlay>
-        </div>
         <PlayerChrome
           visible={controlsVisible || scrubbing || sheet !== null}
           locked={locked}
@@ -383,7 +328,7 @@ export const Player = memo(function Player({
           onUnmute={unmute}
           cue={onScreen ? snapshot.cue : ''}
         />
-      </div>
+      </PlayerStage>
       <Suspense fallback={null}>
         {locked && playback && paywallClosed !== item.id && sheet === null ? (
           <LockedPanel

@@ -5,6 +5,7 @@ import { useTranslation } from '../../shared/i18n/use-translation';
 import { isApiError } from '../../shared/api/client';
 import { useStableHandler } from '../../shared/ui/use-stable-handler';
 import { toast } from '../../shared/ui/toast-store';
+import { rememberInList, rememberedInList } from '../../shared/api/library-keys';
 import { refreshFavorites } from './library-sync';
 import { addToList, playerKey, removeFromList } from './player-api';
 
@@ -18,7 +19,8 @@ export function useFavoriteToggle(
 ) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [inList, setInList] = useState(series.favorite);
+  // A feed item swiped back to carries the list flag of when its page loaded: the last change here wins.
+  const [inList, setInList] = useState(() => rememberedInList(queryClient, series.id) ?? series.favorite);
   const busy = useRef(false);
 
   const toggle = useStableHandler(() => {
@@ -31,6 +33,7 @@ export function useFavoriteToggle(
         () => {
           toast(t(wanted ? 'player.addedToList' : 'player.removedFromList'), 'success');
           if (wanted) onAdded?.(series);
+          rememberInList(queryClient, series.id, wanted);
           queryClient.setQueriesData<SeriesDetail>({ queryKey: [...playerKey, 'series', series.id] }, (data) =>
             data ? { ...data, favorite: wanted } : data,
           );

@@ -11,6 +11,8 @@ import { Section } from '../../shared/ui/page';
 /** The home screen's rails of series cards, used by its sections and by the lazily loaded category tabs. */
 
 const CARD_WIDTH = 'w-28';
+/** A ranked card: its number's column beside a cover (a little wider than the others: trending stands out). */
+const RANKED_CARD_WIDTH = 'w-40';
 
 export function MoreLink({ to, title }: { to: string; title: string }) {
   const { t } = useTranslation();
@@ -41,7 +43,7 @@ export function SeriesRail({
       label={label}
       items={items}
       getKey={(series) => series.id}
-      itemClassName={CARD_WIDTH}
+      itemClassName={ranked ? RANKED_CARD_WIDTH : CARD_WIDTH}
       renderItem={(series) => <CatalogCard series={series} rank={ranked ? items.indexOf(series) + 1 : undefined} />}
     />
   );

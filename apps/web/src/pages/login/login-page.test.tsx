@@ -1,14 +1,32 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentUserKey } from '../../shared/session/current-user';
 import { getToasts } from '../../shared/ui/toast-store';
 import { accountUser, fail, guestUser, mockApi, ok } from '../../test/api-mock';
 import { renderPage } from '../../test/render-page';
+import { i18n } from '../../shared/i18n/i18n';
+import saveAccountLanguage from '../../shared/i18n/account-language';
 import { LoginPage } from './login-page';
 
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllGlobals();
+  window.sessionStorage.clear();
+  await i18n.changeLanguage('en');
 });
+
+function signInAs(user: object) {
+  const api = mockApi({
+    'GET /api/user': () => ok(guestUser),
+    'GET /api/user/providers': () => ok({ facebook: true }),
+    'POST /api/user/login': () => ok(user),
+    'POST /api/user/profile': ({ body }) => ok({ ...user, ...body }),
+  });
+  const view = renderPage(<LoginPage />, '/login');
+  fireEvent.change(field(/^Email/), { target: { value: 'viewer@example.com' } });
+  fireEvent.change(field(/^Password/), { target: { value: 'secret123' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+  return { api, ...view };
+}
 
 const field = (name: RegExp) => screen.getByLabelText<HTMLInputElement>(name, { selector: 'input' });
 
@@ -99,5 +117,44 @@ describe('the sign-in page', () => {
     });
     expect(queryClient.getQueryData(currentUserKey)).toMatchObject({ email: 'viewer@example.com' });
     expect(getToasts().map((t) => t.message)).toContain("You're signed in.");
+  });
+
+  it("switches the interface to the account's saved language on signing in", async () => {
+    const { api } = signInAs({ ...accountUser, language: 'dy' });
+    await waitFor(() => {
+      expect(i18n.language).toBe('dy');
+    });
+    expect(api.requests('POST /api/user/profile')).toHaveLength(0);
+  });
+
+  it('keeps a language chosen in the header during the visit, and saves it to the account', async () => {
+    const user = { ...accountUser, language: 'dy' };
+    const api = mockApi({
+      'GET /api/user': () => ok(guestUser),
+      'GET /api/user/providers': () => ok({ facebook: true }),
+      'POST /api/user/login': () => ok(user),
+      'POST /api/user/profile': ({ body }) => ok({ ...user, ...body }),
+    });
+    const { queryClient } = renderPage(<LoginPage />, '/login?returnTo=%2Ffavorites');
+    await screen.findByRole('link', { name: 'Continue with Facebook' });
+    // The header's choice (a guest's: it stays on the device).
+    await act(async () => {
+      await i18n.changeLanguage('pt');
+      await saveAccountLanguage(queryClient, 'pt');
+    });
+    // Facebook's return is the server's: it is told the choice.
+    const facebook = screen.getByRole('link', { name: 'Continuar com o Facebook' });
+    facebook.addEventListener('click', (event) => {
+      event.preventDefault();
+    });
+    fireEvent.click(facebook);
+    expect(facebook.getAttribute('href')).toBe('/api/user/oauth/facebook?returnTo=%2Ffavorites&lang=pt');
+    fireEvent.change(document.querySelector('input[type="email"]')!, { target: { value: 'viewer@example.com' } });
+    fireEvent.change(document.querySelector('input[type="password"]')!, { target: { value: 'secret123' } });
+    fireEvent.submit(document.querySelector('form')!);
+    await waitFor(() => {
+      expect(api.requests('POST /api/user/profile').map((r) => r.body)).toEqual([{ language: 'pt' }]);
+    });
+    expect(i18n.language).toBe('pt');
   });
 });

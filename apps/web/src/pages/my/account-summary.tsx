@@ -46,7 +46,10 @@ export function AccountSummary({ user }: { user: User }) {
             <CrownIcon className="size-4 text-accent" />
             {t('account.plan')}
           </span>
-          <span className="mt-1 text-sm font-semibold text-fg">{membershipLine(user, t, language)}</span>
+          {/* A member's plan, renewal date and price are the membership card's, below: named once. */}
+          <span className="mt-1 text-sm font-semibold text-fg">
+            {user.membership.active ? t('account.member') : membershipLine(user, t, language)}
+          </span>
           <span className="mt-1 flex items-center text-xs font-medium text-accent">
             {user.membership.active ? t('account.managePlan') : t('account.seePlans')}
             <ChevronRightIcon className="size-3.5" />

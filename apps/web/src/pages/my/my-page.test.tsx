@@ -60,11 +60,14 @@ describe('the account page', () => {
     });
     renderPage(<MyPage />, '/my');
     expect(await screen.findByText('viewer@example.com')).toBeTruthy();
-    const plan = screen.getByRole('link', { name: /Plan.*Renews on April 1, 2026/ });
+    const plan = screen.getByRole('link', { name: /Plan.*Member/ });
     expect(plan.getAttribute('href')).toBe('/shopping');
-    // The plan by name, and the price it renews at (the member's own), said once.
+    // The plan by name, its renewal date and the price it renews at (the member's own): each said once.
     const status = screen.getByTestId('membership-status');
     expect(within(status).getByText('Monthly')).toBeTruthy();
+    expect(screen.getAllByText(/Monthly/)).toHaveLength(1);
+    expect(screen.getAllByText(/Renews on April 1, 2026/)).toHaveLength(1);
+    expect(screen.getAllByText(/\$4\.99/)).toHaveLength(1);
     expect(screen.getAllByText('Your price: $4.99 every 30 days, until you cancel.')).toHaveLength(1);
     expect(screen.getByRole('link', { name: /Coins.*120/ }).getAttribute('href')).toBe('/shopping');
 

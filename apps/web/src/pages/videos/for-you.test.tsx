@@ -1,10 +1,8 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Suspense } from 'react';
-import { MemoryRouter, Route, Routes, useLocation, type Location } from 'react-router';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { Providers } from '../../app/providers';
-import { createQueryClient } from '../../app/query-client';
-import { guestUser, mockApi, ok } from '../../test/api-mock';
+import { guestUser, mockApi, ok, type MockHandler } from '../../test/api-mock';
+import { currentSource, playbackAnswer, playReports, renderRoutes, stubMediaElements } from '../../test/player-kit';
 import { VideosPage } from './videos-page';
 
 vi.mock('../../features/player/hls-loader', () => ({
@@ -27,6 +25,8 @@ const item = (seriesId: number, title: string, saved = false) => ({
   },
   episode: { id: seriesId * 10 + 1, number: 1, duration: 60 },
   continueAt: saved ? { number: 3, position: 12, saved: true } : { number: 2, position: 0, saved: false },
+  likeCount: 5,
+  liked: false,
 });
 
 const PAGES = [
@@ -34,7 +34,7 @@ const PAGES = [
   [item(104, 'Second Page Series')],
 ];
 
-function api() {
+function api(overrides: Record<string, MockHandler> = {}) {
   return mockApi({
     'GET /api/user': () => ok(guestUser),
     'GET /api/video/feed': ({ url }) => {
@@ -43,57 +43,24 @@ function api() {
     },
     'GET /api/video/episode': ({ url }) => {
       const id = Number(url.searchParams.get('id'));
-      return ok({
-        id,
-        seriesId: Math.floor(id / 10),
-        number: 1,
-        title: 'Episode 1',
-        duration: 60,
-        poster: null,
-        thumbnail: null,
-        free: true,
-        cost: 0,
-        playable: true,
-        hls: `/api/media/episodes/${String(id)}/master.m3u8`,
-        subtitles: [],
-        previousId: null,
-        nextId: id + 1,
-      });
+      return playbackAnswer(id, { nextId: id + 1 });
     },
-    'POST /api/video/play': () => ok({}),
-    'POST /api/user/history': () => ok({}),
+    ...playReports,
+    ...overrides,
   });
 }
 
 function renderFeed(path: string) {
-  const current: { location: Location | undefined } = { location: undefined };
-  function LocationProbe() {
-    current.location = useLocation();
-    return null;
-  }
-  render(
-    <Providers queryClient={createQueryClient()}>
-      <Suspense fallback={null}>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path="/forYou" element={<VideosPage />} />
-            <Route path="/videos/:id" element={<p>series page</p>} />
-          </Routes>
-          <LocationProbe />
-        </MemoryRouter>
-      </Suspense>
-    </Providers>,
+  return renderRoutes(
+    path,
+    <>
+      <Route path="/forYou" element={<VideosPage />} />
+      <Route path="/videos/:id" element={<p>series page</p>} />
+    </>,
   );
-  return { location: () => `${current.location?.pathname ?? ''}${current.location?.search ?? ''}` };
 }
 
-const currentSource = () => document.querySelector('video[data-current="true"]')?.getAttribute('src');
-
-beforeEach(() => {
-  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(() => Promise.resolve());
-  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
-  vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined);
-});
+beforeEach(stubMediaElements);
 
 describe('For You', () => {
   it('plays the first item with its series and a button that continues it, and moves on with a key', async () => {
@@ -122,6 +89,29 @@ describe('For You', () => {
     await waitFor(() => {
       expect(view.location()).toBe('/videos/102?ep=3&t=12');
     });
+  });
+
+  it("keeps an item's like and list state when the viewer swipes back to it", async () => {
+    api({
+      'POST /api/video/like': ({ body }) => ok({ seriesId: body?.seriesId, liked: true, likeCount: 6 }),
+      'POST /api/user/favorite': () => ok({}),
+    });
+    renderFeed('/forYou');
+    expect(await screen.findByRole('heading', { name: 'Night Shift Heart' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Like 5' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add to my list' }));
+    expect(await screen.findByRole('button', { name: 'Remove from my list' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Like 6', pressed: true })).toBeTruthy();
+
+    fireEvent.keyDown(window, { key: 'ArrowDown' });
+    expect(await screen.findByRole('heading', { name: 'Moonlight Alpha' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Like 5', pressed: false })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add to my list' })).toBeTruthy();
+    fireEvent.keyDown(window, { key: 'ArrowUp' });
+    expect(await screen.findByRole('heading', { name: 'Night Shift Heart' })).toBeTruthy();
+    // The feed's page still says "not liked, not listed": what the viewer did here wins.
+    expect(screen.getByRole('button', { name: 'Remove from my list', pressed: true })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Like 6', pressed: true })).toBeTruthy();
   });
 
   it('leaves out the series the viewer came from when its last episode ended', async () => {

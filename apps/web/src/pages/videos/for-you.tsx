@@ -1,12 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { CenterSpinner, feedPageQuery, ForYouFeed, type FeedPage } from '../../features/player';
+import { CenterSpinner, feedPageQuery, ForYouFeed, type FeedEntry, type FeedPage } from '../../features/player';
 import { useLanguage } from '../../shared/i18n/use-language';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { Button, ButtonLink } from '../../shared/ui/button';
 import { usePageTitle } from '../../shared/ui/page';
 import { useStableHandler } from '../../shared/ui/use-stable-handler';
+import { SeriesLike } from './series-like';
 
 /** A full-screen message in the feed's place (loading, failure, nothing to show). */
 function FeedMessage({ children }: { children: ReactNode }) {
@@ -55,6 +56,11 @@ function useFeedPages() {
   return { first, pages, next };
 }
 
+/** Each item's like (stable: the feed is memoised). */
+function renderLike({ series, liked, likeCount }: FeedEntry) {
+  return <SeriesLike key={series.id} series={{ id: series.id, liked, likeCount }} />;
+}
+
 /**
  * `/forYou`: the For You tab, a full-screen vertical feed of first episodes ranked for the viewer (the
  * player page in its feed mode: the same chunk and engine). `?after={seriesId}`: the series whose last
@@ -95,5 +101,5 @@ export function ForYouPage() {
         <ButtonLink to="/">{t('nav.home')}</ButtonLink>
       </FeedMessage>
     );
-  return <ForYouFeed key={after} items={items} onNearEnd={next} />;
+  return <ForYouFeed key={after} items={items} onNearEnd={next} renderLike={renderLike} />;
 }

@@ -1,12 +1,10 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Suspense } from 'react';
-import { MemoryRouter, Route, Routes, useLocation, type Location } from 'react-router';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Providers } from '../../app/providers';
-import { createQueryClient } from '../../app/query-client';
 import { getToasts } from '../../shared/ui/toast-store';
 import { Toaster } from '../../shared/ui/toaster';
 import { fail, guestUser, mockApi, ok, page, type MockHandler } from '../../test/api-mock';
+import { playbackAnswer, playReports, renderRoutes, stubMediaElements } from '../../test/player-kit';
 import { VideosPage } from './videos-page';
 
 // No Media Source Extensions in jsdom: the player takes the native-HLS path.
@@ -84,22 +82,15 @@ const list = [
 function playback(id: number, unlocked: ReadonlySet<number>) {
   const item = list.find((e) => e.id === id);
   if (!item) return fail(404, 'This episode is not available.');
-  const playable = item.free || unlocked.has(id);
-  return ok({
-    id,
+  return playbackAnswer(id, {
     seriesId: SERIES_ID,
     number: item.number,
     title: item.title,
     duration: 90,
     poster: `/media/episodes/${String(id)}/poster.jpg`,
-    thumbnail: null,
     free: item.free,
     cost: item.cost,
-    playable,
-    hls: playable ? `/api/media/episodes/${String(id)}/master.m3u8` : null,
-    subtitles: [],
-    previousId: null,
-    nextId: null,
+    playable: item.free || unlocked.has(id),
   });
 }
 
@@ -139,8 +130,7 @@ function api(overrides: Record<string, MockHandler> = {}, user: object = guestUs
       return ok(list.map((e) => (unlocked.has(e.id) ? { ...e, unlocked: true, access: 'unlocked' } : e)));
     },
     'GET /api/user/history': () => ok(page([])),
-    'POST /api/user/history': () => ok({}),
-    'POST /api/video/play': () => ok({}),
+    ...playReports,
     'GET /api/payment/quick': () => ok({ card: null }),
     'GET /api/plan': () => ok(PLANS),
     'POST /api/video/unlock': ({ body }) => {
@@ -152,34 +142,17 @@ function api(overrides: Record<string, MockHandler> = {}, user: object = guestUs
 }
 
 function renderVideos(path: string) {
-  const current: { location: Location | undefined } = { location: undefined };
-  function LocationProbe() {
-    current.location = useLocation();
-    return null;
-  }
-  render(
-    <Providers queryClient={createQueryClient()}>
-      <Suspense fallback={null}>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path="/videos/:id" element={<VideosPage />} />
-            <Route path="/forYou" element={<p>For You</p>} />
-          </Routes>
-          <LocationProbe />
-          <Toaster />
-        </MemoryRouter>
-      </Suspense>
-    </Providers>,
+  return renderRoutes(
+    path,
+    <>
+      <Route path="/videos/:id" element={<VideosPage />} />
+      <Route path="/forYou" element={<p>For You</p>} />
+    </>,
+    <Toaster />,
   );
-  return { location: () => `${current.location?.pathname ?? ''}${current.location?.search ?? ''}` };
 }
 
-beforeEach(() => {
-  // jsdom has no media pipeline.
-  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(() => Promise.resolve());
-  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
-  vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined);
-});
+beforeEach(stubMediaElements);
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -28,7 +28,7 @@ import { isApiError } from '../../shared/api/client';
 import { useLanguage } from '../../shared/i18n/use-language';
 import { Button } from '../../shared/ui/button';
 import { usePageTitle } from '../../shared/ui/page';
-import { LikeButton, useSeriesLike } from '../../features/catalog/lazy';
+import { SeriesLike } from './series-like';
 import { ForYouPage } from './for-you';
 import { NotFoundPage } from '../not-found/not-found-page';
 
@@ -248,20 +248,6 @@ function SeriesPlayerPage() {
       onAddedToList={reportAddedToList}
       onPurchase={reportPurchase}
       like={like}
-    />
-  );
-}
-
-/** The series' like for the player's side rail: one per viewer, the count beside the heart. */
-function SeriesLike({ series }: { series: { id: number; liked: boolean; likeCount: number } }) {
-  const like = useSeriesLike(series);
-  return (
-    <LikeButton
-      layout="stacked"
-      liked={like.liked}
-      count={like.count}
-      onToggle={like.toggle}
-      className="pointer-events-auto w-16 drop-shadow"
     />
   );
 }
