@@ -1,25 +1,57 @@
-// `npm test`: everything, in order — lint and formatting, dependency audit, typecheck, build, unit and route tests (the server's on
-// PGlite and on PostgreSQL), then the browser journeys. Installs Debian's chromium and ffmpeg when missing.
-import { spawnSync } from 'node:child_process';
+// `npm test`: everything — lint and formatting, import cycles, dependency audit, typecheck and build
+// (two lanes at once: each step is single-threaded or waits on the network, and two cores are the
+// usual machine), then unit and route tests (the server's on PGlite and on PostgreSQL), then the
+// browser journeys. Installs Debian's chromium and ffmpeg when missing.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildAll, root } from './lib/build.mjs';
+import { root } from './lib/build.mjs';
 import { ensureDebianPackage } from './lib/system-packages.mjs';
 
-// The in-process build sets NODE_ENV=production (Vite does); the test runs must not inherit it, or
-// React loads its production build, which has no act().
+// The build sets NODE_ENV=production (Vite does); the test runs must not inherit it, or React loads
+// its production build, which has no act().
 const testEnv = { ...process.env };
 
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 const resultsDir = path.join(root, '.tmp/test-results');
 fs.mkdirSync(resultsDir, { recursive: true });
+const seconds = (started) => `${((Date.now() - started) / 1000).toFixed(1)} s`;
 
-function step(name, cmd, args, env = testEnv) {
+/**
+ * Runs one step. `quiet` steps run beside another lane: their output is held and printed in one
+ * block when they end, so two lanes never interleave; the others print as they go.
+ */
+function step(name, cmd, args, { env = testEnv, quiet = false } = {}) {
   const started = Date.now();
-  console.log(`\n=== ${name}`);
-  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env });
-  console.log(`=== ${name}: ${res.status === 0 ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  return res.status === 0;
+  if (!quiet) console.log(`\n=== ${name}`);
+  const child = spawn(cmd, args, { cwd: root, env, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+  const output = [];
+  child.stdout?.on('data', (d) => output.push(d));
+  child.stderr?.on('data', (d) => output.push(d));
+  return new Promise((resolve) => {
+    const done = (code) => {
+      const ok = code === 0;
+      if (quiet) {
+        console.log(`\n=== ${name}`);
+        const text = Buffer.concat(output).toString().trimEnd();
+        if (text) console.log(text);
+      }
+      console.log(`=== ${name}: ${ok ? 'ok' : 'FAILED'} (${seconds(started)})`);
+      resolve(ok);
+    };
+    child.on('error', (err) => {
+      output.push(Buffer.from(String(err)));
+      done(1);
+    });
+    child.on('close', done);
+  });
+}
+
+/** Runs steps one after another, all of them even after a failure; true when all passed. */
+async function lane(steps) {
+  let ok = true;
+  for (const s of steps) ok = (await s()) && ok;
+  return ok;
 }
 
 function counts(file) {
@@ -41,37 +73,48 @@ try {
   process.exit(1);
 }
 
-let ok = step('lint', bin('eslint'), ['--max-warnings', '0', '.']);
-ok = step('formatting (npm run format fixes it)', bin('prettier'), ['--check', '.']) && ok;
-// Import cycles (type-only imports aside, dynamic imports included) from every entry the product runs.
-ok = step('import cycles', 'npm', ['run', '--silent', 'cycles']) && ok;
-ok = step('dependency audit', process.execPath, [path.join(root, 'scripts/audit.mjs')]) && ok;
-ok = step('typecheck', 'npm', ['run', '--silent', 'typecheck']) && ok;
-console.log('\n=== build');
-await buildAll();
+const checksStarted = Date.now();
+const quiet = { quiet: true };
+const [checksOk, buildOk] = await Promise.all([
+  lane([
+    () => step('lint', bin('eslint'), ['--max-warnings', '0', '.'], quiet),
+    () => step('formatting (npm run format fixes it)', bin('prettier'), ['--check', '.'], quiet),
+    // Import cycles (type-only imports aside, dynamic imports included) from every entry the product runs.
+    () => step('import cycles', 'npm', ['run', '--silent', 'cycles'], quiet),
+  ]),
+  lane([
+    () => step('dependency audit', process.execPath, [path.join(root, 'scripts/audit.mjs')], quiet),
+    () => step('typecheck', 'npm', ['run', '--silent', 'typecheck'], quiet),
+  ]).then(async (ok) => (await step('build', process.execPath, [path.join(root, 'scripts/build.mjs')], quiet)) && ok),
+]);
+console.log(`\n=== checks and build: ${checksOk && buildOk ? 'ok' : 'FAILED'} (${seconds(checksStarted)})`);
+let ok = checksOk && buildOk;
 
 const unitReport = path.join(resultsDir, 'unit.json');
 const e2eReport = path.join(resultsDir, 'e2e.json');
 fs.rmSync(unitReport, { force: true });
 fs.rmSync(e2eReport, { force: true });
 ok =
-  step('unit and route tests', bin('vitest'), [
+  (await step('unit and route tests', bin('vitest'), [
     'run',
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${unitReport}`,
-  ]) && ok;
+  ])) && ok;
 // Playwright Test, on the build above (traces and screenshots of failed journeys in test-results/).
-ok =
-  step(
-    'browser journeys',
-    bin('playwright'),
-    ['test', '--config', 'e2e/playwright.config.ts', '--reporter=list,json'],
-    {
-      ...testEnv,
-      PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
-    },
-  ) && ok;
+if (buildOk) {
+  ok =
+    (await step(
+      'browser journeys',
+      bin('playwright'),
+      ['test', '--config', 'e2e/playwright.config.ts', '--reporter=list,json'],
+      {
+        env: { ...testEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport },
+      },
+    )) && ok;
+} else {
+  console.log('\n=== browser journeys: not run (the build FAILED)');
+}
 
 const unit = counts(unitReport);
 const e2e = counts(e2eReport);
