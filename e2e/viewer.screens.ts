@@ -70,10 +70,8 @@ for (const lang of LANGUAGES) {
     await page.locator('[data-page="home"]').waitFor();
     await page.waitForLoadState('networkidle');
     await shot(page, lang, '01-home');
-    await page
-      .getByTestId('consent-banner')
-      .getByRole('button', { name: msg(lang, 'consent.reject') })
-      .click();
+    const banner = page.getByTestId('consent-banner');
+    if (await banner.count()) await banner.getByRole('button', { name: msg(lang, 'consent.reject') }).click();
     const ranked = page.locator('[data-page="home"] ol').first();
     if (await ranked.count()) {
       await ranked.scrollIntoViewIfNeeded();
@@ -87,7 +85,8 @@ for (const lang of LANGUAGES) {
     await page.goto(`/videos/${String(series.id)}?ep=1`);
     await waitUntilPlaying(page, 1);
     await shot(page, lang, '04-player');
-    await page.getByRole('button', { name: msg(lang, 'player.info.open') }).click();
+    // The title opens the info sheet (the chrome may have hidden itself meanwhile).
+    await page.locator('h1 button').click();
     await page.getByTestId('info-sheet').waitFor();
     await shot(page, lang, '05-info-sheet');
     await page.keyboard.press('Escape');
@@ -96,12 +95,9 @@ for (const lang of LANGUAGES) {
     const panel = page.getByTestId('locked-panel');
     await panel.waitFor();
     await shot(page, lang, '06-paywall');
-    const getCoins = panel.getByRole('button', { name: msg(lang, 'player.locked.buyCoins') });
-    if (await getCoins.count()) {
-      await getCoins.first().click();
-      await page.waitForTimeout(500);
-      await shot(page, lang, '07-paywall-get-coins');
-    }
+    await page.goto('/shopping');
+    await page.waitForLoadState('networkidle');
+    await shot(page, lang, '07-shopping');
 
     await page.goto('/');
     await page.locator('[data-page="home"]').waitFor();
