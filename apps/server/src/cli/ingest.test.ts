@@ -129,7 +129,9 @@ describe('npm run ingest', { timeout: 60_000 }, () => {
     expect(usage.stderr.trim()).toMatch(/^Error: usage: npm run ingest -- <file\|folder> --series/);
     const notVideo = await ingestCli([path.join(dir, 'clips', 'notes.txt'), '--series', '1', '--start', '5']);
     expect(notVideo.code).toBe(1);
-    expect(notVideo.stdout).toContain('notes.txt is not a video file ffmpeg can read');
+    expect(notVideo.stdout).toContain(
+      '“notes.txt” could not be read as a video. Export it again as MP4 (H.264) and upload it.',
+    );
     expect(notVideo.stderr.trim().split('\n')).toHaveLength(1);
     const noSeries = await ingestCli([path.join(dir, 'clips'), '--series', '404']);
     expect(noSeries.stderr.trim()).toBe(
