@@ -157,7 +157,8 @@ test.describe('the operator console on a desktop', () => {
     await page.getByText('Add a title for this language, or clear its text.').waitFor();
     await page.getByLabel('Title (German)', { exact: true }).fill(`Die Erbin um Mitternacht ${stamp}`);
     await page.getByRole('button', { name: 'Save details' }).click();
-    await page.getByText('Saved. Viewers see the change now.').waitFor();
+    // A draft: nobody sees it yet, and the confirmation does not pretend otherwise.
+    await page.getByText('Saved. Viewers see it once the series is published.').waitFor();
 
     const picture = path.join(os.tmpdir(), `cover-${stamp}.png`);
     await promisify(execFile)('/usr/bin/ffmpeg', [

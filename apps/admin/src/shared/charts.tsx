@@ -1,6 +1,8 @@
 /** Small SVG charts for the dashboard: no chart library, just the shapes the numbers need. */
 
-const WIDTH = 640;
+// Close to the width a chart is drawn at in the dashboard's two columns, so its text is drawn at about
+// its own size (11 px), not scaled down.
+const WIDTH = 480;
 const HEIGHT = 200;
 const PAD = { top: 12, right: 28, bottom: 28, left: 56 };
 
@@ -73,7 +75,7 @@ export function LineChart({
         {ticks.map((t) => (
           <g key={t}>
             <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(t)} y2={y(t)} stroke="#e4e4e7" strokeWidth={1} />
-            <text x={PAD.left - 6} y={y(t) + 4} textAnchor="end" fontSize={10} fill="#71717a">
+            <text x={PAD.left - 6} y={y(t) + 4} textAnchor="end" fontSize={11} fill="#71717a">
               {format(t)}
             </text>
           </g>
@@ -85,7 +87,7 @@ export function LineChart({
               x={x(i)}
               y={HEIGHT - 8}
               textAnchor={i === days.length - 1 && days.length > 1 ? 'end' : 'middle'}
-              fontSize={10}
+              fontSize={11}
               fill="#71717a"
             >
               {shortDay(day)}
@@ -151,7 +153,7 @@ export function BarChart({
         const top = 4 + i * rowH;
         return (
           <g key={b.name}>
-            <text x={0} y={top + 18} fontSize={12} fill="#3f3f46">
+            <text x={0} y={top + 18} fontSize={13} fill="#3f3f46">
               {b.name}
             </text>
             <rect
@@ -164,7 +166,7 @@ export function BarChart({
             >
               <title>{`${b.name}: ${format(b.value)}`}</title>
             </rect>
-            <text x={labelW + Math.max(w, 0) + 8} y={top + 18} fontSize={12} fill="#18181b" fontWeight={600}>
+            <text x={labelW + Math.max(w, 0) + 8} y={top + 18} fontSize={13} fill="#18181b" fontWeight={600}>
               {format(b.value)}
             </text>
           </g>

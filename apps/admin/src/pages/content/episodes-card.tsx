@@ -267,7 +267,9 @@ export function EpisodesCard({ series }: { series: AdminSeries }) {
                     </Button>
                     <Button
                       size="sm"
-                      variant={e.status === 'published' ? 'secondary' : 'primary'}
+                      // Publishing is the row's next step only once its video is ready; without one the
+                      // server refuses, and says why.
+                      variant={e.status !== 'published' && e.mediaStatus === 'ready' ? 'primary' : 'secondary'}
                       disabled={mutations.episodeStatus.isPending}
                       onClick={() => {
                         mutations.episodeStatus.mutate({

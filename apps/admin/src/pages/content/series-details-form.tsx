@@ -131,7 +131,9 @@ export function SeriesDetailsForm({ series }: { series: AdminSeries }) {
           </Button>
           {update.isSuccess && !update.isPending ? (
             <span role="status" className="text-sm text-green-700">
-              Saved. Viewers see the change now.
+              {series.status === 'published'
+                ? 'Saved. Viewers see the change now.'
+                : 'Saved. Viewers see it once the series is published.'}
             </span>
           ) : null}
         </div>

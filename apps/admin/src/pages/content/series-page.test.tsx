@@ -55,6 +55,23 @@ describe('series page', () => {
     expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1);
   });
 
+  it.each([
+    ['draft', 'Saved. Viewers see it once the series is published.'],
+    ['published', 'Saved. Viewers see the change now.'],
+  ] as const)('confirms a save of a %s series with what viewers see', async (status, confirmation) => {
+    mockApi(({ url }) => {
+      if (url === '/api/admin/tags') return { code: 200, data: tags };
+      // The read and the save answer with the series as it is.
+      if (url === '/api/admin/series/7') return { code: 200, data: { ...series, status } };
+      return undefined;
+    });
+    renderConsole('/admin/content/series/7');
+    await screen.findByRole('heading', { level: 1, name: 'Midnight Heiress' });
+    fireEvent.click(screen.getByRole('button', { name: 'Save details' }));
+    expect(await screen.findByText(confirmation)).toBeTruthy();
+    expect(screen.queryByText(/Viewers see (the change now|it once)/)?.textContent).toBe(confirmation);
+  });
+
   it('lists episodes with video state and price, publishes one and reorders', async () => {
     const calls = mockApi(({ method, url }) => {
       if (url === '/api/admin/series/7' && method === 'GET') return { code: 200, data: series };
@@ -71,6 +88,8 @@ describe('series page', () => {
     const row = (await screen.findByText('Episode 2')).closest('tr')!;
     expect(within(row).getByText('No video')).toBeTruthy();
     expect(within(row).getByText('50 coins')).toBeTruthy();
+    // Without a video, publishing is not the row's primary action.
+    expect(within(row).getByRole('button', { name: 'Publish' }).className).not.toContain('bg-zinc-900');
     fireEvent.click(within(row).getByRole('button', { name: 'Publish' }));
     expect(await screen.findByText(/has no ready video yet/)).toBeTruthy();
 
