@@ -3,11 +3,8 @@ import type { Locator, Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './accessibility';
 import { registerThroughForm, uniqueEmail } from './account-fixtures';
 import { expect } from './fixtures';
-import { spendBelow } from './paywall-helpers';
+import { payWithSandboxCard, spendBelow } from './paywall-helpers';
 import { holdEpisode, loopEpisodes, playerTest as test, waitUntilPlaying, type PlayableSeries } from './player-helpers';
-
-/** Next year's December, so the expiry is always in the future. */
-const EXPIRY = `12${String((new Date().getUTCFullYear() + 1) % 100).padStart(2, '0')}`;
 
 type ViewerRoute = (typeof VIEWER_ROUTES)[number];
 
@@ -271,15 +268,7 @@ test.describe('accessibility (axe: WCAG 2.1 A and AA, no serious or critical vio
     await page.getByRole('button', { name: 'Pay $2.99' }).click();
     await page.getByText('Please enter your card number.').waitFor();
     await expectNoSeriousViolations(page, 'card form with errors');
-    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await page.getByLabel('Email').fill('buyer@episodic.test');
-    await page.getByLabel('Expiry').fill(EXPIRY);
-    await page.getByLabel('CVV').fill('123');
-    await page.getByLabel('First name').fill('Ana');
-    await page.getByLabel('Last name').fill('Lima');
-    await page.getByRole('checkbox', { name: /I agree/ }).check();
-    await page.getByRole('button', { name: 'Pay $2.99' }).click();
-    await page.getByRole('status').filter({ hasText: 'Payment successful' }).waitFor();
+    await payWithSandboxCard(page, '$2.99');
     await settled(page);
     await expectNoSeriousViolations(page, 'order result (paid)');
 

@@ -12,6 +12,11 @@ export async function payAtCheckout(page: Page, plan: RegExp, amount: string): P
   await page.goto('/shopping');
   await page.getByRole('button', { name: plan }).click();
   await page.waitForURL(/\/order\/easy\?orderId=/);
+  await payWithSandboxCard(page, amount);
+}
+
+/** Fills the card form on `/order/easy` with the sandbox's paying test card and pays `amount`. */
+export async function payWithSandboxCard(page: Page, amount: string): Promise<void> {
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByLabel('Email').fill('buyer@episodic.test');
   await page.getByLabel('Expiry').fill(EXPIRY);
