@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useFieldArray, useForm, useWatch, type Control, type FieldPath } from 'react-hook-form';
+import { useFieldArray, useForm, useWatch, type Control, type FieldPath, type UseFormReturn } from 'react-hook-form';
 import type { AdminRewards } from '@episodic/contract';
 import { REWARD_LIMITS } from '@episodic/contract/constants';
 import { useRewardAmounts, useSaveRewardAmounts } from '../../features/system';
@@ -34,9 +34,47 @@ function formField(name: string): FieldPath<Values> | 'root.server' {
   return name === 'welcomeCoins' || name === 'firstPurchaseCoins' ? name : 'root.server';
 }
 
-function OnOff({ control, name }: { control: Control<Values>; name: 'welcomeCoins' | 'firstPurchaseCoins' }) {
+type AmountName = 'welcomeCoins' | 'firstPurchaseCoins';
+
+function OnOff({ control, name }: { control: Control<Values>; name: AmountName }) {
   const value = useWatch({ control, name });
   return Number(value) > 0 ? <Badge tone="green">On</Badge> : <Badge>Off</Badge>;
+}
+
+/** One reward amount: its title with whether it is on, and its number of coins. */
+function AmountField({
+  form,
+  name,
+  title,
+  label,
+  hint,
+}: {
+  form: UseFormReturn<Values>;
+  name: AmountName;
+  title: string;
+  label: string;
+  hint: string;
+}) {
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex items-center gap-2">
+        <h3 className="text-sm font-semibold">{title}</h3>
+        <OnOff control={form.control} name={name} />
+      </div>
+      <TextInput
+        label={label}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={MAX}
+        step={1}
+        suffix="coins"
+        hint={hint}
+        error={form.formState.errors[name]?.message}
+        {...form.register(name, COINS_RULES)}
+      />
+    </div>
+  );
 }
 
 function CheckInState({ control }: { control: Control<Values> }) {
@@ -47,9 +85,8 @@ function CheckInState({ control }: { control: Control<Values> }) {
 function RewardsForm({ initial }: { initial: AdminRewards }) {
   const save = useSaveRewardAmounts();
   const [saved, setSaved] = useState<AdminRewards | null>(null);
-  const { register, control, handleSubmit, setError, reset, getValues, formState } = useForm<Values>({
-    defaultValues: toValues(initial),
-  });
+  const form = useForm<Values>({ defaultValues: toValues(initial) });
+  const { register, control, handleSubmit, setError, reset, getValues, formState } = form;
   const days = useFieldArray({ control, name: 'checkIn' });
   const { errors, isDirty } = formState;
   const shown = saved ?? initial;
@@ -83,42 +120,20 @@ function RewardsForm({ initial }: { initial: AdminRewards }) {
         accounts with a verified email. <strong>0 = off.</strong>
       </p>
       <div className="grid grid-cols-2 gap-6">
-        <div className="flex flex-col gap-2">
-          <div className="flex items-center gap-2">
-            <h3 className="text-sm font-semibold">Welcome coins</h3>
-            <OnOff control={control} name="welcomeCoins" />
-          </div>
-          <TextInput
-            label="Coins for a new viewer"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={MAX}
-            step={1}
-            suffix="coins"
-            hint="Collected once per person (per verified address, even after the account is deleted)."
-            error={errors.welcomeCoins?.message}
-            {...register('welcomeCoins', COINS_RULES)}
-          />
-        </div>
-        <div className="flex flex-col gap-2">
-          <div className="flex items-center gap-2">
-            <h3 className="text-sm font-semibold">First-purchase bonus</h3>
-            <OnOff control={control} name="firstPurchaseCoins" />
-          </div>
-          <TextInput
-            label="Bonus coins with a buyer’s first paid order"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={MAX}
-            step={1}
-            suffix="coins"
-            hint="Ships off (0): set an amount to offer it. Added once, to a buyer’s first paid order (coins or membership); taken back if that order is refunded."
-            error={errors.firstPurchaseCoins?.message}
-            {...register('firstPurchaseCoins', COINS_RULES)}
-          />
-        </div>
+        <AmountField
+          form={form}
+          name="welcomeCoins"
+          title="Welcome coins"
+          label="Coins for a new viewer"
+          hint="Collected once per person (per verified address, even after the account is deleted)."
+        />
+        <AmountField
+          form={form}
+          name="firstPurchaseCoins"
+          title="First-purchase bonus"
+          label="Bonus coins with a buyer’s first paid order"
+          hint="Ships off (0): set an amount to offer it. Added once, to a buyer’s first paid order (coins or membership); taken back if that order is refunded."
+        />
       </div>
 
       <fieldset className="flex flex-col gap-3">
