@@ -148,8 +148,11 @@ export interface Targets {
   realLength: number;
 }
 
-/** The demo series to play (first three episodes free, shown on Home) and the real-length one. */
-export async function findTargets(url: string): Promise<Targets> {
+/**
+ * The demo series to play (first three episodes free, shown on Home), the real-length one, and
+ * whether Home links the latter (the "from home" run taps it there).
+ */
+export async function findTargets(url: string): Promise<Targets & { realLengthOnHome: boolean }> {
   const home = await apiData<{ featured: { id: number }[]; sections: { items: { id: number }[] }[] }>(
     `${url}/api/homepage`,
   );
@@ -162,15 +165,8 @@ export async function findTargets(url: string): Promise<Targets> {
   for (const { id } of all.items.filter((s) => s.id !== real.id && onHome.has(s.id))) {
     const episodes = await apiData<EpisodeRow[]>(`${url}/api/video/episode?seriesId=${String(id)}`);
     const free = new Set(episodes.filter((e) => e.free).map((e) => e.number));
-    if (free.has(1) && free.has(2) && free.has(3)) return { demo: id, realLength: real.id };
+    if (free.has(1) && free.has(2) && free.has(3))
+      return { demo: id, realLength: real.id, realLengthOnHome: onHome.has(real.id) };
   }
   throw new Error('no demo series on Home has three free episodes');
-}
-
-/** Whether a series is linked from the home screen (the "from home" run taps it there). */
-export async function onHome(url: string, seriesId: number): Promise<boolean> {
-  const home = await apiData<{ featured: { id: number }[]; sections: { items: { id: number }[] }[] }>(
-    `${url}/api/homepage`,
-  );
-  return [...home.featured, ...home.sections.flatMap((section) => section.items)].some((s) => s.id === seriesId);
 }

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, devices, type Browser, type CDPSession, type Page } from 'playwright-core';
 import { repoRoot, startProcess, writeResults } from './lib';
-import { findTargets, onHome, prepareCatalog, REAL_LENGTH, type Targets } from './first-frame-catalog';
+import { findTargets, prepareCatalog, REAL_LENGTH, type Targets } from './first-frame-catalog';
 // @ts-expect-error -- a plain ES module shared with the repository's scripts
 import { buildAll } from '../scripts/lib/build.mjs';
 
@@ -242,8 +242,8 @@ const dataDir = await prepareCatalog(SERVER);
 const server = await startProcess(SERVER, { DATA_DIR: dataDir, DEMO_CATALOG: 'true' });
 let browser: Browser | undefined;
 try {
-  const targets: Targets = await findTargets(server.url);
-  const homeFor = { demo: true, realLength: await onHome(server.url, targets.realLength) };
+  const { realLengthOnHome, ...targets } = await findTargets(server.url);
+  const homeFor: Record<keyof Targets, boolean> = { demo: true, realLength: realLengthOnHome };
   const loadAtStart = os.loadavg().map((n) => Number(n.toFixed(2)));
   browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
   // One unmeasured round warms the server (JIT, caches), as a live server would be.
