@@ -10,7 +10,7 @@ import { loopEpisodes, waitForPlayableSeries, waitUntilPlaying } from './player-
 const LANGUAGES = ['en', 'es', 'fy', 'dy', 'pt'] as const;
 type Language = (typeof LANGUAGES)[number];
 const outDir = path.join(screenshotDir, 'languages');
-const EXPIRY = `12${String((new Date().getUTCFullYear() + 1) % 100).padStart(2, '0')}`;
+const EXPIRY = `12/${String((new Date().getUTCFullYear() + 1) % 100).padStart(2, '0')}`;
 
 type Messages = Record<string, unknown>;
 const messages = Object.fromEntries(
@@ -119,7 +119,7 @@ for (const lang of LANGUAGES) {
     const plan = plans.data.find((p) => p.kind === 'membership');
     if (plan) {
       const order = await apiFromPage<{ id: string }>(page, 'POST', '/api/payment/order', { planId: plan.id });
-      await apiFromPage(page, 'POST', '/api/payment/pay', {
+      const paid = await apiFromPage<{ status: string }>(page, 'POST', '/api/payment/pay', {
         orderId: order.data.id,
         method: 'card',
         agree: true,
@@ -132,6 +132,9 @@ for (const lang of LANGUAGES) {
           email: 'buyer@episodic.test',
         },
       });
+      // The account page's plan line needs the membership: a refused payment stops the run here.
+      if (paid.code !== 200 || paid.data.status !== 'paid')
+        throw new Error(`membership not bought: ${JSON.stringify(paid)}`);
     }
     await page.goto('/my');
     await page.waitForLoadState('networkidle');
