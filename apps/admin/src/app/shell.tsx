@@ -1,5 +1,6 @@
 import { NavLink, Outlet } from 'react-router';
 import { type AdminSession, useSignOut } from '../features/session';
+import { UnsavedChangesGuard } from '../shared/unsaved-changes-guard';
 import { SECTIONS } from './sections';
 
 /** The signed-in console: left navigation, operator identity, the current section. */
@@ -52,6 +53,7 @@ export function Shell({ session }: { session: AdminSession }) {
       </aside>
       <main className="min-w-0 flex-1 px-10 py-8">
         <Outlet />
+        <UnsavedChangesGuard />
       </main>
     </div>
   );

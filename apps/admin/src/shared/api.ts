@@ -1,6 +1,6 @@
 import { ApiError, createApiClient } from '@episodic/api-client';
 import { REAUTH_REQUIRED } from '@episodic/contract/constants';
-import { askForPassword } from './reauth';
+import { askForPassword, askToSignInAgain } from './reauth';
 import { toast } from './toast';
 
 export { ApiError, isApiError } from '@episodic/api-client';
@@ -17,6 +17,8 @@ export { ApiError, isApiError } from '@episodic/api-client';
 const NETWORK_MESSAGE = 'Network error, please try again';
 /** Where the operator confirms the password again; its own refusals are answered by the prompt. */
 export const REAUTH_PATH = '/api/admin/session/password';
+/** The console session: reading it answers whether one exists; signing in is its POST. */
+export const SESSION_PATH = '/api/admin/session';
 
 export const api = createApiClient({
   networkMessage: () => NETWORK_MESSAGE,
@@ -33,6 +35,23 @@ export const api = createApiClient({
         code: 401,
         status: error.status,
         message: 'Enter your password to finish this action.',
+      });
+    }
+    // The session ended under an open page (expired, signed out in another tab, revoked): sign in
+    // again over the page and send the same request, instead of dropping what the operator typed.
+    // The session's own read and sign-in answer for themselves (the gate shows the sign-in page).
+    if (
+      error.code === 401 &&
+      error.reason === 'console_login_required' &&
+      path !== SESSION_PATH &&
+      path !== REAUTH_PATH
+    ) {
+      if (await askToSignInAgain()) return true;
+      throw new ApiError({
+        kind: 'envelope',
+        code: 401,
+        status: error.status,
+        message: 'Sign in again to finish this action; what you typed is still here.',
       });
     }
     if (error.code === 500) toast(error.message || 'Something went wrong, please try again');

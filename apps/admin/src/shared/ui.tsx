@@ -1,4 +1,4 @@
-import { useEffect, type ButtonHTMLAttributes, type ReactNode } from 'react';
+import { useEffect, type ComponentPropsWithRef, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 
 /** The page's title and purpose, its actions on the right; also names the browser tab. */
@@ -59,7 +59,7 @@ export function Button({
   className = '',
   type = 'button',
   ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; size?: 'sm' | 'md' }) {
+}: ComponentPropsWithRef<'button'> & { variant?: ButtonVariant; size?: 'sm' | 'md' }) {
   const sizing = size === 'sm' ? 'h-8 px-3 text-sm' : 'h-10 px-4 text-sm';
   return (
     <button

@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { isApiError } from '../../shared/api';
+import { askToSignInAgain } from '../../shared/reauth';
 import { useSession, type AdminSession } from './session';
 import { SignInForm } from './sign-in-form';
 
@@ -14,6 +15,13 @@ interface SessionGateProps {
  */
 export function SessionGate({ children }: SessionGateProps) {
   const session = useSession();
+  const code = session.isError && isApiError(session.error) ? session.error.code : 0;
+  // The session ended while the console was open (read again on focus): the page stays, with what
+  // was typed in it, under the sign-in question; signing out clears the session first, so it ends here.
+  const endedUnderPage = code === 401 && session.data !== undefined;
+  useEffect(() => {
+    if (endedUnderPage) void askToSignInAgain();
+  }, [endedUnderPage]);
 
   if (session.isPending) {
     return (
@@ -22,8 +30,7 @@ export function SessionGate({ children }: SessionGateProps) {
       </div>
     );
   }
-  if (session.isError) {
-    const code = isApiError(session.error) ? session.error.code : 0;
+  if (session.isError && !endedUnderPage) {
     if (code === 401) return <SignInForm />;
     if (code === 403)
       return (
@@ -45,5 +52,5 @@ export function SessionGate({ children }: SessionGateProps) {
       </main>
     );
   }
-  return <>{children(session.data)}</>;
+  return session.data ? <>{children(session.data)}</> : null;
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminSession } from '@episodic/contract';
-import { api } from '../../shared/api';
+import { api, SESSION_PATH } from '../../shared/api';
 
 export type { AdminSession };
 
@@ -10,7 +10,7 @@ export type { AdminSession };
  */
 export const sessionQuery = queryOptions({
   queryKey: ['admin', 'session'] as const,
-  queryFn: ({ signal }) => api.get('/api/admin/session', { signal }),
+  queryFn: ({ signal }) => api.get(SESSION_PATH, { signal }),
   // 401 and 403 are answers, not failures: asking again changes nothing.
   retry: false,
   staleTime: 60_000,
@@ -29,7 +29,7 @@ export interface Credentials {
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (credentials: Credentials) => api.post('/api/admin/session', { body: credentials }),
+    mutationFn: (credentials: Credentials) => api.post(SESSION_PATH, { body: credentials }),
     onSuccess: (session) => {
       queryClient.setQueryData(sessionQuery.queryKey, session);
     },
@@ -39,7 +39,7 @@ export function useSignIn() {
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.del('/api/admin/session'),
+    mutationFn: () => api.del(SESSION_PATH),
     // Everything cached belonged to the old session; a refused sign-out (already ended) ends here too.
     onSettled: () => queryClient.resetQueries(),
   });

@@ -9,6 +9,7 @@ import { Checkbox, FormMessage, SelectInput, TextArea, TextInput, formErrors } f
 import { Dialog } from '../../shared/dialogs';
 import { CommerceTabs } from './commerce-tabs';
 import { PlanTermsNotice, termsChange } from './plan-terms-notice';
+import { useEditedForm } from '../../shared/unsaved-changes';
 
 type Texts = Record<Language, { name: string; description: string }>;
 
@@ -19,6 +20,7 @@ export function toMinor(text: string): number {
 }
 
 function PlanDialog({ plan, onClose }: { plan: AdminPlan | null; onClose: () => void }) {
+  const edited = useEditedForm();
   const { createPlan, updatePlan } = useCommerceMutations();
   const mutation = plan ? updatePlan : createPlan;
   const [id, setId] = useState(plan?.id ?? '');
@@ -111,6 +113,7 @@ function PlanDialog({ plan, onClose }: { plan: AdminPlan | null; onClose: () => 
     >
       <form
         id="plan-form"
+        onChange={edited.onChange}
         className="grid grid-cols-3 gap-4"
         onSubmit={(e) => {
           e.preventDefault();

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { MoveButtons } from '../../shared/move-buttons';
 import type { AdminEpisode, AdminSeries } from '@episodic/contract';
 import { useSeriesMutations } from '../../features/content';
 import { count, LANGUAGE_NAMES, LANGUAGES, type Language } from '../../shared/format';
@@ -7,6 +8,7 @@ import { Badge, Button, Card, EmptyState } from '../../shared/ui';
 import { Checkbox, FormMessage, TextInput, formErrors } from '../../shared/form-fields';
 import { Dialog } from '../../shared/dialogs';
 import { EpisodeVideo } from './episode-video';
+import { useEditedForm } from '../../shared/unsaved-changes';
 
 type Mutations = ReturnType<typeof useSeriesMutations>;
 
@@ -20,6 +22,7 @@ function EpisodeDialog({
   mutations: Mutations;
   onClose: () => void;
 }) {
+  const edited = useEditedForm();
   const [titles, setTitles] = useState<Record<Language, string>>(
     () => Object.fromEntries(LANGUAGES.map((l) => [l, episode?.titles[l] ?? ''])) as Record<Language, string>,
   );
@@ -48,6 +51,7 @@ function EpisodeDialog({
     >
       <form
         id="episode-form"
+        onChange={edited.onChange}
         className="flex flex-col gap-4"
         onSubmit={(e) => {
           e.preventDefault();
@@ -101,6 +105,7 @@ function PricingDialog({
   mutations: Mutations;
   onClose: () => void;
 }) {
+  const edited = useEditedForm();
   const [freeEpisodes, setFreeEpisodes] = useState(String(series.episodeList.filter((e) => e.free).length));
   const [unlockCost, setUnlockCost] = useState(String(series.episodeList.find((e) => !e.free)?.unlockCost ?? 50));
   const { fields } = formErrors(mutations.pricing.error);
@@ -119,6 +124,7 @@ function PricingDialog({
     >
       <form
         id="pricing-form"
+        onChange={edited.onChange}
         className="grid grid-cols-2 gap-4"
         onSubmit={(e) => {
           e.preventDefault();
@@ -239,24 +245,16 @@ export function EpisodesCard({ series }: { series: AdminSeries }) {
                 </td>
                 <td className="py-2">
                   <span className="flex justify-end gap-1">
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      aria-label={`Move episode ${e.number} up`}
-                      disabled={i === 0 || mutations.reorder.isPending}
-                      onClick={() => move(i, -1)}
-                    >
-                      ↑
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      aria-label={`Move episode ${e.number} down`}
-                      disabled={i === episodes.length - 1 || mutations.reorder.isPending}
-                      onClick={() => move(i, 1)}
-                    >
-                      ↓
-                    </Button>
+                    <MoveButtons
+                      rowKey={`episode-${e.id}`}
+                      label={`episode ${e.number}`}
+                      index={i}
+                      count={episodes.length}
+                      busy={mutations.reorder.isPending}
+                      onMove={(by) => {
+                        move(i, by);
+                      }}
+                    />
                     <Button
                       size="sm"
                       onClick={() => {

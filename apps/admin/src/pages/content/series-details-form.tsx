@@ -5,6 +5,7 @@ import { LANGUAGE_NAMES, LANGUAGES } from '../../shared/format';
 import { LanguageTabs, languagesWithErrors } from '../../shared/language-tabs';
 import { Button, Card } from '../../shared/ui';
 import { Checkbox, FormMessage, TextArea, TextInput, formErrors } from '../../shared/form-fields';
+import { useUnsavedChanges } from '../../shared/unsaved-changes';
 
 type Texts = Record<(typeof LANGUAGES)[number], { title: string; synopsis: string }>;
 
@@ -22,6 +23,14 @@ export function SeriesDetailsForm({ series }: { series: AdminSeries }) {
   const [seriesPrice, setSeriesPrice] = useState(series.seriesPrice === null ? '' : String(series.seriesPrice));
   const [tagIds, setTagIds] = useState<number[]>(series.tagIds);
   const { fields } = formErrors(update.error);
+  // Unsaved: the form differs from the series as last stored (a save that went through updates both).
+  const stored = {
+    texts: fullTexts(series.texts),
+    accentColor: series.accentColor ?? '',
+    seriesPrice: series.seriesPrice === null ? '' : String(series.seriesPrice),
+    tagIds: series.tagIds,
+  };
+  useUnsavedChanges(JSON.stringify(stored) !== JSON.stringify({ texts, accentColor, seriesPrice, tagIds }));
 
   const setText = (lang: keyof Texts, key: 'title' | 'synopsis', value: string) => {
     setTexts({ ...texts, [lang]: { ...texts[lang], [key]: value } });

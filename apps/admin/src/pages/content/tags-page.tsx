@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { MoveButtons } from '../../shared/move-buttons';
 import type { AdminTag } from '@episodic/contract';
 import { useTagMutations, useTags } from '../../features/content';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../shared/format';
@@ -6,8 +7,10 @@ import { Button, EmptyState, ErrorState, Loading, PageHeader } from '../../share
 import { FormMessage, TextInput, formErrors } from '../../shared/form-fields';
 import { Dialog } from '../../shared/dialogs';
 import { ContentTabs } from './content-tabs';
+import { useEditedForm } from '../../shared/unsaved-changes';
 
 function TagDialog({ tag, onClose }: { tag: AdminTag | null; onClose: () => void }) {
+  const edited = useEditedForm();
   const { create, update } = useTagMutations();
   const mutation = tag ? update : create;
   const [slug, setSlug] = useState(tag?.slug ?? '');
@@ -30,6 +33,7 @@ function TagDialog({ tag, onClose }: { tag: AdminTag | null; onClose: () => void
     >
       <form
         id="tag-form"
+        onChange={edited.onChange}
         className="grid grid-cols-2 gap-4"
         onSubmit={(e) => {
           e.preventDefault();
@@ -128,24 +132,16 @@ export function TagsPage() {
                   <td className="px-4 py-2 text-right tabular-nums">{tag.series}</td>
                   <td className="px-4 py-2">
                     <span className="flex justify-end gap-1">
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        aria-label={`Move ${tag.slug} up`}
-                        disabled={i === 0 || reorder.isPending}
-                        onClick={() => move(list, i, -1)}
-                      >
-                        ↑
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        aria-label={`Move ${tag.slug} down`}
-                        disabled={i === list.length - 1 || reorder.isPending}
-                        onClick={() => move(list, i, 1)}
-                      >
-                        ↓
-                      </Button>
+                      <MoveButtons
+                        rowKey={`tag-${tag.id}`}
+                        label={tag.slug}
+                        index={i}
+                        count={list.length}
+                        busy={reorder.isPending}
+                        onMove={(by) => {
+                          move(list, i, by);
+                        }}
+                      />
                       <Button
                         size="sm"
                         onClick={() => {

@@ -6,6 +6,7 @@ import { Badge, Button, Card, ErrorState, Loading, PageHeader } from '../../shar
 import { FormMessage, SelectInput, TextInput, formErrors } from '../../shared/form-fields';
 import { Dialog } from '../../shared/dialogs';
 import { SectionContent } from './section-content';
+import { useEditedForm } from '../../shared/unsaved-changes';
 
 const KINDS: Record<AdminHomepageKind, string> = {
   featured: 'Featured carousel',
@@ -24,6 +25,7 @@ function SectionDialog({
   hasFeatured: boolean;
   onClose: () => void;
 }) {
+  const edited = useEditedForm();
   const { create, update } = useSectionMutations();
   const mutation = section ? update : create;
   const [slug, setSlug] = useState(section?.slug ?? '');
@@ -48,6 +50,7 @@ function SectionDialog({
     >
       <form
         id="section-form"
+        onChange={edited.onChange}
         className="grid grid-cols-2 gap-4"
         onSubmit={(e) => {
           e.preventDefault();

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { MoveButtons } from '../../shared/move-buttons';
+import { useUnsavedChanges } from '../../shared/unsaved-changes';
 import type { AdminSection } from '@episodic/contract';
 import { useSeriesList, useTags } from '../../features/content';
 import { useSectionMutations } from '../../features/homepage';
@@ -36,24 +38,15 @@ function Picks({ items, onChange, empty }: { items: Item[]; onChange: (items: It
           ) : null}
           <span className="flex-1 text-sm font-medium">{item.label}</span>
           {item.hidden ? <Badge tone="orange">Not visible to viewers</Badge> : null}
-          <Button
-            size="sm"
-            variant="ghost"
-            aria-label={`Move ${item.label} up`}
-            disabled={i === 0}
-            onClick={() => onChange(move(items, i, -1))}
-          >
-            ↑
-          </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            aria-label={`Move ${item.label} down`}
-            disabled={i === items.length - 1}
-            onClick={() => onChange(move(items, i, 1))}
-          >
-            ↓
-          </Button>
+          <MoveButtons
+            rowKey={`pick-${item.id}`}
+            label={item.label}
+            index={i}
+            count={items.length}
+            onMove={(by) => {
+              onChange(move(items, i, by));
+            }}
+          />
           <Button
             size="sm"
             variant="ghost"
@@ -114,6 +107,10 @@ export function SectionContent({ section }: { section: AdminSection }) {
   const [series, setSeries] = useState<Item[]>(initialSeries);
   const [tabs, setTabs] = useState<Item[]>(initialTags);
   const [tagToAdd, setTagToAdd] = useState('');
+  const ids = (items: Item[]) => JSON.stringify(items.map((item) => item.id));
+  const tabsDirty = ids(tabs) !== ids(initialTags);
+  const seriesDirty = ids(series) !== ids(initialSeries);
+  useUnsavedChanges(section.kind === 'categories' ? tabsDirty : seriesDirty);
 
   if (section.kind === 'trending')
     return (
@@ -125,7 +122,7 @@ export function SectionContent({ section }: { section: AdminSection }) {
     return <p className="text-sm text-zinc-600">Filled automatically: the most recently published series.</p>;
 
   if (section.kind === 'categories') {
-    const dirty = JSON.stringify(tabs.map((t) => t.id)) !== JSON.stringify(initialTags.map((t) => t.id));
+    const dirty = tabsDirty;
     const available = (allTags.data ?? []).filter((t) => !tabs.some((x) => x.id === t.id));
     return (
       <div>
@@ -167,7 +164,7 @@ export function SectionContent({ section }: { section: AdminSection }) {
     );
   }
 
-  const dirty = JSON.stringify(series.map((s) => s.id)) !== JSON.stringify(initialSeries.map((s) => s.id));
+  const dirty = seriesDirty;
   return (
     <div>
       <FormMessage error={saveItems.error} />

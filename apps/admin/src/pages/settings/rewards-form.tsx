@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useUnsavedChanges } from '../../shared/unsaved-changes';
 import { useFieldArray, useForm, useWatch, type Control, type FieldPath, type UseFormReturn } from 'react-hook-form';
 import type { AdminRewards } from '@episodic/contract';
 import { REWARD_LIMITS } from '@episodic/contract/constants';
@@ -89,6 +90,7 @@ function RewardsForm({ initial }: { initial: AdminRewards }) {
   const { register, control, handleSubmit, setError, reset, getValues, formState } = form;
   const days = useFieldArray({ control, name: 'checkIn' });
   const { errors, isDirty } = formState;
+  useUnsavedChanges(isDirty);
   const shown = saved ?? initial;
 
   const submit = handleSubmit((values) => {

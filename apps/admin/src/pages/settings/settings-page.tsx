@@ -5,6 +5,7 @@ import { useSettings, useSettingsMutations } from '../../features/system';
 import { count, dateTime } from '../../shared/format';
 import { Badge, Button, Card, ErrorState, Facts, Loading, PageHeader } from '../../shared/ui';
 import { FormMessage, TextInput, formErrors } from '../../shared/form-fields';
+import { useUnsavedChanges } from '../../shared/unsaved-changes';
 import { RewardsCard } from './rewards-form';
 
 type Entry = AdminSettings['config'][number];
@@ -15,6 +16,7 @@ const REWARD_KEYS: readonly string[] = Object.values(REWARD_CONFIG_KEYS);
 function ConfigRow({ entry }: { entry: Entry }) {
   const { set, remove } = useSettingsMutations();
   const [value, setValue] = useState(entry.value);
+  useUnsavedChanges(value !== entry.value);
   const saving = set.isPending && set.variables?.key === entry.key;
   const error = set.variables?.key === entry.key ? formErrors(set.error).fields.value : undefined;
   return (
@@ -66,6 +68,7 @@ function NewKey() {
   const { set } = useSettingsMutations();
   const [key, setKey] = useState('');
   const [value, setValue] = useState('');
+  useUnsavedChanges(Boolean(key.trim() || value));
   const mine = set.variables?.key === key;
   const { fields } = mine ? formErrors(set.error) : { fields: {} as Record<string, string> };
   return (

@@ -152,7 +152,7 @@ describe('user page', () => {
     fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'New colleague' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Give access' }));
     const prompt = await screen.findByRole('dialog', { name: "Confirm it's you" });
-    fireEvent.keyDown(window, { key: 'Escape' });
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
     await waitFor(() => {
       expect(screen.queryByRole('dialog', { name: "Confirm it's you" })).toBeNull();
     });
