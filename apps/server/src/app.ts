@@ -21,6 +21,15 @@ import { billingPlugin, type BillingService } from './modules/billing/index';
 import { accountsPlugin } from './modules/accounts/index';
 import { supportPlugin } from './modules/support/index';
 import { adminPlugin } from './modules/admin/index';
+
+/**
+ * What is sent compressed when the browser accepts it: the library's default types (text, JSON, XML)
+ * and HLS playlists, whose text shrinks to a fifth; a 90-second episode's rendition playlist (a key
+ * line per segment) is several kilobytes on the path to its first frame. Segments and keys are not:
+ * their routes turn compression off.
+ */
+const COMPRESSIBLE =
+  /^text\/(?!event-stream)|(?:\+|\/)json(?:;|$)|(?:\+|\/)text(?:;|$)|(?:\+|\/)xml(?:;|$)|octet-stream(?:;|$)|^application\/vnd\.apple\.mpegurl(?:;|$)/u;
 import { rewardsPlugin } from './modules/rewards/index';
 
 export interface AppOptions {
@@ -94,7 +103,7 @@ export async function buildApp({
   // Infrastructure: environment, database, event bus, job runner, caches, mail; then HTTP.
   await app.register(corePlugin, { env, database, storage });
   await app.register(fastifyCookie);
-  await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'], customTypes: COMPRESSIBLE });
   await app.register(openapiPlugin);
   await app.register(requestGuardsPlugin);
   await app.register(protocolPlugin);

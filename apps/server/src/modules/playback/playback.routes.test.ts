@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '@episodic/contract';
@@ -163,6 +164,36 @@ describe('other episodes', () => {
     const key = await get(`/api/media/keys/${freeId}`);
     expect(key.statusCode).toBe(200);
     expect(key.rawPayload).toHaveLength(16);
+  });
+
+  it('sends playlists compressed to a browser that accepts it, and keys and segments as they are', async () => {
+    // A longer episode: its rendition playlist (a key line per segment) is past the compression threshold.
+    const seriesId = await seedSeries(t.database.db);
+    const longId = await seedEpisode(t.database.db, seriesId, 1, { free: true });
+    const clip = await makeTestClip(path.join(t.dataDir, 'long.mp4'), { seconds: 24, width: 360, height: 640 });
+    await ingestEpisode({ db: t.database.db, storage, episodeId: longId, input: clip, preset: 'ultrafast' });
+    const url = `/api/media/episodes/${longId}/360p/index.m3u8`;
+    const plain = await get(url);
+    expect(plain.statusCode).toBe(200);
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    for (const encoding of ['br', 'gzip'] as const) {
+      const packed = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+      expect(packed.headers['content-encoding']).toBe(encoding);
+      const text = (encoding === 'br' ? zlib.brotliDecompressSync : zlib.gunzipSync)(packed.rawPayload).toString();
+      expect(text).toBe(plain.payload);
+      expect(packed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    }
+    const key = await t.app.inject({
+      method: 'GET',
+      url: `/api/media/keys/${longId}`,
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(key.headers['content-encoding']).toBeUndefined();
+    expect(key.rawPayload).toHaveLength(16);
+    const segment = readPlaylist(plain.payload).segments[0]!;
+    const packedSegment = await t.app.inject({ method: 'GET', url: segment, headers: { 'accept-encoding': 'br' } });
+    expect(packedSegment.statusCode).toBe(200);
+    expect(packedSegment.headers['content-encoding']).toBeUndefined();
   });
 
   it('keeps free episodes encrypted too, so locking one later needs no new packaging', async () => {
