@@ -151,7 +151,10 @@ export function createEpisodesService(deps: AdminDeps, getSeries: (id: number) =
       if (!before) throw notFound('not_found', 'There is no such episode.');
       if (before.status === status) return;
       if (before.status === 'archived')
-        throw conflict('not_allowed_now', `Episode ${before.number} is archived: restore it first, then publish or unpublish it.`);
+        throw conflict(
+          'not_allowed_now',
+          `Episode ${before.number} is archived: restore it first, then publish or unpublish it.`,
+        );
       if (status === 'published' && before.mediaStatus !== 'ready') {
         throw conflict(
           'episode_not_ready',
