@@ -30,7 +30,7 @@ export function impactSentences(impact: Impact, action: LeaveAction): string[] {
     lines.push(
       action === 'archive'
         ? `${paid}: they keep watching what they unlocked. No coins are refunded.`
-        : `${paid}: they lose it and get no coins back. Archive instead to let them keep it.`,
+        : `${paid}: they lose ${impact.target === 'series' ? 'those episodes' : 'it'} and get no coins back. Archive instead to let them keep ${impact.target === 'series' ? 'them' : 'it'}.`,
     );
   }
   const has = (n: number) => (n === 1 ? 'has' : 'have');

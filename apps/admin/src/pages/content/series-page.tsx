@@ -25,7 +25,8 @@ export function SeriesPage() {
   const published = series.status === 'published';
   const archived = series.status === 'archived';
   const name = `“${series.texts.en?.title ?? series.title}”`;
-  const numbering = numberingWarnings(series.episodeList);
+  // An archived series is out of viewers' sight: its numbering matters again once it is restored.
+  const numbering = archived ? [] : numberingWarnings(series.episodeList);
   const statusError = formErrors(status.error).message || formErrors(archive.error).message;
   const close = () => {
     setAsking(null);
@@ -156,8 +157,7 @@ export function SeriesPage() {
           pending={asking === 'archive' ? archive.isPending : status.isPending}
           error={asking === 'archive' ? archive.error : status.error}
           onConfirm={() => {
-            if (asking === 'archive')
-              archive.mutate(true, done('Archived. Viewers who unlocked its episodes keep watching them.'));
+            if (asking === 'archive') archive.mutate(true, done('Archived.'));
             else status.mutate('draft', done('Unpublished: the series is a draft again.'));
           }}
           onClose={close}
