@@ -9,4 +9,4 @@ export {
   useTags,
 } from './api';
 export { pauseVideoUpload, uploadVideo, useVideoUpload } from './video-upload';
-export { numberingWarnings, publishGapWarning, type NumberedEpisode } from './numbering';
+export { leaveGapWarning, numberingWarnings, publishGapWarning, type NumberedEpisode } from './numbering';

@@ -52,3 +52,12 @@ export function publishGapWarning(episodes: readonly NumberedEpisode[], episodeI
   const names = list(before);
   return `${names[0]!.toUpperCase()}${names.slice(1)} ${one ? 'is' : 'are'} not published: viewers would see episode ${target.number} without ${one ? 'it' : 'them'}.`;
 }
+
+/** Taking this episode out (unpublish or archive) while later ones stay published leaves viewers a gap. */
+export function leaveGapWarning(episodes: readonly NumberedEpisode[], episodeId: number): string | null {
+  const target = episodes.find((e) => e.id === episodeId);
+  if (target?.status !== 'published') return null;
+  const later = episodes.filter((e) => e.status === 'published' && e.number > target.number).map((e) => e.number);
+  if (later.length === 0) return null;
+  return `Episodes after it stay published: viewers would see episode ${Math.min(...later)} without episode ${target.number}.`;
+}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { AdminEpisode, AdminSeries } from '@episodic/contract';
-import { publishGapWarning, useSeriesMutations } from '../../features/content';
+import { leaveGapWarning, publishGapWarning, useSeriesMutations } from '../../features/content';
 import { count, LANGUAGE_NAMES, LANGUAGES, type Language } from '../../shared/format';
 import { LanguageTabs, languagesWithErrors } from '../../shared/language-tabs';
 import { Badge, Button, Card, EmptyState } from '../../shared/ui';
@@ -358,6 +358,7 @@ export function EpisodesCard({ series }: { series: AdminSeries }) {
           id={asking.episode.id}
           name={`episode ${asking.episode.number}`}
           action={asking.action}
+          warnings={[leaveGapWarning(episodes, asking.episode.id)].filter((w): w is string => w !== null)}
           pending={asking.action === 'archive' ? mutations.archiveEpisode.isPending : mutations.episodeStatus.isPending}
           error={asking.action === 'archive' ? mutations.archiveEpisode.error : mutations.episodeStatus.error}
           onConfirm={() => {

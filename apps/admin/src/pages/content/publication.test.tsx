@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminImpact, AdminSeries } from '@episodic/contract';
-import { numberingWarnings, publishGapWarning } from '../../features/content';
+import { leaveGapWarning, numberingWarnings, publishGapWarning } from '../../features/content';
 import { mockApi, renderConsole } from '../../testing/console-test';
 import { episode, series } from '../../testing/samples';
 
@@ -195,5 +195,9 @@ describe('episode numbering', () => {
       'Episodes 1 and 2 are not published: viewers would see episode 3 without them.',
     );
     expect(publishGapWarning([e(1, 1), e(2, 2, 'draft')], 2)).toBeNull();
+    expect(leaveGapWarning([e(1, 1), e(2, 2), e(3, 3)], 2)).toBe(
+      'Episodes after it stay published: viewers would see episode 3 without episode 2.',
+    );
+    expect(leaveGapWarning([e(1, 1), e(2, 2), e(3, 3, 'draft')], 2)).toBeNull();
   });
 });
