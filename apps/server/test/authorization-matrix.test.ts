@@ -76,6 +76,8 @@ interface Fixture {
   locked: number;
   /** Episodes of the draft series, for the console's edits. */
   draftEpisodes: number[];
+  /** An episode of the unpackaged series, archived and restored by the console's rows. */
+  unpackagedEpisode: number;
   /** The first user's paid order and an open one. */
   paidOrder: string;
   openOrder: string;
@@ -647,6 +649,32 @@ const TABLE: Record<string, Spec> = {
       headers: { 'content-type': 'image/png' },
     }),
   },
+  // Archive and restore act on the unpackaged series and its first episode, which no other row uses:
+  // callers in any order leave every other row's target as it was.
+  'GET /api/admin/series/{id}/impact': {
+    access: 'admin',
+    req: () => ({ url: `/api/admin/series/${String(fx.cat.series.ceo)}/impact` }),
+  },
+  'POST /api/admin/series/{id}/archive': {
+    access: 'admin',
+    req: () => json(`/api/admin/series/${String(fx.cat.series.unpackaged)}/archive`),
+  },
+  'POST /api/admin/series/{id}/restore': {
+    access: 'admin',
+    req: () => json(`/api/admin/series/${String(fx.cat.series.unpackaged)}/restore`),
+  },
+  'GET /api/admin/episodes/{id}/impact': {
+    access: 'admin',
+    req: () => ({ url: `/api/admin/episodes/${String(fx.cat.episodes.ceo[0])}/impact` }),
+  },
+  'POST /api/admin/episodes/{id}/archive': {
+    access: 'admin',
+    req: () => json(`/api/admin/episodes/${String(fx.unpackagedEpisode)}/archive`),
+  },
+  'POST /api/admin/episodes/{id}/restore': {
+    access: 'admin',
+    req: () => json(`/api/admin/episodes/${String(fx.unpackagedEpisode)}/restore`),
+  },
   'GET /api/admin/episodes/{id}': {
     access: 'admin',
     req: () => ({ url: `/api/admin/episodes/${String(fx.cat.episodes.ceo[0])}` }),
@@ -895,10 +923,20 @@ beforeAll(async () => {
     await db.selectFrom('episodes').select('id').where('series_id', '=', cat.series.draft).orderBy('number').execute()
   ).map((r) => r.id);
 
+  const unpackagedEpisode = (
+    await db
+      .selectFrom('episodes')
+      .select('id')
+      .where('series_id', '=', cat.series.unpackaged)
+      .orderBy('number')
+      .executeTakeFirstOrThrow()
+  ).id;
+
   fx = {
     cat,
     locked,
     draftEpisodes,
+    unpackagedEpisode,
     paidOrder,
     openOrder,
     refundOrder,

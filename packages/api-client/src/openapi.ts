@@ -180,6 +180,7 @@ export interface paths {
                         "application/json": {
                             code: number;
                             data: {
+                                archivedAt: string | null;
                                 duration: number;
                                 free: boolean;
                                 id: number;
@@ -198,7 +199,7 @@ export interface paths {
                                 number: number;
                                 playCount: number;
                                 seriesId: number;
-                                status: "draft" | "published";
+                                status: "draft" | "published" | "archived";
                                 thumbnail: string | null;
                                 titles: {
                                     dy?: string;
@@ -256,6 +257,7 @@ export interface paths {
                         "application/json": {
                             code: number;
                             data: {
+                                archivedAt: string | null;
                                 duration: number;
                                 free: boolean;
                                 id: number;
@@ -274,7 +276,7 @@ export interface paths {
                                 number: number;
                                 playCount: number;
                                 seriesId: number;
-                                status: "draft" | "published";
+                                status: "draft" | "published" | "archived";
                                 thumbnail: string | null;
                                 titles: {
                                     dy?: string;
@@ -292,6 +294,142 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/admin/episodes/{id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Archive: out of the app; viewers who unlocked episodes keep playing them (episode) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                archivedAt: string | null;
+                                duration: number;
+                                free: boolean;
+                                id: number;
+                                job: {
+                                    error: string | null;
+                                    fileName: string;
+                                    id: number;
+                                    percent: number;
+                                    stage: string | null;
+                                    status: "queued" | "running" | "done" | "failed";
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                } | null;
+                                mediaError: string | null;
+                                mediaStatus: "none" | "processing" | "ready" | "failed";
+                                number: number;
+                                playCount: number;
+                                seriesId: number;
+                                status: "draft" | "published" | "archived";
+                                thumbnail: string | null;
+                                titles: {
+                                    dy?: string;
+                                    en?: string;
+                                    es?: string;
+                                    fy?: string;
+                                    pt?: string;
+                                };
+                                unlockCost: number;
+                                unlocks: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/episodes/{id}/impact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who would notice the episode leaving the app */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                coinsSpent: number;
+                                homepage: {
+                                    active: boolean;
+                                    kind: string;
+                                    position: number;
+                                    sectionId: number;
+                                    title: string;
+                                }[];
+                                id: number;
+                                inLists: number;
+                                lastLiveEpisode: boolean;
+                                live: boolean;
+                                members: number;
+                                target: "series" | "episode";
+                                unlockers: number;
+                                watching: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/admin/episodes/{id}/media": {
@@ -351,6 +489,83 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/episodes/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restore an archived series to the status it had (episode) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                archivedAt: string | null;
+                                duration: number;
+                                free: boolean;
+                                id: number;
+                                job: {
+                                    error: string | null;
+                                    fileName: string;
+                                    id: number;
+                                    percent: number;
+                                    stage: string | null;
+                                    status: "queued" | "running" | "done" | "failed";
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                } | null;
+                                mediaError: string | null;
+                                mediaStatus: "none" | "processing" | "ready" | "failed";
+                                number: number;
+                                playCount: number;
+                                seriesId: number;
+                                status: "draft" | "published" | "archived";
+                                thumbnail: string | null;
+                                titles: {
+                                    dy?: string;
+                                    en?: string;
+                                    es?: string;
+                                    fy?: string;
+                                    pt?: string;
+                                };
+                                unlockCost: number;
+                                unlocks: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/episodes/{id}/status": {
         parameters: {
             query?: never;
@@ -387,6 +602,7 @@ export interface paths {
                         "application/json": {
                             code: number;
                             data: {
+                                archivedAt: string | null;
                                 duration: number;
                                 free: boolean;
                                 id: number;
@@ -405,7 +621,7 @@ export interface paths {
                                 number: number;
                                 playCount: number;
                                 seriesId: number;
-                                status: "draft" | "published";
+                                status: "draft" | "published" | "archived";
                                 thumbnail: string | null;
                                 titles: {
                                     dy?: string;
@@ -1537,7 +1753,7 @@ export interface paths {
                     page?: number;
                     pageSize?: number;
                     q?: string;
-                    status?: "draft" | "published";
+                    status?: "draft" | "published" | "archived";
                     tagId?: number;
                 };
                 header?: never;
@@ -1557,6 +1773,7 @@ export interface paths {
                             data: {
                                 hasMore: boolean;
                                 items: {
+                                    archivedAt: string | null;
                                     cover: string | null;
                                     episodes: number;
                                     id: number;
@@ -1564,7 +1781,7 @@ export interface paths {
                                     publishedAt: string | null;
                                     publishedEpisodes: number;
                                     readyEpisodes: number;
-                                    status: "draft" | "published";
+                                    status: "draft" | "published" | "archived";
                                     tags: {
                                         id: number;
                                         name: string;
@@ -1635,11 +1852,13 @@ export interface paths {
                             code: number;
                             data: {
                                 accentColor: string | null;
+                                archivedAt: string | null;
                                 banner: string | null;
                                 cover: string | null;
                                 /** Format: date-time */
                                 createdAt: string;
                                 episodeList: {
+                                    archivedAt: string | null;
                                     duration: number;
                                     free: boolean;
                                     id: number;
@@ -1658,7 +1877,7 @@ export interface paths {
                                     number: number;
                                     playCount: number;
                                     seriesId: number;
-                                    status: "draft" | "published";
+                                    status: "draft" | "published" | "archived";
                                     thumbnail: string | null;
                                     titles: {
                                         dy?: string;
@@ -1677,7 +1896,7 @@ export interface paths {
                                 publishedEpisodes: number;
                                 readyEpisodes: number;
                                 seriesPrice: number | null;
-                                status: "draft" | "published";
+                                status: "draft" | "published" | "archived";
                                 tagIds: number[];
                                 tags: {
                                     id: number;
@@ -1751,11 +1970,13 @@ export interface paths {
                             code: number;
                             data: {
                                 accentColor: string | null;
+                                archivedAt: string | null;
                                 banner: string | null;
                                 cover: string | null;
                                 /** Format: date-time */
                                 createdAt: string;
                                 episodeList: {
+                                    archivedAt: string | null;
                                     duration: number;
                                     free: boolean;
                                     id: number;
@@ -1774,7 +1995,7 @@ export interface paths {
                                     number: number;
                                     playCount: number;
                                     seriesId: number;
-                                    status: "draft" | "published";
+                                    status: "draft" | "published" | "archived";
                                     thumbnail: string | null;
                                     titles: {
                                         dy?: string;
@@ -1793,7 +2014,7 @@ export interface paths {
                                 publishedEpisodes: number;
                                 readyEpisodes: number;
                                 seriesPrice: number | null;
-                                status: "draft" | "published";
+                                status: "draft" | "published" | "archived";
                                 tagIds: number[];
                                 tags: {
                                     id: number;
@@ -1889,11 +2110,13 @@ export interface paths {
                             code: number;
                             data: {
                                 accentColor: string | null;
+                                archivedAt: string | null;
                                 banner: string | null;
                                 cover: string | null;
                                 /** Format: date-time */
                                 createdAt: string;
                                 episodeList: {
+                                    archivedAt: string | null;
                                     duration: number;
                                     free: boolean;
                                     id: number;
@@ -1912,7 +2135,7 @@ export interface paths {
                                     number: number;
                                     playCount: number;
                                     seriesId: number;
-                                    status: "draft" | "published";
+                                    status: "draft" | "published" | "archived";
                                     thumbnail: string | null;
                                     titles: {
                                         dy?: string;
@@ -1931,7 +2154,7 @@ export interface paths {
                                 publishedEpisodes: number;
                                 readyEpisodes: number;
                                 seriesPrice: number | null;
-                                status: "draft" | "published";
+                                status: "draft" | "published" | "archived";
                                 tagIds: number[];
                                 tags: {
                                     id: number;
@@ -1970,6 +2193,130 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/admin/series/{id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Archive: out of the app; viewers who unlocked episodes keep playing them (series) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                accentColor: string | null;
+                                archivedAt: string | null;
+                                banner: string | null;
+                                cover: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                episodeList: {
+                                    archivedAt: string | null;
+                                    duration: number;
+                                    free: boolean;
+                                    id: number;
+                                    job: {
+                                        error: string | null;
+                                        fileName: string;
+                                        id: number;
+                                        percent: number;
+                                        stage: string | null;
+                                        status: "queued" | "running" | "done" | "failed";
+                                        /** Format: date-time */
+                                        updatedAt: string;
+                                    } | null;
+                                    mediaError: string | null;
+                                    mediaStatus: "none" | "processing" | "ready" | "failed";
+                                    number: number;
+                                    playCount: number;
+                                    seriesId: number;
+                                    status: "draft" | "published" | "archived";
+                                    thumbnail: string | null;
+                                    titles: {
+                                        dy?: string;
+                                        en?: string;
+                                        es?: string;
+                                        fy?: string;
+                                        pt?: string;
+                                    };
+                                    unlockCost: number;
+                                    unlocks: number;
+                                }[];
+                                episodes: number;
+                                id: number;
+                                playCount: number;
+                                publishedAt: string | null;
+                                publishedEpisodes: number;
+                                readyEpisodes: number;
+                                seriesPrice: number | null;
+                                status: "draft" | "published" | "archived";
+                                tagIds: number[];
+                                tags: {
+                                    id: number;
+                                    name: string;
+                                }[];
+                                texts: {
+                                    dy?: {
+                                        synopsis: string;
+                                        title: string;
+                                    };
+                                    en?: {
+                                        synopsis: string;
+                                        title: string;
+                                    };
+                                    es?: {
+                                        synopsis: string;
+                                        title: string;
+                                    };
+                                    fy?: {
+                                        synopsis: string;
+                                        title: string;
+                                    };
+                                    pt?: {
+                                        synopsis: string;
+                                        title: string;
+                                    };
+                                };
+                                title: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                visible: boolean;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/admin/series/{id}/artwork/{kind}": {
@@ -2053,11 +2400,13 @@ export interface paths {
                             code: number;
                             data: {
                                 accentColor: string | null;
+                                archivedAt: string | null;
                                 banner: string | null;
                                 cover: string | null;
                                 /** Format: date-time */
                                 createdAt: string;
                                 episodeList: {
+                                    archivedAt: string | null;
                                     duration: number;
                                     free: boolean;
                                     id: number;
@@ -2076,7 +2425,7 @@ export interface paths {
                                     number: number;
                                     playCount: number;
                                     seriesId: number;
-                                    status: "draft" | "published";
+                                    status: "draft" | "published" | "archived";
                                     thumbnail: string | null;
                                     titles: {
                                         dy?: string;
@@ -2095,7 +2444,7 @@ export interface paths {
                                 publishedEpisodes: number;
                                 readyEpisodes: number;
                                 seriesPrice: number | null;
-                                status: "draft" | "published";
+                                status: "draft" | "published" | "archived";
                                 tagIds: number[];
                                 tags: {
                                     id: number;
@@ -2185,6 +2534,7 @@ export interface paths {
                         "application/json": {
                             code: number;
                             data: {
+                                archivedAt: string | null;
                                 duration: number;
                                 free: boolean;
                                 id: number;
@@ -2203,7 +2553,7 @@ export interface paths {
                                 number: number;
                                 playCount: number;
                                 seriesId: number;
-                                status: "draft" | "published";
+                                status: "draft" | "published" | "archived";
                                 thumbnail: string | null;
                                 titles: {
                                     dy?: string;
@@ -2221,6 +2571,65 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/series/{id}/impact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who would notice the series leaving the app: members, buyers, lists, homepage places */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                coinsSpent: number;
+                                homepage: {
+                                    active: boolean;
+                                    kind: string;
+                                    position: number;
+                                    sectionId: number;
+                                    title: string;
+                                }[];
+                                id: number;
+                                inLists: number;
+                                lastLiveEpisode: boolean;
+                                live: boolean;
+                                members: number;
+                                target: "series" | "episode";
+                                unlockers: number;
+                                watching: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2265,11 +2674,13 @@ export interface paths {
                             code: number;
                             data: {
                                 accentColor: string | null;
+                                archivedAt: string | null;
                                 banner: string | null;
                                 cover: string | null;
                                 /** Format: date-time */
                                 createdAt: string;
                                 episodeList: {
+                                    archivedAt: string | null;
                                     duration: number;
                                     free: boolean;
                                     id: number;
@@ -2288,7 +2699,7 @@ export interface paths {
                                     number: number;
                                     playCount: number;
                                     seriesId: number;
-                                    status: "draft" | "published";
+                                    status: "draft" | "published" | "archived";
                                     thumbnail: string | null;
                                     titles: {
                                         dy?: string;
@@ -2307,7 +2718,131 @@ export interface paths {
                                 publishedEpisodes: number;
                                 readyEpisodes: number;
                                 seriesPrice: number | null;
-                                status: "draft" | "published";
+                                status: "draft" | "published" | "archived";
+                                tagIds: number[];
+                                tags: {
+                                    id: number;
+                                    name: string;
+                                }[];
+                                texts: {
+                                    dy?: {
+                                        synopsis: string;
+                                        title: string;
+                                    };
+                                    en?: {
+                                        synopsis: string;
+                                        title: string;
+                                    };
+                                    es?: {
+                                        synopsis: string;
+                                        title: string;
+                                    };
+                                    fy?: {
+                                        synopsis: string;
+                                        title: string;
+                                    };
+                                    pt?: {
+                                        synopsis: string;
+                                        title: string;
+                                    };
+                                };
+                                title: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                visible: boolean;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/series/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restore an archived series to the status it had (series) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                accentColor: string | null;
+                                archivedAt: string | null;
+                                banner: string | null;
+                                cover: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                episodeList: {
+                                    archivedAt: string | null;
+                                    duration: number;
+                                    free: boolean;
+                                    id: number;
+                                    job: {
+                                        error: string | null;
+                                        fileName: string;
+                                        id: number;
+                                        percent: number;
+                                        stage: string | null;
+                                        status: "queued" | "running" | "done" | "failed";
+                                        /** Format: date-time */
+                                        updatedAt: string;
+                                    } | null;
+                                    mediaError: string | null;
+                                    mediaStatus: "none" | "processing" | "ready" | "failed";
+                                    number: number;
+                                    playCount: number;
+                                    seriesId: number;
+                                    status: "draft" | "published" | "archived";
+                                    thumbnail: string | null;
+                                    titles: {
+                                        dy?: string;
+                                        en?: string;
+                                        es?: string;
+                                        fy?: string;
+                                        pt?: string;
+                                    };
+                                    unlockCost: number;
+                                    unlocks: number;
+                                }[];
+                                episodes: number;
+                                id: number;
+                                playCount: number;
+                                publishedAt: string | null;
+                                publishedEpisodes: number;
+                                readyEpisodes: number;
+                                seriesPrice: number | null;
+                                status: "draft" | "published" | "archived";
                                 tagIds: number[];
                                 tags: {
                                     id: number;
@@ -2389,11 +2924,13 @@ export interface paths {
                             code: number;
                             data: {
                                 accentColor: string | null;
+                                archivedAt: string | null;
                                 banner: string | null;
                                 cover: string | null;
                                 /** Format: date-time */
                                 createdAt: string;
                                 episodeList: {
+                                    archivedAt: string | null;
                                     duration: number;
                                     free: boolean;
                                     id: number;
@@ -2412,7 +2949,7 @@ export interface paths {
                                     number: number;
                                     playCount: number;
                                     seriesId: number;
-                                    status: "draft" | "published";
+                                    status: "draft" | "published" | "archived";
                                     thumbnail: string | null;
                                     titles: {
                                         dy?: string;
@@ -2431,7 +2968,7 @@ export interface paths {
                                 publishedEpisodes: number;
                                 readyEpisodes: number;
                                 seriesPrice: number | null;
-                                status: "draft" | "published";
+                                status: "draft" | "published" | "archived";
                                 tagIds: number[];
                                 tags: {
                                     id: number;

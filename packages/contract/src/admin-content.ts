@@ -21,6 +21,13 @@ export const AdminMediaStatusSchema = Type.Union([
 export type AdminMediaStatus = Static<typeof AdminMediaStatusSchema>;
 export const AdminPublishStatusSchema = Type.Union([Type.Literal('draft'), Type.Literal('published')]);
 export type AdminPublishStatus = Static<typeof AdminPublishStatusSchema>;
+/** Where a series or an episode stands: archived ones are out of the app but kept for viewers who paid. */
+export const AdminContentStatusSchema = Type.Union([
+  Type.Literal('draft'),
+  Type.Literal('published'),
+  Type.Literal('archived'),
+]);
+export type AdminContentStatus = Static<typeof AdminContentStatusSchema>;
 
 export const AdminSeriesTextSchema = Type.Object({
   title: Type.String({ maxLength: ADMIN_LIMITS.title }),
@@ -56,7 +63,9 @@ export const AdminEpisodeSchema = Type.Object({
   id: Type.Integer(),
   seriesId: Type.Integer(),
   number: Type.Integer(),
-  status: AdminPublishStatusSchema,
+  status: AdminContentStatusSchema,
+  /** When it was archived (null unless archived). */
+  archivedAt: Nullable(DateTime),
   free: Type.Boolean(),
   unlockCost: Type.Integer(),
   /** Seconds. */
@@ -77,7 +86,8 @@ export const AdminTagRefSchema = Type.Object({ id: Type.Integer(), name: Type.St
 export const AdminSeriesSummarySchema = Type.Object({
   id: Type.Integer(),
   title: Type.String(),
-  status: AdminPublishStatusSchema,
+  status: AdminContentStatusSchema,
+  archivedAt: Nullable(DateTime),
   /** Published and with at least one published, packaged episode: what viewers can see. */
   visible: Type.Boolean(),
   cover: Nullable(Type.String()),
@@ -108,7 +118,7 @@ export type AdminSeries = Static<typeof AdminSeriesSchema>;
 export const AdminSeriesQuerySchema = Type.Object({
   ...AdminPageQuerySchema.properties,
   q: Type.Optional(Type.String({ maxLength: 100 })),
-  status: Type.Optional(AdminPublishStatusSchema),
+  status: Type.Optional(AdminContentStatusSchema),
   tagId: Type.Optional(Id),
 });
 
@@ -121,6 +131,41 @@ export const AdminSeriesInputSchema = Type.Object({
 export type AdminSeriesInput = Static<typeof AdminSeriesInputSchema>;
 
 export const AdminStatusInputSchema = Type.Object({ status: AdminPublishStatusSchema });
+
+/**
+ * Who notices when a series or an episode leaves the app (unpublished, or archived): counted now,
+ * for the console to name before it asks. Archiving keeps unlocked episodes playable for the
+ * viewers who unlocked them; unpublishing does not.
+ */
+export const AdminImpactSchema = Type.Object({
+  target: Type.Union([Type.Literal('series'), Type.Literal('episode')]),
+  id: Type.Integer(),
+  /** Whether viewers can see it now (published, in a published series): if not, nobody notices. */
+  live: Type.Boolean(),
+  /** Viewers with an active membership, who can watch every episode today. */
+  members: Type.Integer(),
+  /** Viewers who unlocked at least one of its episodes (with coins or a series unlock). */
+  unlockers: Type.Integer(),
+  /** Coins those viewers spent on it: its episodes one by one, and for a series its series unlocks. */
+  coinsSpent: Type.Integer(),
+  /** Viewers with the series in My list. */
+  inLists: Type.Integer(),
+  /** Viewers part-way through it (continue watching). */
+  watching: Type.Integer(),
+  /** Hand-picked homepage places that show the series (featured and curated sections). */
+  homepage: Type.Array(
+    Type.Object({
+      sectionId: Type.Integer(),
+      title: Type.String(),
+      kind: Type.String(),
+      active: Type.Boolean(),
+      position: Type.Integer(),
+    }),
+  ),
+  /** An episode only: it is the last one viewers can watch, so the series leaves the app with it. */
+  lastLiveEpisode: Type.Boolean(),
+});
+export type AdminImpact = Static<typeof AdminImpactSchema>;
 
 export const AdminEpisodeInputSchema = Type.Object({
   titles: Type.Optional(AdminLocalizedNamesSchema(ADMIN_LIMITS.title)),

@@ -25,6 +25,8 @@ const columns: Record<string, string> = {
   'plan_translations.language': language,
   'series.status': publishStatus,
   'episodes.status': publishStatus,
+  'series.archived_from': "'draft' | 'published' | null",
+  'episodes.archived_from': "'draft' | 'published' | null",
   'series_translations.search_vector': 'ColumnType<string, never, never>',
   'episodes.media_status': "Generated<'none' | 'processing' | 'ready' | 'failed'>",
   'episode_media.renditions': 'ColumnType<Rendition[], string, string>',

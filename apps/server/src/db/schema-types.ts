@@ -4,7 +4,7 @@ import type { Insertable, Selectable } from 'kysely';
 import type { ConversionOutbox, Orders, Plans, Sessions, TrackingAttribution, TrackingEvents, Users } from './schema';
 
 export type Language = 'en' | 'es' | 'fy' | 'dy' | 'pt';
-export type PublishStatus = 'draft' | 'published';
+export type PublishStatus = 'draft' | 'published' | 'archived';
 export type LedgerKind = 'purchase' | 'bonus' | 'spend' | 'refund' | 'grant' | 'reward';
 export type OrderStatus = 'pending' | 'processing' | 'requires_action' | 'paid' | 'failed' | 'cancelled' | 'refunded';
 

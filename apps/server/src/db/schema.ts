@@ -119,6 +119,8 @@ export interface EpisodePlays {
 }
 
 export interface Episodes {
+  archived_at: Timestamp | null;
+  archived_from: "draft" | "published" | null;
   created_at: Generated<Timestamp>;
   duration_ms: Generated<number>;
   free: Generated<boolean>;
@@ -377,6 +379,8 @@ export interface SearchHistory {
 
 export interface Series {
   accent_color: string | null;
+  archived_at: Timestamp | null;
+  archived_from: "draft" | "published" | null;
   banner_key: string | null;
   cover_key: string | null;
   created_at: Generated<Timestamp>;

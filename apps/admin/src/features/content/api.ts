@@ -9,7 +9,7 @@ import { useAdminMutation } from '../../shared/mutation';
 export interface SeriesFilter {
   page: number;
   q: string;
-  status: '' | 'draft' | 'published';
+  status: '' | 'draft' | 'published' | 'archived';
 }
 
 export const seriesListQuery = (f: SeriesFilter) =>
@@ -39,6 +39,19 @@ export const tagsQuery = queryOptions({
   queryFn: ({ signal }) => api.get('/api/admin/tags', { signal }),
 });
 
+/** Who would notice a series or an episode leaving the app: read fresh each time a dialog asks. */
+export const impactQuery = (target: 'series' | 'episode', id: number) =>
+  queryOptions({
+    queryKey: ['admin', 'series', 'impact', target, id] as const,
+    queryFn: ({ signal }) =>
+      target === 'series'
+        ? api.get('/api/admin/series/{id}/impact', { path: { id }, signal })
+        : api.get('/api/admin/episodes/{id}/impact', { path: { id }, signal }),
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+export const useImpact = (target: 'series' | 'episode', id: number) => useQuery(impactQuery(target, id));
 export const useSeriesList = (f: SeriesFilter) => useQuery(seriesListQuery(f));
 export const useSeries = (id: number) => useQuery(seriesQuery(id));
 export const useTags = () => useQuery(tagsQuery);
@@ -78,6 +91,18 @@ export function useSeriesMutations(id: number) {
     ),
     episodeStatus: useContentMutation(({ episodeId, status }: { episodeId: number; status: 'draft' | 'published' }) =>
       api.post('/api/admin/episodes/{id}/status', { path: { id: episodeId }, body: { status } }),
+    ),
+    archive: useContentMutation(
+      (archive: boolean) =>
+        archive
+          ? api.post('/api/admin/series/{id}/archive', { path: { id }, body: {} })
+          : api.post('/api/admin/series/{id}/restore', { path: { id }, body: {} }),
+      put,
+    ),
+    archiveEpisode: useContentMutation(({ episodeId, archive }: { episodeId: number; archive: boolean }) =>
+      archive
+        ? api.post('/api/admin/episodes/{id}/archive', { path: { id: episodeId }, body: {} })
+        : api.post('/api/admin/episodes/{id}/restore', { path: { id: episodeId }, body: {} }),
     ),
     artwork: useContentMutation(({ kind, file }: { kind: 'cover' | 'banner'; file: File }) =>
       api.upload('/api/admin/series/{id}/artwork/{kind}', file, { path: { id, kind } }),

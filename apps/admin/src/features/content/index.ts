@@ -1,6 +1,7 @@
 export {
   type SeriesFilter,
   useCreateSeries,
+  useImpact,
   useSeries,
   useSeriesList,
   useSeriesMutations,
@@ -8,3 +9,4 @@ export {
   useTags,
 } from './api';
 export { pauseVideoUpload, uploadVideo, useVideoUpload } from './video-upload';
+export { leaveGapWarning, numberingWarnings, publishGapWarning, type NumberedEpisode } from './numbering';

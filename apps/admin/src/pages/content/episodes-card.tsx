@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { MoveButtons } from '../../shared/move-buttons';
 import type { AdminEpisode, AdminSeries } from '@episodic/contract';
-import { useSeriesMutations } from '../../features/content';
+import { leaveGapWarning, publishGapWarning, useSeriesMutations } from '../../features/content';
 import { count, LANGUAGE_NAMES, LANGUAGES, type Language } from '../../shared/format';
 import { LanguageTabs, languagesWithErrors } from '../../shared/language-tabs';
 import { Badge, Button, Card, EmptyState } from '../../shared/ui';
@@ -9,6 +9,15 @@ import { Checkbox, FormMessage, TextInput, formErrors } from '../../shared/form-
 import { Dialog } from '../../shared/dialogs';
 import { EpisodeVideo } from './episode-video';
 import { useEditedForm } from '../../shared/unsaved-changes';
+import { LeaveDialog, PublishDialog } from './impact-dialog';
+
+type Asking = { episode: AdminEpisode; action: 'unpublish' | 'archive' | 'publish'; warning?: string } | null;
+
+function EpisodeStatus({ episode }: { episode: AdminEpisode }) {
+  if (episode.status === 'published') return <Badge tone="green">Published</Badge>;
+  if (episode.status === 'archived') return <Badge tone="blue">Archived</Badge>;
+  return <Badge>Draft</Badge>;
+}
 
 type Mutations = ReturnType<typeof useSeriesMutations>;
 
@@ -167,14 +176,28 @@ export function EpisodesCard({ series }: { series: AdminSeries }) {
   const mutations = useSeriesMutations(series.id);
   const [editing, setEditing] = useState<AdminEpisode | 'new' | null>(null);
   const [pricing, setPricing] = useState(false);
+  const [asking, setAsking] = useState<Asking>(null);
   const episodes = series.episodeList;
+  const close = () => {
+    setAsking(null);
+  };
+  const setStatus = (episode: AdminEpisode, status: 'draft' | 'published') => {
+    mutations.episodeStatus.mutate({ episodeId: episode.id, status }, { onSuccess: close });
+  };
+  // Publishing out of order is allowed (an episode held back on purpose), but it is asked first.
+  const publish = (episode: AdminEpisode) => {
+    const warning = publishGapWarning(episodes, episode.id);
+    if (warning) setAsking({ episode, action: 'publish', warning });
+    else setStatus(episode, 'published');
+  };
   const move = (index: number, by: -1 | 1) => {
     const ids = episodes.map((e) => e.id);
     const [moved] = ids.splice(index, 1);
     ids.splice(index + by, 0, moved!);
     mutations.reorder.mutate(ids);
   };
-  const statusError = formErrors(mutations.episodeStatus.error).message;
+  const statusError =
+    formErrors(mutations.episodeStatus.error).message || formErrors(mutations.archiveEpisode.error).message;
   return (
     <Card
       title={`Episodes (${episodes.length})`}
@@ -201,7 +224,7 @@ export function EpisodesCard({ series }: { series: AdminSeries }) {
         </>
       }
     >
-      {statusError ? (
+      {statusError && !asking ? (
         <p role="alert" className="mb-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
           {statusError}
         </p>
@@ -241,7 +264,7 @@ export function EpisodesCard({ series }: { series: AdminSeries }) {
                 <td className="py-2 text-right tabular-nums">{count(e.playCount)}</td>
                 <td className="py-2 text-right tabular-nums">{count(e.unlocks)}</td>
                 <td className="py-2 pl-6">
-                  {e.status === 'published' ? <Badge tone="green">Published</Badge> : <Badge>Draft</Badge>}
+                  <EpisodeStatus episode={e} />
                 </td>
                 <td className="py-2">
                   <span className="flex justify-end gap-1">
@@ -263,21 +286,43 @@ export function EpisodesCard({ series }: { series: AdminSeries }) {
                     >
                       Edit
                     </Button>
-                    <Button
-                      size="sm"
-                      // Publishing is the row's next step only once its video is ready; without one the
-                      // server refuses, and says why.
-                      variant={e.status !== 'published' && e.mediaStatus === 'ready' ? 'primary' : 'secondary'}
-                      disabled={mutations.episodeStatus.isPending}
-                      onClick={() => {
-                        mutations.episodeStatus.mutate({
-                          episodeId: e.id,
-                          status: e.status === 'published' ? 'draft' : 'published',
-                        });
-                      }}
-                    >
-                      {e.status === 'published' ? 'Unpublish' : 'Publish'}
-                    </Button>
+                    {e.status === 'archived' ? (
+                      <Button
+                        size="sm"
+                        disabled={mutations.archiveEpisode.isPending}
+                        onClick={() => {
+                          mutations.archiveEpisode.mutate({ episodeId: e.id, archive: false });
+                        }}
+                      >
+                        Restore
+                      </Button>
+                    ) : (
+                      <>
+                        <Button
+                          size="sm"
+                          // Publishing is the row's next step only once its video is ready; without one the
+                          // server refuses, and says why.
+                          variant={e.status !== 'published' && e.mediaStatus === 'ready' ? 'primary' : 'secondary'}
+                          disabled={mutations.episodeStatus.isPending}
+                          onClick={() => {
+                            if (e.status === 'published') setAsking({ episode: e, action: 'unpublish' });
+                            else publish(e);
+                          }}
+                        >
+                          {e.status === 'published' ? 'Unpublish…' : 'Publish'}
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          aria-label={`Archive episode ${e.number}`}
+                          onClick={() => {
+                            setAsking({ episode: e, action: 'archive' });
+                          }}
+                        >
+                          Archive…
+                        </Button>
+                      </>
+                    )}
                   </span>
                 </td>
               </tr>
@@ -292,6 +337,34 @@ export function EpisodesCard({ series }: { series: AdminSeries }) {
           onClose={() => {
             setEditing(null);
           }}
+        />
+      ) : null}
+      {asking?.action === 'publish' ? (
+        <PublishDialog
+          name={`episode ${asking.episode.number}`}
+          warnings={[asking.warning!]}
+          pending={mutations.episodeStatus.isPending}
+          error={mutations.episodeStatus.error}
+          onConfirm={() => {
+            setStatus(asking.episode, 'published');
+          }}
+          onClose={close}
+        />
+      ) : asking ? (
+        <LeaveDialog
+          target="episode"
+          id={asking.episode.id}
+          name={`episode ${asking.episode.number}`}
+          action={asking.action}
+          warnings={[leaveGapWarning(episodes, asking.episode.id)].filter((w): w is string => w !== null)}
+          pending={asking.action === 'archive' ? mutations.archiveEpisode.isPending : mutations.episodeStatus.isPending}
+          error={asking.action === 'archive' ? mutations.archiveEpisode.error : mutations.episodeStatus.error}
+          onConfirm={() => {
+            if (asking.action === 'archive')
+              mutations.archiveEpisode.mutate({ episodeId: asking.episode.id, archive: true }, { onSuccess: close });
+            else setStatus(asking.episode, 'draft');
+          }}
+          onClose={close}
         />
       ) : null}
       {pricing ? (

@@ -10,6 +10,7 @@ import { ContentTabs } from './content-tabs';
 
 export function SeriesStatus({ series }: { series: Pick<AdminSeriesSummary, 'status' | 'visible'> }) {
   if (series.status === 'draft') return <Badge>Draft</Badge>;
+  if (series.status === 'archived') return <Badge tone="blue">Archived</Badge>;
   return series.visible ? <Badge tone="green">Published</Badge> : <Badge tone="orange">Published, not visible</Badge>;
 }
 
@@ -117,6 +118,7 @@ export function SeriesListPage() {
             { value: '', label: 'All' },
             { value: 'published', label: 'Published' },
             { value: 'draft', label: 'Drafts' },
+            { value: 'archived', label: 'Archived' },
           ]}
           className="w-40"
         />

@@ -111,7 +111,7 @@ describe('series page', () => {
     });
     renderConsole('/admin/content/series/7');
     fireEvent.click(await screen.findByRole('button', { name: 'Publish series' }));
-    expect(await screen.findByRole('button', { name: 'Unpublish series' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Unpublish series…' })).toBeTruthy();
     expect(calls.find((c) => c.url === '/api/admin/series/7/status')?.body).toEqual({ status: 'published' });
   });
 

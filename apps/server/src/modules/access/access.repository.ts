@@ -11,7 +11,11 @@ export interface EpisodeAccessRow {
   unlocked: boolean;
 }
 
-/** The episodes viewers may see (the episode and its series published), with the user's unlocks, in one query. */
+/**
+ * The episodes viewers may see (the episode and its series published), with the user's unlocks, in one
+ * query. An archived episode, or one of an archived series, is seen only by a viewer who unlocked it:
+ * what was paid for stays playable; everyone else (members too) finds it gone.
+ */
 export async function publishedEpisodes(
   db: Executor,
   episodeIds: readonly number[],
@@ -22,6 +26,7 @@ export async function publishedEpisodes(
     .selectFrom('episodes as e')
     .innerJoin('series as s', 's.id', 'e.series_id')
     .select(['e.id', 'e.free', 'e.unlock_cost'])
+    .select(sql<boolean>`(e.status = 'archived' OR s.status = 'archived')`.as('archived'))
     .select((eb) =>
       userId
         ? eb
@@ -36,10 +41,13 @@ export async function publishedEpisodes(
         : sql<boolean>`false`.as('unlocked'),
     )
     .where('e.id', 'in', [...episodeIds])
-    .where('e.status', '=', 'published')
-    .where('s.status', '=', 'published')
+    // An item archived while a draft was not playable then, and does not become playable by archiving.
+    .where(sql<boolean>`COALESCE(e.archived_from, e.status) = 'published'`)
+    .where(sql<boolean>`COALESCE(s.archived_from, s.status) = 'published'`)
     .execute();
-  return rows.map((r) => ({ id: r.id, free: r.free, unlock_cost: r.unlock_cost, unlocked: Boolean(r.unlocked) }));
+  return rows
+    .filter((r) => !r.archived || Boolean(r.unlocked))
+    .map((r) => ({ id: r.id, free: r.free, unlock_cost: r.unlock_cost, unlocked: Boolean(r.unlocked) }));
 }
 
 /** Which of these episodes the user holds an unlock for. */

@@ -14,6 +14,7 @@ const READERS: Record<string, string> = {
     'merging accounts (the unlocks move; coins back for episodes both had unlocked), the data download',
   'modules/accounts/accounts.repository.ts': 'guests with nothing worth keeping are purged',
   'modules/admin/content.repository.ts': 'the console counts unlocks per episode',
+  'modules/admin/publication.repository.ts': 'the console counts who unlocked a series before taking it out',
   'modules/admin/users.repository.ts': "the console shows an account's unlocks",
 };
 

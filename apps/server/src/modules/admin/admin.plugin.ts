@@ -15,6 +15,8 @@ import { createTagsService } from './tags.service';
 import { createUsersService } from './users.service';
 import { registerCommerceRoutes } from './commerce.routes';
 import { registerContentRoutes } from './content.routes';
+import { createPublicationService } from './publication.service';
+import { registerPublicationRoutes } from './publication.routes';
 import { registerHomepageRoutes } from './homepage.routes';
 import { registerSystemRoutes } from './system.routes';
 import { createAdminRewardsService } from './reward-amounts.service';
@@ -60,7 +62,9 @@ function registerAdminRoutes(app: AppInstance, deps: AdminDeps): void {
   void app.register(async (scope) => {
     scope.setValidatorCompiler(strictBodyCompiler);
     const admin = scope as unknown as AppInstance;
-    registerContentRoutes(admin, createContentService(deps), createTagsService(deps), createArtworkService(deps));
+    const content = createContentService(deps);
+    registerContentRoutes(admin, content, createTagsService(deps), createArtworkService(deps));
+    registerPublicationRoutes(admin, createPublicationService(deps, content));
     registerMediaRoutes(admin, jobs, kick);
     registerUploadRoutes(admin, uploads);
     registerHomepageRoutes(admin, createHomepageService(deps));

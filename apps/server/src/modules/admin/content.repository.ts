@@ -12,7 +12,8 @@ const visible = sql<boolean>`(s.status = 'published' AND EXISTS (
 export interface SeriesSummaryRow {
   id: number;
   title: string;
-  status: 'draft' | 'published';
+  status: 'draft' | 'published' | 'archived';
+  archived_at: Date | null;
   visible: boolean;
   cover_key: string | null;
   banner_key: string | null;
@@ -31,7 +32,7 @@ export interface SeriesSummaryRow {
 const like = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const summaryColumns = sql`
-  s.id, s.status, s.cover_key, s.banner_key, s.accent_color, s.series_price, s.play_count, s.published_at, s.created_at, s.updated_at,
+  s.id, s.status, s.archived_at, s.cover_key, s.banner_key, s.accent_color, s.series_price, s.play_count, s.published_at, s.created_at, s.updated_at,
   COALESCE(en.title, (SELECT x.title FROM series_translations x WHERE x.series_id = s.id ORDER BY x.language LIMIT 1), '(untitled)') AS title,
   ${visible} AS visible,
   (SELECT count(*) FROM episodes e WHERE e.series_id = s.id) AS episodes,
@@ -41,7 +42,7 @@ const summaryColumns = sql`
 /** Every series (drafts too), most recently changed first, with counts. */
 export async function seriesPage(
   db: Executor,
-  q: { text?: string; status?: 'draft' | 'published'; tagId?: number; offset: number; limit: number },
+  q: { text?: string; status?: 'draft' | 'published' | 'archived'; tagId?: number; offset: number; limit: number },
 ): Promise<SeriesSummaryRow[]> {
   const text = q.text?.trim();
   const byId = text && /^\d{1,9}$/.test(text) ? Number(text) : null;
@@ -92,7 +93,8 @@ export interface EpisodeAdminRow {
   id: number;
   series_id: number;
   number: number;
-  status: 'draft' | 'published';
+  status: 'draft' | 'published' | 'archived';
+  archived_at: Date | null;
   free: boolean;
   unlock_cost: number;
   duration_ms: number;
@@ -105,7 +107,7 @@ export interface EpisodeAdminRow {
 
 export async function episodesOf(db: Executor, seriesId: number): Promise<EpisodeAdminRow[]> {
   const { rows } = await sql<EpisodeAdminRow>`
-    SELECT e.id, e.series_id, e.number, e.status, e.free, e.unlock_cost, e.duration_ms, e.media_status, e.media_error, e.play_count,
+    SELECT e.id, e.series_id, e.number, e.status, e.archived_at, e.free, e.unlock_cost, e.duration_ms, e.media_status, e.media_error, e.play_count,
       m.thumbnail_key, (SELECT count(*) FROM unlocks u WHERE u.episode_id = e.id) AS unlocks
     FROM episodes e LEFT JOIN episode_media m ON m.episode_id = e.id
     WHERE e.series_id = ${seriesId}
@@ -115,7 +117,7 @@ export async function episodesOf(db: Executor, seriesId: number): Promise<Episod
 
 export async function episodeById(db: Executor, id: number): Promise<EpisodeAdminRow | undefined> {
   const { rows } = await sql<EpisodeAdminRow>`
-    SELECT e.id, e.series_id, e.number, e.status, e.free, e.unlock_cost, e.duration_ms, e.media_status, e.media_error, e.play_count,
+    SELECT e.id, e.series_id, e.number, e.status, e.archived_at, e.free, e.unlock_cost, e.duration_ms, e.media_status, e.media_error, e.play_count,
       m.thumbnail_key, (SELECT count(*) FROM unlocks u WHERE u.episode_id = e.id) AS unlocks
     FROM episodes e LEFT JOIN episode_media m ON m.episode_id = e.id
     WHERE e.id = ${id}`.execute(db);

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import {
+  type AdminContentStatus,
   type AdminPage,
   type AdminPublishStatus,
   type AdminSeries,
@@ -8,7 +9,7 @@ import {
   type AdminSeriesTexts,
 } from '@episodic/contract';
 import type { DB } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { conflict, notFound } from '../../http/errors';
 import type { AdminDeps } from './admin-deps';
 import { writeAudit, type Operator } from './audit';
 import { checkTexts, checkUnique, FieldCheck } from './input-rules';
@@ -33,6 +34,7 @@ export function createContentService(deps: AdminDeps) {
       id: r.id,
       title: r.title,
       status: r.status,
+      archivedAt: r.archived_at?.toISOString() ?? null,
       visible: r.visible,
       cover: deps.mediaUrl(r.cover_key),
       episodes: Number(r.episodes),
@@ -63,7 +65,7 @@ export function createContentService(deps: AdminDeps) {
     page: number;
     pageSize: number;
     q?: string;
-    status?: AdminPublishStatus;
+    status?: AdminContentStatus;
     tagId?: number;
   }): Promise<AdminPage<AdminSeriesSummary>> {
     const rows = await repo.seriesPage(db, {
@@ -205,6 +207,8 @@ export function createContentService(deps: AdminDeps) {
       const before = await seriesSnapshot(trx, id);
       if (!before) throw notFound('not_found', 'There is no such series.');
       if (before.status === status) return;
+      if (before.status === 'archived')
+        throw conflict('not_allowed_now', 'This series is archived: restore it first, then publish or unpublish it.');
       await repo.setSeriesStatusRow(trx, id, status);
       const verb = status === 'published' ? 'publish' : 'unpublish';
       await writeAudit(trx, operator, {

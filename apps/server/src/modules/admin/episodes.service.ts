@@ -37,6 +37,7 @@ export function episodeDto(
     seriesId: e.series_id,
     number: e.number,
     status: e.status,
+    archivedAt: e.archived_at?.toISOString() ?? null,
     free: e.free,
     unlockCost: e.unlock_cost,
     duration: Math.round(e.duration_ms / 100) / 10,
@@ -149,6 +150,11 @@ export function createEpisodesService(deps: AdminDeps, getSeries: (id: number) =
       const before = await episodeSnapshot(trx, id);
       if (!before) throw notFound('not_found', 'There is no such episode.');
       if (before.status === status) return;
+      if (before.status === 'archived')
+        throw conflict(
+          'not_allowed_now',
+          `Episode ${before.number} is archived: restore it first, then publish or unpublish it.`,
+        );
       if (status === 'published' && before.mediaStatus !== 'ready') {
         throw conflict(
           'episode_not_ready',
