@@ -33,7 +33,7 @@ async function signIn(page: Page): Promise<void> {
 /** Whether the focused element is inside the open dialog named `name`. */
 const focusInside = (page: Page, name: string) =>
   page.evaluate((title) => {
-    const dialog = [...document.querySelectorAll('[role="dialog"]')].find(
+    const dialog = Array.from(document.querySelectorAll('[role="dialog"]')).find(
       (d) => d.querySelector('h2')?.textContent === title,
     );
     return Boolean(dialog?.contains(document.activeElement));
