@@ -96,7 +96,11 @@ describe('the console permission matrix', () => {
   });
 
   it('answers HEAD as its GET: a content operator is refused the dashboard', async () => {
-    const res = await t.app.inject({ method: 'HEAD', url: '/api/admin/dashboard', ...sessionOf(operators.content.token) });
+    const res = await t.app.inject({
+      method: 'HEAD',
+      url: '/api/admin/dashboard',
+      ...sessionOf(operators.content.token),
+    });
     const get = await call({ method: 'GET', url: '/api/admin/dashboard', roles: [] }, operators.content.token);
     expect(res.statusCode).toBe(200);
     expect(get.code).toBe(403);
@@ -106,7 +110,11 @@ describe('the console permission matrix', () => {
     const editor = await createOperator(t, 'finance_support');
     const orders = { method: 'GET', url: '/api/admin/orders', roles: [] };
     expect((await call(orders, editor.token)).code).toBe(200);
-    await t.database.db.updateTable('users').set({ operator_role: 'content' }).where('email', '=', editor.email).execute();
+    await t.database.db
+      .updateTable('users')
+      .set({ operator_role: 'content' })
+      .where('email', '=', editor.email)
+      .execute();
     expect((await call(orders, editor.token)).code).toBe(403);
   });
 });
