@@ -226,7 +226,9 @@ function leak(kind: Kind, fresh: boolean, res: LightMyRequestResponse): string |
 /** A forged invitation token: the 410 envelope, whoever sends it. */
 const linkGone = (res: LightMyRequestResponse) => {
   const body = JSON.parse(res.body) as { code: number };
-  return res.statusCode === 200 && body.code === 410 ? null : `expected the 410 envelope, got ${res.body.slice(0, 120)}`;
+  return res.statusCode === 200 && body.code === 410
+    ? null
+    : `expected the 410 envelope, got ${res.body.slice(0, 120)}`;
 };
 /** An open invitation, inserted as the team page would leave it (for withdrawing). */
 async function openInvitation(): Promise<string> {

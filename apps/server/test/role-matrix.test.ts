@@ -41,7 +41,7 @@ async function call(route: RegisteredRoute, token?: string) {
   });
   // tus (uploads) answers an allowed caller in its own protocol, not with an envelope.
   const json = String(res.headers['content-type'] ?? '').startsWith('application/json');
-  const body = json ? envelope(res) : null;
+  const body = json ? (envelope(res) as ReturnType<typeof envelope> & { reason?: string }) : null;
   return { status: res.statusCode, code: body?.code, reason: body?.reason, data: body?.data };
 }
 

@@ -57,7 +57,8 @@ export function guardAdminRoutes(app: FastifyInstance): void {
     for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
       const key = routeKey(method, route.url);
       // Fastify answers HEAD for every GET route: the same people may ask.
-      const roles = ADMIN_ROUTE_ROLES[key] ?? (method === 'HEAD' ? ADMIN_ROUTE_ROLES[routeKey('GET', route.url)] : undefined);
+      const roles =
+        ADMIN_ROUTE_ROLES[key] ?? (method === 'HEAD' ? ADMIN_ROUTE_ROLES[routeKey('GET', route.url)] : undefined);
       if (roles === undefined) {
         problems.push(
           `  '${key}': ${open ? 'ANYONE' : "['owner', …]"},   // no entry: add one to ADMIN_ROUTE_ROLES in packages/contract/src/operator-roles.ts`,

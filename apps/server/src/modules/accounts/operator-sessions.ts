@@ -104,7 +104,15 @@ export function createOperatorSessions({ db, accounts, events }: OperatorSession
     await announce('signed-in', row.id);
     const email = row.email;
     return {
-      session: present({ userId: row.id, sessionId: '', email, role: 'admin', operatorRole, passwordAt: now, expiresAt }),
+      session: present({
+        userId: row.id,
+        sessionId: '',
+        email,
+        role: 'admin',
+        operatorRole,
+        passwordAt: now,
+        expiresAt,
+      }),
       token,
     };
   }

@@ -39,7 +39,11 @@ export function summarizeUserAgent(ua: string | null): string {
   return `${browser ?? 'a browser'}${system ? ` on ${system}` : ''}`;
 }
 
-const ACTIONS = { 'signed-in': 'operator.sign-in', failed: 'operator.sign-in-failed', 'signed-out': 'operator.sign-out' };
+const ACTIONS = {
+  'signed-in': 'operator.sign-in',
+  failed: 'operator.sign-in-failed',
+  'signed-out': 'operator.sign-out',
+};
 const REASONS: Record<string, string> = {
   bad_credentials: 'wrong email or password',
   no_operator_access: 'the account has no operator access',

@@ -13,7 +13,8 @@ export function invitationEmail(
 ): MailMessage {
   const who = invitedBy ?? 'An owner';
   const intro = `${who} invited you to the Episodic operator console as ${OPERATOR_ROLE_NAMES[role]} (${OPERATOR_ROLE_SUMMARIES[role].replace(/\.$/, '').toLowerCase()}).`;
-  const how = 'Open this link to set your password, or to join with the Episodic account you already have at this address:';
+  const how =
+    'Open this link to set your password, or to join with the Episodic account you already have at this address:';
   const expiry = `The link works once and expires in ${hours} hours.`;
   const ignore = 'If you did not expect this, ignore this email: nothing happens until the link is used.';
   const text = ['Hello,', '', intro, '', how, link, '', expiry, ignore, '', '— Episodic'].join('\n');

@@ -24,7 +24,13 @@ const noSession: AdminRouteConfig = { consoleSignIn: true };
 export function registerTeamRoutes(app: AppInstance, team: TeamService): void {
   app.get(
     '/api/admin/team',
-    { schema: { tags, summary: 'Operators with their roles, last sign-in and status; open invitations', response: Team } },
+    {
+      schema: {
+        tags,
+        summary: 'Operators with their roles, last sign-in and status; open invitations',
+        response: Team,
+      },
+    },
     async (req) => ok(await team.list(await operatorOf(req))),
   );
 

@@ -103,7 +103,8 @@ export function createTeamService({ db, mailer, limiter, consoleBase }: TeamDeps
       });
     } catch (err) {
       // Two invitations to one address at once: the open-invitation index lets one through.
-      if (isUniqueViolation(err)) throw conflict('changed_meanwhile', 'This address was just invited. Reload the team.');
+      if (isUniqueViolation(err))
+        throw conflict('changed_meanwhile', 'This address was just invited. Reload the team.');
       throw err;
     }
     const link = `${consoleBase.replace(/\/$/, '')}/admin/invitation#token=${token}`;
@@ -143,7 +144,8 @@ export function createTeamService({ db, mailer, limiter, consoleBase }: TeamDeps
       // Owners first, then the member: every team change takes the locks in the same order.
       await repo.lockActiveOwners(trx);
       const member = await repo.lockMember(trx, id);
-      if (member?.role !== 'admin' || !member.operator_role) throw notFound('not_found', 'This person is not on the team.');
+      if (member?.role !== 'admin' || !member.operator_role)
+        throw notFound('not_found', 'This person is not on the team.');
       await change(trx, { ...member, operator_role: member.operator_role });
     });
     return list(operator);
@@ -249,7 +251,12 @@ export function createTeamService({ db, mailer, limiter, consoleBase }: TeamDeps
           throw conflict('not_allowed_now', 'This account is disabled. Ask an owner to enable it first.');
         if (!(await verifyPassword(account.password_hash, password)))
           throw invalidInput({ password: fieldProblem('password_wrong', 'This is not the password of your account.') });
-        await repo.makeOperator(trx, account.id, { role: inv.operator_role, verifiedAt: account.email_verified_at ?? now }, now);
+        await repo.makeOperator(
+          trx,
+          account.id,
+          { role: inv.operator_role, verifiedAt: account.email_verified_at ?? now },
+          now,
+        );
         userId = account.id;
       } else {
         const problem = passwordProblem(password);
@@ -266,13 +273,17 @@ export function createTeamService({ db, mailer, limiter, consoleBase }: TeamDeps
         }
       }
       await repo.markAccepted(trx, inv.id, userId, now);
-      await writeAudit(trx, { userId, ip }, {
-        action: 'team.join',
-        targetType: 'user',
-        targetId: userId,
-        summary: `${inv.email} accepted the invitation and joined as ${OPERATOR_ROLE_NAMES[inv.operator_role]}`,
-        after: { role: inv.operator_role, existingAccount: Boolean(account) },
-      });
+      await writeAudit(
+        trx,
+        { userId, ip },
+        {
+          action: 'team.join',
+          targetType: 'user',
+          targetId: userId,
+          summary: `${inv.email} accepted the invitation and joined as ${OPERATOR_ROLE_NAMES[inv.operator_role]}`,
+          after: { role: inv.operator_role, existingAccount: Boolean(account) },
+        },
+      );
       return { email: inv.email, role: inv.operator_role };
     });
   }
