@@ -349,3 +349,32 @@ describe('sign-ins in the audit log', () => {
     ).toBe(true);
   });
 });
+
+describe('sign-ins behind a proxy', () => {
+  it("records the proxy's forwarded client address only with TRUST_PROXY", async () => {
+    const proxied = await createTestApp({ TRUST_PROXY: 'true' });
+    try {
+      const [trusting, plain] = [proxied, t];
+      for (const app of [trusting, plain]) {
+        const member = await createOperator(app, 'content');
+        await app.app.inject({
+          method: 'POST',
+          url: '/api/admin/session',
+          payload: { email: member.email, password: member.password },
+          headers: { 'x-forwarded-for': '198.51.100.23' },
+          remoteAddress: '10.9.8.7',
+        });
+        const row = await app.database.db
+          .selectFrom('audit_log')
+          .select(['ip', 'summary'])
+          .where('actor_email', '=', member.email)
+          .where('action', '=', 'operator.sign-in')
+          .orderBy('id', 'desc')
+          .executeTakeFirstOrThrow();
+        expect(row.ip).toBe(app === trusting ? '198.51.100.23' : '10.9.8.7');
+      }
+    } finally {
+      await proxied.close();
+    }
+  });
+});
