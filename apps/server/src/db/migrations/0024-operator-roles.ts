@@ -12,6 +12,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`UPDATE users SET operator_role = 'owner' WHERE role = 'admin'`.execute(db);
   await sql`ALTER TABLE users ADD CONSTRAINT users_operator_role
     CHECK ((role = 'admin') = (operator_role IS NOT NULL))`.execute(db);
+  // Keeps the two columns together for writers that know only `role` (scripts, older code): an
+  // account made an operator without a console role is an owner, as every operator was before;
+  // an account that stops being an operator loses its console role. The code always names the role.
+  await sql`
+    CREATE FUNCTION users_operator_role_default() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF NEW.role = 'admin' AND NEW.operator_role IS NULL THEN
+        NEW.operator_role := 'owner';
+      ELSIF NEW.role <> 'admin' THEN
+        NEW.operator_role := NULL;
+      END IF;
+      RETURN NEW;
+    END
+    $$`.execute(db);
+  await sql`CREATE TRIGGER users_operator_role_default BEFORE INSERT OR UPDATE OF role, operator_role ON users
+    FOR EACH ROW EXECUTE FUNCTION users_operator_role_default()`.execute(db);
   await sql`
     CREATE TABLE operator_invitations (
       id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
@@ -32,5 +48,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP TABLE operator_invitations`.execute(db);
+  await sql`DROP TRIGGER users_operator_role_default ON users`.execute(db);
+  await sql`DROP FUNCTION users_operator_role_default()`.execute(db);
   await sql`ALTER TABLE users DROP CONSTRAINT users_operator_role, DROP COLUMN operator_role`.execute(db);
 }
