@@ -12,6 +12,19 @@ export interface PaidOrder {
   purpose: 'purchase' | 'renewal';
 }
 
+/** A console sign-in, a failed one, or a sign-out, with where it came from. */
+export interface OperatorSessionEvent {
+  outcome: 'signed-in' | 'failed' | 'signed-out';
+  /** The account, when the address belongs to one. */
+  userId: string | null;
+  /** The address typed (failures) or the operator's. */
+  email: string;
+  ip: string;
+  userAgent: string | null;
+  /** Why a sign-in failed: `bad_credentials`, `no_operator_access`, `rate_limited`, … */
+  reason?: string;
+}
+
 /** Side effects that cross domains, by name. Handlers run in order and are awaited. */
 export interface DomainEvents {
   /** A guest's data moves to an account, inside the sign-in's transaction. */
@@ -31,6 +44,8 @@ export interface DomainEvents {
   'order.fulfilled': { order: PaidOrder; trx: Transaction<DB> };
   /** An order was paid (a purchase or a renewal), announced after its commit: receipts and conversions follow. */
   'order.paid': PaidOrder;
+  /** Someone signed in to the console, failed to, or signed out (the console's audit log records it). */
+  'operator.session': OperatorSessionEvent;
 }
 
 type Handler<K extends keyof DomainEvents> = (payload: DomainEvents[K]) => Promise<void>;

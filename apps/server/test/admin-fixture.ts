@@ -1,4 +1,5 @@
 import { ADMIN_SESSION_COOKIE } from '@episodic/contract';
+import type { OperatorRole } from '@episodic/contract/constants';
 import { createAccountsService } from '../src/modules/accounts/index';
 import type { TestApp } from './test-app';
 
@@ -101,3 +102,20 @@ export function caller(t: TestApp, token: string) {
     del: <T = unknown>(url: string) => call<T>('DELETE', url),
   };
 }
+
+/**
+ * An operator of the given console role, signed in to the console: the account is made an operator
+ * as the command line makes one (an owner), then given the role.
+ */
+export async function createOperator(
+  t: TestApp,
+  role: OperatorRole,
+  email = `${role.replace('_', '-')}-${String(++operatorSerial)}@episodic.test`,
+): Promise<{ token: string; id: string; email: string; password: string }> {
+  const password = `${role} password 1`;
+  const accounts = createAccountsService({ db: t.database.db, sessionTtlDays: 1 });
+  const user = await accounts.createAdmin(email, password);
+  await t.database.db.updateTable('users').set({ operator_role: role }).where('id', '=', user.id).execute();
+  return { token: await consoleSignIn(t, { email, password }), id: user.id, email, password };
+}
+let operatorSerial = 0;

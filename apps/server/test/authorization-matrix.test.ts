@@ -225,6 +225,28 @@ function leak(kind: Kind, fresh: boolean, res: LightMyRequestResponse): string |
 
 // ------------------------------------------------------------------ the table
 
+/** A forged invitation token: the 410 envelope, whoever sends it. */
+const linkGone = (res: LightMyRequestResponse) => {
+  const body = JSON.parse(res.body) as { code: number };
+  return res.statusCode === 200 && body.code === 410
+    ? null
+    : `expected the 410 envelope, got ${res.body.slice(0, 120)}`;
+};
+/** An open invitation, inserted as the team page would leave it (for withdrawing). */
+async function openInvitation(): Promise<string> {
+  const row = await dbOf()
+    .insertInto('operator_invitations')
+    .values({
+      email: `withdrawn-${unique()}@episodic.test`,
+      operator_role: 'content',
+      token_hash: randomBytes(32).toString('hex'),
+      expires_at: new Date(Date.now() + 60 * 60 * 1000),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 const dbOf = () => t.database.db;
 const json = (url: string, payload: unknown = {}) => ({ url, payload });
 /** Marks an account's email verified (a guest has none): rewards go to verified accounts only. */
@@ -810,6 +832,47 @@ const TABLE: Record<string, Spec> = {
     req: () => ({ url: `/api/admin/settings/config/${fx.deleteConfigKey}` }),
   },
   'GET /api/admin/rewards': { access: 'admin', req: () => ({ url: '/api/admin/rewards' }) },
+  // the console: team (owners; the other roles are attacked in test/role-matrix.test.ts)
+  'GET /api/admin/team': { access: 'admin', req: () => ({ url: '/api/admin/team' }) },
+  'POST /api/admin/team/invitations': {
+    access: 'admin',
+    req: () => json('/api/admin/team/invitations', { email: `invitee-${unique()}@episodic.test`, role: 'content' }),
+  },
+  'DELETE /api/admin/team/invitations/{id}': {
+    access: 'admin',
+    req: async () => ({ url: `/api/admin/team/invitations/${await openInvitation()}` }),
+  },
+  'PUT /api/admin/team/{id}/role': {
+    access: 'admin',
+    req: async () => json(`/api/admin/team/${(await newAdmin(t, 'team member')).id!}/role`, { role: 'content' }),
+  },
+  'POST /api/admin/team/{id}/disable': {
+    access: 'admin',
+    req: async () => ({ url: `/api/admin/team/${(await newAdmin(t, 'team member')).id!}/disable` }),
+  },
+  'POST /api/admin/team/{id}/enable': {
+    access: 'admin',
+    req: async () => ({ url: `/api/admin/team/${(await newAdmin(t, 'team member')).id!}/enable` }),
+  },
+  'DELETE /api/admin/team/{id}': {
+    access: 'admin',
+    req: async () => ({ url: `/api/admin/team/${(await newAdmin(t, 'team member')).id!}` }),
+  },
+  // The emailed token is the authority: a forged one is "no longer valid" for everyone alike.
+  'POST /api/admin/invitations/check': {
+    access: 'signature',
+    req: () => json('/api/admin/invitations/check', { token: randomBytes(32).toString('base64url') }),
+    allowed: linkGone,
+  },
+  'POST /api/admin/invitations/accept': {
+    access: 'signature',
+    req: () =>
+      json('/api/admin/invitations/accept', {
+        token: randomBytes(32).toString('base64url'),
+        password: 'a new password 1',
+      }),
+    allowed: linkGone,
+  },
   // The shipped amounts: what the other rows' viewers are offered stays as it was.
   'PUT /api/admin/rewards': {
     access: 'admin',
@@ -978,9 +1041,14 @@ describe('the authorization matrix', () => {
     expect(stale, 'TABLE rows for operations the document does not have').toEqual([]);
   });
 
-  it('puts every /api/admin operation, and only those, in the admin class', () => {
+  it('puts every /api/admin operation, and only those, in the admin class (invitation links: their token)', () => {
+    const invitationLink = (op: string) => op.startsWith('POST /api/admin/invitations/');
     const wrong = Object.entries(TABLE)
-      .filter(([op, spec]) => op.split(' ')[1]!.startsWith('/api/admin/') !== (spec.access === 'admin'))
+      .filter(
+        ([op, spec]) =>
+          op.split(' ')[1]!.startsWith('/api/admin/') !==
+          (spec.access === 'admin' || (invitationLink(op) && spec.access === 'signature')),
+      )
       .map(([op, spec]) => `${op}: ${spec.access}`);
     expect(wrong).toEqual([]);
   });

@@ -1103,6 +1103,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept an invitation: set a password, or give the existing account's (single use) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        password: string;
+                        token: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                email: string;
+                                role: "owner" | "content" | "finance_support";
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/invitations/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What an invitation link offers (rate-limited per address; the link stays unused) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        token: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                email: string;
+                                /** Format: date-time */
+                                expiresAt: string;
+                                hasAccount: boolean;
+                                role: "owner" | "content" | "finance_support";
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/orders": {
         parameters: {
             query?: never;
@@ -3045,8 +3147,7 @@ export interface paths {
                                 id: string;
                                 /** Format: date-time */
                                 passwordConfirmedAt: string;
-                                /** @enum {string} */
-                                role: "admin";
+                                role: "owner" | "content" | "finance_support";
                             };
                             message: string;
                         };
@@ -3087,8 +3188,7 @@ export interface paths {
                                 id: string;
                                 /** Format: date-time */
                                 passwordConfirmedAt: string;
-                                /** @enum {string} */
-                                role: "admin";
+                                role: "owner" | "content" | "finance_support";
                             };
                             message: string;
                         };
@@ -3166,8 +3266,7 @@ export interface paths {
                                 id: string;
                                 /** Format: date-time */
                                 passwordConfirmedAt: string;
-                                /** @enum {string} */
-                                role: "admin";
+                                role: "owner" | "content" | "finance_support";
                             };
                             message: string;
                         };
@@ -3623,6 +3722,442 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/admin/team": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operators with their roles, last sign-in and status; open invitations */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                invitations: {
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    email: string;
+                                    /** Format: date-time */
+                                    expiresAt: string;
+                                    id: string;
+                                    invitedBy: string | null;
+                                    role: "owner" | "content" | "finance_support";
+                                }[];
+                                members: {
+                                    email: string;
+                                    id: string;
+                                    lastSignInAt: string | null;
+                                    role: "owner" | "content" | "finance_support";
+                                    status: "active" | "disabled";
+                                    you: boolean;
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/team/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove an operator from the team (the account stays, as a viewer) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                invitations: {
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    email: string;
+                                    /** Format: date-time */
+                                    expiresAt: string;
+                                    id: string;
+                                    invitedBy: string | null;
+                                    role: "owner" | "content" | "finance_support";
+                                }[];
+                                members: {
+                                    email: string;
+                                    id: string;
+                                    lastSignInAt: string | null;
+                                    role: "owner" | "content" | "finance_support";
+                                    status: "active" | "disabled";
+                                    you: boolean;
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/team/{id}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disable an operator: every session ends, sign-in is refused */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                invitations: {
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    email: string;
+                                    /** Format: date-time */
+                                    expiresAt: string;
+                                    id: string;
+                                    invitedBy: string | null;
+                                    role: "owner" | "content" | "finance_support";
+                                }[];
+                                members: {
+                                    email: string;
+                                    id: string;
+                                    lastSignInAt: string | null;
+                                    role: "owner" | "content" | "finance_support";
+                                    status: "active" | "disabled";
+                                    you: boolean;
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/team/{id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enable a disabled operator again */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                invitations: {
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    email: string;
+                                    /** Format: date-time */
+                                    expiresAt: string;
+                                    id: string;
+                                    invitedBy: string | null;
+                                    role: "owner" | "content" | "finance_support";
+                                }[];
+                                members: {
+                                    email: string;
+                                    id: string;
+                                    lastSignInAt: string | null;
+                                    role: "owner" | "content" | "finance_support";
+                                    status: "active" | "disabled";
+                                    you: boolean;
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/team/{id}/role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change an operator's role (never the last owner's, never your own) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        role: "owner" | "content" | "finance_support";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                invitations: {
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    email: string;
+                                    /** Format: date-time */
+                                    expiresAt: string;
+                                    id: string;
+                                    invitedBy: string | null;
+                                    role: "owner" | "content" | "finance_support";
+                                }[];
+                                members: {
+                                    email: string;
+                                    id: string;
+                                    lastSignInAt: string | null;
+                                    role: "owner" | "content" | "finance_support";
+                                    status: "active" | "disabled";
+                                    you: boolean;
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/team/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Invite an address to the console with a role (a single-use link, valid 72 hours, is emailed) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        email: string;
+                        role: "owner" | "content" | "finance_support";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                invitations: {
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    email: string;
+                                    /** Format: date-time */
+                                    expiresAt: string;
+                                    id: string;
+                                    invitedBy: string | null;
+                                    role: "owner" | "content" | "finance_support";
+                                }[];
+                                members: {
+                                    email: string;
+                                    id: string;
+                                    lastSignInAt: string | null;
+                                    role: "owner" | "content" | "finance_support";
+                                    status: "active" | "disabled";
+                                    you: boolean;
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/team/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Withdraw an invitation */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                invitations: {
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    email: string;
+                                    /** Format: date-time */
+                                    expiresAt: string;
+                                    id: string;
+                                    invitedBy: string | null;
+                                    role: "owner" | "content" | "finance_support";
+                                }[];
+                                members: {
+                                    email: string;
+                                    id: string;
+                                    lastSignInAt: string | null;
+                                    role: "owner" | "content" | "finance_support";
+                                    status: "active" | "disabled";
+                                    you: boolean;
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/admin/users": {
@@ -4331,6 +4866,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        operatorRole?: "owner" | "content" | "finance_support";
                         reason: string;
                         role: "admin" | "viewer";
                     };

@@ -16,6 +16,8 @@ export {
 export * from './admin-content';
 export * from './admin-commerce';
 export * from './admin-system';
+export * from './admin-team';
+export * from './operator-roles';
 
 // ---------------------------------------------------------------- audit log
 

@@ -7,6 +7,7 @@ export * from './languages';
 export * from './reasons';
 /** The viewer app's client routes, which the server serves with a 200 (every other address is a 404). */
 export * from './viewer-routes';
+export * from './operator-roles';
 import type { Reason } from './reasons';
 import type { Membership } from './user';
 

@@ -1,4 +1,6 @@
 import { Type, type Static } from 'typebox';
+import { LiteralUnion } from './envelope';
+import { OPERATOR_ROLES } from './operator-roles';
 
 /**
  * The operator console's own session: an HttpOnly cookie that only the console's API receives (its
@@ -24,7 +26,8 @@ export type AdminReauthInput = Static<typeof AdminReauthInputSchema>;
 export const AdminSessionSchema = Type.Object({
   id: Type.String(),
   email: Type.String(),
-  role: Type.Literal('admin'),
+  /** The operator's console role: what the console shows and the API allows. */
+  role: LiteralUnion(OPERATOR_ROLES),
   /** When the operator last entered the password (sign-in or a re-confirmation). */
   passwordConfirmedAt: Type.String({ format: 'date-time' }),
   expiresAt: Type.String({ format: 'date-time' }),
@@ -33,6 +36,8 @@ export type AdminSession = Static<typeof AdminSessionSchema>;
 
 export const AdminRoleInputSchema = Type.Object({
   role: Type.Union([Type.Literal('admin'), Type.Literal('viewer')]),
+  /** The console role given with operator access (default: content, the narrowest). */
+  operatorRole: Type.Optional(LiteralUnion(OPERATOR_ROLES)),
   reason: Type.String({ maxLength: 500 }),
 });
 export type AdminRoleInput = Static<typeof AdminRoleInputSchema>;

@@ -17,6 +17,12 @@ function Starting() {
 
 // Every page is its own chunk, loaded when first opened.
 export const routes: RouteObject[] = [
+  // An invitation's link: the person is not an operator yet, so it stands outside the session gate.
+  {
+    path: 'invitation',
+    HydrateFallback: Starting,
+    lazy: async () => ({ Component: (await import('../pages/invitation/invitation-page')).InvitationPage }),
+  },
   {
     Component: GatedShell,
     HydrateFallback: Starting,
@@ -60,6 +66,7 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('../pages/settings/settings-page')).SettingsPage }),
       },
       { path: 'audit-log', lazy: async () => ({ Component: (await import('../pages/audit/audit-page')).AuditPage }) },
+      { path: 'team', lazy: async () => ({ Component: (await import('../pages/team/team-page')).TeamPage }) },
       { path: '*', Component: NotFoundPage },
     ],
   },

@@ -1,11 +1,23 @@
-import { NavLink, Outlet } from 'react-router';
+import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
+import { OPERATOR_ROLE_NAMES } from '@episodic/contract/constants';
 import { type AdminSession, useSignOut } from '../features/session';
 import { UnsavedChangesGuard } from '../shared/unsaved-changes-guard';
-import { SECTIONS } from './sections';
+import { NoAccessPage } from '../pages/no-access-page';
+import { sectionOf, sectionsFor } from './sections';
 
-/** The signed-in console: left navigation, operator identity, the current section. */
+/**
+ * The signed-in console: left navigation (only the sections the operator's role includes), operator
+ * identity, the current section. A section outside the role, opened by its address, says so plainly;
+ * the start page of a role without the dashboard is its first section.
+ */
 export function Shell({ session }: { session: AdminSession }) {
   const signOut = useSignOut();
+  const { pathname } = useLocation();
+  const sections = sectionsFor(session.role);
+  const home = sections[0]?.path ?? '/';
+  const current = sectionOf(pathname);
+  const allowed = !current || sections.includes(current);
+  if (!allowed && pathname === '/' && home !== '/') return <Navigate to={home} replace />;
   return (
     <div className="flex min-h-dvh bg-zinc-50 text-zinc-900">
       <aside className="flex w-60 shrink-0 flex-col border-r border-zinc-200 bg-white">
@@ -17,7 +29,7 @@ export function Shell({ session }: { session: AdminSession }) {
         </div>
         <nav aria-label="Sections" className="flex-1 px-3">
           <ul className="flex flex-col gap-0.5">
-            {SECTIONS.map((section) => (
+            {sections.map((section) => (
               <li key={section.path}>
                 <NavLink
                   to={section.path}
@@ -39,6 +51,7 @@ export function Shell({ session }: { session: AdminSession }) {
           <p className="truncate text-sm font-medium" title={session.email}>
             {session.email}
           </p>
+          <p className="text-xs text-zinc-500">{OPERATOR_ROLE_NAMES[session.role]}</p>
           <button
             type="button"
             disabled={signOut.isPending}
@@ -52,7 +65,7 @@ export function Shell({ session }: { session: AdminSession }) {
         </div>
       </aside>
       <main className="min-w-0 flex-1 px-10 py-8">
-        <Outlet />
+        {allowed ? <Outlet /> : <NoAccessPage role={session.role} home={home} />}
         <UnsavedChangesGuard />
       </main>
     </div>

@@ -25,7 +25,7 @@ export type Handler = (call: Call) => Reply | Promise<Reply> | undefined;
 export const OPERATOR = {
   id: 'a-1',
   email: 'ops@episodic.test',
-  role: 'admin',
+  role: 'owner',
   passwordConfirmedAt: '2026-11-03T09:00:00.000Z',
   expiresAt: '2026-11-03T21:00:00.000Z',
 };

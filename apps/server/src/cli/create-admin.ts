@@ -24,7 +24,7 @@ runCli(async () => {
     const accounts = createAccountsService({ db: database.db, sessionTtlDays: env.sessionTtlDays });
     const user = await accounts.createAdmin(email, password);
     console.log(
-      `${user.email} is an admin${password ? ' (password set)' : user.password_hash ? '' : ' — no password yet: run again with --password'}.`,
+      `${user.email} is an owner of the console${password ? ' (password set)' : user.password_hash ? '' : ' — no password yet: run again with --password'}.`,
     );
   } finally {
     await database.close();

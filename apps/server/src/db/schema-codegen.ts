@@ -14,6 +14,8 @@ const jsonText = 'ColumnType<unknown, string, string>';
 
 const columns: Record<string, string> = {
   'users.role': "Generated<'viewer' | 'admin'>",
+  'users.operator_role': "'owner' | 'content' | 'finance_support' | null",
+  'operator_invitations.operator_role': "'owner' | 'content' | 'finance_support'",
   'sessions.kind': "Generated<'viewer' | 'operator'>",
   'pending_links.provider': "'facebook'",
   'user_identities.provider': "'facebook'",

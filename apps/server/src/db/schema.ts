@@ -237,6 +237,19 @@ export interface OauthStates {
   state_hash: string;
 }
 
+export interface OperatorInvitations {
+  accepted_at: Timestamp | null;
+  accepted_by: string | null;
+  created_at: Generated<Timestamp>;
+  email: string;
+  expires_at: Timestamp;
+  id: Generated<string>;
+  invited_by: string | null;
+  operator_role: "owner" | "content" | "finance_support";
+  revoked_at: Timestamp | null;
+  token_hash: string;
+}
+
 export interface Orders {
   amount: number;
   attempt: Generated<number>;
@@ -530,6 +543,7 @@ export interface Users {
   id: Generated<string>;
   is_guest: Generated<boolean>;
   language: Generated<string>;
+  operator_role: "owner" | "content" | "finance_support" | null;
   password_hash: string | null;
   role: Generated<"viewer" | "admin">;
   updated_at: Generated<Timestamp>;
@@ -573,6 +587,7 @@ export interface DB {
   media_jobs: MediaJobs;
   memberships: Memberships;
   oauth_states: OauthStates;
+  operator_invitations: OperatorInvitations;
   orders: Orders;
   password_resets: PasswordResets;
   payment_methods: PaymentMethods;

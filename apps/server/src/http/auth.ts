@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { ADMIN_REAUTH_MINUTES, EnvelopeCode, REAUTH_REQUIRED } from '@episodic/contract';
+import type { OperatorRole } from '@episodic/contract/constants';
 import { AppError, loginRequired, forbidden } from './errors';
 
 /** The signed-in (or guest) principal behind a request. */
@@ -53,6 +54,8 @@ export interface OperatorAuth {
   email: string;
   /** The account's role now: a session outlives a removed role only to be refused. */
   role: 'viewer' | 'admin';
+  /** The console role now (null once operator access is removed): what the route table allows. */
+  operatorRole: OperatorRole | null;
   /** When the operator last entered the password. */
   passwordAt: Date;
   expiresAt: Date;
@@ -75,9 +78,9 @@ export function resolveOperator(req: FastifyRequest, resolver: OperatorResolver)
  * a registered non-operator account is told it has no access (403); anyone else, an operator's
  * viewer session included, is asked to sign in to the console (401).
  */
-export async function requireOperator(req: FastifyRequest): Promise<OperatorAuth> {
+export async function requireOperator(req: FastifyRequest): Promise<OperatorAuth & { operatorRole: OperatorRole }> {
   const operator = await req.operator();
-  if (operator?.role === 'admin') return operator;
+  if (operator?.role === 'admin' && operator.operatorRole) return { ...operator, operatorRole: operator.operatorRole };
   if (operator) throw forbidden('no_operator_access', 'This account has no operator access.');
   const viewer = await req.auth();
   if (viewer && !viewer.isGuest && viewer.role !== 'admin')
@@ -90,7 +93,10 @@ export const reauthRequired = () =>
   new AppError(EnvelopeCode.loginRequired, 'Please enter your password again to continue.', REAUTH_REQUIRED);
 
 /** An operator who entered the password within the last ADMIN_REAUTH_MINUTES (refunds, grants, role changes). */
-export async function requireRecentPassword(req: FastifyRequest, now = Date.now()): Promise<OperatorAuth> {
+export async function requireRecentPassword(
+  req: FastifyRequest,
+  now = Date.now(),
+): Promise<OperatorAuth & { operatorRole: OperatorRole }> {
   const operator = await requireOperator(req);
   if (now - operator.passwordAt.getTime() > ADMIN_REAUTH_MINUTES * 60_000) throw reauthRequired();
   return operator;

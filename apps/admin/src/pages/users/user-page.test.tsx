@@ -104,7 +104,7 @@ describe('user page', () => {
           data: {
             id: 'a-1',
             email: 'ops@episodic.test',
-            role: 'admin',
+            role: 'owner',
             passwordConfirmedAt: new Date().toISOString(),
             expiresAt: new Date().toISOString(),
           },

@@ -20,6 +20,7 @@ import * as m0019 from './0019-likes-and-search-trends';
 import * as m0020 from './0020-live-replacements';
 import * as m0021 from './0021-refund-rewards';
 import * as m0023 from './0023-archive';
+import * as m0024 from './0024-operator-roles';
 
 /** Every migration in order. Listed by hand so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0020-live-replacements': m0020,
   '0021-refund-rewards': m0021,
   '0023-archive': m0023,
+  '0024-operator-roles': m0024,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -33,7 +33,7 @@ const accounts: FastifyPluginAsyncTypebox = async (app) => {
     money: app.billing.accountSummary,
     guestBuyers: app.billing.guestBuyers,
   });
-  const operatorSessions = createOperatorSessions({ db, accounts: service });
+  const operatorSessions = createOperatorSessions({ db, accounts: service, events: app.events });
   app.decorate('accounts', service);
   registerCallers(app, { resolveSession: service.resolveSession, resolveOperator: operatorSessions.resolve });
 

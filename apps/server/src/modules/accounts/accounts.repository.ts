@@ -43,6 +43,8 @@ export async function upsertAdmin(db: Executor, email: string, passwordHash: str
       .updateTable('users')
       .set({
         role: 'admin',
+        // The command line is how a locked-out business gets an owner back: it always makes one.
+        operator_role: 'owner',
         is_guest: false,
         updated_at: new Date(),
         ...(passwordHash ? { password_hash: passwordHash } : {}),
@@ -51,7 +53,7 @@ export async function upsertAdmin(db: Executor, email: string, passwordHash: str
       .returningAll()
       .executeTakeFirstOrThrow();
   }
-  return insertUser(db, { email, password_hash: passwordHash, is_guest: false, role: 'admin' });
+  return insertUser(db, { email, password_hash: passwordHash, is_guest: false, role: 'admin', operator_role: 'owner' });
 }
 
 export async function updateUser(

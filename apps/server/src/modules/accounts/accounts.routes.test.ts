@@ -161,6 +161,6 @@ describe('sign-in, sign-out and the console gate', () => {
       url: '/api/admin/session',
       cookies: { [ADMIN_SESSION_COOKIE]: admin.cookies.find((c) => c.name === ADMIN_SESSION_COOKIE)!.value },
     });
-    expect(envelope(asAdmin)).toMatchObject({ code: 200, data: { email: 'admin@example.com', role: 'admin' } });
+    expect(envelope(asAdmin)).toMatchObject({ code: 200, data: { email: 'admin@example.com', role: 'owner' } });
   });
 });

@@ -3,3 +3,8 @@ export { createOperatorSessions, type OperatorSessions } from './operator-sessio
 export { revokeOperatorSessionsOf } from './operator-sessions.repository';
 export { revokePasswordResets } from './accounts.repository';
 export { accountsPlugin } from './accounts.plugin';
+export { hashSessionToken, newSessionToken } from './session-tokens';
+export { hashPassword, verifyPassword } from './passwords';
+export { passwordProblem } from './password-rules';
+export { isValidEmail, normalizeEmail } from './email';
+export { createAccountLimit, tooMany } from './account-limits';

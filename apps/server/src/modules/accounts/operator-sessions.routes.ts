@@ -78,7 +78,7 @@ export function registerOperatorSessionRoutes(
       },
     },
     async (req, reply) => {
-      await sessions.signOut(await req.operator());
+      await sessions.signOut(await req.operator(), { ip: req.ip, userAgent: req.ctx.userAgent });
       clearOperatorCookie(req, reply, policy);
       return ok({});
     },

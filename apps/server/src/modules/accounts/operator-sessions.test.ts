@@ -106,7 +106,7 @@ describe('the console session', () => {
     expect(res.cookies.some((c) => c.name === SESSION_COOKIE)).toBe(false);
     expect(envelope<AdminSession>(res).data).toMatchObject({
       email: ADMIN.email,
-      role: 'admin',
+      role: 'owner',
       passwordConfirmedAt: expect.any(String),
     });
     const stored = await t.database.db
@@ -216,7 +216,11 @@ describe('the console session', () => {
 
     // The role removed behind the console's back (a database edit): checked on the very next request.
     const demoted = await newOperator();
-    await t.database.db.updateTable('users').set({ role: 'viewer' }).where('id', '=', demoted.id).execute();
+    await t.database.db
+      .updateTable('users')
+      .set({ role: 'viewer', operator_role: null })
+      .where('id', '=', demoted.id)
+      .execute();
     expect(envelope(await asOperator(demoted.token, 'GET', '/api/admin/audit')).code).toBe(403);
 
     // The role removed by another operator: the console sessions end, the viewer app's does not.
@@ -236,7 +240,11 @@ describe('the console session', () => {
       reason: 'Moved to support',
     });
     expect(envelope(res)).toMatchObject({ code: 200, data: { role: 'viewer' } });
-    await t.database.db.updateTable('users').set({ role: 'admin' }).where('id', '=', removed.id).execute();
+    await t.database.db
+      .updateTable('users')
+      .set({ role: 'admin', operator_role: 'owner' })
+      .where('id', '=', removed.id)
+      .execute();
     expect(envelope(await asOperator(removed.token, 'GET', '/api/admin/audit')).code).toBe(401);
     expect(
       envelope(

@@ -1,9 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { AdminSession } from '@episodic/contract';
+import type { OperatorRole } from '@episodic/contract/constants';
 import type { DB } from '../../db/schema';
 import type { OperatorAuth, OperatorResolver } from '../../http/auth';
 import { AppError, fieldProblem, forbidden, invalidInput } from '../../http/errors';
+import type { EventBus } from '../../events';
 import type { AccountsService } from './accounts.service';
+import { normalizeEmail } from './email';
 import * as repo from './operator-sessions.repository';
 import { findLiveSession, insertSession, touchSession } from './sessions.repository';
 import { hashSessionToken, newSessionToken } from './session-tokens';
@@ -17,6 +20,8 @@ export interface OperatorSessionsDeps {
   db: Kysely<DB>;
   /** Email and password checks under the sign-in rate limits shared with the viewer app. */
   accounts: Pick<AccountsService, 'checkCredentials'>;
+  /** Sign-ins, failed sign-ins and sign-outs are announced for the audit log. */
+  events?: EventBus;
 }
 
 export interface OperatorCaller {
@@ -26,18 +31,19 @@ export interface OperatorCaller {
   current: OperatorAuth | null;
 }
 
-function present(op: OperatorAuth): AdminSession {
+function present(op: OperatorAuth & { operatorRole: OperatorRole }): AdminSession {
   return {
     id: op.userId,
     email: op.email,
-    role: 'admin',
+    role: op.operatorRole,
     passwordConfirmedAt: op.passwordAt.toISOString(),
     expiresAt: op.expiresAt.toISOString(),
   };
 }
 
 /** The operator console's sessions: apart from the viewer app's, checked against the account's role on every request. */
-export function createOperatorSessions({ db, accounts }: OperatorSessionsDeps) {
+export function createOperatorSessions({ db, accounts, events }: OperatorSessionsDeps) {
+  events?.emits('operator.session');
   /** A token resolves while its console session is unrevoked and unexpired and its account enabled; the role is read fresh. */
   const resolve: OperatorResolver = async (token) => {
     const found = await findLiveSession(db, hashSessionToken(token), 'operator');
@@ -51,6 +57,7 @@ export function createOperatorSessions({ db, accounts }: OperatorSessionsDeps) {
       sessionId: found.sessionId,
       email: found.email,
       role: found.role,
+      operatorRole: found.operatorRole,
       passwordAt: found.passwordAt,
       expiresAt: found.expiresAt,
     };
@@ -61,8 +68,28 @@ export function createOperatorSessions({ db, accounts }: OperatorSessionsDeps) {
     input: { email: string; password: string },
     caller: OperatorCaller,
   ): Promise<{ session: AdminSession; token: string }> {
-    const row = await accounts.checkCredentials(input, caller);
-    if (row.role !== 'admin' || row.is_guest || !row.email) throw forbidden('no_operator_access', NO_ACCESS);
+    const announce = (outcome: 'signed-in' | 'failed', userId: string | null, reason?: string) =>
+      events?.emit('operator.session', {
+        outcome,
+        userId,
+        email: normalizeEmail(input.email).slice(0, 254),
+        ip: caller.ip,
+        userAgent: caller.userAgent,
+        ...(reason ? { reason } : {}),
+      });
+    let row: Awaited<ReturnType<typeof accounts.checkCredentials>>;
+    try {
+      row = await accounts.checkCredentials(input, caller);
+    } catch (err) {
+      // Malformed addresses are field errors of the form, not attempts on an account.
+      if (err instanceof AppError && err.code !== 422) await announce('failed', null, err.reason ?? 'refused');
+      throw err;
+    }
+    const operatorRole = row.role === 'admin' && !row.is_guest && row.email ? row.operator_role : null;
+    if (!operatorRole || !row.email) {
+      await announce('failed', row.id, 'no_operator_access');
+      throw forbidden('no_operator_access', NO_ACCESS);
+    }
     if (caller.current) await repo.revokeOperatorSession(db, caller.current.sessionId);
     const token = newSessionToken();
     const now = new Date();
@@ -74,20 +101,30 @@ export function createOperatorSessions({ db, accounts }: OperatorSessionsDeps) {
       expiresAt,
       kind: 'operator',
     });
+    await announce('signed-in', row.id);
+    const email = row.email;
     return {
-      session: present({ userId: row.id, sessionId: '', email: row.email, role: 'admin', passwordAt: now, expiresAt }),
+      session: present({
+        userId: row.id,
+        sessionId: '',
+        email,
+        role: 'admin',
+        operatorRole,
+        passwordAt: now,
+        expiresAt,
+      }),
       token,
     };
   }
 
   /** Who is signed in to the console. */
-  function current(op: OperatorAuth): AdminSession {
+  function current(op: OperatorAuth & { operatorRole: OperatorRole }): AdminSession {
     return present(op);
   }
 
   /** Checks the operator's password again (same limits as sign-in) and restarts the 15 minutes. */
   async function confirmPassword(
-    op: OperatorAuth,
+    op: OperatorAuth & { operatorRole: OperatorRole },
     password: string,
     caller: Pick<OperatorCaller, 'ip'>,
   ): Promise<AdminSession> {
@@ -104,8 +141,16 @@ export function createOperatorSessions({ db, accounts }: OperatorSessionsDeps) {
   }
 
   /** Ends this console session only: the viewer app's session in the same browser stays. */
-  async function signOut(op: OperatorAuth | null): Promise<void> {
-    if (op) await repo.revokeOperatorSession(db, op.sessionId);
+  async function signOut(op: OperatorAuth | null, caller: Pick<OperatorCaller, 'ip' | 'userAgent'>): Promise<void> {
+    if (!op) return;
+    await repo.revokeOperatorSession(db, op.sessionId);
+    await events?.emit('operator.session', {
+      outcome: 'signed-out',
+      userId: op.userId,
+      email: op.email,
+      ip: caller.ip,
+      userAgent: caller.userAgent,
+    });
   }
 
   return { resolve, signIn, current, confirmPassword, signOut };

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { OperatorRole } from '@episodic/contract/constants';
 import type { DB } from '../../db/schema';
 
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -11,6 +12,8 @@ export interface LiveSession {
   userId: string;
   email: string | null;
   role: 'viewer' | 'admin';
+  /** The console role of an operator (null for everyone else). */
+  operatorRole: OperatorRole | null;
   isGuest: boolean;
   /** When the operator last entered the password (console sessions only). */
   passwordAt: Date | null;
@@ -32,6 +35,7 @@ export function findLiveSession(db: Executor, tokenHash: string, kind: SessionKi
       's.user_id as userId',
       'u.email',
       'u.role',
+      'u.operator_role as operatorRole',
       'u.is_guest as isGuest',
       's.password_at as passwordAt',
       's.expires_at as expiresAt',

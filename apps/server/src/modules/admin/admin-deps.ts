@@ -7,6 +7,8 @@ import { requireOperator, requireRecentPassword } from '../../http/auth';
 import type { BillingService } from '../billing/index';
 import type { Operator } from './audit';
 import type { JobRunner } from '../../jobs/runner';
+import type { Mailer } from '../../mail/mailer';
+import type { RateLimiter } from '../../cache/rate-limiter';
 
 /** What the console's services need from the rest of the server. */
 export interface AdminDeps {
@@ -23,9 +25,23 @@ export interface AdminDeps {
   /** What the settings page reports about mail and payments (never secrets). */
   env: Pick<
     Env,
-    'mailUrl' | 'mailFrom' | 'supportEmail' | 'dataDir' | 'stripe' | 'paypal' | 'paymentMode' | 'jobs' | 'trustProxy'
+    | 'mailUrl'
+    | 'mailFrom'
+    | 'supportEmail'
+    | 'dataDir'
+    | 'stripe'
+    | 'paypal'
+    | 'paymentMode'
+    | 'jobs'
+    | 'trustProxy'
+    | 'publicUrl'
+    | 'consoleUrl'
   >;
   mailTransport: 'smtp' | 'outbox';
+  /** Sends the team's invitations. */
+  mailer: Pick<Mailer, 'send'>;
+  /** Limits invitations per operator and invitation links per address. */
+  limiter?: RateLimiter;
   log: (message: string, data?: Record<string, unknown>) => void;
   /** The server's job runner: the media queue and the upload cleanup run on it where JOBS is on. */
   jobs: JobRunner;
@@ -34,7 +50,7 @@ export interface AdminDeps {
 /** The operator making a console request (the route guard already checked the role). */
 export async function operatorOf(req: FastifyRequest): Promise<Operator> {
   const auth = await requireOperator(req);
-  return { userId: auth.userId, ip: req.ip };
+  return { userId: auth.userId, ip: req.ip, role: auth.operatorRole };
 }
 
 /**
@@ -43,7 +59,7 @@ export async function operatorOf(req: FastifyRequest): Promise<Operator> {
  */
 export async function recentOperatorOf(req: FastifyRequest): Promise<Operator> {
   const auth = await requireRecentPassword(req);
-  return { userId: auth.userId, ip: req.ip };
+  return { userId: auth.userId, ip: req.ip, role: auth.operatorRole };
 }
 
 /** Normalizes paging input. */

@@ -22,6 +22,9 @@ import { registerSystemRoutes } from './system.routes';
 import { createAdminRewardsService } from './reward-amounts.service';
 import { registerRewardAmountRoutes } from './reward-amounts.routes';
 import { registerUsersRoutes } from './users.routes';
+import { createTeamService } from './team.service';
+import { registerTeamRoutes } from './team.routes';
+import { recordOperatorSession } from './sign-in-audit';
 import { strictBodyCompiler } from './strict-bodies';
 import { createMediaJobs } from './media-jobs';
 import { registerMediaRoutes } from './media.routes';
@@ -72,6 +75,15 @@ function registerAdminRoutes(app: AppInstance, deps: AdminDeps): void {
     registerUsersRoutes(admin, createUsersService(deps));
     registerSystemRoutes(admin, deps.db, createAdminSettingsService(deps), createDashboardService(deps));
     registerRewardAmountRoutes(admin, createAdminRewardsService(deps));
+    registerTeamRoutes(
+      admin,
+      createTeamService({
+        db: deps.db,
+        mailer: deps.mailer,
+        limiter: deps.limiter,
+        consoleBase: deps.env.consoleUrl ?? deps.env.publicUrl,
+      }),
+    );
   });
 }
 /**
@@ -80,6 +92,13 @@ function registerAdminRoutes(app: AppInstance, deps: AdminDeps): void {
  */
 const admin: FastifyPluginAsyncTypebox = async (app) => {
   const { env, catalog, settings, playback } = app;
+  // Console sign-ins, failed ones and sign-outs go to the audit log; a failure to write one is
+  // logged, never turned into a refused sign-in.
+  app.events.on('operator.session', async (event) => {
+    await recordOperatorSession(app.db, event).catch((err: unknown) => {
+      app.log.error({ err }, 'could not write a console sign-in to the audit log');
+    });
+  });
   registerAdminRoutes(app, {
     db: app.db,
     storage: app.storage,
@@ -89,6 +108,8 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
     refundOrder: app.billing.refundOrder,
     env,
     mailTransport: app.mailer.kind,
+    mailer: app.mailer,
+    limiter: app.limiter,
     log: infoLog(app),
     jobs: app.jobs,
   });

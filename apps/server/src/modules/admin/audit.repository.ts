@@ -64,3 +64,20 @@ export async function auditRows(db: Executor, f: AuditFilter, offset: number, li
     OFFSET ${offset} LIMIT ${limit}`.execute(db);
   return rows;
 }
+
+/**
+ * A console sign-in, failed sign-in or sign-out. The actor is the account the address belongs to
+ * (none for an unknown address, whose typed address is still kept).
+ */
+export async function insertSessionEntry(
+  db: Executor,
+  e: { userId: string | null; email: string; action: string; summary: string; after: string; ip: string },
+): Promise<void> {
+  await sql`
+    INSERT INTO audit_log (actor_id, actor_email, action, target_type, target_id, summary, after, ip)
+    SELECT u.id, coalesce(u.email, ${e.email}), ${e.action}, 'operator', u.id::text, ${e.summary}, ${e.after}::jsonb, ${e.ip}
+    FROM (SELECT 1) AS one
+    LEFT JOIN users u ON u.id = coalesce(${e.userId}::uuid, (SELECT id FROM users WHERE email = ${e.email} LIMIT 1))`.execute(
+    db,
+  );
+}

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { AdminAuditEntry, AdminPage } from '@episodic/contract';
+import type { OperatorRole } from '@episodic/contract/constants';
 import type { DB } from '../../db/schema';
 import { auditRows, insertAuditEntry } from './audit.repository';
 
@@ -9,6 +10,8 @@ type Executor = Kysely<DB> | Transaction<DB>;
 export interface Operator {
   userId: string;
   ip: string;
+  /** The operator's console role (absent for someone joining through an invitation). */
+  role?: OperatorRole;
 }
 
 export interface AuditRecord {

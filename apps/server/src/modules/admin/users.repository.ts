@@ -147,10 +147,6 @@ export async function setUserDisabledAt(db: Executor, id: string, disabledAt: Da
   await db.updateTable('users').set({ disabled_at: disabledAt, updated_at: now }).where('id', '=', id).execute();
 }
 
-export async function setUserRole(db: Executor, id: string, role: 'admin' | 'viewer', now: Date): Promise<void> {
-  await db.updateTable('users').set({ role, updated_at: now }).where('id', '=', id).execute();
-}
-
 /** Ends every live session of an account; returns how many. */
 export async function revokeSessionsOf(db: Executor, userId: string, now: Date): Promise<number> {
   const ended = await db

@@ -97,6 +97,15 @@ export function registerUsersRoutes(app: AppInstance, users: UsersService): void
         response: User,
       },
     },
-    async (req) => ok(await users.setRole(await recentOperatorOf(req), req.params.id, req.body.role, req.body.reason)),
+    async (req) =>
+      ok(
+        await users.setRole(
+          await recentOperatorOf(req),
+          req.params.id,
+          req.body.role,
+          req.body.reason,
+          req.body.operatorRole,
+        ),
+      ),
   );
 }

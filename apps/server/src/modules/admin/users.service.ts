@@ -1,5 +1,8 @@
 import type { AdminGrantInput, AdminMembership, AdminPage, AdminUser, AdminUserSummary } from '@episodic/contract';
-import { conflict, notFound } from '../../http/errors';
+import { OPERATOR_ROLE_NAMES, type OperatorRole } from '@episodic/contract/constants';
+import { conflict, forbidden, notFound } from '../../http/errors';
+import { lockActiveOwners, setOperatorRole } from './team.repository';
+import { assertOwnerRemains } from './team-rules';
 import { revokeOperatorSessionsOf, revokePasswordResets } from '../accounts/index';
 import { appendLedgerEntry, grantMembershipTime } from '../billing/index';
 import type { AdminDeps } from './admin-deps';
@@ -22,7 +25,6 @@ import {
   revokeSessionsOf,
   searchUserRows,
   setUserDisabledAt,
-  setUserRole,
   type SummaryRow,
   type UserFilter,
 } from './users.repository';
@@ -140,9 +142,16 @@ export function createUsersService(deps: AdminDeps) {
     check.check();
     if (id === operator.userId) throw conflict('not_allowed_now', 'You cannot disable your own account.');
     await db.transaction().execute(async (trx) => {
+      // Owners first, then the account: the order every team change locks in (team.service.ts).
+      await lockActiveOwners(trx);
       const user = await lockUser(trx, id);
       if (!user) throw notFound('not_found', 'There is no such user.');
       if (user.disabled_at) return;
+      if (user.role === 'admin') {
+        if (operator.role !== 'owner')
+          throw forbidden('no_operator_access', 'Only an owner can disable an operator. Ask an owner (Team page).');
+        await assertOwnerRemains(trx, id);
+      }
       const now = new Date();
       await setUserDisabledAt(trx, id, now, now);
       const ended = await revokeSessionsOf(trx, id, now);
@@ -191,6 +200,7 @@ export function createUsersService(deps: AdminDeps) {
     id: string,
     role: 'admin' | 'viewer',
     reasonInput: string,
+    operatorRole: OperatorRole = 'content',
   ): Promise<AdminUser> {
     const reason = reasonInput.trim();
     const check = new FieldCheck();
@@ -198,13 +208,16 @@ export function createUsersService(deps: AdminDeps) {
     check.check();
     if (id === operator.userId) throw conflict('not_allowed_now', 'You cannot change your own operator access.');
     await db.transaction().execute(async (trx) => {
+      await lockActiveOwners(trx);
       const user = await lockUser(trx, id);
       if (!user) throw notFound('not_found', 'There is no such user.');
       if (user.role === role) return;
       if (role === 'admin' && (user.is_guest || !user.email))
         throw conflict('not_allowed_now', 'A guest cannot be given operator access; the account must be registered.');
+      if (role === 'viewer') await assertOwnerRemains(trx, id);
       const now = new Date();
-      await setUserRole(trx, id, role, now);
+      // Given here, access starts with the narrowest role unless one is chosen; the Team page changes it.
+      await setOperatorRole(trx, id, role === 'admin' ? operatorRole : null, now);
       const ended = role === 'viewer' ? await revokeOperatorSessionsOf(trx, id) : 0;
       await writeAudit(trx, operator, {
         action: role === 'admin' ? 'user.grant-operator' : 'user.revoke-operator',
@@ -212,10 +225,10 @@ export function createUsersService(deps: AdminDeps) {
         targetId: id,
         summary:
           role === 'admin'
-            ? `Gave ${user.email ?? id} operator access`
+            ? `Gave ${user.email ?? id} operator access as ${OPERATOR_ROLE_NAMES[operatorRole]}`
             : `Removed operator access from ${user.email ?? id} and ended ${ended} console session${ended === 1 ? '' : 's'}`,
         before: { role: user.role },
-        after: { role, ...(role === 'viewer' ? { consoleSessionsEnded: ended } : {}) },
+        after: { role, ...(role === 'viewer' ? { consoleSessionsEnded: ended } : { operatorRole }) },
         reason,
       });
     });

@@ -1,0 +1,1 @@
+export { type Team, useAcceptInvitation, useInvitation, useTeam, useTeamMutations } from './api';
