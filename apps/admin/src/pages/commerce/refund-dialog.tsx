@@ -45,7 +45,16 @@ function SpentOn({ item }: { item: AdminSpentUnlock }) {
   );
 }
 
-function CoinsPanel({ coins, share }: { coins: NonNullable<AdminRefundPreview['coins']>; share: number }) {
+function CoinsPanel({
+  coins,
+  share,
+  fresh,
+}: {
+  coins: NonNullable<AdminRefundPreview['coins']>;
+  share: number;
+  /** Whether the preview is for the amount typed (not yet: what it takes back is being worked out). */
+  fresh: boolean;
+}) {
   return (
     <section aria-label="Coins" className="rounded-xl bg-zinc-50 p-4 text-sm text-zinc-800">
       <h3 className="mb-2 font-semibold">Coins</h3>
@@ -83,9 +92,15 @@ function CoinsPanel({ coins, share }: { coins: NonNullable<AdminRefundPreview['c
           </ul>
         </>
       ) : null}
-      <p className="mt-3 font-medium">
-        This refund takes back {count(coins.toTakeBack)} coins
-        {coins.toTakeBackShort ? `; ${count(coins.toTakeBackShort)} more were already spent and stay spent` : ''}.
+      <p className="mt-3 font-medium" aria-live="polite">
+        {fresh ? (
+          <>
+            This refund takes back {count(coins.toTakeBack)} coins
+            {coins.toTakeBackShort ? `; ${count(coins.toTakeBackShort)} more were already spent and stay spent` : ''}.
+          </>
+        ) : (
+          'Working out what this amount takes back…'
+        )}
       </p>
       <p className="text-xs text-zinc-500">
         Coins are taken back in proportion to the amount ({share}% of the order), never below a zero balance.
@@ -104,9 +119,11 @@ function MembershipPanel({ membership }: { membership: NonNullable<AdminRefundPr
           : 'Not active.'}
       </p>
       <p className="mt-1 font-medium">
-        {membership.endsAfterRefund
-          ? `Refunding all that is left takes back the time this order bought: access ends ${dateTime(membership.endsAfterRefund)}, and it will not renew.`
-          : 'A partial refund leaves the membership as it is. Only refunding all that is left takes the time back.'}
+        {!membership.endsAfterRefund
+          ? 'A partial refund leaves the membership as it is. Only refunding all that is left takes the time back.'
+          : new Date(membership.endsAfterRefund).getTime() <= Date.now() + 60_000
+            ? `Refunding all that is left takes back the time this order bought: access ends ${dateTime(membership.endsAfterRefund)}, and it will not renew.`
+            : `Refunding all that is left takes back the time this order bought: the paid time then ends ${dateTime(membership.endsAfterRefund)}.`}
       </p>
     </section>
   );
@@ -136,6 +153,8 @@ export function RefundDialog({ order, onClose }: { order: AdminOrder; onClose: (
         ? `At most ${money(left, order.currency)} is left to refund.`
         : fields.amount;
   const data = preview.data;
+  // The numbers shown are the ones confirmed: the button waits for the preview of the amount typed.
+  const fresh = data !== undefined && data.amount === typed && !preview.isFetching;
   const held = data?.coins?.spentOn.filter((s) => s.held) ?? [];
   const heldEpisodes = held.reduce((n, s) => n + s.episodeIds.length, 0);
   const label = typed !== null ? money(typed, order.currency) : '';
@@ -152,7 +171,7 @@ export function RefundDialog({ order, onClose }: { order: AdminOrder; onClose: (
             variant="danger"
             type="submit"
             form={formId}
-            disabled={refund.isPending || typed === null || typed > left || typed < 1}
+            disabled={refund.isPending || !fresh || typed === null || typed > left || typed < 1}
           >
             {refund.isPending ? 'Refunding…' : `Refund ${label}`}
           </Button>
@@ -194,7 +213,7 @@ export function RefundDialog({ order, onClose }: { order: AdminOrder; onClose: (
           <Loading label="Working out what the refund takes back…" />
         ) : (
           <>
-            {data.coins ? <CoinsPanel coins={data.coins} share={share} /> : null}
+            {data.coins ? <CoinsPanel coins={data.coins} share={share} fresh={fresh} /> : null}
             {data.membership ? <MembershipPanel membership={data.membership} /> : null}
           </>
         )}
