@@ -794,6 +794,10 @@ const TABLE: Record<string, Spec> = {
     access: 'admin',
     req: () => json(`/api/admin/orders/${fx.refundOrder}/refund`, { reason: 'Matrix refund' }),
   },
+  'GET /api/admin/orders/{id}/refund-preview': {
+    access: 'admin',
+    req: () => ({ url: `/api/admin/orders/${fx.paidOrder}/refund-preview` }),
+  },
   // the console: users
   'GET /api/admin/users': { access: 'admin', req: () => ({ url: '/api/admin/users' }) },
   'GET /api/admin/users/{id}': { access: 'admin', req: () => ({ url: `/api/admin/users/${base.free.id!}` }) },
@@ -804,6 +808,15 @@ const TABLE: Record<string, Spec> = {
   'POST /api/admin/users/{id}/enable': {
     access: 'admin',
     req: () => json(`/api/admin/users/${fx.enableUser}/enable`, { reason: 'Matrix' }),
+  },
+  'POST /api/admin/users/{id}/unlocks/{episodeId}/revoke': {
+    access: 'admin',
+    req: () =>
+      json(`/api/admin/users/${fx.grantUser}/unlocks/${String(fx.cat.episodes.ceo[3])}/revoke`, { reason: 'Matrix' }),
+  },
+  'POST /api/admin/users/{id}/membership/stop-renewal': {
+    access: 'admin',
+    req: () => json(`/api/admin/users/${fx.grantUser}/membership/stop-renewal`, { reason: 'Matrix' }),
   },
   'POST /api/admin/users/{id}/grants': {
     access: 'admin',

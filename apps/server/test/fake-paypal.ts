@@ -156,6 +156,22 @@ export async function startFakePaypal(): Promise<FakePaypal> {
         }
         const refund = /^\/v2\/payments\/captures\/(\w+)\/refund$/.exec(path);
         if (req.method === 'POST' && refund) {
+          // As PayPal: partial refunds add up, never beyond the captured amount.
+          const order = [...orders.values()].find((o) => o.captureId === refund[1]);
+          const unit = (order?.body.purchase_units as { amount?: { value?: string } }[] | undefined)?.[0];
+          const captured = Math.round(Number(unit?.amount?.value ?? 0) * 100);
+          const asked = Math.round(Number((body as { amount?: { value?: string } }).amount?.value ?? 0) * 100);
+          const before = refunds
+            .filter((r) => r.captureId === refund[1])
+            .reduce(
+              (sum, r) => sum + Math.round(Number((r.body as { amount?: { value?: string } }).amount?.value) * 100),
+              0,
+            );
+          if (order && before + asked > captured)
+            return send(422, {
+              name: 'UNPROCESSABLE_ENTITY',
+              details: [{ issue: 'REFUND_AMOUNT_EXCEEDED', description: 'The refund amount is more than is left.' }],
+            });
           refunds.push({ captureId: refund[1]!, body });
           return send(201, { id: `REF${randomBytes(4).toString('hex')}`, status: 'COMPLETED' });
         }

@@ -338,12 +338,27 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
           status: 400,
           body: { error: { type: 'invalid_request_error', message: 'This PaymentIntent cannot be refunded.' } },
         };
+      // As Stripe: partial refunds add up, never beyond what the charge took.
+      const amount = Number(body.amount ?? intent.amount);
+      const left = Number(intent.amount) - Number(intent.amount_refunded ?? 0);
+      if (amount > left)
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              code: 'amount_too_large',
+              message: `Refund amount (${String(amount)}) is greater than unrefunded amount on charge (${String(left)})`,
+            },
+          },
+        };
+      intent.amount_refunded = Number(intent.amount_refunded ?? 0) + amount;
       return {
         status: 200,
         body: {
           id: id('re'),
           object: 'refund',
-          amount: Number(body.amount ?? intent.amount),
+          amount,
           payment_intent: intent.id,
           status: 'succeeded',
         },

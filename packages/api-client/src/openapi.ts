@@ -1276,7 +1276,25 @@ export interface paths {
                                         rewardCoinsReversed: number;
                                         rewardCoinsShort: number;
                                         status: "processing" | "succeeded" | "failed";
+                                        unlocksRevoked: number;
                                     } | null;
+                                    refundedAmount: number;
+                                    refunds: {
+                                        amount: number;
+                                        by: string | null;
+                                        coinsReversed: number;
+                                        coinsShort: number;
+                                        completedAt: string | null;
+                                        /** Format: date-time */
+                                        createdAt: string;
+                                        error: string | null;
+                                        membershipEndsAt: string | null;
+                                        reason: string;
+                                        rewardCoinsReversed: number;
+                                        rewardCoinsShort: number;
+                                        status: "processing" | "succeeded" | "failed";
+                                        unlocksRevoked: number;
+                                    }[];
                                     status: "pending" | "processing" | "requires_action" | "paid" | "failed" | "cancelled" | "refunded";
                                     user: {
                                         email: string | null;
@@ -1364,7 +1382,25 @@ export interface paths {
                                     rewardCoinsReversed: number;
                                     rewardCoinsShort: number;
                                     status: "processing" | "succeeded" | "failed";
+                                    unlocksRevoked: number;
                                 } | null;
+                                refundedAmount: number;
+                                refunds: {
+                                    amount: number;
+                                    by: string | null;
+                                    coinsReversed: number;
+                                    coinsShort: number;
+                                    completedAt: string | null;
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    error: string | null;
+                                    membershipEndsAt: string | null;
+                                    reason: string;
+                                    rewardCoinsReversed: number;
+                                    rewardCoinsShort: number;
+                                    status: "processing" | "succeeded" | "failed";
+                                    unlocksRevoked: number;
+                                }[];
                                 status: "pending" | "processing" | "requires_action" | "paid" | "failed" | "cancelled" | "refunded";
                                 user: {
                                     email: string | null;
@@ -1395,7 +1431,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Refund a paid order through its provider; its coins or membership time are taken back */
+        /** Refund a paid order, in full or in part, through its provider; its share of coins (or, refunded in full, its membership time) is taken back */
         post: {
             parameters: {
                 query?: never;
@@ -1408,7 +1444,11 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        amount?: number;
                         reason: string;
+                        /** Format: uuid */
+                        requestId?: string;
+                        revokeUnlocks?: boolean;
                     };
                 };
             };
@@ -1456,7 +1496,25 @@ export interface paths {
                                     rewardCoinsReversed: number;
                                     rewardCoinsShort: number;
                                     status: "processing" | "succeeded" | "failed";
+                                    unlocksRevoked: number;
                                 } | null;
+                                refundedAmount: number;
+                                refunds: {
+                                    amount: number;
+                                    by: string | null;
+                                    coinsReversed: number;
+                                    coinsShort: number;
+                                    completedAt: string | null;
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    error: string | null;
+                                    membershipEndsAt: string | null;
+                                    reason: string;
+                                    rewardCoinsReversed: number;
+                                    rewardCoinsShort: number;
+                                    status: "processing" | "succeeded" | "failed";
+                                    unlocksRevoked: number;
+                                }[];
                                 status: "pending" | "processing" | "requires_action" | "paid" | "failed" | "cancelled" | "refunded";
                                 user: {
                                     email: string | null;
@@ -1470,6 +1528,86 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}/refund-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a refund of the order would give back and take back: money, coins left and spent (on what), membership */
+        get: {
+            parameters: {
+                query?: {
+                    amount?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                amount: number;
+                                coins: {
+                                    balance: number;
+                                    granted: number;
+                                    left: number;
+                                    rewardGranted: number;
+                                    spent: number;
+                                    spentOn: {
+                                        /** Format: date-time */
+                                        at: string;
+                                        coins: number;
+                                        episodeId: number | null;
+                                        episodeIds: number[];
+                                        episodeNumber: number | null;
+                                        held: boolean;
+                                        seriesId: number | null;
+                                        seriesTitle: string;
+                                    }[];
+                                    takenBack: number;
+                                    toTakeBack: number;
+                                    toTakeBackShort: number;
+                                } | null;
+                                currency: string;
+                                inFlight: number;
+                                kind: "membership" | "coins";
+                                membership: {
+                                    active: boolean;
+                                    autoRenew: boolean;
+                                    endsAfterRefund: string | null;
+                                    endsAt: string | null;
+                                } | null;
+                                orderId: string;
+                                paid: number;
+                                refundable: number;
+                                refunded: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4339,7 +4477,25 @@ export interface paths {
                                         rewardCoinsReversed: number;
                                         rewardCoinsShort: number;
                                         status: "processing" | "succeeded" | "failed";
+                                        unlocksRevoked: number;
                                     } | null;
+                                    refundedAmount: number;
+                                    refunds: {
+                                        amount: number;
+                                        by: string | null;
+                                        coinsReversed: number;
+                                        coinsShort: number;
+                                        completedAt: string | null;
+                                        /** Format: date-time */
+                                        createdAt: string;
+                                        error: string | null;
+                                        membershipEndsAt: string | null;
+                                        reason: string;
+                                        rewardCoinsReversed: number;
+                                        rewardCoinsShort: number;
+                                        status: "processing" | "succeeded" | "failed";
+                                        unlocksRevoked: number;
+                                    }[];
                                     status: "pending" | "processing" | "requires_action" | "paid" | "failed" | "cancelled" | "refunded";
                                     user: {
                                         email: string | null;
@@ -4496,7 +4652,25 @@ export interface paths {
                                         rewardCoinsReversed: number;
                                         rewardCoinsShort: number;
                                         status: "processing" | "succeeded" | "failed";
+                                        unlocksRevoked: number;
                                     } | null;
+                                    refundedAmount: number;
+                                    refunds: {
+                                        amount: number;
+                                        by: string | null;
+                                        coinsReversed: number;
+                                        coinsShort: number;
+                                        completedAt: string | null;
+                                        /** Format: date-time */
+                                        createdAt: string;
+                                        error: string | null;
+                                        membershipEndsAt: string | null;
+                                        reason: string;
+                                        rewardCoinsReversed: number;
+                                        rewardCoinsShort: number;
+                                        status: "processing" | "succeeded" | "failed";
+                                        unlocksRevoked: number;
+                                    }[];
                                     status: "pending" | "processing" | "requires_action" | "paid" | "failed" | "cancelled" | "refunded";
                                     user: {
                                         email: string | null;
@@ -4651,7 +4825,25 @@ export interface paths {
                                         rewardCoinsReversed: number;
                                         rewardCoinsShort: number;
                                         status: "processing" | "succeeded" | "failed";
+                                        unlocksRevoked: number;
                                     } | null;
+                                    refundedAmount: number;
+                                    refunds: {
+                                        amount: number;
+                                        by: string | null;
+                                        coinsReversed: number;
+                                        coinsShort: number;
+                                        completedAt: string | null;
+                                        /** Format: date-time */
+                                        createdAt: string;
+                                        error: string | null;
+                                        membershipEndsAt: string | null;
+                                        reason: string;
+                                        rewardCoinsReversed: number;
+                                        rewardCoinsShort: number;
+                                        status: "processing" | "succeeded" | "failed";
+                                        unlocksRevoked: number;
+                                    }[];
                                     status: "pending" | "processing" | "requires_action" | "paid" | "failed" | "cancelled" | "refunded";
                                     user: {
                                         email: string | null;
@@ -4812,7 +5004,198 @@ export interface paths {
                                         rewardCoinsReversed: number;
                                         rewardCoinsShort: number;
                                         status: "processing" | "succeeded" | "failed";
+                                        unlocksRevoked: number;
                                     } | null;
+                                    refundedAmount: number;
+                                    refunds: {
+                                        amount: number;
+                                        by: string | null;
+                                        coinsReversed: number;
+                                        coinsShort: number;
+                                        completedAt: string | null;
+                                        /** Format: date-time */
+                                        createdAt: string;
+                                        error: string | null;
+                                        membershipEndsAt: string | null;
+                                        reason: string;
+                                        rewardCoinsReversed: number;
+                                        rewardCoinsShort: number;
+                                        status: "processing" | "succeeded" | "failed";
+                                        unlocksRevoked: number;
+                                    }[];
+                                    status: "pending" | "processing" | "requires_action" | "paid" | "failed" | "cancelled" | "refunded";
+                                    user: {
+                                        email: string | null;
+                                        id: string;
+                                        isGuest: boolean;
+                                    };
+                                }[];
+                                paidOrders: number;
+                                role: "viewer" | "admin";
+                                unlocks: {
+                                    /** Format: date-time */
+                                    at: string;
+                                    episodeId: number;
+                                    episodeNumber: number;
+                                    seriesId: number;
+                                    seriesTitle: string;
+                                    source: string;
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/membership/stop-renewal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stop a membership's auto-renewal; it stays until the end of the paid period; idempotent */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                activeSessions: number;
+                                attribution: {
+                                    firstSource: ("fbclid" | "ttclid" | "referrer" | "organic") | null;
+                                    touches: {
+                                        /** Format: date-time */
+                                        at: string;
+                                        fbclid: string | null;
+                                        orderId: string;
+                                        refererToken: string | null;
+                                        source: "fbclid" | "ttclid" | "referrer" | "organic";
+                                        ttclid: string | null;
+                                    }[];
+                                };
+                                coins: number;
+                                /** Format: date-time */
+                                createdAt: string;
+                                disabledAt: string | null;
+                                email: string | null;
+                                favorites: number;
+                                history: {
+                                    /** Format: date-time */
+                                    at: string;
+                                    episodeId: number;
+                                    episodeNumber: number;
+                                    finished: boolean;
+                                    position: number;
+                                    seriesId: number;
+                                    seriesTitle: string;
+                                }[];
+                                id: string;
+                                isGuest: boolean;
+                                language: "en" | "es" | "fy" | "dy" | "pt";
+                                lastSeenAt: string | null;
+                                ledger: {
+                                    /** Format: date-time */
+                                    at: string;
+                                    delta: number;
+                                    episodeId: number | null;
+                                    id: number;
+                                    kind: "purchase" | "bonus" | "spend" | "refund" | "grant" | "reward";
+                                    orderId: string | null;
+                                    reason: string | null;
+                                }[];
+                                member: boolean;
+                                membership: {
+                                    active: boolean;
+                                    autoRenew: boolean;
+                                    cancelledAt: string | null;
+                                    endsAt: string | null;
+                                    planId: string | null;
+                                    status: ("active" | "lapsed") | null;
+                                };
+                                orders: {
+                                    amount: number;
+                                    attribution: {
+                                        fbclid: string | null;
+                                        refererToken: string | null;
+                                        source: "fbclid" | "ttclid" | "referrer" | "organic";
+                                        ttclid: string | null;
+                                    };
+                                    card: string | null;
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    currency: string;
+                                    failureReason: string | null;
+                                    id: string;
+                                    kind: "membership" | "coins";
+                                    paidAt: string | null;
+                                    planId: string;
+                                    planName: string;
+                                    provider: string | null;
+                                    providerRef: string | null;
+                                    purpose: "purchase" | "renewal";
+                                    refund: {
+                                        amount: number;
+                                        by: string | null;
+                                        coinsReversed: number;
+                                        coinsShort: number;
+                                        completedAt: string | null;
+                                        /** Format: date-time */
+                                        createdAt: string;
+                                        error: string | null;
+                                        membershipEndsAt: string | null;
+                                        reason: string;
+                                        rewardCoinsReversed: number;
+                                        rewardCoinsShort: number;
+                                        status: "processing" | "succeeded" | "failed";
+                                        unlocksRevoked: number;
+                                    } | null;
+                                    refundedAmount: number;
+                                    refunds: {
+                                        amount: number;
+                                        by: string | null;
+                                        coinsReversed: number;
+                                        coinsShort: number;
+                                        completedAt: string | null;
+                                        /** Format: date-time */
+                                        createdAt: string;
+                                        error: string | null;
+                                        membershipEndsAt: string | null;
+                                        reason: string;
+                                        rewardCoinsReversed: number;
+                                        rewardCoinsShort: number;
+                                        status: "processing" | "succeeded" | "failed";
+                                        unlocksRevoked: number;
+                                    }[];
                                     status: "pending" | "processing" | "requires_action" | "paid" | "failed" | "cancelled" | "refunded";
                                     user: {
                                         email: string | null;
@@ -4969,7 +5352,199 @@ export interface paths {
                                         rewardCoinsReversed: number;
                                         rewardCoinsShort: number;
                                         status: "processing" | "succeeded" | "failed";
+                                        unlocksRevoked: number;
                                     } | null;
+                                    refundedAmount: number;
+                                    refunds: {
+                                        amount: number;
+                                        by: string | null;
+                                        coinsReversed: number;
+                                        coinsShort: number;
+                                        completedAt: string | null;
+                                        /** Format: date-time */
+                                        createdAt: string;
+                                        error: string | null;
+                                        membershipEndsAt: string | null;
+                                        reason: string;
+                                        rewardCoinsReversed: number;
+                                        rewardCoinsShort: number;
+                                        status: "processing" | "succeeded" | "failed";
+                                        unlocksRevoked: number;
+                                    }[];
+                                    status: "pending" | "processing" | "requires_action" | "paid" | "failed" | "cancelled" | "refunded";
+                                    user: {
+                                        email: string | null;
+                                        id: string;
+                                        isGuest: boolean;
+                                    };
+                                }[];
+                                paidOrders: number;
+                                role: "viewer" | "admin";
+                                unlocks: {
+                                    /** Format: date-time */
+                                    at: string;
+                                    episodeId: number;
+                                    episodeNumber: number;
+                                    seriesId: number;
+                                    seriesTitle: string;
+                                    source: string;
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/unlocks/{episodeId}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take one unlock away (no coins come back); idempotent */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    episodeId: number;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                activeSessions: number;
+                                attribution: {
+                                    firstSource: ("fbclid" | "ttclid" | "referrer" | "organic") | null;
+                                    touches: {
+                                        /** Format: date-time */
+                                        at: string;
+                                        fbclid: string | null;
+                                        orderId: string;
+                                        refererToken: string | null;
+                                        source: "fbclid" | "ttclid" | "referrer" | "organic";
+                                        ttclid: string | null;
+                                    }[];
+                                };
+                                coins: number;
+                                /** Format: date-time */
+                                createdAt: string;
+                                disabledAt: string | null;
+                                email: string | null;
+                                favorites: number;
+                                history: {
+                                    /** Format: date-time */
+                                    at: string;
+                                    episodeId: number;
+                                    episodeNumber: number;
+                                    finished: boolean;
+                                    position: number;
+                                    seriesId: number;
+                                    seriesTitle: string;
+                                }[];
+                                id: string;
+                                isGuest: boolean;
+                                language: "en" | "es" | "fy" | "dy" | "pt";
+                                lastSeenAt: string | null;
+                                ledger: {
+                                    /** Format: date-time */
+                                    at: string;
+                                    delta: number;
+                                    episodeId: number | null;
+                                    id: number;
+                                    kind: "purchase" | "bonus" | "spend" | "refund" | "grant" | "reward";
+                                    orderId: string | null;
+                                    reason: string | null;
+                                }[];
+                                member: boolean;
+                                membership: {
+                                    active: boolean;
+                                    autoRenew: boolean;
+                                    cancelledAt: string | null;
+                                    endsAt: string | null;
+                                    planId: string | null;
+                                    status: ("active" | "lapsed") | null;
+                                };
+                                orders: {
+                                    amount: number;
+                                    attribution: {
+                                        fbclid: string | null;
+                                        refererToken: string | null;
+                                        source: "fbclid" | "ttclid" | "referrer" | "organic";
+                                        ttclid: string | null;
+                                    };
+                                    card: string | null;
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    currency: string;
+                                    failureReason: string | null;
+                                    id: string;
+                                    kind: "membership" | "coins";
+                                    paidAt: string | null;
+                                    planId: string;
+                                    planName: string;
+                                    provider: string | null;
+                                    providerRef: string | null;
+                                    purpose: "purchase" | "renewal";
+                                    refund: {
+                                        amount: number;
+                                        by: string | null;
+                                        coinsReversed: number;
+                                        coinsShort: number;
+                                        completedAt: string | null;
+                                        /** Format: date-time */
+                                        createdAt: string;
+                                        error: string | null;
+                                        membershipEndsAt: string | null;
+                                        reason: string;
+                                        rewardCoinsReversed: number;
+                                        rewardCoinsShort: number;
+                                        status: "processing" | "succeeded" | "failed";
+                                        unlocksRevoked: number;
+                                    } | null;
+                                    refundedAmount: number;
+                                    refunds: {
+                                        amount: number;
+                                        by: string | null;
+                                        coinsReversed: number;
+                                        coinsShort: number;
+                                        completedAt: string | null;
+                                        /** Format: date-time */
+                                        createdAt: string;
+                                        error: string | null;
+                                        membershipEndsAt: string | null;
+                                        reason: string;
+                                        rewardCoinsReversed: number;
+                                        rewardCoinsShort: number;
+                                        status: "processing" | "succeeded" | "failed";
+                                        unlocksRevoked: number;
+                                    }[];
                                     status: "pending" | "processing" | "requires_action" | "paid" | "failed" | "cancelled" | "refunded";
                                     user: {
                                         email: string | null;

@@ -101,6 +101,8 @@ export const AdminRefundSchema = Type.Object({
   /** The part of that bonus the buyer had already spent: not taken back, no balance goes below zero. */
   rewardCoinsShort: Type.Integer(),
   membershipEndsAt: Nullable(DateTime),
+  /** Unlocks taken away with this refund (bought with the order's coins). */
+  unlocksRevoked: Type.Integer(),
   createdAt: DateTime,
   completedAt: Nullable(DateTime),
 });
@@ -123,7 +125,12 @@ export const AdminOrderSchema = Type.Object({
   attribution: AdminAttributionSchema,
   createdAt: DateTime,
   paidAt: Nullable(DateTime),
+  /** The latest refund of the order (see `refunds` for all of them). */
   refund: Nullable(AdminRefundSchema),
+  /** What the refunds that went through gave back, in minor units; the order is `refunded` once it is all of it. */
+  refundedAmount: Type.Integer(),
+  /** Every refund of the order, oldest first (listed for one order; empty in lists). */
+  refunds: Type.Array(AdminRefundSchema),
 });
 export type AdminOrder = Static<typeof AdminOrderSchema>;
 export const AdminOrderPageSchema = AdminPageOf(AdminOrderSchema);
@@ -141,7 +148,91 @@ export const AdminOrderQuerySchema = Type.Object({
   to: Type.Optional(Type.String({ format: 'date' })),
 });
 
-export const AdminRefundInputSchema = Type.Object({ reason: Type.String({ maxLength: ADMIN_LIMITS.reason }) });
+export const AdminRefundInputSchema = Type.Object({
+  reason: Type.String({ maxLength: ADMIN_LIMITS.reason }),
+  /** Minor units, at most what is left to refund; without it, all that is left. */
+  amount: Type.Optional(Type.Integer()),
+  /** Also take away the unlocks paid with this order's coins that the refund cannot take back. */
+  revokeUnlocks: Type.Optional(Type.Boolean()),
+  /** Chosen by the console once per dialog: the same refund sent twice is made once. */
+  requestId: Type.Optional(Type.String({ format: 'uuid' })),
+});
+export type AdminRefundInput = Static<typeof AdminRefundInputSchema>;
+
+export const AdminRefundPreviewQuerySchema = Type.Object({
+  /** The amount the operator means to refund (minor units); without it, all that is left. */
+  amount: Type.Optional(Type.Integer()),
+});
+
+/** An unlock paid with coins after the order was paid: what the order's spent coins went on. */
+export const AdminSpentUnlockSchema = Type.Object({
+  episodeId: Nullable(Type.Integer()),
+  seriesId: Nullable(Type.Integer()),
+  seriesTitle: Type.String(),
+  /** Null for a whole-series unlock (its episodes are listed in `episodeIds`). */
+  episodeNumber: Nullable(Type.Integer()),
+  episodeIds: Type.Array(Type.Integer()),
+  coins: Type.Integer(),
+  at: DateTime,
+  /** Whether the viewer still holds it (an operator may have taken it away already). */
+  held: Type.Boolean(),
+});
+export type AdminSpentUnlock = Static<typeof AdminSpentUnlockSchema>;
+
+/** What a refund of an order would give back and take back, shown before the operator confirms. */
+export const AdminRefundPreviewSchema = Type.Object({
+  orderId: Type.String(),
+  kind: AdminPlanKindSchema,
+  currency: Type.String(),
+  paid: Type.Integer(),
+  refunded: Type.Integer(),
+  /** Being refunded right now (asked, the provider has not answered). */
+  inFlight: Type.Integer(),
+  refundable: Type.Integer(),
+  /** The amount this preview is for. */
+  amount: Type.Integer(),
+  coins: Nullable(
+    Type.Object({
+      /** Coins the order gave: its pack and the pack's bonus. */
+      granted: Type.Integer(),
+      /** The first-purchase bonus that came with it. */
+      rewardGranted: Type.Integer(),
+      /** Taken back by earlier refunds. */
+      takenBack: Type.Integer(),
+      /** Of the order's coins not yet taken back, those still in the viewer's balance. */
+      left: Type.Integer(),
+      /** Of the order's coins not yet taken back, those already spent. */
+      spent: Type.Integer(),
+      /** This refund takes back (in proportion to the amount, as far as the balance allows). */
+      toTakeBack: Type.Integer(),
+      /** Of the coins this refund would take back, those already spent. */
+      toTakeBackShort: Type.Integer(),
+      balance: Type.Integer(),
+      spentOn: Type.Array(AdminSpentUnlockSchema),
+    }),
+  ),
+  membership: Nullable(
+    Type.Object({
+      active: Type.Boolean(),
+      endsAt: Nullable(DateTime),
+      autoRenew: Type.Boolean(),
+      /** When the membership would end after this refund; null when the refund leaves it as it is. */
+      endsAfterRefund: Nullable(DateTime),
+    }),
+  ),
+});
+export type AdminRefundPreview = Static<typeof AdminRefundPreviewSchema>;
+
+export const AdminRevokeUnlockInputSchema = Type.Object({
+  reason: Type.String({ maxLength: ADMIN_LIMITS.reason }),
+});
+export const AdminStopRenewalInputSchema = Type.Object({
+  reason: Type.String({ maxLength: ADMIN_LIMITS.reason }),
+});
+export const AdminUnlockParamsSchema = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  episodeId: Type.Integer({ minimum: 1 }),
+});
 
 export const AdminGrantInputSchema = Type.Object({
   /** Chosen by the console once per form: the same grant sent twice is applied once. */

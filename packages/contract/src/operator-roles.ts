@@ -90,12 +90,15 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, readonly OperatorRole[] 
   'GET /api/admin/orders': FINANCE,
   'GET /api/admin/orders/:id': FINANCE,
   'POST /api/admin/orders/:id/refund': FINANCE,
+  'GET /api/admin/orders/:id/refund-preview': FINANCE,
   'GET /api/admin/plans': FINANCE,
   'GET /api/admin/users': FINANCE,
   'GET /api/admin/users/:id': FINANCE,
   'POST /api/admin/users/:id/disable': FINANCE,
   'POST /api/admin/users/:id/enable': FINANCE,
   'POST /api/admin/users/:id/grants': FINANCE,
+  'POST /api/admin/users/:id/unlocks/:episodeId/revoke': FINANCE,
+  'POST /api/admin/users/:id/membership/stop-renewal': FINANCE,
   'GET /api/admin/rewards': FINANCE,
 
   // Owners only: prices, power, configuration and the record of who did what.

@@ -144,6 +144,8 @@ export const order = (over: Partial<AdminOrder> = {}): AdminOrder => ({
   createdAt: '2026-11-02T10:00:00.000Z',
   paidAt: '2026-11-02T10:01:00.000Z',
   refund: null,
+  refundedAmount: 0,
+  refunds: [],
   ...over,
 });
 

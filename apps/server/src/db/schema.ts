@@ -345,12 +345,15 @@ export interface Refunds {
   completed_at: Timestamp | null;
   created_at: Generated<Timestamp>;
   error: string | null;
+  id: Generated<number>;
   membership_ends_at: Timestamp | null;
   order_id: string;
   reason: string;
+  request_id: string | null;
   reward_coins_reversed: Generated<number>;
   reward_coins_short: Generated<number>;
   status: "processing" | "succeeded" | "failed";
+  unlocks_revoked: Generated<number>;
   updated_at: Generated<Timestamp>;
 }
 
@@ -369,6 +372,7 @@ export interface SandboxCharges {
   id: string;
   idempotency_key: string;
   method_token: string | null;
+  refunded_amount: Generated<number>;
   return_url: string;
   status: "succeeded" | "failed" | "requires_action" | "refunded";
   updated_at: Generated<Timestamp>;
@@ -518,6 +522,16 @@ export interface TrackingEvents {
   value_minor: number | null;
 }
 
+export interface UnlockRevocations {
+  actor_id: string | null;
+  created_at: Generated<Timestamp>;
+  episode_id: number;
+  id: Generated<number>;
+  reason: string;
+  refund_id: number | null;
+  user_id: string;
+}
+
 export interface Unlocks {
   created_at: Generated<Timestamp>;
   episode_id: number;
@@ -614,6 +628,7 @@ export interface DB {
   tags: Tags;
   tracking_attribution: TrackingAttribution;
   tracking_events: TrackingEvents;
+  unlock_revocations: UnlockRevocations;
   unlocks: Unlocks;
   user_identities: UserIdentities;
   users: Users;

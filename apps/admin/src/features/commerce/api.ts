@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiQuery } from '@episodic/api-client';
-import type { AdminPlanInput } from '@episodic/contract';
+import type { AdminPlanInput, AdminRefundInput } from '@episodic/contract';
 import { api, given } from '../../shared/api';
 import { useAdminMutation } from '../../shared/mutation';
 
@@ -42,7 +42,17 @@ export const orderQuery = (id: string) =>
     queryFn: ({ signal }) => api.get('/api/admin/orders/{id}', { path: { id }, signal }),
   });
 
+/** What refunding `amount` (minor units; all that is left without it) would give back and take back. */
+export const refundPreviewQuery = (id: string, amount: number | undefined) =>
+  queryOptions({
+    queryKey: ['admin', 'orders', id, 'refund-preview', amount ?? null] as const,
+    queryFn: ({ signal }) =>
+      api.get('/api/admin/orders/{id}/refund-preview', { path: { id }, query: { amount }, signal }),
+    placeholderData: keepPreviousData,
+  });
+
 export const usePlans = () => useQuery(plansQuery);
+export const useRefundPreview = (id: string, amount: number | undefined) => useQuery(refundPreviewQuery(id, amount));
 export const useOrders = (f: OrderFilter) => useQuery(ordersQuery(f));
 export const useOrder = (id: string) => useQuery(orderQuery(id));
 
@@ -57,8 +67,8 @@ export function useCommerceMutations() {
       COMMERCE,
     ),
     refund: useAdminMutation(
-      ({ id, reason }: { id: string; reason: string }) =>
-        api.post('/api/admin/orders/{id}/refund', { path: { id }, body: { reason } }),
+      ({ id, ...body }: AdminRefundInput & { id: string }) =>
+        api.post('/api/admin/orders/{id}/refund', { path: { id }, body }),
       COMMERCE,
     ),
   };

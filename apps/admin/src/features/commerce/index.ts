@@ -1,2 +1,10 @@
-export { type OrderFilter, plansQuery, useCommerceMutations, useOrder, useOrders, usePlans } from './api';
+export {
+  type OrderFilter,
+  plansQuery,
+  useCommerceMutations,
+  useOrder,
+  useOrders,
+  usePlans,
+  useRefundPreview,
+} from './api';
 export { SOURCE_NAMES } from './sources';

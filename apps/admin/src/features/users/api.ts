@@ -52,6 +52,17 @@ export function useUserMutations(id: string) {
       areas,
       keep,
     ),
+    revokeUnlock: useAdminMutation(
+      ({ episodeId, reason }: { episodeId: number; reason: string }) =>
+        api.post('/api/admin/users/{id}/unlocks/{episodeId}/revoke', { path: { id, episodeId }, body: { reason } }),
+      areas,
+      keep,
+    ),
+    stopRenewal: useAdminMutation(
+      (reason: string) => api.post('/api/admin/users/{id}/membership/stop-renewal', { path: { id }, body: { reason } }),
+      areas,
+      keep,
+    ),
     setRole: useAdminMutation(
       (input: AdminRoleInput) => api.post('/api/admin/users/{id}/role', { path: { id }, body: input }),
       areas,

@@ -11,7 +11,9 @@ const STATUS_TONES: Record<string, 'green' | 'gray' | 'orange' | 'red' | 'blue'>
   requires_action: 'orange',
 };
 
-export function OrderStatus({ status }: { status: string }) {
+/** An order's status; a paid order some of whose money was given back shows "partially refunded". */
+export function OrderStatus({ status, refundedAmount = 0 }: { status: string; refundedAmount?: number }) {
+  if (status === 'paid' && refundedAmount > 0) return <Badge tone="blue">partially refunded</Badge>;
   return <Badge tone={STATUS_TONES[status] ?? 'gray'}>{status.replace('_', ' ')}</Badge>;
 }
 

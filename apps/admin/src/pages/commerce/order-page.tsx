@@ -1,33 +1,50 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import type { AdminOrder } from '@episodic/contract';
-import { useCommerceMutations, useOrder } from '../../features/commerce';
+import type { AdminOrder, AdminRefund } from '@episodic/contract';
+import { useOrder } from '../../features/commerce';
 import { dateTime, money } from '../../shared/format';
 import { Button, Card, ErrorState, Facts, Loading, PageHeader } from '../../shared/ui';
-import { ReasonDialog } from '../../shared/dialogs';
+import { RefundDialog } from './refund-dialog';
 import { OrderStatus, SourceBadge } from './order-badges';
 
-function RefundDialog({ order, onClose }: { order: AdminOrder; onClose: () => void }) {
-  const { refund } = useCommerceMutations();
-  const what =
-    order.kind === 'coins'
-      ? 'The coins it gave are taken back (as many as are left).'
-      : 'The membership time it bought is taken back; access ends if none is left.';
+/** One refund of the order: how much, why, by whom, and what it took back. */
+function RefundCard({ order, refund, title }: { order: AdminOrder; refund: AdminRefund; title: string }) {
   return (
-    <ReasonDialog
-      title={`Refund ${money(order.amount, order.currency)}`}
-      intro={`The whole amount goes back through ${order.provider ?? 'the provider'} to ${order.card ?? 'the buyer'}. ${what}`}
-      submitLabel={refund.isPending ? 'Refunding…' : `Refund ${money(order.amount, order.currency)}`}
-      variant="danger"
-      pending={refund.isPending}
-      error={refund.error}
-      hint="Kept in the audit log."
-      autoFocus
-      onSubmit={(reason) => {
-        refund.mutate({ id: order.id, reason }, { onSuccess: onClose });
-      }}
-      onClose={onClose}
-    />
+    <Card title={title}>
+      <Facts
+        items={[
+          ['Status', refund.status],
+          ['Amount', money(refund.amount, order.currency)],
+          ['Reason', refund.reason],
+          ['By', refund.by ?? '—'],
+          ['Asked', dateTime(refund.createdAt)],
+          ['Completed', dateTime(refund.completedAt)],
+          ...(order.kind === 'coins'
+            ? ([
+                [
+                  'Coins taken back',
+                  `${refund.coinsReversed}${refund.coinsShort ? ` (${refund.coinsShort} already spent)` : ''}`,
+                ],
+              ] as [string, string][])
+            : []),
+          ...(refund.rewardCoinsReversed || refund.rewardCoinsShort
+            ? ([
+                [
+                  'First-purchase bonus taken back',
+                  `${refund.rewardCoinsReversed}${refund.rewardCoinsShort ? ` (${refund.rewardCoinsShort} already spent)` : ''}`,
+                ],
+              ] as [string, string][])
+            : []),
+          ...(refund.unlocksRevoked
+            ? ([['Unlocks taken away', String(refund.unlocksRevoked)]] as [string, string][])
+            : []),
+          ...(refund.membershipEndsAt
+            ? ([['Membership now ends', dateTime(refund.membershipEndsAt)]] as [string, string][])
+            : []),
+          ...(refund.error ? ([['Provider said', refund.error]] as [string, string][]) : []),
+        ]}
+      />
+    </Card>
   );
 }
 
@@ -39,7 +56,7 @@ export function OrderPage() {
   if (query.isPending) return <Loading />;
   if (query.isError) return <ErrorState error={query.error} retry={() => void query.refetch()} />;
   const order = query.data;
-  const refund = order.refund;
+  const refundable = order.status === 'paid' && order.refundedAmount < order.amount;
   return (
     <section>
       <Link to="/commerce" className="text-sm font-medium text-orange-700 hover:underline">
@@ -49,11 +66,12 @@ export function OrderPage() {
         title={`${order.planName} · ${money(order.amount, order.currency)}`}
         description={
           <span className="flex items-center gap-2">
-            <OrderStatus status={order.status} /> <span className="font-mono text-xs">{order.id}</span>
+            <OrderStatus status={order.status} refundedAmount={order.refundedAmount} />{' '}
+            <span className="font-mono text-xs">{order.id}</span>
           </span>
         }
         actions={
-          order.status === 'paid' ? (
+          refundable ? (
             <Button
               variant="danger"
               onClick={() => {
@@ -81,6 +99,9 @@ export function OrderPage() {
               ],
               ['Plan', `${order.planName} (${order.kind === 'coins' ? 'coin pack' : 'membership'}, ${order.purpose})`],
               ['Amount', money(order.amount, order.currency)],
+              ...(order.refundedAmount
+                ? ([['Refunded', money(order.refundedAmount, order.currency)]] as [string, string][])
+                : []),
               ['Opened', dateTime(order.createdAt)],
               ['Paid', dateTime(order.paidAt)],
               ['Provider', order.provider ?? '—'],
@@ -104,40 +125,14 @@ export function OrderPage() {
               ]}
             />
           </Card>
-          {refund ? (
-            <Card title="Refund">
-              <Facts
-                items={[
-                  ['Status', refund.status],
-                  ['Amount', money(refund.amount, order.currency)],
-                  ['Reason', refund.reason],
-                  ['By', refund.by ?? '—'],
-                  ['Asked', dateTime(refund.createdAt)],
-                  ['Completed', dateTime(refund.completedAt)],
-                  ...(order.kind === 'coins'
-                    ? ([
-                        [
-                          'Coins taken back',
-                          `${refund.coinsReversed}${refund.coinsShort ? ` (${refund.coinsShort} already spent)` : ''}`,
-                        ],
-                      ] as [string, string][])
-                    : []),
-                  ...(refund.rewardCoinsReversed || refund.rewardCoinsShort
-                    ? ([
-                        [
-                          'First-purchase bonus taken back',
-                          `${refund.rewardCoinsReversed}${refund.rewardCoinsShort ? ` (${refund.rewardCoinsShort} already spent)` : ''}`,
-                        ],
-                      ] as [string, string][])
-                    : []),
-                  ...(refund.membershipEndsAt
-                    ? ([['Membership now ends', dateTime(refund.membershipEndsAt)]] as [string, string][])
-                    : []),
-                  ...(refund.error ? ([['Provider said', refund.error]] as [string, string][]) : []),
-                ]}
-              />
-            </Card>
-          ) : null}
+          {order.refunds.map((refund, i) => (
+            <RefundCard
+              key={refund.createdAt}
+              order={order}
+              refund={refund}
+              title={order.refunds.length > 1 ? `Refund ${i + 1} of ${order.refunds.length}` : 'Refund'}
+            />
+          ))}
         </div>
       </div>
       {refunding ? (

@@ -107,7 +107,7 @@ export function OrdersPage() {
                     </td>
                     <td className="px-4 py-2 text-right tabular-nums">{money(o.amount, o.currency)}</td>
                     <td className="px-4 py-2">
-                      <OrderStatus status={o.status} />
+                      <OrderStatus status={o.status} refundedAmount={o.refundedAmount} />
                     </td>
                     <td className="px-4 py-2">
                       <SourceBadge attribution={o.attribution} />

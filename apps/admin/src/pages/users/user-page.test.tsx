@@ -161,4 +161,58 @@ describe('user page', () => {
     expect(within(dialog).getByRole('alert').textContent).toBe('Enter your password to finish this action.');
     expect((within(dialog).getByLabelText('Reason') as HTMLTextAreaElement).value).toBe('New colleague');
   });
+
+  it('takes one unlock away after a confirmation naming the episode', async () => {
+    let current = user;
+    const calls = mockApi(({ url }) => {
+      if (url === `/api/admin/users/${user.id}`) return { code: 200, data: current };
+      if (url === `/api/admin/users/${user.id}/unlocks/101/revoke`) {
+        current = { ...user, unlocks: [] };
+        return { code: 200, data: current };
+      }
+      return undefined;
+    });
+    renderConsole(`/admin/users/${user.id}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Take away Midnight Heiress, episode 4' }));
+    const dialog = screen.getByRole('dialog', { name: 'Take away Midnight Heiress, episode 4?' });
+    expect(within(dialog).getByText(/No coins come back/)).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Chargeback' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Take away the unlock' }));
+    expect(await screen.findByText('No episodes unlocked.')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ reason: 'Chargeback' }]);
+  });
+
+  it("stops a member's auto-renewal; the paid period stays", async () => {
+    const member = {
+      ...user,
+      membership: {
+        active: true,
+        planId: 'weekly',
+        status: 'active' as const,
+        endsAt: '2099-11-09T10:00:00.000Z',
+        autoRenew: true,
+        cancelledAt: null,
+      },
+    };
+    let current = member;
+    mockApi(({ url }) => {
+      if (url === `/api/admin/users/${user.id}`) return { code: 200, data: current };
+      if (url.endsWith('/membership/stop-renewal')) {
+        current = { ...member, membership: { ...member.membership, autoRenew: false } };
+        return { code: 200, data: current };
+      }
+      return undefined;
+    });
+    renderConsole(`/admin/users/${user.id}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Stop auto-renewal…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Stop auto-renewal' });
+    expect(within(dialog).getByText(/keeps access until November 9, 2099/)).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Asked by email' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Stop auto-renewal' }));
+    await waitFor(() => {
+      expect(screen.queryByRole('button', { name: 'Stop auto-renewal…' })).toBeNull();
+    });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
 });

@@ -6,6 +6,7 @@ import { Badge, Button, Card, EmptyState, ErrorState, Facts, Loading, PageHeader
 import { OrderStatus, SourceBadge } from '../commerce/order-badges';
 import { SOURCE_NAMES } from '../../features/commerce';
 import { DisableDialog, GrantDialog, RoleDialog } from './user-actions';
+import { RevokeUnlockDialog, StopRenewalDialog } from './user-access-dialogs';
 
 function Rows({ head, children, empty }: { head: string[]; children: ReactNode[]; empty: string }) {
   if (children.length === 0) return <EmptyState>{empty}</EmptyState>;
@@ -29,7 +30,8 @@ function Rows({ head, children, empty }: { head: string[]; children: ReactNode[]
 export function UserPage() {
   const id = useParams().id ?? '';
   const query = useUser(id);
-  const [dialog, setDialog] = useState<'coins' | 'membership' | 'disable' | 'role' | null>(null);
+  const [dialog, setDialog] = useState<'coins' | 'membership' | 'disable' | 'role' | 'renewal' | null>(null);
+  const [revoking, setRevoking] = useState<number | null>(null);
   if (query.isPending) return <Loading />;
   if (query.isError) return <ErrorState error={query.error} retry={() => void query.refetch()} />;
   const user = query.data;
@@ -87,6 +89,11 @@ export function UserPage() {
               ['Cancelled', dateTime(m.cancelledAt)],
             ]}
           />
+          {m.active && m.autoRenew ? (
+            <Button className="mt-3" variant="danger" onClick={() => setDialog('renewal')}>
+              Stop auto-renewal…
+            </Button>
+          ) : null}
         </Card>
         <Card title="Attribution">
           <Facts
@@ -118,7 +125,7 @@ export function UserPage() {
               <td className="py-1.5 pr-4">{o.planName}</td>
               <td className="py-1.5 pr-4 tabular-nums">{money(o.amount, o.currency)}</td>
               <td className="py-1.5 pr-4">
-                <OrderStatus status={o.status} />
+                <OrderStatus status={o.status} refundedAmount={o.refundedAmount} />
               </td>
               <td className="py-1.5 pr-4">
                 <SourceBadge attribution={o.attribution} />
@@ -150,7 +157,7 @@ export function UserPage() {
           </Rows>
         </Card>
         <Card title="Unlocks">
-          <Rows head={['When', 'Series', 'Episode', 'How']} empty="No episodes unlocked.">
+          <Rows head={['When', 'Series', 'Episode', 'How', '']} empty="No episodes unlocked.">
             {user.unlocks.map((u) => (
               <tr key={u.episodeId} className="border-t border-zinc-100">
                 <td className="py-1.5 pr-4 text-zinc-600">{dateTime(u.at)}</td>
@@ -161,6 +168,16 @@ export function UserPage() {
                 </td>
                 <td className="py-1.5 pr-4 tabular-nums">{u.episodeNumber}</td>
                 <td className="py-1.5 pr-4">{u.source}</td>
+                <td className="py-1.5 text-right">
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`Take away ${u.seriesTitle}, episode ${u.episodeNumber}`}
+                    onClick={() => setRevoking(u.episodeId)}
+                  >
+                    Take away…
+                  </Button>
+                </td>
               </tr>
             ))}
           </Rows>
@@ -183,6 +200,14 @@ export function UserPage() {
       ) : null}
       {dialog === 'disable' ? <DisableDialog user={user} onClose={() => setDialog(null)} /> : null}
       {dialog === 'role' ? <RoleDialog user={user} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'renewal' ? <StopRenewalDialog user={user} onClose={() => setDialog(null)} /> : null}
+      {revoking !== null && user.unlocks.some((u) => u.episodeId === revoking) ? (
+        <RevokeUnlockDialog
+          user={user}
+          unlock={user.unlocks.find((u) => u.episodeId === revoking)!}
+          onClose={() => setRevoking(null)}
+        />
+      ) : null}
     </section>
   );
 }

@@ -19,6 +19,7 @@ import * as m0018 from './0018-rewards';
 import * as m0019 from './0019-likes-and-search-trends';
 import * as m0020 from './0020-live-replacements';
 import * as m0021 from './0021-refund-rewards';
+import * as m0022 from './0022-partial-refunds';
 import * as m0023 from './0023-archive';
 import * as m0024 from './0024-operator-roles';
 
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0019-likes-and-search-trends': m0019,
   '0020-live-replacements': m0020,
   '0021-refund-rewards': m0021,
+  '0022-partial-refunds': m0022,
   '0023-archive': m0023,
   '0024-operator-roles': m0024,
 };

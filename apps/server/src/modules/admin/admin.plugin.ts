@@ -13,6 +13,7 @@ import { createPlansService } from './plans.service';
 import { createAdminSettingsService } from './settings.service';
 import { createTagsService } from './tags.service';
 import { createUsersService } from './users.service';
+import { createUserAccessService } from './user-access.service';
 import { registerCommerceRoutes } from './commerce.routes';
 import { registerContentRoutes } from './content.routes';
 import { createPublicationService } from './publication.service';
@@ -72,7 +73,8 @@ function registerAdminRoutes(app: AppInstance, deps: AdminDeps): void {
     registerUploadRoutes(admin, uploads);
     registerHomepageRoutes(admin, createHomepageService(deps));
     registerCommerceRoutes(admin, createPlansService(deps), createOrdersService(deps));
-    registerUsersRoutes(admin, createUsersService(deps));
+    const users = createUsersService(deps);
+    registerUsersRoutes(admin, users, createUserAccessService(deps, users.getUser));
     registerSystemRoutes(admin, deps.db, createAdminSettingsService(deps), createDashboardService(deps));
     registerRewardAmountRoutes(admin, createAdminRewardsService(deps));
     registerTeamRoutes(

@@ -372,7 +372,7 @@ describe('refunds', () => {
       refundOrder: createRefunds({ db, lifecycle: createOrderLifecycle({ db }), refunders }),
     } as unknown as AdminDeps;
     const orders = createOrdersService(deps);
-    await expect(orders.refundOrder(operator, orderId, 'Customer asked')).rejects.toMatchObject({
+    await expect(orders.refundOrder(operator, orderId, { reason: 'Customer asked' })).rejects.toMatchObject({
       code: 500,
       message: 'sandbox did not refund this payment: charge already disputed',
     });
@@ -383,7 +383,7 @@ describe('refunds', () => {
     expect((await me(b.token)).coins).toBe(300);
     expect((await audits('order.refund-failed'))[0]).toMatchObject({ targetId: orderId, reason: 'Customer asked' });
     refuse = false;
-    expect(await orders.refundOrder(operator, orderId, 'Customer asked')).toMatchObject({
+    expect(await orders.refundOrder(operator, orderId, { reason: 'Customer asked' })).toMatchObject({
       status: 'refunded',
       refund: { status: 'succeeded', error: null },
     });

@@ -7,6 +7,8 @@ import {
   AdminPlanParamsSchema,
   AdminPlanSchema,
   AdminRefundInputSchema,
+  AdminRefundPreviewQuerySchema,
+  AdminRefundPreviewSchema,
   EnvelopeOf,
   UuidParamsSchema,
 } from '@episodic/contract';
@@ -87,17 +89,33 @@ export function registerCommerceRoutes(app: AppInstance, plans: PlansService, or
     async (req) => ok(await orders.getOrder(req.params.id)),
   );
 
+  app.get(
+    '/api/admin/orders/:id/refund-preview',
+    {
+      schema: {
+        tags,
+        summary:
+          'What a refund of the order would give back and take back: money, coins left and spent (on what), membership',
+        params: UuidParamsSchema,
+        querystring: AdminRefundPreviewQuerySchema,
+        response: { 200: EnvelopeOf(AdminRefundPreviewSchema) },
+      },
+    },
+    async (req) => ok(await orders.refundPreview(req.params.id, req.query.amount)),
+  );
+
   app.post(
     '/api/admin/orders/:id/refund',
     {
       schema: {
         tags,
-        summary: 'Refund a paid order through its provider; its coins or membership time are taken back',
+        summary:
+          'Refund a paid order, in full or in part, through its provider; its share of coins (or, refunded in full, its membership time) is taken back',
         params: UuidParamsSchema,
         body: AdminRefundInputSchema,
         response: { 200: EnvelopeOf(AdminOrderSchema) },
       },
     },
-    async (req) => ok(await orders.refundOrder(await recentOperatorOf(req), req.params.id, req.body.reason)),
+    async (req) => ok(await orders.refundOrder(await recentOperatorOf(req), req.params.id, req.body)),
   );
 }

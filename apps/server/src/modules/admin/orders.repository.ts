@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
-import type { AdminAttribution, AdminAttributionSource, AdminOrder } from '@episodic/contract';
+import type { AdminAttribution, AdminAttributionSource, AdminOrder, AdminRefund } from '@episodic/contract';
 import type { DB, OrderStatus } from '../../db/schema';
 import type { OrderSummaryRow } from '../../db/schema-types';
 
@@ -24,8 +24,10 @@ interface OrderRow extends OrderSummaryRow {
   r_reward_coins_reversed: number | null;
   r_reward_coins_short: number | null;
   r_membership_ends_at: Date | null;
+  r_unlocks_revoked: number | null;
   r_created_at: Date | null;
   r_completed_at: Date | null;
+  refunded_amount: number;
 }
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
@@ -84,22 +86,44 @@ function orderDto(r: OrderRow): AdminOrder {
     attribution: attributionOf(r.attribution),
     createdAt: r.created_at.toISOString(),
     paidAt: r.paid_at?.toISOString() ?? null,
-    refund: r.r_status
-      ? {
-          status: r.r_status,
-          amount: r.r_amount ?? 0,
-          reason: r.r_reason ?? '',
-          by: r.r_by,
-          error: r.r_error,
-          coinsReversed: r.r_coins_reversed ?? 0,
-          coinsShort: r.r_coins_short ?? 0,
-          rewardCoinsReversed: r.r_reward_coins_reversed ?? 0,
-          rewardCoinsShort: r.r_reward_coins_short ?? 0,
-          membershipEndsAt: r.r_membership_ends_at?.toISOString() ?? null,
-          createdAt: r.r_created_at!.toISOString(),
-          completedAt: r.r_completed_at?.toISOString() ?? null,
-        }
-      : null,
+    refund: r.r_status ? refundDto(r) : null,
+    refundedAmount: Number(r.refunded_amount),
+    refunds: [],
+  };
+}
+
+type RefundColumns = Pick<
+  OrderRow,
+  | 'r_status'
+  | 'r_amount'
+  | 'r_reason'
+  | 'r_by'
+  | 'r_error'
+  | 'r_coins_reversed'
+  | 'r_coins_short'
+  | 'r_reward_coins_reversed'
+  | 'r_reward_coins_short'
+  | 'r_membership_ends_at'
+  | 'r_unlocks_revoked'
+  | 'r_created_at'
+  | 'r_completed_at'
+>;
+
+function refundDto(r: RefundColumns): AdminRefund {
+  return {
+    status: r.r_status!,
+    amount: r.r_amount ?? 0,
+    reason: r.r_reason ?? '',
+    by: r.r_by,
+    error: r.r_error,
+    coinsReversed: r.r_coins_reversed ?? 0,
+    coinsShort: r.r_coins_short ?? 0,
+    rewardCoinsReversed: r.r_reward_coins_reversed ?? 0,
+    rewardCoinsShort: r.r_reward_coins_short ?? 0,
+    membershipEndsAt: r.r_membership_ends_at?.toISOString() ?? null,
+    unlocksRevoked: r.r_unlocks_revoked ?? 0,
+    createdAt: r.r_created_at!.toISOString(),
+    completedAt: r.r_completed_at?.toISOString() ?? null,
   };
 }
 
@@ -133,20 +157,23 @@ function where(f: OrderFilter): RawBuilder<unknown> {
   return sql.join(parts, sql` AND `);
 }
 
-const ORDER_COLUMNS = sql`o.id, o.user_id, u.email, u.is_guest, o.plan_id, COALESCE(pt.name, o.plan_id) AS plan_name, p.kind, o.purpose, o.amount, o.currency,
-      o.status, o.provider, o.provider_ref, pm.brand, pm.last4, o.failure_reason, o.attribution, o.created_at, o.paid_at,
-      r.status AS r_status, r.amount AS r_amount, r.reason AS r_reason, ra.email AS r_by, r.error AS r_error,
+const REFUND_COLUMNS = sql`r.status AS r_status, r.amount AS r_amount, r.reason AS r_reason, ra.email AS r_by, r.error AS r_error,
       r.coins_reversed AS r_coins_reversed, r.coins_short AS r_coins_short,
       r.reward_coins_reversed AS r_reward_coins_reversed, r.reward_coins_short AS r_reward_coins_short, r.membership_ends_at AS r_membership_ends_at,
-      r.created_at AS r_created_at, r.completed_at AS r_completed_at`;
+      r.unlocks_revoked AS r_unlocks_revoked, r.created_at AS r_created_at, r.completed_at AS r_completed_at`;
 
-/** An order with its buyer, plan (named in English), card, refund and the operator who refunded it. */
+const ORDER_COLUMNS = sql`o.id, o.user_id, u.email, u.is_guest, o.plan_id, COALESCE(pt.name, o.plan_id) AS plan_name, p.kind, o.purpose, o.amount, o.currency,
+      o.status, o.provider, o.provider_ref, pm.brand, pm.last4, o.failure_reason, o.attribution, o.created_at, o.paid_at,
+      ${REFUND_COLUMNS},
+      (SELECT COALESCE(sum(s.amount), 0) FROM refunds s WHERE s.order_id = o.id AND s.status = 'succeeded') AS refunded_amount`;
+
+/** An order with its buyer, plan (named in English), card, latest refund and the operator who asked it. */
 const ORDER_SOURCES = sql`orders o
     JOIN users u ON u.id = o.user_id
     JOIN plans p ON p.id = o.plan_id
     LEFT JOIN plan_translations pt ON pt.plan_id = p.id AND pt.language = 'en'
     LEFT JOIN payment_methods pm ON pm.id = o.payment_method_id
-    LEFT JOIN refunds r ON r.order_id = o.id
+    LEFT JOIN LATERAL (SELECT * FROM refunds l WHERE l.order_id = o.id ORDER BY l.id DESC LIMIT 1) r ON true
     LEFT JOIN users ra ON ra.id = r.actor_id`;
 
 /** Orders matching a filter, newest first, with buyer, plan, card, attribution and refund. */
@@ -165,12 +192,16 @@ export async function findOrders(
   return { items: rows.map(orderDto), total: rows[0] ? Number(rows[0].total) : 0 };
 }
 
-/** One order by its id, as the list shows it; undefined when there is none (or the id is no order id). */
+/** One order by its id, with all its refunds (oldest first); undefined when there is none (or the id is no order id). */
 export async function findOrder(db: Executor, id: string): Promise<AdminOrder | undefined> {
   if (!UUID.test(id)) return undefined;
   const { rows } = await sql<OrderRow>`
     SELECT ${ORDER_COLUMNS}
     FROM ${ORDER_SOURCES}
     WHERE o.id = ${id}::uuid`.execute(db);
-  return rows[0] && orderDto(rows[0]);
+  if (!rows[0]) return undefined;
+  const refunds = await sql<RefundColumns>`
+    SELECT ${REFUND_COLUMNS} FROM refunds r LEFT JOIN users ra ON ra.id = r.actor_id
+    WHERE r.order_id = ${id}::uuid ORDER BY r.id`.execute(db);
+  return { ...orderDto(rows[0]), refunds: refunds.rows.map(refundDto) };
 }

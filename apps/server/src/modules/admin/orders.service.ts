@@ -1,6 +1,6 @@
-import type { AdminOrder, AdminPage } from '@episodic/contract';
+import type { AdminOrder, AdminPage, AdminRefundInput, AdminRefundPreview } from '@episodic/contract';
 import { notFound } from '../../http/errors';
-import type { RefundRecord } from '../billing/index';
+import { previewRefund, type RefundRecord } from '../billing/index';
 import type { AdminDeps } from './admin-deps';
 import { writeAudit, type AuditRecord, type Operator } from './audit';
 import { FieldCheck } from './input-rules';
@@ -32,26 +32,37 @@ export function createOrdersService(deps: AdminDeps) {
   }
 
   /**
-   * Refunds a paid order through billing's refund command (one refund per order, through the
-   * provider that took the money); the audit entry is written in the refund's own transaction.
+   * Refunds a paid order, in full or in part, through billing's refund command (through the provider
+   * that took the money, never more than it cost); the audit entry is written in the refund's own
+   * transaction.
    */
-  async function refundOrder(operator: Operator, orderId: string, reasonInput: string): Promise<AdminOrder> {
-    const reason = reasonInput.trim();
+  async function refundOrder(operator: Operator, orderId: string, input: AdminRefundInput): Promise<AdminOrder> {
+    const reason = input.reason.trim();
     await deps.refundOrder({
       orderId,
       reason,
       actorId: operator.userId,
+      amount: input.amount,
+      revokeUnlocks: input.revokeUnlocks ?? false,
+      requestId: input.requestId,
       record: (trx, record) => writeAudit(trx, operator, refundAudit(record, reason)),
     });
     return getOrder(orderId);
   }
 
-  return { listOrders, getOrder, refundOrder };
+  /** What a refund of the order would give back and take back (read only), for the console's dialog. */
+  function refundPreview(orderId: string, amount: number | undefined): Promise<AdminRefundPreview> {
+    return previewRefund(db, orderId, amount);
+  }
+
+  return { listOrders, getOrder, refundOrder, refundPreview };
 }
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
 
-/** The audit entry of a refund: what was taken back, or why the provider refused. */
+const money = (minor: number, currency: string) => `${(minor / 100).toFixed(2)} ${currency}`;
+
+/** The audit entry of a refund: what was given back and taken back, or why the provider refused. */
 function refundAudit(record: RefundRecord, reason: string): AuditRecord {
   const { order } = record;
   if (record.outcome === 'failed') {
@@ -60,10 +71,11 @@ function refundAudit(record: RefundRecord, reason: string): AuditRecord {
       targetType: 'order',
       targetId: order.id,
       summary: `The provider refused to refund order ${order.id}: ${record.error}`,
+      after: { amount: record.amount },
       reason,
     };
   }
-  const { reversal } = record;
+  const { reversal, order: refunded } = record;
   const coins =
     reversal.coinsReversed || reversal.coinsShort
       ? `; ${reversal.coinsReversed} coins taken back${reversal.coinsShort ? `, ${reversal.coinsShort} already spent` : ''}`
@@ -73,14 +85,23 @@ function refundAudit(record: RefundRecord, reason: string): AuditRecord {
       ? `; first-purchase bonus: ${reversal.rewardCoinsReversed} coins taken back${reversal.rewardCoinsShort ? `, ${reversal.rewardCoinsShort} already spent` : ''}`
       : '';
   const time = reversal.membershipEndsAt ? `; membership now ends ${reversal.membershipEndsAt.toISOString()}` : '';
-  const taken = `${coins}${reward}${time}`;
+  const revoked = record.unlocksRevoked.length
+    ? `; took away ${record.unlocksRevoked.length} unlock${record.unlocksRevoked.length === 1 ? '' : 's'} bought with its coins`
+    : '';
+  const what = record.final && record.amount === refunded.amount ? 'Refunded' : 'Partly refunded';
   return {
     action: 'order.refund',
     targetType: 'order',
     targetId: order.id,
-    summary: `Refunded ${(record.order.amount / 100).toFixed(2)} ${record.order.currency} of order ${order.id}${taken}`,
+    summary: `${what} ${money(record.amount, refunded.currency)} of order ${order.id}${coins}${reward}${time}${revoked}`,
     before: { status: record.before },
-    after: { status: 'refunded', ...reversal, membershipEndsAt: reversal.membershipEndsAt?.toISOString() ?? null },
+    after: {
+      status: record.final ? 'refunded' : 'paid',
+      amount: record.amount,
+      ...reversal,
+      membershipEndsAt: reversal.membershipEndsAt?.toISOString() ?? null,
+      unlocksRevoked: { userId: refunded.userId, episodeIds: record.unlocksRevoked },
+    },
     reason,
   };
 }

@@ -3,6 +3,9 @@ import {
   AdminEnableInputSchema,
   AdminGrantInputSchema,
   AdminRoleInputSchema,
+  AdminRevokeUnlockInputSchema,
+  AdminStopRenewalInputSchema,
+  AdminUnlockParamsSchema,
   AdminUserPageSchema,
   AdminUserQuerySchema,
   AdminUserSchema,
@@ -13,11 +16,12 @@ import type { AppInstance } from '../../http/types';
 import { ok } from '../../http/envelope';
 import { operatorOf, paging, recentOperatorOf } from './admin-deps';
 import type { UsersService } from './users.service';
+import type { UserAccessService } from './user-access.service';
 
 const tags = ['admin'];
 const User = { 200: EnvelopeOf(AdminUserSchema) };
 
-export function registerUsersRoutes(app: AppInstance, users: UsersService): void {
+export function registerUsersRoutes(app: AppInstance, users: UsersService, access: UserAccessService): void {
   app.get(
     '/api/admin/users',
     {
@@ -107,5 +111,34 @@ export function registerUsersRoutes(app: AppInstance, users: UsersService): void
           req.body.operatorRole,
         ),
       ),
+  );
+
+  app.post(
+    '/api/admin/users/:id/unlocks/:episodeId/revoke',
+    {
+      schema: {
+        tags,
+        summary: 'Take one unlock away (no coins come back); idempotent',
+        params: AdminUnlockParamsSchema,
+        body: AdminRevokeUnlockInputSchema,
+        response: User,
+      },
+    },
+    async (req) =>
+      ok(await access.revokeUnlock(await operatorOf(req), req.params.id, req.params.episodeId, req.body.reason)),
+  );
+
+  app.post(
+    '/api/admin/users/:id/membership/stop-renewal',
+    {
+      schema: {
+        tags,
+        summary: "Stop a membership's auto-renewal; it stays until the end of the paid period; idempotent",
+        params: UuidParamsSchema,
+        body: AdminStopRenewalInputSchema,
+        response: User,
+      },
+    },
+    async (req) => ok(await access.stopAutoRenewal(await operatorOf(req), req.params.id, req.body.reason)),
   );
 }

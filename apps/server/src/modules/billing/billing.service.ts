@@ -18,6 +18,7 @@ import { conflict, notFound } from '../../http/errors';
 import { isMembershipActive, type AccessService } from '../access/index';
 import * as repo from './billing.repository';
 import * as orderRepo from './orders.repository';
+import { revocationCount } from './refunds.repository';
 import * as membershipRepo from './memberships.repository';
 import { appendLedgerEntry, lockLedgerOwner } from './coin-ledger';
 import { coinBalance, lockBalance } from './coin-ledger.repository';
@@ -156,6 +157,16 @@ export function createBillingService(deps: BillingDeps) {
     return deps.access.unlockedAmong(userId, episodeIds, trx);
   }
 
+  /**
+   * An unlock's key names how many unlocks an operator has taken from the user so far: the same
+   * request twice is still one purchase, but buying an episode again after it was taken away is a
+   * new one, charged again (the earlier key was spent).
+   */
+  async function reboughtSuffix(trx: Transaction<DB>, userId: string): Promise<string> {
+    const taken = await revocationCount(trx, userId);
+    return taken === 0 ? '' : `:r${String(taken)}`;
+  }
+
   /** Unlocks one episode for its price in coins, once: repeated or concurrent calls charge once. */
   async function unlockEpisode(userId: string, episodeId: number): Promise<UnlockResult> {
     // Only an episode viewers can open (listed by the catalog) is sold.
@@ -172,7 +183,7 @@ export function createBillingService(deps: BillingDeps) {
         userId,
         delta: -access.price,
         kind: 'spend',
-        key: `unlock:${userId}:${episodeId}`,
+        key: `unlock:${userId}:${episodeId}${await reboughtSuffix(trx, userId)}`,
         episodeId,
         reason: `episode ${episodeId}`,
       });
@@ -208,7 +219,7 @@ export function createBillingService(deps: BillingDeps) {
       throw conflict('price_changed', `The price changed to ${quote.price} coins. Please check and try again.`);
     return db.transaction().execute(async (trx) => {
       if ((await lockCoinsAndFindOwned(trx, userId, quote.episodeIds)).length > 0) return null;
-      const key = `unlock-series:${userId}:${seriesId}:${quote.episodeIds.join('.')}`;
+      const key = `unlock-series:${userId}:${seriesId}:${quote.episodeIds.join('.')}${await reboughtSuffix(trx, userId)}`;
       const { applied, balance } = await appendLedgerEntry(trx, {
         userId,
         delta: -quote.price!,

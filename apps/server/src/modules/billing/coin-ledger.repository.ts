@@ -106,7 +106,7 @@ export async function addToBalance(
 }
 
 /** The coins an order credited (its purchase and bonus lines): in all, and the bonus part of them. */
-export async function coinsCreditedBy(trx: Transaction<DB>, orderId: string): Promise<Balances> {
+export async function coinsCreditedBy(trx: Executor, orderId: string): Promise<Balances> {
   const credited = await trx
     .selectFrom('coin_ledger')
     .select((eb) => [
@@ -120,10 +120,7 @@ export async function coinsCreditedBy(trx: Transaction<DB>, orderId: string): Pr
 }
 
 /** The reward lines an order brought (the first-purchase bonus), oldest first. */
-export async function rewardsCreditedBy(
-  trx: Transaction<DB>,
-  orderId: string,
-): Promise<{ key: string; delta: number }[]> {
+export async function rewardsCreditedBy(trx: Executor, orderId: string): Promise<{ key: string; delta: number }[]> {
   const rows = await trx
     .selectFrom('coin_ledger')
     .select(['idempotency_key as key', 'delta'])

@@ -13,5 +13,7 @@ export {
   type PaidOrder,
 } from './order-lifecycle';
 export { createRefunds, type Refunder, type RefundRecord } from './refunds';
+export { previewRefund } from './refund-preview';
+export { revokeUnlocks, stopRenewal } from './operator-access';
 export { billingPlugin } from './billing.plugin';
 export { quoteSeriesPrice } from './series-price';

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { appendLedgerEntry, lockLedgerOwner } from './coin-ledger';
-import { coinsCreditedBy, lockExistingBalance, rewardsCreditedBy } from './coin-ledger.repository';
+import { coinsCreditedBy, lockExistingBalance, rewardsCreditedBy, type Balances } from './coin-ledger.repository';
 import { planTerms } from './billing.repository';
 import { insertMembership, lockMembership, updateMembership } from './memberships.repository';
 
@@ -66,15 +66,68 @@ export const NOTHING_REVERSED: Reversal = {
   membershipEndsAt: null,
 };
 
+/** Which part of the order's price a refund gives back: what refunds gave before it, and after it. */
+export interface RefundShare {
+  refundId: string;
+  orderAmount: number;
+  before: number;
+  after: number;
+}
+
 /**
- * Takes back the coins an order credited, as far as the balance allows: its bought coins from the
- * bought balance, the plan's bonus and then the rewards it brought (the first-purchase bonus) from the
- * bonus balance; neither bucket goes below zero. Each reward is taken back on a line of its own (its
- * key with `:refund`), so the wallet names it.
+ * A refund takes back the order's coins in proportion to the money it gives back: the share of
+ * `total` between what was refunded before and after it (rounded down, so the refund that completes
+ * the order takes back the rest).
+ */
+export function portionOf(total: number, share: Pick<RefundShare, 'orderAmount' | 'before' | 'after'>): number {
+  const upTo = (refunded: number) =>
+    refunded >= share.orderAmount ? total : Math.floor((total * refunded) / share.orderAmount);
+  return upTo(share.after) - upTo(share.before);
+}
+
+/**
+ * What a refund takes back of an order's coins: its share of the bought coins from the bought
+ * balance, of the pack's bonus and then of each reward it brought (the first-purchase bonus) from the
+ * bonus balance; neither bucket goes below zero, what is missing was spent (`short`).
+ */
+export function coinsToTakeBack(
+  credited: Balances,
+  rewards: readonly { delta: number }[],
+  held: Balances,
+  share: Pick<RefundShare, 'orderAmount' | 'before' | 'after'>,
+) {
+  const paidTarget = portionOf(credited.balance - credited.bonus, share);
+  const bonusTarget = portionOf(credited.bonus, share);
+  const fromPaid = Math.min(paidTarget, held.balance - held.bonus);
+  const fromBonus = Math.min(bonusTarget, held.bonus);
+  let bonusLeft = held.bonus - fromBonus;
+  let rewardShort = 0;
+  const fromRewards = rewards.map((reward) => {
+    const target = portionOf(reward.delta, share);
+    const take = Math.min(target, bonusLeft);
+    bonusLeft -= take;
+    rewardShort += target - take;
+    return take;
+  });
+  return {
+    fromPaid,
+    fromBonus,
+    fromRewards,
+    fromReward: fromRewards.reduce((sum, n) => sum + n, 0),
+    coinsShort: paidTarget + bonusTarget - fromPaid - fromBonus,
+    rewardShort,
+  };
+}
+
+/**
+ * Takes back the refund's share of the coins an order credited (coinsToTakeBack), as far as the
+ * balance allows. The rewards it brought are taken back on a line of their own, so the wallet names
+ * them. Each line's key names the refund: a refund is applied once.
  */
 async function takeBackCoins(
   trx: Transaction<DB>,
   order: { id: string; user_id: string },
+  share: RefundShare,
 ): Promise<Omit<Reversal, 'membershipEndsAt'>> {
   const credited = await coinsCreditedBy(trx, order.id);
   const rewards = await rewardsCreditedBy(trx, order.id);
@@ -83,65 +136,61 @@ async function takeBackCoins(
   // first); then the balance row, locked before it is read, so a concurrent spend cannot slip in.
   await lockLedgerOwner(trx, order.user_id);
   const held = await lockExistingBalance(trx, order.user_id);
-  const fromBonus = Math.min(credited.bonus, held.bonus);
-  const fromPaid = Math.min(credited.balance - credited.bonus, held.balance - held.bonus);
-  const taken = fromBonus + fromPaid;
+  const take = coinsToTakeBack(credited, rewards, held, share);
+  const taken = take.fromPaid + take.fromBonus;
   if (taken > 0) {
     await appendLedgerEntry(trx, {
       userId: order.user_id,
       delta: -taken,
-      bonusDelta: -fromBonus,
+      bonusDelta: -take.fromBonus,
       kind: 'refund',
-      key: `order:${order.id}:refund`,
+      key: `order:${order.id}:refund:${share.refundId}`,
       orderId: order.id,
-      reason: 'order refunded',
+      reason: share.after >= share.orderAmount && share.before === 0 ? 'order refunded' : 'order partly refunded',
     });
   }
-  let bonusLeft = held.bonus - fromBonus;
-  let rewardTaken = 0;
-  let rewardGiven = 0;
-  for (const reward of rewards) {
-    rewardGiven += reward.delta;
-    const take = Math.min(reward.delta, bonusLeft);
-    if (take > 0)
+  // Each reward on a line of its own, its key starting with the reward's: the wallet names it.
+  for (const [i, reward] of rewards.entries()) {
+    const amount = take.fromRewards[i]!;
+    if (amount > 0)
       await appendLedgerEntry(trx, {
         userId: order.user_id,
-        delta: -take,
-        bonusDelta: -take,
+        delta: -amount,
+        bonusDelta: -amount,
         kind: 'refund',
-        key: `${reward.key}:refund`,
+        key: `${reward.key}:refund:${share.refundId}`,
         orderId: order.id,
         reason: 'reward taken back with its order',
       });
-    bonusLeft -= take;
-    rewardTaken += take;
   }
   return {
     coinsReversed: taken,
-    coinsShort: credited.balance - taken,
-    rewardCoinsReversed: rewardTaken,
-    rewardCoinsShort: rewardGiven - rewardTaken,
+    coinsShort: take.coinsShort,
+    rewardCoinsReversed: take.fromReward,
+    rewardCoinsShort: take.rewardShort,
   };
 }
 
 /**
- * Takes back what a paid order gave, once (a refund): the coins it credited and the rewards it
- * brought, as far as the balance allows (takeBackCoins), and the membership time it bought — when
- * that leaves no paid time, the membership ends now and will not renew. Runs in the caller's
- * transaction, which also marks the order refunded.
+ * Takes back what a refund of a paid order gives back, once: its share of the coins the order
+ * credited and of the rewards it brought, as far as the balance allows (takeBackCoins), and — only
+ * with the refund that completes the order — the membership time it bought: when that leaves no paid
+ * time, the membership ends now and will not renew. A partial refund of a membership leaves its time
+ * as it is. Runs in the caller's transaction, which also records the refund.
  */
 export async function reverseOrderFulfilment(
   trx: Transaction<DB>,
   order: { id: string; user_id: string; plan_id: string },
+  share: RefundShare,
   now = new Date(),
 ): Promise<Reversal> {
   const plan = await planTerms(trx, order.plan_id);
-  if (plan.kind === 'coins') return { ...(await takeBackCoins(trx, order)), membershipEndsAt: null };
+  if (plan.kind === 'coins') return { ...(await takeBackCoins(trx, order, share)), membershipEndsAt: null };
   // The membership before the balance, in the order a membership's settlement takes them (its time,
   // then its first-purchase bonus).
   const current = await lockMembership(trx, order.user_id);
-  const coins = await takeBackCoins(trx, order);
-  if (!current) return { ...coins, membershipEndsAt: null };
+  const coins = await takeBackCoins(trx, order, share);
+  if (!current || share.after < share.orderAmount) return { ...coins, membershipEndsAt: null };
   // The days the order bought are the membership's agreed period when it is still on that plan (the
   // plan's own may have changed since).
   const days = current.plan_id === order.plan_id ? current.renewal_days : (plan.renewal_days ?? 0);

@@ -78,7 +78,11 @@ async function attempt(
     case 'cancel':
       return void (await lifecycle.cancel(orderId));
     case 'refund':
-      return void (await lifecycle.refund(orderId, async () => undefined));
+      return void (await lifecycle.refund(
+        orderId,
+        { id: '0', amount: Number.MAX_SAFE_INTEGER },
+        async () => undefined,
+      ));
   }
 }
 

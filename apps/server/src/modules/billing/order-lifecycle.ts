@@ -9,6 +9,7 @@ import * as membershipRepo from './memberships.repository';
 import { periodBought } from './membership-period';
 import { appendLedgerEntry } from './coin-ledger';
 import { NOTHING_REVERSED, reverseOrderFulfilment, type Reversal } from './operator-money';
+import { refundTotals } from './refunds.repository';
 import type { ChargeOutcome } from './payment-provider';
 import { renewalRetryAt } from './renewal-policy';
 
@@ -324,23 +325,27 @@ export function createOrderLifecycle(deps: { db: Kysely<DB>; events?: EventBus }
   }
 
   /**
-   * Marks a paid order refunded and takes back what it gave, once; `record` (the refund's own
-   * bookkeeping) runs in the same transaction.
+   * Applies a refund the provider made: takes back its share of what the order gave, and marks the
+   * order refunded once its refunds give back all it cost (a partial refund leaves it paid).
+   * `record` (the refund's own bookkeeping) runs in the same transaction.
    */
   async function refund(
     orderId: string,
-    record: (trx: Transaction<DB>, before: OrderStatus, reversal: Reversal) => Promise<void>,
+    made: { id: string; amount: number },
+    record: (trx: Transaction<DB>, before: OrderStatus, reversal: Reversal, order: OrderRow) => Promise<void>,
   ): Promise<Moved> {
     return db.transaction().execute(async (trx) => {
       const order = await orderRepo.lockOrder(trx, orderId);
       if (!order) throw notFound('order_not_found', 'There is no such order.');
       // Refunded already (by another path): nothing more is taken back, and the refund is still recorded.
-      if (order.status === 'refunded') await record(trx, order.status, NOTHING_REVERSED);
+      if (order.status === 'refunded') await record(trx, order.status, NOTHING_REVERSED, order);
       if (!canMove(order.status, 'refund')) return { order, changed: false };
-      const reversal = await reverseOrderFulfilment(trx, order);
-      const refunded = await move(trx, order, 'refund');
-      await record(trx, order.status, reversal);
-      return { order: refunded, changed: true };
+      const { refunded } = await refundTotals(trx, orderId);
+      const share = { refundId: made.id, orderAmount: order.amount, before: refunded, after: refunded + made.amount };
+      const reversal = await reverseOrderFulfilment(trx, order, share);
+      const moved = share.after >= order.amount ? await move(trx, order, 'refund') : order;
+      await record(trx, order.status, reversal, order);
+      return { order: moved, changed: moved !== order };
     });
   }
 

@@ -2,7 +2,6 @@ import { sql, type Kysely, type RawBuilder, type Selectable, type Transaction } 
 import type { Language } from '@episodic/contract';
 import type { DB, OrderStatus, Plans } from '../../db/schema';
 import type { OrderSummaryRow } from '../../db/schema-types';
-import type { Reversal } from './operator-money';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -215,55 +214,5 @@ export function staleProcessingPurchases(db: Executor, before: Date, limit: numb
     .where('updated_at', '<=', before)
     .orderBy('updated_at')
     .limit(limit)
-    .execute();
-}
-
-/** A refund left "processing" this long (a crash while the provider was asked) may be claimed again. */
-const REFUND_LEASE_MINUTES = 10;
-
-/**
- * Claims the one refund of an order (a new one, one that failed, or one whose lease ran out):
- * false when another claim holds it or it succeeded.
- */
-export async function claimRefund(
-  db: Executor,
-  refund: { orderId: string; amount: number; reason: string; actorId: string },
-): Promise<boolean> {
-  const { rows } = await sql<{ order_id: string }>`
-    INSERT INTO refunds (order_id, amount, status, reason, actor_id)
-    VALUES (${refund.orderId}::uuid, ${refund.amount}, 'processing', ${refund.reason}, ${refund.actorId}::uuid)
-    ON CONFLICT (order_id) DO UPDATE SET status = 'processing', reason = excluded.reason, actor_id = excluded.actor_id, error = NULL, updated_at = now()
-      WHERE refunds.status = 'failed' OR (refunds.status = 'processing' AND refunds.updated_at < now() - make_interval(mins => ${REFUND_LEASE_MINUTES}))
-    RETURNING order_id`.execute(db);
-  return rows.length > 0;
-}
-
-export async function refundStatus(db: Executor, orderId: string) {
-  return (await db.selectFrom('refunds').select('status').where('order_id', '=', orderId).executeTakeFirst())?.status;
-}
-
-export async function markRefundFailed(db: Executor, orderId: string, error: string): Promise<void> {
-  await db
-    .updateTable('refunds')
-    .set({ status: 'failed', error, updated_at: new Date() })
-    .where('order_id', '=', orderId)
-    .execute();
-}
-
-export async function markRefundSucceeded(db: Executor, orderId: string, reversal: Reversal): Promise<void> {
-  const now = new Date();
-  await db
-    .updateTable('refunds')
-    .set({
-      status: 'succeeded',
-      coins_reversed: reversal.coinsReversed,
-      coins_short: reversal.coinsShort,
-      reward_coins_reversed: reversal.rewardCoinsReversed,
-      reward_coins_short: reversal.rewardCoinsShort,
-      membership_ends_at: reversal.membershipEndsAt,
-      completed_at: now,
-      updated_at: now,
-    })
-    .where('order_id', '=', orderId)
     .execute();
 }

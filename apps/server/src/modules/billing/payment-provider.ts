@@ -41,5 +41,6 @@ export interface PaymentProvider {
   charge(request: ChargeRequest): Promise<ChargeOutcome>;
   /** The charge's current state at the provider (reconciliation, webhooks); `providerRef` when known. */
   lookup(idempotencyKey: string, providerRef?: string | null): Promise<ChargeOutcome | null>;
-  refund(providerRef: string, amount: number): Promise<void>;
+  /** Part or all of a charge; `key` is the refund's own, so the same refund asked twice is made once. */
+  refund(providerRef: string, amount: number, currency: string, key: string): Promise<void>;
 }

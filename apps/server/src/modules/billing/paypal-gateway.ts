@@ -27,7 +27,8 @@ export interface PaypalGateway {
   approveUrl(paypalOrderId: string): Promise<string | null>;
   /** Captures an approved order; capturing again answers the first capture. */
   capture(paypalOrderId: string, requestId: string): Promise<PaypalCapture>;
-  refund(paypalOrderId: string, amount: number, currency: string): Promise<void>;
+  /** Part or all of the capture; `key` is the refund's own (PayPal-Request-Id). */
+  refund(paypalOrderId: string, amount: number, currency: string, key: string): Promise<void>;
 }
 
 const major = (minor: number) => (minor / 100).toFixed(2);
@@ -160,7 +161,7 @@ export function createPaypalRest(opts: PaypalRestOptions): PaypalGateway {
       if (status >= 500) throw new PaypalError(`PayPal did not answer the capture (HTTP ${String(status)})`);
       return { status: 'failed', reason: body.details?.[0]?.description ?? 'PayPal did not accept the payment.' };
     },
-    async refund(id, amount, currency) {
+    async refund(id, amount, currency, key) {
       const order = await call<PaypalOrder>('GET', `/v2/checkout/orders/${encodeURIComponent(id)}`);
       const captured = captureOf(order.body);
       if (!captured) throw new PaypalError('This PayPal order has no capture to refund.');
@@ -168,7 +169,7 @@ export function createPaypalRest(opts: PaypalRestOptions): PaypalGateway {
         'POST',
         `/v2/payments/captures/${encodeURIComponent(captured.id)}/refund`,
         { amount: { currency_code: currency, value: major(amount) } },
-        `refund:${id}:${String(amount)}`,
+        key,
       );
       if (status >= 300) throw new PaypalError(`PayPal did not refund (HTTP ${String(status)})`);
     },

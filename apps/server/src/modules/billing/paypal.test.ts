@@ -277,13 +277,19 @@ describe('PayPal through its REST API', () => {
     paypal.approve(created.id);
     const captured = await gateway.capture(created.id, 'cap-1');
     expect(captured.status).toBe('completed');
-    await gateway.refund(created.id, 1499, 'USD');
+    // Two partial refunds add up to the capture; a third is refused.
+    await gateway.refund(created.id, 1000, 'USD', 'refund:o-refund:1');
+    await gateway.refund(created.id, 499, 'USD', 'refund:o-refund:2');
+    const captureId = captured.status === 'completed' ? captured.captureId : '';
     expect(paypal.refunds).toEqual([
-      {
-        captureId: captured.status === 'completed' ? captured.captureId : '',
-        body: { amount: { currency_code: 'USD', value: '14.99' } },
-      },
+      { captureId, body: { amount: { currency_code: 'USD', value: '10.00' } } },
+      { captureId, body: { amount: { currency_code: 'USD', value: '4.99' } } },
     ]);
+    expect(paypal.requests.filter((r) => r.path.endsWith('/refund')).map((r) => r.requestId)).toEqual([
+      'refund:o-refund:1',
+      'refund:o-refund:2',
+    ]);
+    await expect(gateway.refund(created.id, 1, 'USD', 'refund:o-refund:3')).rejects.toThrow(/did not refund/);
     await expect(
       createPaypalRest({ clientId: 'x', clientSecret: 'y', apiUrl: paypal.url }).createOrder({
         orderId: 'o',

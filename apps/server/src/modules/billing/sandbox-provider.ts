@@ -219,8 +219,9 @@ export function createSandboxProvider(opts: SandboxOptions) {
       return row ? outcomeOf(row, await methodOf(row.method_token)) : null;
     },
 
-    async refund(providerRef: string): Promise<void> {
-      await repo.refundSandboxCharge(db, providerRef);
+    async refund(providerRef: string, amount: number): Promise<void> {
+      if (!(await repo.refundSandboxCharge(db, providerRef, amount)))
+        throw new Error('The refund is more than is left of the charge.');
     },
 
     /** The buyer finished (or abandoned) the 3-D Secure challenge. */

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 
 // The built-in sandbox processor's own records: the cards it saved and the charges it made.
@@ -35,13 +35,27 @@ export function insertSandboxCharge(db: Kysely<DB>, charge: Insertable<DB['sandb
     .executeTakeFirst();
 }
 
-export async function refundSandboxCharge(db: Kysely<DB>, id: string): Promise<void> {
-  await db
+/**
+ * Gives back part or all of a charge, never more than it took (then it is `refunded`); false when the
+ * charge exists but cannot give back that much.
+ */
+export async function refundSandboxCharge(db: Kysely<DB>, id: string, amount: number): Promise<boolean> {
+  const updated = await db
     .updateTable('sandbox_charges')
-    .set({ status: 'refunded', updated_at: new Date() })
+    .set((eb) => ({
+      refunded_amount: eb('refunded_amount', '+', amount),
+      status: sql<
+        'refunded' | 'succeeded'
+      >`CASE WHEN refunded_amount + ${amount} >= amount THEN 'refunded' ELSE status END`,
+      updated_at: new Date(),
+    }))
     .where('id', '=', id)
     .where('status', '=', 'succeeded')
-    .execute();
+    .where(sql<boolean>`refunded_amount + ${amount} <= amount`)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) > 0) return true;
+  const exists = await db.selectFrom('sandbox_charges').select('id').where('id', '=', id).executeTakeFirst();
+  return !exists;
 }
 
 /** Ends a charge's 3-D Secure challenge, once; undefined when it is not waiting for one. */

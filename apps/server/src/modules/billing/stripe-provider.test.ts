@@ -422,10 +422,14 @@ describe('the Stripe adapter on its own', () => {
     // Another charge's key does not match this intent: it is not taken for that charge.
     expect(await p.lookup('order-unknown:1', once.id)).toBeNull();
     expect(await p.lookup('order-unknown:1', 'pi_0000')).toBeNull();
-    await p.refund(once.id, 499);
+    // Partial refunds, each under its own key, add up to the charge and no further.
+    await p.refund(once.id, 299, 'USD', 'refund:order-f:1');
     expect(stripe.requests.at(-1)).toMatchObject({
       path: '/v1/refunds',
-      body: { payment_intent: once.id, amount: '499' },
+      idempotencyKey: 'refund:order-f:1',
+      body: { payment_intent: once.id, amount: '299' },
     });
+    await p.refund(once.id, 200, 'USD', 'refund:order-f:2');
+    await expect(p.refund(once.id, 1, 'USD', 'refund:order-f:3')).rejects.toThrow(/greater than unrefunded/);
   });
 });

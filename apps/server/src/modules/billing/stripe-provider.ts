@@ -226,11 +226,9 @@ export function createStripeProvider(opts: StripeOptions) {
     return checkoutIntent(await stripe.paymentIntents.retrieve(id));
   }
 
-  async function refund(providerRef: string, amount: number): Promise<void> {
-    await stripe.refunds.create(
-      { payment_intent: providerRef, amount },
-      { idempotencyKey: `refund:${providerRef}:${String(amount)}` },
-    );
+  /** A refund of `amount` (part or all of the charge); `key` is the refund's own, so each partial refund is one. */
+  async function refund(providerRef: string, amount: number, _currency: string, key: string): Promise<void> {
+    await stripe.refunds.create({ payment_intent: providerRef, amount }, { idempotencyKey: key });
   }
 
   /**
