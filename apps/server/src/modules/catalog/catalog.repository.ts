@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Language } from '@episodic/contract';
+import { LANGUAGES, type Language } from '@episodic/contract';
 import type { DB } from '../../db/schema';
 
 export interface SeriesCardRow {
@@ -107,8 +107,8 @@ export async function trendingSeriesIds(db: Kysely<DB>, days: number, { offset, 
   const { rows } = await sql<{ id: number }>`
     SELECT s.id FROM series s
     LEFT JOIN (
-      SELECT e.series_id, count(*) AS plays FROM episode_plays p JOIN episodes e ON e.id = p.episode_id
-      WHERE p.day >= current_date - ${days}::int GROUP BY e.series_id
+      SELECT series_id, sum(plays)::bigint AS plays FROM series_play_days
+      WHERE day >= current_date - ${days}::int GROUP BY series_id
     ) recent ON recent.series_id = s.id
     WHERE ${visible}
     ORDER BY COALESCE(recent.plays, 0) DESC, s.play_count DESC, s.published_at DESC NULLS LAST, s.id DESC
@@ -217,11 +217,17 @@ export interface SearchHit {
 /** What a series gains when one of its categories matches: below a title match, above a synopsis one. */
 const TAG_SCORE = 0.75;
 
+/** Word similarity a title needs to a typed word for the word to have found it. */
+const TITLE_SIMILARITY = 0.4;
+
 /**
  * Full-text search (each translation in its own language's configuration, last word as a prefix)
  * plus trigram word similarity on titles, so a typo or a partial word still finds the series, plus
  * the series of every category whose name matches in any of its languages ("ceo" finds the series of
  * "Billionaires & CEOs"). Matches in the viewer's language rank a little higher.
+ *
+ * The matching translations are found first, one indexed branch per way of matching (a language's
+ * text search; `<%` and LIKE on the title's trigram index), and only those are scored.
  */
 export async function searchSeriesIds(
   db: Kysely<DB>,
@@ -232,10 +238,30 @@ export async function searchSeriesIds(
 ): Promise<number[]> {
   const needle = keyword.toLowerCase();
   const like = `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const byText = tsquery
+    ? LANGUAGES.map(
+        (l) => sql`SELECT series_id, language FROM series_translations
+          WHERE language = ${sql.lit(l)} AND search_vector @@ to_tsquery(search_config(${sql.lit(l)}), ${tsquery}::text)`,
+      )
+    : [];
+  const matched = sql.join(
+    [
+      ...byText,
+      // `<%` finds candidates on the index at a threshold just below the rule; the rule itself decides.
+      sql`SELECT series_id, language FROM series_translations
+        WHERE ${needle} <% lower(title) AND word_similarity(${needle}, lower(title)) >= ${TITLE_SIMILARITY}`,
+      sql`SELECT series_id, language FROM series_translations WHERE lower(title) LIKE ${like}`,
+    ],
+    sql` UNION `,
+  );
   // Category names are few (a row per category and language): matching them costs little, and the
   // series of the matching ones come through series_tags' index.
-  const { rows } = await sql<SearchHit>`
-    WITH text_hits AS (
+  const { rows } = await db.transaction().execute(async (trx) => {
+    await sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(TITLE_SIMILARITY - 0.01)}, true)`.execute(
+      trx,
+    );
+    return sql<SearchHit>`
+    WITH matched AS (${matched}), text_hits AS (
       SELECT st.series_id, max(
         CASE WHEN ${tsquery}::text IS NOT NULL AND st.search_vector @@ to_tsquery(search_config(st.language), ${tsquery}::text)
           THEN 1 + ts_rank(st.search_vector, to_tsquery(search_config(st.language), ${tsquery}::text)) ELSE 0 END
@@ -243,10 +269,7 @@ export async function searchSeriesIds(
         + CASE WHEN lower(st.title) LIKE ${like} THEN 0.5 ELSE 0 END
         + CASE WHEN st.language = ${lang} THEN 0.05 ELSE 0 END
       ) AS score
-      FROM series_translations st
-      WHERE (${tsquery}::text IS NOT NULL AND st.search_vector @@ to_tsquery(search_config(st.language), ${tsquery}::text))
-        OR word_similarity(${needle}, lower(st.title)) >= 0.4
-        OR lower(st.title) LIKE ${like}
+      FROM matched m JOIN series_translations st ON st.series_id = m.series_id AND st.language = m.language
       GROUP BY st.series_id
     ), tag_hits AS (
       SELECT DISTINCT sg.series_id FROM series_tags sg
@@ -261,6 +284,7 @@ export async function searchSeriesIds(
     JOIN series s ON s.id = COALESCE(h.series_id, g.series_id)
     WHERE ${visible}
     ORDER BY score DESC, s.id
-    OFFSET ${offset} LIMIT ${limit}`.execute(db);
+    OFFSET ${offset} LIMIT ${limit}`.execute(trx);
+  });
   return rows.map((r) => r.id);
 }
