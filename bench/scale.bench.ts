@@ -12,8 +12,8 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { repoRoot, startProcess, writeResults, type Figures, type Service } from './lib';
 import { prepareCatalogDatabase } from './catalog-data';
-import { generate, SCALE_DATABASE_URL } from './data/generate';
-import { LANGS, TYPOS } from './data/words';
+import { generate, SCALE_DATABASE_URL } from './datagen/generate';
+import { LANGS, TYPOS } from './datagen/words';
 // @ts-expect-error -- a plain ES module shared with the repository's scripts
 import { buildAll } from '../scripts/lib/build.mjs';
 

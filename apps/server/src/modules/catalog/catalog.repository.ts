@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { LANGUAGES, type Language } from '@episodic/contract';
 import type { DB } from '../../db/schema';
 
@@ -34,6 +34,21 @@ export interface EpisodeRow {
 /** A series is visible once published with at least one published, packaged episode. */
 const visible = sql<boolean>`s.status = 'published' AND EXISTS (
   SELECT 1 FROM episodes e WHERE e.series_id = s.id AND e.status = 'published' AND e.media_status = 'ready')`;
+
+/**
+ * A page of a ranked list of published series (`ranked`: rows with an `id` and the columns `order`
+ * names, already in that order), keeping the visible ones. Ranking comes first (OFFSET 0 keeps the
+ * planner from merging the two): only the series up to the page's end are asked for an episode,
+ * not every series of the list.
+ */
+function visiblePage(ranked: RawBuilder<unknown>, order: RawBuilder<unknown>, { offset, limit }: Paging) {
+  return sql<{ id: number }>`
+    SELECT r.id FROM (${ranked} ORDER BY ${order} OFFSET 0) r
+    WHERE EXISTS (SELECT 1 FROM episodes e WHERE e.series_id = r.id AND e.status = 'published' AND e.media_status = 'ready')
+    ORDER BY ${order}
+    OFFSET ${offset} LIMIT ${limit}`;
+}
+const NEWEST_FIRST = sql`published_at DESC NULLS LAST, id DESC`;
 
 /** Localized card data for the given series ids (visible ones only), title and synopsis falling back to English. */
 export async function seriesCards(db: Kysely<DB>, ids: readonly number[], lang: Language): Promise<SeriesCardRow[]> {
@@ -84,35 +99,31 @@ export interface Paging {
 }
 
 /** Visible series ids of a tag, newest first. */
-export async function seriesIdsByTag(db: Kysely<DB>, tagId: number, { offset, limit }: Paging): Promise<number[]> {
-  const { rows } = await sql<{ id: number }>`
-    SELECT s.id FROM series_tags st JOIN series s ON s.id = st.series_id
-    WHERE st.tag_id = ${tagId} AND ${visible}
-    ORDER BY s.published_at DESC NULLS LAST, s.id DESC
-    OFFSET ${offset} LIMIT ${limit}`.execute(db);
+export async function seriesIdsByTag(db: Kysely<DB>, tagId: number, paging: Paging): Promise<number[]> {
+  const ranked = sql`SELECT s.id, s.published_at FROM series_tags st JOIN series s ON s.id = st.series_id
+    WHERE st.tag_id = ${tagId} AND s.status = 'published'`;
+  const { rows } = await visiblePage(ranked, NEWEST_FIRST, paging).execute(db);
   return rows.map((r) => r.id);
 }
 
 /** Every visible series, newest first. */
-export async function newestSeriesIds(db: Kysely<DB>, { offset, limit }: Paging): Promise<number[]> {
-  const { rows } = await sql<{ id: number }>`
-    SELECT s.id FROM series s WHERE ${visible}
-    ORDER BY s.published_at DESC NULLS LAST, s.id DESC
-    OFFSET ${offset} LIMIT ${limit}`.execute(db);
+export async function newestSeriesIds(db: Kysely<DB>, paging: Paging): Promise<number[]> {
+  const ranked = sql`SELECT s.id, s.published_at FROM series s WHERE s.status = 'published'`;
+  const { rows } = await visiblePage(ranked, NEWEST_FIRST, paging).execute(db);
   return rows.map((r) => r.id);
 }
 
 /** Visible series ranked by plays over the last days, then all-time plays, then newest. */
-export async function trendingSeriesIds(db: Kysely<DB>, days: number, { offset, limit }: Paging): Promise<number[]> {
-  const { rows } = await sql<{ id: number }>`
-    SELECT s.id FROM series s
+export async function trendingSeriesIds(db: Kysely<DB>, days: number, paging: Paging): Promise<number[]> {
+  // Plays per series and day are counters (migration 0028), not a count of every play.
+  const ranked = sql`SELECT s.id, COALESCE(recent.plays, 0) AS recent_plays, s.play_count, s.published_at FROM series s
     LEFT JOIN (
       SELECT series_id, sum(plays)::bigint AS plays FROM series_play_days
       WHERE day >= current_date - ${days}::int GROUP BY series_id
     ) recent ON recent.series_id = s.id
-    WHERE ${visible}
-    ORDER BY COALESCE(recent.plays, 0) DESC, s.play_count DESC, s.published_at DESC NULLS LAST, s.id DESC
-    OFFSET ${offset} LIMIT ${limit}`.execute(db);
+    WHERE s.status = 'published'`;
+  const order = sql`recent_plays DESC, play_count DESC, published_at DESC NULLS LAST, id DESC`;
+  const { rows } = await visiblePage(ranked, order, paging).execute(db);
   return rows.map((r) => r.id);
 }
 
