@@ -90,13 +90,12 @@ export async function dashboardRows(db: Kysely<DB>, from: string, to: string, cu
 
   const { rows: totalsRows } = await sql<DashboardTotalsRow>`
     WITH ${NOT_VIEWERS},
-    -- The last paid membership order of each buyer, over the longest period a member renews by.
-    last_paid AS (SELECT o.user_id, max(o.paid_at) AS at FROM orders o JOIN plans p ON p.id = o.plan_id
-      WHERE o.status = 'paid' AND p.kind = 'membership' AND o.paid_at IS NOT NULL
-        AND o.paid_at > now() - make_interval(days => (SELECT COALESCE(max(renewal_days), 0) FROM memberships WHERE status = 'active'))
-      GROUP BY o.user_id),
-    active AS (SELECT lp.at > now() - make_interval(days => m.renewal_days) AS paid
-      FROM memberships m LEFT JOIN last_paid lp ON lp.user_id = m.user_id
+    -- Paid: the member's last paid membership order falls within their renewal period. Asked per
+    -- active member through orders_user_idx, not over every membership order of the year.
+    active AS (SELECT (SELECT max(o.paid_at) FROM orders o JOIN plans p ON p.id = o.plan_id
+          WHERE o.user_id = m.user_id AND o.status = 'paid' AND p.kind = 'membership' AND o.paid_at IS NOT NULL)
+        > now() - make_interval(days => m.renewal_days) AS paid
+      FROM memberships m
       WHERE m.status = 'active' AND m.current_period_end > now() AND ${viewer('m.user_id')})
     SELECT
       (SELECT count(DISTINCT o.user_id) FROM orders o WHERE ${paid} AND ${viewer('o.user_id')}) AS paying_users,
