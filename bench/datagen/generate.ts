@@ -9,8 +9,7 @@ import { migrateToLatest } from '../../apps/server/src/db/migrate';
 import { migrationProvider } from '../../apps/server/src/db/migrations/index';
 import { ADJECTIVES, EPISODE_WORD, LANGS, MORE_NOUNS, NOUNS, SYNOPSIS, TAGS } from './words';
 
-export const SCALE_DATABASE_URL =
-  process.env.SCALE_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/episodic_scale';
+export const SCALE_DATABASE_URL = process.env.SCALE_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/episodic_scale';
 export const EPISODES_PER_SERIES = 60;
 const MARKER = 'bench:generated';
 
