@@ -332,6 +332,12 @@ export interface PlaybackStarts {
   user_id: string;
 }
 
+export interface PlayDays {
+  day: Timestamp;
+  plays: number;
+  shard: number;
+}
+
 export interface PurgedGuests {
   day: ColumnType<Date, string, string>;
   n: number;
@@ -420,6 +426,12 @@ export interface SeriesLikes {
   created_at: Generated<Timestamp>;
   series_id: number;
   user_id: string;
+}
+
+export interface SeriesPlayDays {
+  day: Timestamp;
+  plays: number;
+  series_id: number;
 }
 
 export interface SeriesTags {
@@ -608,6 +620,7 @@ export interface DB {
   pending_links: PendingLinks;
   plan_translations: PlanTranslations;
   plans: Plans;
+  play_days: PlayDays;
   playback_starts: PlaybackStarts;
   purged_guests: PurgedGuests;
   refunds: Refunds;
@@ -618,6 +631,7 @@ export interface DB {
   series: Series;
   series_address_plays: SeriesAddressPlays;
   series_likes: SeriesLikes;
+  series_play_days: SeriesPlayDays;
   series_tags: SeriesTags;
   series_translations: SeriesTranslations;
   sessions: Sessions;

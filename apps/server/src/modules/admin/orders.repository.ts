@@ -146,7 +146,10 @@ function where(f: OrderFilter): RawBuilder<unknown> {
     parts.push(
       UUID.test(q)
         ? sql`(o.id = ${q}::uuid OR o.user_id = ${q}::uuid)`
-        : sql`(o.provider_ref = ${q} OR lower(u.email) LIKE ${like(q)})`,
+        : // Emails are stored lower-case (a CHECK): the trigram index on users.email serves the LIKE, and
+          // each side of the UNION has its own index (orders_provider_ref_idx, users_email_trgm_idx).
+          sql`o.id IN (SELECT id FROM orders WHERE provider_ref = ${q}
+            UNION SELECT mo.id FROM users mu JOIN orders mo ON mo.user_id = mu.id WHERE mu.email LIKE ${like(q)})`,
     );
   }
   if (f.status) parts.push(sql`o.status = ${f.status}`);

@@ -1,5 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-import type { Language } from '@episodic/contract';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { LANGUAGES, type Language } from '@episodic/contract';
 import type { DB } from '../../db/schema';
 
 export interface SeriesCardRow {
@@ -34,6 +34,21 @@ export interface EpisodeRow {
 /** A series is visible once published with at least one published, packaged episode. */
 const visible = sql<boolean>`s.status = 'published' AND EXISTS (
   SELECT 1 FROM episodes e WHERE e.series_id = s.id AND e.status = 'published' AND e.media_status = 'ready')`;
+
+/**
+ * A page of a ranked list of published series (`ranked`: rows with an `id` and the columns `order`
+ * names, already in that order), keeping the visible ones. Ranking comes first (OFFSET 0 keeps the
+ * planner from merging the two): only the series up to the page's end are asked for an episode,
+ * not every series of the list.
+ */
+function visiblePage(ranked: RawBuilder<unknown>, order: RawBuilder<unknown>, { offset, limit }: Paging) {
+  return sql<{ id: number }>`
+    SELECT r.id FROM (${ranked} ORDER BY ${order} OFFSET 0) r
+    WHERE EXISTS (SELECT 1 FROM episodes e WHERE e.series_id = r.id AND e.status = 'published' AND e.media_status = 'ready')
+    ORDER BY ${order}
+    OFFSET ${offset} LIMIT ${limit}`;
+}
+const NEWEST_FIRST = sql`published_at DESC NULLS LAST, id DESC`;
 
 /** Localized card data for the given series ids (visible ones only), title and synopsis falling back to English. */
 export async function seriesCards(db: Kysely<DB>, ids: readonly number[], lang: Language): Promise<SeriesCardRow[]> {
@@ -84,35 +99,31 @@ export interface Paging {
 }
 
 /** Visible series ids of a tag, newest first. */
-export async function seriesIdsByTag(db: Kysely<DB>, tagId: number, { offset, limit }: Paging): Promise<number[]> {
-  const { rows } = await sql<{ id: number }>`
-    SELECT s.id FROM series_tags st JOIN series s ON s.id = st.series_id
-    WHERE st.tag_id = ${tagId} AND ${visible}
-    ORDER BY s.published_at DESC NULLS LAST, s.id DESC
-    OFFSET ${offset} LIMIT ${limit}`.execute(db);
+export async function seriesIdsByTag(db: Kysely<DB>, tagId: number, paging: Paging): Promise<number[]> {
+  const ranked = sql`SELECT s.id, s.published_at FROM series_tags st JOIN series s ON s.id = st.series_id
+    WHERE st.tag_id = ${tagId} AND s.status = 'published'`;
+  const { rows } = await visiblePage(ranked, NEWEST_FIRST, paging).execute(db);
   return rows.map((r) => r.id);
 }
 
 /** Every visible series, newest first. */
-export async function newestSeriesIds(db: Kysely<DB>, { offset, limit }: Paging): Promise<number[]> {
-  const { rows } = await sql<{ id: number }>`
-    SELECT s.id FROM series s WHERE ${visible}
-    ORDER BY s.published_at DESC NULLS LAST, s.id DESC
-    OFFSET ${offset} LIMIT ${limit}`.execute(db);
+export async function newestSeriesIds(db: Kysely<DB>, paging: Paging): Promise<number[]> {
+  const ranked = sql`SELECT s.id, s.published_at FROM series s WHERE s.status = 'published'`;
+  const { rows } = await visiblePage(ranked, NEWEST_FIRST, paging).execute(db);
   return rows.map((r) => r.id);
 }
 
 /** Visible series ranked by plays over the last days, then all-time plays, then newest. */
-export async function trendingSeriesIds(db: Kysely<DB>, days: number, { offset, limit }: Paging): Promise<number[]> {
-  const { rows } = await sql<{ id: number }>`
-    SELECT s.id FROM series s
+export async function trendingSeriesIds(db: Kysely<DB>, days: number, paging: Paging): Promise<number[]> {
+  // Plays per series and day are counters (migration 0028), not a count of every play.
+  const ranked = sql`SELECT s.id, COALESCE(recent.plays, 0) AS recent_plays, s.play_count, s.published_at FROM series s
     LEFT JOIN (
-      SELECT e.series_id, count(*) AS plays FROM episode_plays p JOIN episodes e ON e.id = p.episode_id
-      WHERE p.day >= current_date - ${days}::int GROUP BY e.series_id
+      SELECT series_id, sum(plays)::bigint AS plays FROM series_play_days
+      WHERE day >= current_date - ${days}::int GROUP BY series_id
     ) recent ON recent.series_id = s.id
-    WHERE ${visible}
-    ORDER BY COALESCE(recent.plays, 0) DESC, s.play_count DESC, s.published_at DESC NULLS LAST, s.id DESC
-    OFFSET ${offset} LIMIT ${limit}`.execute(db);
+    WHERE s.status = 'published'`;
+  const order = sql`recent_plays DESC, play_count DESC, published_at DESC NULLS LAST, id DESC`;
+  const { rows } = await visiblePage(ranked, order, paging).execute(db);
   return rows.map((r) => r.id);
 }
 
@@ -217,11 +228,17 @@ export interface SearchHit {
 /** What a series gains when one of its categories matches: below a title match, above a synopsis one. */
 const TAG_SCORE = 0.75;
 
+/** Word similarity a title needs to a typed word for the word to have found it. */
+const TITLE_SIMILARITY = 0.4;
+
 /**
  * Full-text search (each translation in its own language's configuration, last word as a prefix)
  * plus trigram word similarity on titles, so a typo or a partial word still finds the series, plus
  * the series of every category whose name matches in any of its languages ("ceo" finds the series of
  * "Billionaires & CEOs"). Matches in the viewer's language rank a little higher.
+ *
+ * The matching translations are found first, one indexed branch per way of matching (a language's
+ * text search; `<%` and LIKE on the title's trigram index), and only those are scored.
  */
 export async function searchSeriesIds(
   db: Kysely<DB>,
@@ -232,10 +249,30 @@ export async function searchSeriesIds(
 ): Promise<number[]> {
   const needle = keyword.toLowerCase();
   const like = `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const byText = tsquery
+    ? LANGUAGES.map(
+        (l) => sql`SELECT series_id, language FROM series_translations
+          WHERE language = ${sql.lit(l)} AND search_vector @@ to_tsquery(search_config(${sql.lit(l)}), ${tsquery}::text)`,
+      )
+    : [];
+  const matched = sql.join(
+    [
+      ...byText,
+      // `<%` finds candidates on the index at a threshold just below the rule; the rule itself decides.
+      sql`SELECT series_id, language FROM series_translations
+        WHERE ${needle} <% lower(title) AND word_similarity(${needle}, lower(title)) >= ${TITLE_SIMILARITY}`,
+      sql`SELECT series_id, language FROM series_translations WHERE lower(title) LIKE ${like}`,
+    ],
+    sql` UNION `,
+  );
   // Category names are few (a row per category and language): matching them costs little, and the
   // series of the matching ones come through series_tags' index.
-  const { rows } = await sql<SearchHit>`
-    WITH text_hits AS (
+  const { rows } = await db.transaction().execute(async (trx) => {
+    await sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(TITLE_SIMILARITY - 0.01)}, true)`.execute(
+      trx,
+    );
+    return sql<SearchHit>`
+    WITH matched AS (${matched}), text_hits AS (
       SELECT st.series_id, max(
         CASE WHEN ${tsquery}::text IS NOT NULL AND st.search_vector @@ to_tsquery(search_config(st.language), ${tsquery}::text)
           THEN 1 + ts_rank(st.search_vector, to_tsquery(search_config(st.language), ${tsquery}::text)) ELSE 0 END
@@ -243,10 +280,7 @@ export async function searchSeriesIds(
         + CASE WHEN lower(st.title) LIKE ${like} THEN 0.5 ELSE 0 END
         + CASE WHEN st.language = ${lang} THEN 0.05 ELSE 0 END
       ) AS score
-      FROM series_translations st
-      WHERE (${tsquery}::text IS NOT NULL AND st.search_vector @@ to_tsquery(search_config(st.language), ${tsquery}::text))
-        OR word_similarity(${needle}, lower(st.title)) >= 0.4
-        OR lower(st.title) LIKE ${like}
+      FROM matched m JOIN series_translations st ON st.series_id = m.series_id AND st.language = m.language
       GROUP BY st.series_id
     ), tag_hits AS (
       SELECT DISTINCT sg.series_id FROM series_tags sg
@@ -261,6 +295,7 @@ export async function searchSeriesIds(
     JOIN series s ON s.id = COALESCE(h.series_id, g.series_id)
     WHERE ${visible}
     ORDER BY score DESC, s.id
-    OFFSET ${offset} LIMIT ${limit}`.execute(db);
+    OFFSET ${offset} LIMIT ${limit}`.execute(trx);
+  });
   return rows.map((r) => r.id);
 }

@@ -40,8 +40,8 @@ export async function feedSeries(
       GROUP BY st.tag_id
     ),
     recent AS (
-      SELECT e.series_id, count(*) AS plays FROM episode_plays p JOIN episodes e ON e.id = p.episode_id
-      WHERE p.day >= current_date - ${days}::int GROUP BY e.series_id
+      SELECT series_id, sum(plays)::bigint AS plays FROM series_play_days
+      WHERE day >= current_date - ${days}::int GROUP BY series_id
     )
     SELECT s.id, h.episode_id, h.position_ms, h.finished
     FROM series s
