@@ -88,6 +88,8 @@ interface Fixture {
   deleteTag: number;
   deleteSection: number;
   deleteConfigKey: string;
+  /** A contact message from the first user (their email is one of their secrets). */
+  contactMessage: string;
   png: Buffer;
 }
 
@@ -781,6 +783,18 @@ const TABLE: Record<string, Spec> = {
     access: 'admin',
     req: () => ({ url: `/api/admin/settings/config/${fx.deleteConfigKey}` }),
   },
+  // the console: inbox (without MAIL_URL a reply is kept, not sent)
+  'GET /api/admin/inbox': { access: 'admin', req: () => ({ url: '/api/admin/inbox' }) },
+  'GET /api/admin/inbox/counts': { access: 'admin', req: () => ({ url: '/api/admin/inbox/counts' }) },
+  'GET /api/admin/inbox/{id}': { access: 'admin', req: () => ({ url: `/api/admin/inbox/${fx.contactMessage}` }) },
+  'POST /api/admin/inbox/{id}/replies': {
+    access: 'admin',
+    req: () => json(`/api/admin/inbox/${fx.contactMessage}/replies`, { body: 'Matrix reply' }),
+  },
+  'POST /api/admin/inbox/{id}/status': {
+    access: 'admin',
+    req: () => json(`/api/admin/inbox/${fx.contactMessage}/status`, { done: true }),
+  },
   'GET /api/admin/rewards': { access: 'admin', req: () => ({ url: '/api/admin/rewards' }) },
   // The shipped amounts: what the other rows' viewers are offered stays as it was.
   'PUT /api/admin/rewards': {
@@ -891,6 +905,13 @@ beforeAll(async () => {
   ).data.id;
   const deleteConfigKey = 'matrix_doomed_key';
   await callOk(t, admin, 'PUT', `/api/admin/settings/config/${deleteConfigKey}`, { value: 'doomed' });
+  const contactMessage = (
+    await db
+      .insertInto('contact_messages')
+      .values({ user_id: base.free.id, email: base.free.email!, subject: 'Matrix', message: 'A question' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
   const draftEpisodes = (
     await db.selectFrom('episodes').select('id').where('series_id', '=', cat.series.draft).orderBy('number').execute()
   ).map((r) => r.id);
@@ -909,6 +930,7 @@ beforeAll(async () => {
     deleteTag,
     deleteSection,
     deleteConfigKey,
+    contactMessage,
     png: await fs.readFile(file),
   };
   const member = base.member as Principal & { orderId: string };

@@ -16,6 +16,7 @@ export {
 export * from './admin-content';
 export * from './admin-commerce';
 export * from './admin-system';
+export * from './admin-inbox';
 
 // ---------------------------------------------------------------- audit log
 

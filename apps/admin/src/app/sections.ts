@@ -10,6 +10,7 @@ export const SECTIONS: readonly Section[] = [
   { path: '/homepage', title: 'Homepage' },
   { path: '/commerce', title: 'Commerce' },
   { path: '/users', title: 'Users' },
+  { path: '/inbox', title: 'Inbox' },
   { path: '/settings', title: 'Settings' },
   { path: '/audit-log', title: 'Audit log' },
 ];

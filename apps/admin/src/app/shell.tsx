@@ -1,6 +1,20 @@
 import { NavLink, Outlet } from 'react-router';
 import { type AdminSession, useSignOut } from '../features/session';
+import { useInboxCounts } from '../features/inbox';
 import { SECTIONS } from './sections';
+
+/** Unread contact messages beside the Inbox entry. */
+function UnreadCount() {
+  const counts = useInboxCounts();
+  const unread = counts.data?.unread ?? 0;
+  if (unread === 0) return null;
+  return (
+    <span className="ml-auto rounded-full bg-orange-600 px-2 py-0.5 text-xs font-semibold text-white">
+      {unread > 99 ? '99+' : unread}
+      <span className="sr-only"> unread</span>
+    </span>
+  );
+}
 
 /** The signed-in console: left navigation, operator identity, the current section. */
 export function Shell({ session }: { session: AdminSession }) {
@@ -22,12 +36,13 @@ export function Shell({ session }: { session: AdminSession }) {
                   to={section.path}
                   end={section.path === '/'}
                   className={({ isActive }) =>
-                    `block rounded-lg px-3 py-2 text-sm font-medium ${
+                    `flex items-center rounded-lg px-3 py-2 text-sm font-medium ${
                       isActive ? 'bg-orange-50 text-orange-700' : 'text-zinc-700 hover:bg-zinc-100'
                     }`
                   }
                 >
                   {section.title}
+                  {section.path === '/inbox' ? <UnreadCount /> : null}
                 </NavLink>
               </li>
             ))}

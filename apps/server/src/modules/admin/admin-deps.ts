@@ -7,6 +7,7 @@ import { requireOperator, requireRecentPassword } from '../../http/auth';
 import type { BillingService } from '../billing/index';
 import type { Operator } from './audit';
 import type { JobRunner } from '../../jobs/runner';
+import type { MailMessage } from '../../mail/mailer';
 
 /** What the console's services need from the rest of the server. */
 export interface AdminDeps {
@@ -26,6 +27,8 @@ export interface AdminDeps {
     'mailUrl' | 'mailFrom' | 'supportEmail' | 'dataDir' | 'stripe' | 'paypal' | 'paymentMode' | 'jobs' | 'trustProxy'
   >;
   mailTransport: 'smtp' | 'outbox';
+  /** Sends one mail (replies to contact messages). */
+  sendMail: (message: MailMessage) => Promise<void>;
   log: (message: string, data?: Record<string, unknown>) => void;
   /** The server's job runner: the media queue and the upload cleanup run on it where JOBS is on. */
   jobs: JobRunner;

@@ -20,6 +20,8 @@ import { registerSystemRoutes } from './system.routes';
 import { createAdminRewardsService } from './reward-amounts.service';
 import { registerRewardAmountRoutes } from './reward-amounts.routes';
 import { registerUsersRoutes } from './users.routes';
+import { createInboxService } from './inbox.service';
+import { registerInboxRoutes } from './inbox.routes';
 import { strictBodyCompiler } from './strict-bodies';
 import { createMediaJobs } from './media-jobs';
 import { registerMediaRoutes } from './media.routes';
@@ -68,6 +70,7 @@ function registerAdminRoutes(app: AppInstance, deps: AdminDeps): void {
     registerUsersRoutes(admin, createUsersService(deps));
     registerSystemRoutes(admin, deps.db, createAdminSettingsService(deps), createDashboardService(deps));
     registerRewardAmountRoutes(admin, createAdminRewardsService(deps));
+    registerInboxRoutes(admin, createInboxService(deps));
   });
 }
 /**
@@ -85,6 +88,7 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
     refundOrder: app.billing.refundOrder,
     env,
     mailTransport: app.mailer.kind,
+    sendMail: (message) => app.mailer.send(message),
     log: infoLog(app),
     jobs: app.jobs,
   });
