@@ -783,6 +783,23 @@ const TABLE: Record<string, Spec> = {
     access: 'admin',
     req: () => ({ url: `/api/admin/settings/config/${fx.deleteConfigKey}` }),
   },
+  // the console: subtitles (a draft episode's, so the viewers' rows are untouched)
+  'GET /api/admin/episodes/{id}/subtitles': {
+    access: 'admin',
+    req: () => ({ url: `/api/admin/episodes/${String(fx.draftEpisodes[1])}/subtitles` }),
+  },
+  'PUT /api/admin/episodes/{id}/subtitles/{language}': {
+    access: 'admin',
+    req: () =>
+      json(`/api/admin/episodes/${String(fx.draftEpisodes[1])}/subtitles/es`, {
+        fileName: 'matrix.srt',
+        data: Buffer.from('1\n00:00:00,000 --> 00:00:01,000\nHola\n').toString('base64'),
+      }),
+  },
+  'DELETE /api/admin/episodes/{id}/subtitles/{language}': {
+    access: 'admin',
+    req: () => ({ url: `/api/admin/episodes/${String(fx.draftEpisodes[2])}/subtitles/pt` }),
+  },
   // the console: inbox (without MAIL_URL a reply is kept, not sent)
   'GET /api/admin/inbox': { access: 'admin', req: () => ({ url: '/api/admin/inbox' }) },
   'GET /api/admin/inbox/counts': { access: 'admin', req: () => ({ url: '/api/admin/inbox/counts' }) },
@@ -915,6 +932,11 @@ beforeAll(async () => {
   const draftEpisodes = (
     await db.selectFrom('episodes').select('id').where('series_id', '=', cat.series.draft).orderBy('number').execute()
   ).map((r) => r.id);
+
+  await callOk(t, admin, 'PUT', `/api/admin/episodes/${String(draftEpisodes[2])}/subtitles/pt`, {
+    fileName: 'doomed.vtt',
+    data: Buffer.from('WEBVTT\n\n00:00.000 --> 00:01.000\nOlá\n').toString('base64'),
+  });
 
   fx = {
     cat,

@@ -429,6 +429,164 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/episodes/{id}/subtitles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An episode's subtitles by language, with their cues (for the preview) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                durationMs: number | null;
+                                episodeId: number;
+                                tracks: {
+                                    cues: {
+                                        end: number;
+                                        start: number;
+                                        text: string;
+                                    }[];
+                                    language: "en" | "es" | "pt" | "fy" | "dy";
+                                    vtt: string;
+                                }[];
+                                warnings: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/episodes/{id}/subtitles/{language}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Add or replace the subtitles of one language: a .vtt or .srt file (SRT is converted), checked */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    language: "en" | "es" | "pt" | "fy" | "dy";
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        data: string;
+                        fileName: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                durationMs: number | null;
+                                episodeId: number;
+                                tracks: {
+                                    cues: {
+                                        end: number;
+                                        start: number;
+                                        text: string;
+                                    }[];
+                                    language: "en" | "es" | "pt" | "fy" | "dy";
+                                    vtt: string;
+                                }[];
+                                warnings: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Remove the subtitles of one language */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    language: "en" | "es" | "pt" | "fy" | "dy";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                durationMs: number | null;
+                                episodeId: number;
+                                tracks: {
+                                    cues: {
+                                        end: number;
+                                        start: number;
+                                        text: string;
+                                    }[];
+                                    language: "en" | "es" | "pt" | "fy" | "dy";
+                                    vtt: string;
+                                }[];
+                                warnings: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/homepage": {
         parameters: {
             query?: never;

@@ -17,6 +17,7 @@ export * from './admin-content';
 export * from './admin-commerce';
 export * from './admin-system';
 export * from './admin-inbox';
+export * from './admin-subtitles';
 
 // ---------------------------------------------------------------- audit log
 

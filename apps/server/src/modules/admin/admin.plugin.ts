@@ -22,6 +22,8 @@ import { registerRewardAmountRoutes } from './reward-amounts.routes';
 import { registerUsersRoutes } from './users.routes';
 import { createInboxService } from './inbox.service';
 import { registerInboxRoutes } from './inbox.routes';
+import { createSubtitlesService } from './subtitles.service';
+import { registerSubtitleRoutes } from './subtitles.routes';
 import { strictBodyCompiler } from './strict-bodies';
 import { createMediaJobs } from './media-jobs';
 import { registerMediaRoutes } from './media.routes';
@@ -71,6 +73,7 @@ function registerAdminRoutes(app: AppInstance, deps: AdminDeps): void {
     registerSystemRoutes(admin, deps.db, createAdminSettingsService(deps), createDashboardService(deps));
     registerRewardAmountRoutes(admin, createAdminRewardsService(deps));
     registerInboxRoutes(admin, createInboxService(deps));
+    registerSubtitleRoutes(admin, createSubtitlesService(deps));
   });
 }
 /**
