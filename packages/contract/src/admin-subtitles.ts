@@ -1,5 +1,8 @@
 import { Type, type Static } from 'typebox';
 import { Id, Nullable } from './admin-kit';
+import { ADMIN_SUBTITLE_MAX_BYTES } from './constants';
+
+export { ADMIN_SUBTITLE_MAX_BYTES };
 
 // ---------------------------------------------------------------- subtitles of an episode
 
@@ -11,15 +14,13 @@ const SubtitleLanguage = Type.Union([
   Type.Literal('dy'),
 ]);
 
-/** Largest subtitle file, in bytes (the body carries it base64-encoded, a third larger). */
-export const ADMIN_SUBTITLE_MAX_BYTES = 512 * 1024;
-
 export const AdminSubtitleParamsSchema = Type.Object({ id: Id, language: SubtitleLanguage });
 export type AdminSubtitleParams = Static<typeof AdminSubtitleParamsSchema>;
 
 /** A .vtt or .srt file: its name (the extension says which) and its bytes, base64-encoded. */
 export const AdminSubtitleInputSchema = Type.Object({
   fileName: Type.String({ minLength: 1, maxLength: 200 }),
+  /** Base64: a third larger than the file. */
   data: Type.String({ maxLength: Math.ceil(ADMIN_SUBTITLE_MAX_BYTES / 3) * 4 + 8 }),
 });
 export type AdminSubtitleInput = Static<typeof AdminSubtitleInputSchema>;

@@ -7,6 +7,7 @@ import { Badge, Button, Card, EmptyState } from '../../shared/ui';
 import { Checkbox, FormMessage, TextInput, formErrors } from '../../shared/form-fields';
 import { Dialog } from '../../shared/dialogs';
 import { EpisodeVideo } from './episode-video';
+import { EpisodeSubtitles } from './episode-subtitles';
 
 type Mutations = ReturnType<typeof useSeriesMutations>;
 
@@ -228,6 +229,7 @@ export function EpisodesCard({ series }: { series: AdminSeries }) {
                 </td>
                 <td className="py-2">
                   <EpisodeVideo episode={e} />
+                  <EpisodeSubtitles episode={e} />
                 </td>
                 <td className="py-2">
                   {e.free ? <Badge tone="green">Free</Badge> : <Badge tone="orange">{e.unlockCost} coins</Badge>}
