@@ -41,8 +41,8 @@ function Preview({ track, poster }: { track: Track; poster: string | null }) {
       >
         {track.cues.length === 0 ? <li className="text-zinc-500">No cue list for this file.</li> : null}
         {track.cues.map((cue, i) => (
-          <li key={i} className="grid grid-cols-[8.5rem_1fr] gap-2 border-b border-zinc-100 py-1.5 last:border-0">
-            <span className="font-mono text-xs text-zinc-500 tabular-nums">
+          <li key={i} className="grid grid-cols-[10.5rem_1fr] gap-2 border-b border-zinc-100 py-1.5 last:border-0">
+            <span className="font-mono text-xs whitespace-nowrap text-zinc-500 tabular-nums">
               {cueTime(cue.start)} – {cueTime(cue.end)}
             </span>
             <span className="whitespace-pre-wrap break-words">{cue.text}</span>
