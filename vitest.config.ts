@@ -16,6 +16,7 @@ const DATABASE_FREE = [
   'src/mail/mailer.test.ts',
   'src/media/media-units.test.ts',
   'src/media/subtitle-seal.test.ts',
+  'src/media/subtitle-check.test.ts',
   'src/media/storage/storage-contract.test.ts',
   'src/modules/access/unlocks-readers.test.ts',
   'src/modules/accounts/account-emails.test.ts',

@@ -90,6 +90,8 @@ interface Fixture {
   deleteTag: number;
   deleteSection: number;
   deleteConfigKey: string;
+  /** A contact message from the first user (their email is one of their secrets). */
+  contactMessage: string;
   png: Buffer;
 }
 
@@ -844,6 +846,35 @@ const TABLE: Record<string, Spec> = {
     access: 'admin',
     req: () => ({ url: `/api/admin/settings/config/${fx.deleteConfigKey}` }),
   },
+  // the console: subtitles (a draft episode's, so the viewers' rows are untouched)
+  'GET /api/admin/episodes/{id}/subtitles': {
+    access: 'admin',
+    req: () => ({ url: `/api/admin/episodes/${String(fx.draftEpisodes[1])}/subtitles` }),
+  },
+  'PUT /api/admin/episodes/{id}/subtitles/{language}': {
+    access: 'admin',
+    req: () =>
+      json(`/api/admin/episodes/${String(fx.draftEpisodes[1])}/subtitles/es`, {
+        fileName: 'matrix.srt',
+        data: Buffer.from('1\n00:00:00,000 --> 00:00:01,000\nHola\n').toString('base64'),
+      }),
+  },
+  'DELETE /api/admin/episodes/{id}/subtitles/{language}': {
+    access: 'admin',
+    req: () => ({ url: `/api/admin/episodes/${String(fx.draftEpisodes[2])}/subtitles/pt` }),
+  },
+  // the console: inbox (without MAIL_URL a reply is kept, not sent)
+  'GET /api/admin/inbox': { access: 'admin', req: () => ({ url: '/api/admin/inbox' }) },
+  'GET /api/admin/inbox/counts': { access: 'admin', req: () => ({ url: '/api/admin/inbox/counts' }) },
+  'GET /api/admin/inbox/{id}': { access: 'admin', req: () => ({ url: `/api/admin/inbox/${fx.contactMessage}` }) },
+  'POST /api/admin/inbox/{id}/replies': {
+    access: 'admin',
+    req: () => json(`/api/admin/inbox/${fx.contactMessage}/replies`, { body: 'Matrix reply' }),
+  },
+  'POST /api/admin/inbox/{id}/status': {
+    access: 'admin',
+    req: () => json(`/api/admin/inbox/${fx.contactMessage}/status`, { done: true }),
+  },
   'GET /api/admin/rewards': { access: 'admin', req: () => ({ url: '/api/admin/rewards' }) },
   // the console: team (owners; the other roles are attacked in test/role-matrix.test.ts)
   'GET /api/admin/team': { access: 'admin', req: () => ({ url: '/api/admin/team' }) },
@@ -995,6 +1026,13 @@ beforeAll(async () => {
   ).data.id;
   const deleteConfigKey = 'matrix_doomed_key';
   await callOk(t, admin, 'PUT', `/api/admin/settings/config/${deleteConfigKey}`, { value: 'doomed' });
+  const contactMessage = (
+    await db
+      .insertInto('contact_messages')
+      .values({ user_id: base.free.id, email: base.free.email!, subject: 'Matrix', message: 'A question' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
   const draftEpisodes = (
     await db.selectFrom('episodes').select('id').where('series_id', '=', cat.series.draft).orderBy('number').execute()
   ).map((r) => r.id);
@@ -1007,6 +1045,10 @@ beforeAll(async () => {
       .orderBy('number')
       .executeTakeFirstOrThrow()
   ).id;
+  await callOk(t, admin, 'PUT', `/api/admin/episodes/${String(draftEpisodes[2])}/subtitles/pt`, {
+    fileName: 'doomed.vtt',
+    data: Buffer.from('WEBVTT\n\n00:00.000 --> 00:01.000\nOlá\n').toString('base64'),
+  });
 
   fx = {
     cat,
@@ -1023,6 +1065,7 @@ beforeAll(async () => {
     deleteTag,
     deleteSection,
     deleteConfigKey,
+    contactMessage,
     png: await fs.readFile(file),
   };
   const member = base.member as Principal & { orderId: string };

@@ -645,6 +645,164 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/episodes/{id}/subtitles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An episode's subtitles by language, with their cues (for the preview) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                durationMs: number | null;
+                                episodeId: number;
+                                tracks: {
+                                    cues: {
+                                        end: number;
+                                        start: number;
+                                        text: string;
+                                    }[];
+                                    language: "en" | "es" | "pt" | "fy" | "dy";
+                                    vtt: string;
+                                }[];
+                                warnings: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/episodes/{id}/subtitles/{language}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Add or replace the subtitles of one language: a .vtt or .srt file (SRT is converted), checked */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    language: "en" | "es" | "pt" | "fy" | "dy";
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        data: string;
+                        fileName: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                durationMs: number | null;
+                                episodeId: number;
+                                tracks: {
+                                    cues: {
+                                        end: number;
+                                        start: number;
+                                        text: string;
+                                    }[];
+                                    language: "en" | "es" | "pt" | "fy" | "dy";
+                                    vtt: string;
+                                }[];
+                                warnings: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Remove the subtitles of one language */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    language: "en" | "es" | "pt" | "fy" | "dy";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                durationMs: number | null;
+                                episodeId: number;
+                                tracks: {
+                                    cues: {
+                                        end: number;
+                                        start: number;
+                                        text: string;
+                                    }[];
+                                    language: "en" | "es" | "pt" | "fy" | "dy";
+                                    vtt: string;
+                                }[];
+                                warnings: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/homepage": {
         parameters: {
             query?: never;
@@ -1096,6 +1254,344 @@ export interface paths {
                 };
             };
         };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/inbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Contact messages, open or done, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    pageSize?: number;
+                    status?: "open" | "done";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                hasMore: boolean;
+                                items: {
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    email: string;
+                                    excerpt: string;
+                                    handledAt: string | null;
+                                    id: string;
+                                    language: string;
+                                    replies: number;
+                                    subject: string;
+                                    unread: boolean;
+                                }[];
+                                page: number;
+                                pageSize: number;
+                                total: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/inbox/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One message with its replies (opening it marks it read) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                account: {
+                                    email: string | null;
+                                    id: string;
+                                    isGuest: boolean;
+                                } | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                email: string;
+                                handledAt: string | null;
+                                handledBy: {
+                                    email: string | null;
+                                    id: string;
+                                } | null;
+                                id: string;
+                                language: string;
+                                mailConfigured: boolean;
+                                message: string;
+                                readAt: string | null;
+                                replies: {
+                                    author: {
+                                        email: string | null;
+                                        id: string;
+                                    } | null;
+                                    body: string;
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    id: string;
+                                    sendError: string | null;
+                                    sentAt: string | null;
+                                }[];
+                                subject: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/inbox/{id}/replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Answer by email: the reply is kept with the message, and says whether it was sent */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        body: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                account: {
+                                    email: string | null;
+                                    id: string;
+                                    isGuest: boolean;
+                                } | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                email: string;
+                                handledAt: string | null;
+                                handledBy: {
+                                    email: string | null;
+                                    id: string;
+                                } | null;
+                                id: string;
+                                language: string;
+                                mailConfigured: boolean;
+                                message: string;
+                                readAt: string | null;
+                                replies: {
+                                    author: {
+                                        email: string | null;
+                                        id: string;
+                                    } | null;
+                                    body: string;
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    id: string;
+                                    sendError: string | null;
+                                    sentAt: string | null;
+                                }[];
+                                subject: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/inbox/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark a message done, or open it again */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        done: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                account: {
+                                    email: string | null;
+                                    id: string;
+                                    isGuest: boolean;
+                                } | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                email: string;
+                                handledAt: string | null;
+                                handledBy: {
+                                    email: string | null;
+                                    id: string;
+                                } | null;
+                                id: string;
+                                language: string;
+                                mailConfigured: boolean;
+                                message: string;
+                                readAt: string | null;
+                                replies: {
+                                    author: {
+                                        email: string | null;
+                                        id: string;
+                                    } | null;
+                                    body: string;
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    id: string;
+                                    sendError: string | null;
+                                    sentAt: string | null;
+                                }[];
+                                subject: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/inbox/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many messages are open and how many of those no operator has read */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            data: {
+                                open: number;
+                                unread: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;

@@ -18,6 +18,8 @@ export * from './admin-commerce';
 export * from './admin-system';
 export * from './admin-team';
 export * from './operator-roles';
+export * from './admin-inbox';
+export * from './admin-subtitles';
 
 // ---------------------------------------------------------------- audit log
 

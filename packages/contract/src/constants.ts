@@ -11,6 +11,9 @@ export * from './operator-roles';
 import type { Reason } from './reasons';
 import type { Membership } from './user';
 
+/** Largest subtitle file the console uploads, in bytes (the server refuses larger ones). */
+export const ADMIN_SUBTITLE_MAX_BYTES = 512 * 1024;
+
 /** Names of the request headers every client call carries (specification §7). */
 export const ContextHeader = {
   refererToken: 'X-User-Referer-Token',

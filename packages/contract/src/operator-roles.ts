@@ -66,6 +66,9 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, readonly OperatorRole[] 
   'GET /api/admin/episodes/:id/impact': CONTENT,
   'POST /api/admin/episodes/:id/archive': CONTENT,
   'POST /api/admin/episodes/:id/restore': CONTENT,
+  'GET /api/admin/episodes/:id/subtitles': CONTENT,
+  'PUT /api/admin/episodes/:id/subtitles/:language': CONTENT,
+  'DELETE /api/admin/episodes/:id/subtitles/:language': CONTENT,
   'POST /api/admin/uploads': CONTENT,
   'OPTIONS /api/admin/uploads': CONTENT,
   'HEAD /api/admin/uploads/:id': CONTENT,
@@ -99,6 +102,12 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, readonly OperatorRole[] 
   'POST /api/admin/users/:id/grants': FINANCE,
   'POST /api/admin/users/:id/unlocks/:episodeId/revoke': FINANCE,
   'POST /api/admin/users/:id/membership/stop-renewal': FINANCE,
+  // Support: the contact messages viewers send, answered by email.
+  'GET /api/admin/inbox': FINANCE,
+  'GET /api/admin/inbox/counts': FINANCE,
+  'GET /api/admin/inbox/:id': FINANCE,
+  'POST /api/admin/inbox/:id/replies': FINANCE,
+  'POST /api/admin/inbox/:id/status': FINANCE,
   'GET /api/admin/rewards': FINANCE,
 
   // Owners only: prices, power, configuration and the record of who did what.

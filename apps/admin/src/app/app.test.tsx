@@ -34,7 +34,7 @@ describe('session gate', () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Dashboard', 'Content', 'Homepage', 'Commerce', 'Users', 'Settings', 'Audit log', 'Team']);
+    ).toEqual(['Dashboard', 'Content', 'Homepage', 'Commerce', 'Users', 'Inbox', 'Settings', 'Audit log', 'Team']);
     expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
     expect(screen.getByText('ops@episodic.test')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();

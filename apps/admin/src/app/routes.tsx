@@ -61,6 +61,8 @@ export const routes: RouteObject[] = [
       },
       { path: 'users', lazy: async () => ({ Component: (await import('../pages/users/users-page')).UsersPage }) },
       { path: 'users/:id', lazy: async () => ({ Component: (await import('../pages/users/user-page')).UserPage }) },
+      { path: 'inbox', lazy: async () => ({ Component: (await import('../pages/inbox/inbox-page')).InboxPage }) },
+      { path: 'inbox/:id', lazy: async () => ({ Component: (await import('../pages/inbox/inbox-page')).InboxPage }) },
       {
         path: 'settings',
         lazy: async () => ({ Component: (await import('../pages/settings/settings-page')).SettingsPage }),

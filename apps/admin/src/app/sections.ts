@@ -14,6 +14,7 @@ export const SECTIONS: readonly Section[] = [
   { path: '/homepage', title: 'Homepage', route: 'GET /api/admin/homepage' },
   { path: '/commerce', title: 'Commerce', route: 'GET /api/admin/orders' },
   { path: '/users', title: 'Users', route: 'GET /api/admin/users' },
+  { path: '/inbox', title: 'Inbox', route: 'GET /api/admin/inbox' },
   { path: '/settings', title: 'Settings', route: 'GET /api/admin/settings' },
   { path: '/audit-log', title: 'Audit log', route: 'GET /api/admin/audit' },
   { path: '/team', title: 'Team', route: 'GET /api/admin/team' },

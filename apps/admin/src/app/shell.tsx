@@ -4,6 +4,20 @@ import { type AdminSession, useSignOut } from '../features/session';
 import { UnsavedChangesGuard } from '../shared/unsaved-changes-guard';
 import { NoAccessPage } from '../pages/no-access-page';
 import { sectionOf, sectionsFor } from './sections';
+import { useInboxCounts } from '../features/inbox';
+
+/** Unread contact messages beside the Inbox entry. */
+function UnreadCount() {
+  const counts = useInboxCounts();
+  const unread = counts.data?.unread ?? 0;
+  if (unread === 0) return null;
+  return (
+    <span className="ml-auto rounded-full bg-orange-600 px-2 py-0.5 text-xs font-semibold text-white">
+      {unread > 99 ? '99+' : unread}
+      <span className="sr-only"> unread</span>
+    </span>
+  );
+}
 
 /**
  * The signed-in console: left navigation (only the sections the operator's role includes), operator
@@ -35,12 +49,13 @@ export function Shell({ session }: { session: AdminSession }) {
                   to={section.path}
                   end={section.path === '/'}
                   className={({ isActive }) =>
-                    `block rounded-lg px-3 py-2 text-sm font-medium ${
+                    `flex items-center rounded-lg px-3 py-2 text-sm font-medium ${
                       isActive ? 'bg-orange-50 text-orange-700' : 'text-zinc-700 hover:bg-zinc-100'
                     }`
                   }
                 >
                   {section.title}
+                  {section.path === '/inbox' ? <UnreadCount /> : null}
                 </NavLink>
               </li>
             ))}

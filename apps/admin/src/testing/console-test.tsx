@@ -61,9 +61,10 @@ function defaultReply({ method, url }: Call): Reply {
   if (path === '/api/admin/dashboard') return { code: 200, data: sample.dashboard };
   if (path === '/api/admin/settings') return { code: 200, data: sample.settings };
   if (path === '/api/admin/rewards') return { code: 200, data: sample.rewards };
+  if (path === '/api/admin/inbox/counts') return { code: 200, data: { open: 0, unread: 0 } };
   if (path === '/api/admin/plans' || path === '/api/admin/tags' || path === '/api/admin/homepage')
     return { code: 200, data: [] };
-  if (/^\/api\/admin\/(series|orders|users|audit)$/.test(path)) return { code: 200, data: page([]) };
+  if (/^\/api\/admin\/(series|orders|users|audit|inbox)$/.test(path)) return { code: 200, data: page([]) };
   return { code: 404, message: 'Not found' };
 }
 

@@ -58,11 +58,23 @@ export interface ContactMessages {
   created_at: Generated<Timestamp>;
   email: string;
   handled_at: Timestamp | null;
+  handled_by: string | null;
   id: Generated<string>;
   language: Generated<string>;
   message: string;
+  read_at: Timestamp | null;
   subject: string;
   user_id: string | null;
+}
+
+export interface ContactReplies {
+  author_id: string | null;
+  body: string;
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  message_id: string;
+  send_error: string | null;
+  sent_at: Timestamp | null;
 }
 
 export interface ConversionOutbox {
@@ -596,6 +608,7 @@ export interface DB {
   coin_balances: CoinBalances;
   coin_ledger: CoinLedger;
   contact_messages: ContactMessages;
+  contact_replies: ContactReplies;
   conversion_outbox: ConversionOutbox;
   daily_searches: DailySearches;
   email_verifications: EmailVerifications;

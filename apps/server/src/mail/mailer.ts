@@ -7,7 +7,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
-  html: string;
+  /** Absent for plain-text mail (replies to contact messages). */
+  html?: string;
 }
 
 export interface Mailer {

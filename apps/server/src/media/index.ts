@@ -18,7 +18,7 @@ export {
 export { configureMediaTools, mediaTools, FfmpegError, type MediaTools } from './ffmpeg';
 export { probeMedia, type MediaProbe } from './probe';
 export { MediaInputError, plainMediaMessage, type MediaFailure } from './plain-errors';
-export { recordMediaFailure } from './ingest.repository';
+export { recordMediaFailure, upsertSubtitles } from './ingest.repository';
 export { LADDER, chooseLadder, framingFor, type Rung } from './ladder';
 export { buildPackagingArgs, packageHls, type PackagingPlan, type X264Preset } from './package-hls';
 export { decryptSegment, encryptSegment, encryptRendition, newContentKey } from './encrypt-hls';
@@ -38,3 +38,11 @@ export {
 } from './ingest-episode';
 export { generateDemoClip, demoFont, DEMO_INGEST_OPTIONS, type DemoClipOptions } from './demo-clip';
 export { createLimiter, mapConcurrent, defaultIngestConcurrency } from './concurrency';
+export {
+  checkSubtitleFile,
+  clockTime,
+  SubtitleFileError,
+  SUBTITLE_MAX_BYTES,
+  type CheckedSubtitles,
+  type SubtitleCue,
+} from './subtitle-check';

@@ -15,6 +15,7 @@ const TARGETS = [
   { value: 'order', label: 'Orders and refunds' },
   { value: 'user', label: 'Users' },
   { value: 'setting', label: 'Settings' },
+  { value: 'contact-message', label: 'Contact messages' },
 ];
 
 const EMPTY: AuditFilter = { page: 1, action: '', actor: '', targetType: '', targetId: '' };

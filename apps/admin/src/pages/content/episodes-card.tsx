@@ -18,6 +18,7 @@ function EpisodeStatus({ episode }: { episode: AdminEpisode }) {
   if (episode.status === 'archived') return <Badge tone="blue">Archived</Badge>;
   return <Badge>Draft</Badge>;
 }
+import { EpisodeSubtitles } from './episode-subtitles';
 
 type Mutations = ReturnType<typeof useSeriesMutations>;
 
@@ -257,6 +258,7 @@ export function EpisodesCard({ series }: { series: AdminSeries }) {
                 </td>
                 <td className="py-2">
                   <EpisodeVideo episode={e} />
+                  <EpisodeSubtitles episode={e} />
                 </td>
                 <td className="py-2">
                   {e.free ? <Badge tone="green">Free</Badge> : <Badge tone="orange">{e.unlockCost} coins</Badge>}

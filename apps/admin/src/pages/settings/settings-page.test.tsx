@@ -40,6 +40,8 @@ describe('settings page', () => {
       { value: '1234567890' },
     ]);
     expect(screen.getByText('Outbox folder (nothing is sent)')).toBeTruthy();
+    const contact = screen.getByText('Contact messages').nextElementSibling as HTMLElement;
+    expect(within(contact).getByRole('link', { name: 'Inbox' }).getAttribute('href')).toBe('/admin/inbox');
     expect(screen.getByText('Test mode')).toBeTruthy();
     expect(screen.getAllByRole('button', { name: 'Remove' })).toHaveLength(1);
   });

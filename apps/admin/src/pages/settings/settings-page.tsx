@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { AdminSettings } from '@episodic/contract';
 import { REWARD_CONFIG_KEYS } from '@episodic/contract/constants';
 import { useSettings, useSettingsMutations } from '../../features/system';
@@ -180,7 +181,16 @@ export function SettingsPage() {
               ['Server', mail.server ?? '—'],
               ['Sender', mail.from],
               ['Outbox', mail.outbox ? `${mail.outbox} (${count(mail.outboxMessages ?? 0)} messages)` : '—'],
-              ['Contact messages to', mail.supportEmail ?? 'kept for operators only'],
+              [
+                'Contact messages',
+                <span>
+                  In the{' '}
+                  <Link to="/inbox" className="font-medium text-orange-700 hover:underline">
+                    Inbox
+                  </Link>
+                  {mail.supportEmail && mail.transport === 'smtp' ? `, and emailed to ${mail.supportEmail}` : ''}
+                </span>,
+              ],
             ]}
           />
           {mail.transport === 'outbox' ? (

@@ -9,6 +9,7 @@ import type { Operator } from './audit';
 import type { JobRunner } from '../../jobs/runner';
 import type { Mailer } from '../../mail/mailer';
 import type { RateLimiter } from '../../cache/rate-limiter';
+import type { MailMessage } from '../../mail/mailer';
 
 /** What the console's services need from the rest of the server. */
 export interface AdminDeps {
@@ -42,6 +43,8 @@ export interface AdminDeps {
   mailer: Pick<Mailer, 'send'>;
   /** Limits invitations per operator and invitation links per address. */
   limiter?: RateLimiter;
+  /** Sends one mail (replies to contact messages). */
+  sendMail: (message: MailMessage) => Promise<void>;
   log: (message: string, data?: Record<string, unknown>) => void;
   /** The server's job runner: the media queue and the upload cleanup run on it where JOBS is on. */
   jobs: JobRunner;

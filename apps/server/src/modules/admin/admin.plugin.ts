@@ -26,6 +26,10 @@ import { registerUsersRoutes } from './users.routes';
 import { createTeamService } from './team.service';
 import { registerTeamRoutes } from './team.routes';
 import { recordOperatorSession } from './sign-in-audit';
+import { createInboxService } from './inbox.service';
+import { registerInboxRoutes } from './inbox.routes';
+import { createSubtitlesService } from './subtitles.service';
+import { registerSubtitleRoutes } from './subtitles.routes';
 import { strictBodyCompiler } from './strict-bodies';
 import { createMediaJobs } from './media-jobs';
 import { registerMediaRoutes } from './media.routes';
@@ -86,6 +90,8 @@ function registerAdminRoutes(app: AppInstance, deps: AdminDeps): void {
         consoleBase: deps.env.consoleUrl ?? deps.env.publicUrl,
       }),
     );
+    registerInboxRoutes(admin, createInboxService(deps));
+    registerSubtitleRoutes(admin, createSubtitlesService(deps));
   });
 }
 /**
@@ -112,6 +118,7 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
     mailTransport: app.mailer.kind,
     mailer: app.mailer,
     limiter: app.limiter,
+    sendMail: (message) => app.mailer.send(message),
     log: infoLog(app),
     jobs: app.jobs,
   });

@@ -1,0 +1,1 @@
+export { type InboxStatus, useInbox, useInboxCounts, useInboxMessage, useInboxMutations } from './api';

@@ -1,0 +1,1 @@
+export { type SubtitleLanguage, localProblem, useSubtitleMutations, useSubtitles } from './api';
