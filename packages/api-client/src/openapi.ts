@@ -14,8 +14,10 @@ export interface paths {
                 query?: {
                     action?: string;
                     actor?: string;
+                    dir?: "asc" | "desc";
                     page?: number;
                     pageSize?: number;
+                    sort?: "at" | "actor" | "action";
                     targetId?: string;
                     targetType?: string;
                 };
@@ -46,6 +48,7 @@ export interface paths {
                                     at: string;
                                     before: unknown;
                                     id: number;
+                                    ip: string | null;
                                     reason: string | null;
                                     summary: string;
                                     targetId: string | null;
@@ -58,6 +61,47 @@ export interface paths {
                             message: string;
                         };
                     };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/audit/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit entries a filter finds, every page, as a CSV download (UTC times) */
+        get: {
+            parameters: {
+                query?: {
+                    action?: string;
+                    actor?: string;
+                    dir?: "asc" | "desc";
+                    sort?: "at" | "actor" | "action";
+                    targetId?: string;
+                    targetType?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
             };
         };
@@ -898,11 +942,13 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    dir?: "asc" | "desc";
                     from?: string;
                     page?: number;
                     pageSize?: number;
                     planId?: string;
                     q?: string;
+                    sort?: "createdAt" | "amount" | "status" | "buyer" | "plan";
                     status?: "pending" | "processing" | "requires_action" | "paid" | "failed" | "cancelled" | "refunded";
                     to?: string;
                     userId?: string;
@@ -1152,6 +1198,49 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The orders a filter finds, every page, as a CSV download (UTC times, decimal amounts) */
+        get: {
+            parameters: {
+                query?: {
+                    dir?: "asc" | "desc";
+                    from?: string;
+                    planId?: string;
+                    q?: string;
+                    sort?: "createdAt" | "amount" | "status" | "buyer" | "plan";
+                    status?: "pending" | "processing" | "requires_action" | "paid" | "failed" | "cancelled" | "refunded";
+                    to?: string;
+                    userId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3099,10 +3188,12 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    dir?: "asc" | "desc";
                     filter?: "registered" | "all" | "guests" | "admins" | "disabled" | "members";
                     page?: number;
                     pageSize?: number;
                     q?: string;
+                    sort?: "createdAt" | "email" | "lastSeenAt" | "coins" | "paidOrders";
                 };
                 header?: never;
                 path?: never;
@@ -3922,6 +4013,45 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The accounts a search finds, every page, as a CSV download (UTC times) */
+        get: {
+            parameters: {
+                query?: {
+                    dir?: "asc" | "desc";
+                    filter?: "registered" | "all" | "guests" | "admins" | "disabled" | "members";
+                    q?: string;
+                    sort?: "createdAt" | "email" | "lastSeenAt" | "coins" | "paidOrders";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;

@@ -19,6 +19,7 @@ import * as m0018 from './0018-rewards';
 import * as m0019 from './0019-likes-and-search-trends';
 import * as m0020 from './0020-live-replacements';
 import * as m0021 from './0021-refund-rewards';
+import * as m0025 from './0025-order-search';
 
 /** Every migration in order. Listed by hand so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0019-likes-and-search-trends': m0019,
   '0020-live-replacements': m0020,
   '0021-refund-rewards': m0021,
+  '0025-order-search': m0025,
 };
 
 export const migrationProvider: MigrationProvider = {

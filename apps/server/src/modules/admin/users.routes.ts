@@ -2,6 +2,7 @@ import {
   AdminDisableInputSchema,
   AdminEnableInputSchema,
   AdminGrantInputSchema,
+  AdminUserExportQuerySchema,
   AdminRoleInputSchema,
   AdminUserPageSchema,
   AdminUserQuerySchema,
@@ -13,6 +14,8 @@ import type { AppInstance } from '../../http/types';
 import { ok } from '../../http/envelope';
 import { operatorOf, paging, recentOperatorOf } from './admin-deps';
 import type { UsersService } from './users.service';
+import { sendCsv } from './csv';
+import { USER_CSV_HEADER, userCsvLine } from './exports';
 
 const tags = ['admin'];
 const User = { 200: EnvelopeOf(AdminUserSchema) };
@@ -28,7 +31,25 @@ export function registerUsersRoutes(app: AppInstance, users: UsersService): void
         response: { 200: EnvelopeOf(AdminUserPageSchema) },
       },
     },
-    async (req) => ok(await users.searchUsers({ ...paging(req.query), q: req.query.q, filter: req.query.filter })),
+    async (req) => {
+      const { q, filter, sort, dir } = req.query;
+      return ok(await users.searchUsers({ ...paging(req.query), q, filter, sort, dir }));
+    },
+  );
+
+  app.get(
+    '/api/admin/users/export',
+    {
+      schema: {
+        tags,
+        summary: 'The accounts a search finds, every page, as a CSV download (UTC times)',
+        querystring: AdminUserExportQuerySchema,
+      },
+    },
+    async (req, reply) => {
+      const { q, filter, sort, dir } = req.query;
+      return sendCsv(reply, 'users', USER_CSV_HEADER, users.exportUsers({ q, filter, sort, dir }), userCsvLine);
+    },
   );
 
   app.get(
