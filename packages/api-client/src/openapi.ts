@@ -50,6 +50,7 @@ export interface paths {
                                     id: number;
                                     ip: string | null;
                                     reason: string | null;
+                                    seriesId: number | null;
                                     summary: string;
                                     targetId: string | null;
                                     targetType: string;

@@ -35,6 +35,8 @@ export const AdminAuditEntrySchema = Type.Object({
   reason: Nullable(Type.String()),
   /** The address the change was made from (null for entries made before addresses were shown). */
   ip: Nullable(Type.String()),
+  /** The series of an episode entry's episode (null for other entries, or a removed episode). */
+  seriesId: Nullable(Type.Integer()),
 });
 export type AdminAuditEntry = Static<typeof AdminAuditEntrySchema>;
 export const AdminAuditPageSchema = AdminPageOf(AdminAuditEntrySchema);

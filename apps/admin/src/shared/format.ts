@@ -34,12 +34,27 @@ const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
   hour: '2-digit',
   minute: '2-digit',
 });
+const secondsFormat = new Intl.DateTimeFormat('en-US', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
 const dateFormat = new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'long', year: 'numeric' });
 
 export function dateTime(iso: string | null | undefined): string {
   if (!iso) return '—';
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? 'Invalid Date' : dateTimeFormat.format(d);
+}
+
+/** A time to the second (the audit log: which of two changes in one minute came first). */
+export function dateTimeSeconds(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? 'Invalid Date' : secondsFormat.format(d);
 }
 
 export function longDate(iso: string | null | undefined): string {

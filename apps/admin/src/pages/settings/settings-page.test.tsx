@@ -8,7 +8,7 @@ afterEach(() => {
 });
 
 describe('settings page', () => {
-  it('saves a pixel id, shows a refused value, and reports mail and payments', async () => {
+  it('saves a pixel id, shows a refused value, and reports mail and payments', { timeout: 20_000 }, async () => {
     const calls = mockApi(({ method, url, body }) => {
       if (method === 'PUT' && url === '/api/admin/settings/config/facebook_pixel_id') {
         const value = (body as { value: string }).value;

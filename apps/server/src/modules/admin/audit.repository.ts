@@ -48,6 +48,8 @@ export interface AuditRow {
   after: unknown;
   reason: string | null;
   ip: string | null;
+  /** An episode entry's series (a link to the episode goes through its series' page). */
+  series_id: number | null;
   total: number;
 }
 
@@ -67,6 +69,8 @@ export async function auditRows(db: Executor, f: AuditFilter, offset: number, li
   const { action, actor } = f;
   const { rows } = await sql<AuditRow>`
     SELECT id, created_at, actor_id, actor_email, action, target_type, target_id, summary, before, after, reason, ip,
+      (SELECT e.series_id FROM episodes e WHERE target_type = 'episode'
+        AND e.id = CASE WHEN target_id ~ '^[0-9]{1,9}$' THEN target_id::int END) AS series_id,
       count(*) OVER () AS total
     FROM audit_log
     WHERE true

@@ -70,6 +70,7 @@ const entryDto = (r: AuditRow): AdminAuditEntry => ({
   after: r.after ?? null,
   reason: r.reason,
   ip: r.ip,
+  seriesId: r.series_id,
 });
 
 const filterOf = (q: Omit<AuditQuery, 'page' | 'pageSize'>) => ({
