@@ -133,7 +133,8 @@ export function OrdersPage() {
         )
       ) : orders.data.items.length === 0 ? (
         <EmptyState>
-          {orders.data.total > 0 ? (
+          {/* Past the last page the server counts nothing: a page number is all there is to go on. */}
+          {view.page > 1 ? (
             <>
               This page is past the last one.{' '}
               <Button size="sm" onClick={() => setView({ page: 1 })}>
