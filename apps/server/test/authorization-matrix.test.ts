@@ -791,6 +791,11 @@ const TABLE: Record<string, Spec> = {
   },
   'PATCH /api/admin/plans/{id}': { access: 'admin', req: () => json('/api/admin/plans/coins-2500', { active: true }) },
   'GET /api/admin/orders': { access: 'admin', req: () => ({ url: '/api/admin/orders' }) },
+  'GET /api/admin/orders/export': {
+    access: 'admin',
+    req: () => ({ url: '/api/admin/orders/export' }),
+    allowed: download,
+  },
   'GET /api/admin/orders/{id}': { access: 'admin', req: () => ({ url: `/api/admin/orders/${fx.paidOrder}` }) },
   'POST /api/admin/orders/{id}/refund': {
     access: 'admin',
@@ -802,6 +807,11 @@ const TABLE: Record<string, Spec> = {
   },
   // the console: users
   'GET /api/admin/users': { access: 'admin', req: () => ({ url: '/api/admin/users' }) },
+  'GET /api/admin/users/export': {
+    access: 'admin',
+    req: () => ({ url: '/api/admin/users/export' }),
+    allowed: download,
+  },
   'GET /api/admin/users/{id}': { access: 'admin', req: () => ({ url: `/api/admin/users/${base.free.id!}` }) },
   'POST /api/admin/users/{id}/disable': {
     access: 'admin',
@@ -837,6 +847,11 @@ const TABLE: Record<string, Spec> = {
   // the console: system
   'GET /api/admin/dashboard': { access: 'admin', req: () => ({ url: '/api/admin/dashboard' }) },
   'GET /api/admin/audit': { access: 'admin', req: () => ({ url: '/api/admin/audit' }) },
+  'GET /api/admin/audit/export': {
+    access: 'admin',
+    req: () => ({ url: '/api/admin/audit/export' }),
+    allowed: download,
+  },
   'GET /api/admin/settings': { access: 'admin', req: () => ({ url: '/api/admin/settings' }) },
   'PUT /api/admin/settings/config/{key}': {
     access: 'admin',

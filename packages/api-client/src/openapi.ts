@@ -14,8 +14,10 @@ export interface paths {
                 query?: {
                     action?: string;
                     actor?: string;
+                    dir?: "asc" | "desc";
                     page?: number;
                     pageSize?: number;
+                    sort?: "at" | "actor" | "action";
                     targetId?: string;
                     targetType?: string;
                 };
@@ -46,7 +48,9 @@ export interface paths {
                                     at: string;
                                     before: unknown;
                                     id: number;
+                                    ip: string | null;
                                     reason: string | null;
+                                    seriesId: number | null;
                                     summary: string;
                                     targetId: string | null;
                                     targetType: string;
@@ -58,6 +62,47 @@ export interface paths {
                             message: string;
                         };
                     };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/audit/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit entries a filter finds, every page, as a CSV download (UTC times) */
+        get: {
+            parameters: {
+                query?: {
+                    action?: string;
+                    actor?: string;
+                    dir?: "asc" | "desc";
+                    sort?: "at" | "actor" | "action";
+                    targetId?: string;
+                    targetType?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
             };
         };
@@ -1712,11 +1757,13 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    dir?: "asc" | "desc";
                     from?: string;
                     page?: number;
                     pageSize?: number;
                     planId?: string;
                     q?: string;
+                    sort?: "createdAt" | "amount" | "status" | "buyer" | "plan";
                     status?: "pending" | "processing" | "requires_action" | "paid" | "failed" | "cancelled" | "refunded";
                     to?: string;
                     userId?: string;
@@ -2099,6 +2146,49 @@ export interface paths {
                             message: string;
                         };
                     };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The orders a filter finds, every page, as a CSV download (UTC times, decimal amounts) */
+        get: {
+            parameters: {
+                query?: {
+                    dir?: "asc" | "desc";
+                    from?: string;
+                    planId?: string;
+                    q?: string;
+                    sort?: "createdAt" | "amount" | "status" | "buyer" | "plan";
+                    status?: "pending" | "processing" | "requires_action" | "paid" | "failed" | "cancelled" | "refunded";
+                    to?: string;
+                    userId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
             };
         };
@@ -4805,10 +4895,12 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    dir?: "asc" | "desc";
                     filter?: "registered" | "all" | "guests" | "admins" | "disabled" | "members";
                     page?: number;
                     pageSize?: number;
                     q?: string;
+                    sort?: "createdAt" | "email" | "lastSeenAt" | "coins" | "paidOrders";
                 };
                 header?: never;
                 path?: never;
@@ -6066,6 +6158,45 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The accounts a search finds, every page, as a CSV download (UTC times) */
+        get: {
+            parameters: {
+                query?: {
+                    dir?: "asc" | "desc";
+                    filter?: "registered" | "all" | "guests" | "admins" | "disabled" | "members";
+                    q?: string;
+                    sort?: "createdAt" | "email" | "lastSeenAt" | "coins" | "paidOrders";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;

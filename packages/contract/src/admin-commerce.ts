@@ -9,7 +9,15 @@ import {
   AdminPageQuerySchema,
 } from './admin-kit';
 import { OrderStatusSchema, PlanKindSchema } from './billing';
-import { LEDGER_KINDS, MEMBERSHIP_STATUSES, ORDER_STATUSES, USER_ROLES } from './constants';
+import {
+  LEDGER_KINDS,
+  MEMBERSHIP_STATUSES,
+  ORDER_SORTS,
+  ORDER_STATUSES,
+  SORT_DIRECTIONS,
+  USER_ROLES,
+  USER_SORTS,
+} from './constants';
 import { LiteralUnion } from './envelope';
 import { LanguageSchema } from './user';
 
@@ -146,7 +154,12 @@ export const AdminOrderQuerySchema = Type.Object({
   userId: Type.Optional(Type.String({ format: 'uuid' })),
   from: Type.Optional(Type.String({ format: 'date' })),
   to: Type.Optional(Type.String({ format: 'date' })),
+  sort: Type.Optional(LiteralUnion(ORDER_SORTS)),
+  dir: Type.Optional(LiteralUnion(SORT_DIRECTIONS)),
 });
+export type AdminOrderQuery = Static<typeof AdminOrderQuerySchema>;
+/** The orders CSV: the list's filters and order, every matching row. */
+export const AdminOrderExportQuerySchema = Type.Omit(AdminOrderQuerySchema, ['page', 'pageSize']);
 
 export const AdminRefundInputSchema = Type.Object({
   reason: Type.String({ maxLength: ADMIN_LIMITS.reason }),
@@ -287,8 +300,11 @@ export const AdminUserQuerySchema = Type.Object({
       Type.Literal('members'),
     ]),
   ),
+  sort: Type.Optional(LiteralUnion(USER_SORTS)),
+  dir: Type.Optional(LiteralUnion(SORT_DIRECTIONS)),
 });
 export type AdminUserQuery = Static<typeof AdminUserQuerySchema>;
+export const AdminUserExportQuerySchema = Type.Omit(AdminUserQuerySchema, ['page', 'pageSize']);
 
 export const AdminLedgerEntrySchema = Type.Object({
   id: Type.Integer(),

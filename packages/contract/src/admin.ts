@@ -1,5 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Nullable, DateTime, AdminPageOf, AdminPageQuerySchema } from './admin-kit';
+import { AUDIT_SORTS, SORT_DIRECTIONS } from './constants';
+import { LiteralUnion } from './envelope';
 
 /**
  * The operator console's API (`/api/admin/*`): payloads and answers. Every call needs an admin
@@ -35,6 +37,10 @@ export const AdminAuditEntrySchema = Type.Object({
   before: Type.Unknown(),
   after: Type.Unknown(),
   reason: Nullable(Type.String()),
+  /** The address the change was made from (null for entries made before addresses were shown). */
+  ip: Nullable(Type.String()),
+  /** The series of an episode entry's episode (null for other entries, or a removed episode). */
+  seriesId: Nullable(Type.Integer()),
 });
 export type AdminAuditEntry = Static<typeof AdminAuditEntrySchema>;
 export const AdminAuditPageSchema = AdminPageOf(AdminAuditEntrySchema);
@@ -45,4 +51,8 @@ export const AdminAuditQuerySchema = Type.Object({
   targetType: Type.Optional(Type.String({ maxLength: 40 })),
   targetId: Type.Optional(Type.String({ maxLength: 100 })),
   actor: Type.Optional(Type.String({ maxLength: 254 })),
+  sort: Type.Optional(LiteralUnion(AUDIT_SORTS)),
+  dir: Type.Optional(LiteralUnion(SORT_DIRECTIONS)),
 });
+export type AdminAuditQuery = Static<typeof AdminAuditQuerySchema>;
+export const AdminAuditExportQuerySchema = Type.Omit(AdminAuditQuerySchema, ['page', 'pageSize']);

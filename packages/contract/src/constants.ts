@@ -126,3 +126,16 @@ export const REWARD_CONFIG_KEYS = {
   checkIn: 'rewards_checkin_coins',
   firstPurchase: 'rewards_first_purchase_coins',
 } as const;
+
+/**
+ * The columns the console's tables sort by (the server refuses any other), and the direction.
+ * Ties are broken by id, so a page never repeats or skips a row.
+ */
+export const ORDER_SORTS = ['createdAt', 'amount', 'status', 'buyer', 'plan'] as const;
+export type OrderSort = (typeof ORDER_SORTS)[number];
+export const USER_SORTS = ['createdAt', 'email', 'lastSeenAt', 'coins', 'paidOrders'] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+export const AUDIT_SORTS = ['at', 'actor', 'action'] as const;
+export type AuditSort = (typeof AUDIT_SORTS)[number];
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];

@@ -51,7 +51,7 @@ export function dateTime(iso: string | null | undefined): string {
   return Number.isNaN(d.getTime()) ? 'Invalid Date' : dateTimeFormat.format(d);
 }
 
-/** To the second, with the time zone: when exactly a viewer wrote. */
+/** To the second, with the time zone: when exactly a viewer wrote, which of two changes in one minute came first. */
 export function dateTimeSeconds(iso: string | null | undefined): string {
   if (!iso) return '—';
   const d = new Date(iso);

@@ -70,7 +70,8 @@ function defaultReply({ method, url }: Call): Reply {
 
 export function renderConsole(path = '/admin/') {
   const router = createMemoryRouter(routes, { initialEntries: [path], basename: BASENAME });
-  return render(<App queryClient={createQueryClient()} router={router} />);
+  // The router too: a test reads the address and goes Back through it.
+  return { ...render(<App queryClient={createQueryClient()} router={router} />), router };
 }
 
 export const page = <T,>(

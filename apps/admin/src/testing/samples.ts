@@ -268,6 +268,8 @@ export const auditEntry = (over: Partial<AdminAuditEntry> = {}): AdminAuditEntry
   before: { price: 1499, active: true },
   after: { price: 1299, active: true },
   reason: null,
+  ip: '203.0.113.7',
+  seriesId: null,
   ...over,
 });
 

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiQuery } from '@episodic/api-client';
 import type { AdminPlanInput, AdminRefundInput } from '@episodic/contract';
+import type { OrderSort, SortDirection } from '@episodic/contract/constants';
 import { api, given } from '../../shared/api';
 import { useAdminMutation } from '../../shared/mutation';
 
@@ -16,6 +17,8 @@ export interface OrderFilter {
   planId: string;
   from: string;
   to: string;
+  sort: '' | OrderSort;
+  dir: '' | SortDirection;
 }
 
 export const ordersQuery = (f: OrderFilter) =>
@@ -30,6 +33,8 @@ export const ordersQuery = (f: OrderFilter) =>
         planId: given(f.planId),
         from: given(f.from),
         to: given(f.to),
+        sort: f.sort || undefined,
+        dir: f.dir || undefined,
       };
       return api.get('/api/admin/orders', { query, signal });
     },

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiData } from '@episodic/api-client';
+import type { ApiData, ApiQuery } from '@episodic/api-client';
 import type { AdminRewardsInput } from '@episodic/contract';
 import { api, given } from '../../shared/api';
 import { useAdminMutation } from '../../shared/mutation';
@@ -17,6 +17,8 @@ export interface AuditFilter {
   actor: string;
   targetType: string;
   targetId: string;
+  sort: '' | NonNullable<ApiQuery<'/api/admin/audit', 'get'>['sort']>;
+  dir: '' | 'asc' | 'desc';
 }
 
 export const auditQuery = (f: AuditFilter) =>
@@ -30,6 +32,8 @@ export const auditQuery = (f: AuditFilter) =>
         actor: given(f.actor),
         targetType: given(f.targetType),
         targetId: given(f.targetId),
+        sort: f.sort || undefined,
+        dir: f.dir || undefined,
       };
       return api.get('/api/admin/audit', { query, signal });
     },

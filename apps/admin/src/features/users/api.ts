@@ -8,6 +8,8 @@ export interface UserFilter {
   page: number;
   q: string;
   filter: '' | NonNullable<ApiQuery<'/api/admin/users', 'get'>['filter']>;
+  sort: '' | NonNullable<ApiQuery<'/api/admin/users', 'get'>['sort']>;
+  dir: '' | 'asc' | 'desc';
 }
 
 export const usersQuery = (f: UserFilter) =>
@@ -15,7 +17,14 @@ export const usersQuery = (f: UserFilter) =>
     queryKey: ['admin', 'users', 'list', f] as const,
     queryFn: ({ signal }) =>
       api.get('/api/admin/users', {
-        query: { page: f.page, pageSize: 25, filter: f.filter || 'registered', q: given(f.q) },
+        query: {
+          page: f.page,
+          pageSize: 25,
+          filter: f.filter || 'registered',
+          q: given(f.q),
+          sort: f.sort || undefined,
+          dir: f.dir || undefined,
+        },
         signal,
       }),
     placeholderData: keepPreviousData,

@@ -1,9 +1,14 @@
 import { Fragment, useState } from 'react';
+import { Link } from 'react-router';
 import type { AdminAuditEntry } from '@episodic/contract';
+import { AUDIT_SORTS, SORT_DIRECTIONS } from '@episodic/contract/constants';
 import { type AuditFilter, useAudit } from '../../features/system';
-import { dateTime } from '../../shared/format';
+import { dateTimeSeconds } from '../../shared/format';
 import { Button, EmptyState, ErrorState, Loading, PageHeader, Pager } from '../../shared/ui';
 import { SelectInput, TextInput } from '../../shared/form-fields';
+import { DownloadCsv, SortHeader } from '../../shared/table';
+import { exportQuery, param, useUrlState } from '../../shared/url-state';
+import { Readable, fieldLabel, targetLink, targetName } from './audit-values';
 
 const TARGETS = [
   { value: '', label: 'Everything' },
@@ -18,7 +23,18 @@ const TARGETS = [
   { value: 'contact-message', label: 'Contact messages' },
 ];
 
-const EMPTY: AuditFilter = { page: 1, action: '', actor: '', targetType: '', targetId: '' };
+/** The log's view as the address holds it. */
+const VIEW = {
+  targetType: param.text(40),
+  targetId: param.text(100),
+  action: param.text(60),
+  actor: param.text(),
+  sort: param.oneOf(AUDIT_SORTS),
+  dir: param.oneOf(SORT_DIRECTIONS),
+  page: param.page(),
+};
+
+type Draft = Pick<AuditFilter, 'targetType' | 'targetId' | 'action' | 'actor'>;
 
 /** Top-level keys whose values differ between before and after. */
 export function changedKeys(before: unknown, after: unknown): string[] {
@@ -29,12 +45,12 @@ export function changedKeys(before: unknown, after: unknown): string[] {
   );
 }
 
-function Value({ value }: { value: unknown }) {
+function Value({ value, field, currency }: { value: unknown; field: string; currency?: string }) {
   if (value === undefined) return <span className="text-zinc-400">—</span>;
   return (
-    <pre className="max-h-48 overflow-auto rounded bg-zinc-50 p-2 font-mono text-xs whitespace-pre-wrap text-zinc-800">
-      {JSON.stringify(value, null, 2)}
-    </pre>
+    <div className="max-h-48 overflow-auto rounded bg-zinc-50 p-2 text-xs text-zinc-800">
+      <Readable value={value} field={field} currency={currency} />
+    </div>
   );
 }
 
@@ -42,6 +58,7 @@ function Diff({ entry }: { entry: AdminAuditEntry }) {
   const keys = changedKeys(entry.before, entry.after);
   const before = (entry.before ?? {}) as Record<string, unknown>;
   const after = (entry.after ?? {}) as Record<string, unknown>;
+  const currency = [after.currency, before.currency].find((c): c is string => typeof c === 'string');
   return (
     <div className="px-4 pb-4">
       {entry.reason ? (
@@ -64,12 +81,12 @@ function Diff({ entry }: { entry: AdminAuditEntry }) {
           <tbody>
             {keys.map((k) => (
               <tr key={k} className="align-top">
-                <td className="py-1 pr-3 font-mono text-xs">{k}</td>
+                <td className="py-1 pr-3 text-xs font-medium">{fieldLabel(k)}</td>
                 <td className="py-1 pr-3">
-                  <Value value={before[k]} />
+                  <Value value={before[k]} field={k} currency={currency} />
                 </td>
                 <td className="py-1">
-                  <Value value={after[k]} />
+                  <Value value={after[k]} field={k} currency={currency} />
                 </td>
               </tr>
             ))}
@@ -80,91 +97,142 @@ function Diff({ entry }: { entry: AdminAuditEntry }) {
   );
 }
 
+/** The filter fields: applied to the address on Filter (a new history entry). */
+function AuditFilters({ view, apply }: { view: Draft; apply: (d: Draft) => void }) {
+  const [draft, setDraft] = useState<Draft>(view);
+  return (
+    <form
+      className="mb-4 flex items-end gap-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        apply(draft);
+      }}
+    >
+      <SelectInput
+        label="About"
+        value={draft.targetType}
+        onChange={(e) => {
+          setDraft({ ...draft, targetType: e.target.value, targetId: '' });
+        }}
+        options={TARGETS}
+        className="w-52"
+      />
+      <TextInput
+        label="Id"
+        placeholder="e.g. 12 or an order id"
+        value={draft.targetId}
+        onChange={(e) => {
+          setDraft({ ...draft, targetId: e.target.value });
+        }}
+        className="w-72"
+      />
+      <TextInput
+        label="Action"
+        placeholder="e.g. order.refund or series"
+        value={draft.action}
+        onChange={(e) => {
+          setDraft({ ...draft, action: e.target.value });
+        }}
+        className="w-56"
+      />
+      <TextInput
+        label="Operator"
+        placeholder="Part of an email"
+        value={draft.actor}
+        onChange={(e) => {
+          setDraft({ ...draft, actor: e.target.value });
+        }}
+        className="w-56"
+      />
+      <Button type="submit" variant="primary">
+        Filter
+      </Button>
+    </form>
+  );
+}
+
+function Target({ entry }: { entry: AdminAuditEntry }) {
+  const to = targetLink(entry);
+  const name = targetName(entry);
+  return to ? (
+    <Link to={to} className="font-medium whitespace-nowrap text-orange-700 hover:underline">
+      {name}
+    </Link>
+  ) : (
+    <span className="whitespace-nowrap text-zinc-600">{name}</span>
+  );
+}
+
 /** Who changed what and when, with the values before and after. */
 export function AuditPage() {
-  const [filter, setFilter] = useState<AuditFilter>(EMPTY);
-  const [draft, setDraft] = useState<AuditFilter>(EMPTY);
+  const [view, setView] = useUrlState(VIEW);
   const [open, setOpen] = useState<number | null>(null);
-  const log = useAudit(filter);
+  const log = useAudit(view);
+  const filtered = Boolean(view.targetType || view.targetId || view.action || view.actor);
+  const sort = view.sort || 'at';
+  const dir = view.dir || 'desc';
+  const header = (label: string, column: (typeof AUDIT_SORTS)[number], first: 'asc' | 'desc') => (
+    <SortHeader
+      label={label}
+      column={column}
+      sort={sort}
+      dir={dir}
+      first={first}
+      onSort={(s, d) => {
+        setView({ sort: s, dir: d, page: 1 });
+      }}
+    />
+  );
   return (
     <section>
       <PageHeader
         title="Audit log"
-        description="Every change made in this console: who, what, the values before and after, and when. Entries can't be edited or removed."
+        description="Every change made in this console: who, from which address, what, the values before and after, and when. Entries can't be edited or removed."
+        actions={<DownloadCsv href={`/api/admin/audit/export${exportQuery(view)}`}>Download log (CSV)</DownloadCsv>}
       />
-      <form
-        className="mb-4 flex items-end gap-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setFilter({ ...draft, page: 1 });
+      <AuditFilters
+        key={`${view.targetType}|${view.targetId}|${view.action}|${view.actor}`}
+        view={view}
+        apply={(draft) => {
+          setView({ ...draft, page: 1 });
         }}
-      >
-        <SelectInput
-          label="About"
-          value={draft.targetType}
-          onChange={(e) => {
-            setDraft({ ...draft, targetType: e.target.value, targetId: '' });
-          }}
-          options={TARGETS}
-          className="w-52"
-        />
-        <TextInput
-          label="Id"
-          placeholder="e.g. 12 or an order id"
-          value={draft.targetId}
-          onChange={(e) => {
-            setDraft({ ...draft, targetId: e.target.value });
-          }}
-          className="w-72"
-        />
-        <TextInput
-          label="Action"
-          placeholder="e.g. order.refund or series"
-          value={draft.action}
-          onChange={(e) => {
-            setDraft({ ...draft, action: e.target.value });
-          }}
-          className="w-56"
-        />
-        <TextInput
-          label="Operator"
-          placeholder="Part of an email"
-          value={draft.actor}
-          onChange={(e) => {
-            setDraft({ ...draft, actor: e.target.value });
-          }}
-          className="w-56"
-        />
-        <Button type="submit" variant="primary">
-          Filter
-        </Button>
-      </form>
+      />
       {log.isPending ? (
         <Loading />
       ) : log.isError ? (
         <ErrorState error={log.error} retry={() => void log.refetch()} />
       ) : log.data.items.length === 0 ? (
-        <EmptyState>No changes recorded{filter === EMPTY ? ' yet' : ' for this filter'}.</EmptyState>
+        <EmptyState>No changes recorded{filtered ? ' for this filter' : ' yet'}.</EmptyState>
       ) : (
         <>
           <div className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-zinc-200">
             <table className="w-full text-sm">
               <thead className="bg-zinc-50 text-left text-xs text-zinc-500 uppercase">
                 <tr>
-                  <th className="px-4 py-2 font-medium">When</th>
-                  <th className="px-4 py-2 font-medium">Operator</th>
-                  <th className="px-4 py-2 font-medium">Action</th>
+                  {header('When (your time)', 'at', 'desc')}
+                  {header('Operator', 'actor', 'asc')}
+                  <th className="px-4 py-2 font-medium">Address</th>
+                  {header('Action', 'action', 'asc')}
+                  <th className="px-4 py-2 font-medium">Target</th>
                   <th className="px-4 py-2 font-medium">What happened</th>
-                  <th className="px-4 py-2" />
+                  <th className="px-4 py-2 text-right font-medium">Values</th>
                 </tr>
               </thead>
               <tbody>
                 {log.data.items.map((entry) => (
                   <Fragment key={entry.id}>
                     <tr className="border-t border-zinc-100">
-                      <td className="px-4 py-2 whitespace-nowrap text-zinc-600">{dateTime(entry.at)}</td>
+                      <td className="px-4 py-2 whitespace-nowrap text-zinc-600">
+                        <time dateTime={entry.at} title={entry.at}>
+                          {dateTimeSeconds(entry.at)}
+                        </time>
+                      </td>
                       <td className="px-4 py-2">{entry.actor.email ?? 'system'}</td>
+                      <td className="px-4 py-2 font-mono text-xs whitespace-nowrap text-zinc-600">{entry.ip ?? '—'}</td>
                       <td className="px-4 py-2 font-mono text-xs">{entry.action}</td>
+                      <td className="px-4 py-2">
+                        <Target entry={entry} />
+                      </td>
                       <td className="px-4 py-2">{entry.summary}</td>
                       <td className="px-4 py-2 text-right">
                         <Button
@@ -181,7 +249,7 @@ export function AuditPage() {
                     </tr>
                     {open === entry.id ? (
                       <tr>
-                        <td colSpan={5}>
+                        <td colSpan={7}>
                           <Diff entry={entry} />
                         </td>
                       </tr>
@@ -197,7 +265,7 @@ export function AuditPage() {
             total={log.data.total}
             hasMore={log.data.hasMore}
             onPage={(page) => {
-              setFilter({ ...filter, page });
+              setView({ page });
             }}
           />
         </>

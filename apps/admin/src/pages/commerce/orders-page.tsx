@@ -1,73 +1,130 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ORDER_SORTS, ORDER_STATUSES, SORT_DIRECTIONS } from '@episodic/contract/constants';
 import { type OrderFilter, useOrders, usePlans } from '../../features/commerce';
 import { dateTime, money } from '../../shared/format';
 import { Button, EmptyState, ErrorState, Loading, PageHeader, Pager } from '../../shared/ui';
 import { SelectInput, TextInput, formErrors } from '../../shared/form-fields';
+import { DownloadCsv, SortHeader } from '../../shared/table';
+import { exportQuery, param, useUrlState } from '../../shared/url-state';
 import { CommerceTabs } from './commerce-tabs';
 import { OrderStatus, SourceBadge } from './order-badges';
 
-const STATUSES = ['paid', 'refunded', 'pending', 'processing', 'requires_action', 'failed', 'cancelled'];
-const EMPTY: OrderFilter = { page: 1, q: '', status: '', planId: '', from: '', to: '' };
+const STATUSES = ['paid', 'refunded', 'pending', 'processing', 'requires_action', 'failed', 'cancelled'] as const;
 
-/** Orders and payments, searchable by id, provider reference, email, status, plan and date. */
-export function OrdersPage() {
-  const [filter, setFilter] = useState<OrderFilter>(EMPTY);
-  const [draft, setDraft] = useState<OrderFilter>(EMPTY);
-  const orders = useOrders(filter);
+/** The list's view as the address holds it (module scope: one object for every render). */
+const VIEW = {
+  q: param.text(),
+  status: param.oneOf(ORDER_STATUSES),
+  planId: param.text(40),
+  from: param.day(),
+  to: param.day(),
+  sort: param.oneOf(ORDER_SORTS),
+  dir: param.oneOf(SORT_DIRECTIONS),
+  page: param.page(),
+};
+
+type Draft = Pick<OrderFilter, 'q' | 'status' | 'planId' | 'from' | 'to'>;
+
+/** The filter fields: typed into freely, applied to the address on Search (a new history entry). */
+function OrderFilters({
+  view,
+  apply,
+  fields,
+}: {
+  view: Draft;
+  apply: (d: Draft) => void;
+  fields: Record<string, string>;
+}) {
+  const [draft, setDraft] = useState<Draft>(view);
   const plans = usePlans();
-  const { fields } = formErrors(orders.error);
-  const set = (key: keyof OrderFilter) => (e: { target: { value: string } }) => {
+  const set = (key: keyof Draft) => (e: { target: { value: string } }) => {
     setDraft({ ...draft, [key]: e.target.value });
   };
   return (
+    <form
+      className="mb-4 grid grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))_auto] items-end gap-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        apply(draft);
+      }}
+    >
+      <TextInput
+        label="Search"
+        placeholder="Order id or part of it, provider reference, or email"
+        value={draft.q}
+        onChange={set('q')}
+      />
+      <SelectInput
+        label="Status"
+        value={draft.status}
+        onChange={set('status')}
+        options={[{ value: '', label: 'Any' }, ...STATUSES.map((s) => ({ value: s, label: s.replace('_', ' ') }))]}
+      />
+      <SelectInput
+        label="Plan"
+        value={draft.planId}
+        onChange={set('planId')}
+        options={[
+          { value: '', label: 'Any' },
+          ...(plans.data ?? []).map((p) => ({ value: p.id, label: p.texts.en?.name ?? p.id })),
+        ]}
+      />
+      <TextInput label="From" type="date" value={draft.from} onChange={set('from')} error={fields.from} />
+      <TextInput label="To" type="date" value={draft.to} onChange={set('to')} error={fields.to} />
+      <div className="flex gap-2">
+        <Button type="submit" variant="primary">
+          Search
+        </Button>
+        <Button
+          onClick={() => {
+            apply({ q: '', status: '', planId: '', from: '', to: '' });
+          }}
+        >
+          Clear
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Orders and payments, searchable by id, provider reference, email, status, plan and date. */
+export function OrdersPage() {
+  const [view, setView] = useUrlState(VIEW);
+  const orders = useOrders(view);
+  const { fields } = formErrors(orders.error);
+  const sort = view.sort || 'createdAt';
+  const dir = view.dir || 'desc';
+  const header = (label: string, column: (typeof ORDER_SORTS)[number], first: 'asc' | 'desc', right = false) => (
+    <SortHeader
+      label={label}
+      column={column}
+      sort={sort}
+      dir={dir}
+      first={first}
+      align={right ? 'right' : 'left'}
+      onSort={(s, d) => {
+        setView({ sort: s, dir: d, page: 1 });
+      }}
+    />
+  );
+  return (
     <section>
-      <PageHeader title="Commerce" description="Orders and payments, refunds, plans and coin packs." />
+      <PageHeader
+        title="Commerce"
+        description="Orders and payments, refunds, plans and coin packs."
+        actions={<DownloadCsv href={`/api/admin/orders/export${exportQuery(view)}`}>Download orders (CSV)</DownloadCsv>}
+      />
       <CommerceTabs />
-      <form
-        className="mb-4 grid grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))_auto] items-end gap-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setFilter({ ...draft, page: 1 });
+      {/* Remounted when the address changes (Back, a link): the fields show the view on screen. */}
+      <OrderFilters
+        key={`${view.q}|${view.status}|${view.planId}|${view.from}|${view.to}`}
+        view={view}
+        fields={fields}
+        apply={(draft) => {
+          setView({ ...draft, page: 1 });
         }}
-      >
-        <TextInput
-          label="Search"
-          placeholder="Order id, provider reference or email"
-          value={draft.q}
-          onChange={set('q')}
-        />
-        <SelectInput
-          label="Status"
-          value={draft.status}
-          onChange={set('status')}
-          options={[{ value: '', label: 'Any' }, ...STATUSES.map((s) => ({ value: s, label: s.replace('_', ' ') }))]}
-        />
-        <SelectInput
-          label="Plan"
-          value={draft.planId}
-          onChange={set('planId')}
-          options={[
-            { value: '', label: 'Any' },
-            ...(plans.data ?? []).map((p) => ({ value: p.id, label: p.texts.en?.name ?? p.id })),
-          ]}
-        />
-        <TextInput label="From" type="date" value={draft.from} onChange={set('from')} error={fields.from} />
-        <TextInput label="To" type="date" value={draft.to} onChange={set('to')} error={fields.to} />
-        <div className="flex gap-2">
-          <Button type="submit" variant="primary">
-            Search
-          </Button>
-          <Button
-            onClick={() => {
-              setDraft(EMPTY);
-              setFilter(EMPTY);
-            }}
-          >
-            Clear
-          </Button>
-        </div>
-      </form>
+      />
       {orders.isPending ? (
         <Loading />
       ) : orders.isError ? (
@@ -75,21 +132,33 @@ export function OrdersPage() {
           <ErrorState error={orders.error} retry={() => void orders.refetch()} />
         )
       ) : orders.data.items.length === 0 ? (
-        <EmptyState>No orders match.</EmptyState>
+        <EmptyState>
+          {/* Past the last page the server counts nothing: a page number is all there is to go on. */}
+          {view.page > 1 ? (
+            <>
+              This page is past the last one.{' '}
+              <Button size="sm" onClick={() => setView({ page: 1 })}>
+                Go to the first page
+              </Button>
+            </>
+          ) : (
+            'No orders match.'
+          )}
+        </EmptyState>
       ) : (
         <>
           <div className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-zinc-200">
             <table className="w-full text-sm">
               <thead className="bg-zinc-50 text-left text-xs text-zinc-500 uppercase">
                 <tr>
-                  <th className="px-4 py-2 font-medium">Opened</th>
-                  <th className="px-4 py-2 font-medium">Buyer</th>
-                  <th className="px-4 py-2 font-medium">Plan</th>
-                  <th className="px-4 py-2 text-right font-medium">Amount</th>
-                  <th className="px-4 py-2 font-medium">Status</th>
+                  {header('Opened', 'createdAt', 'desc')}
+                  {header('Buyer', 'buyer', 'asc')}
+                  {header('Plan', 'plan', 'asc')}
+                  {header('Amount', 'amount', 'desc', true)}
+                  {header('Status', 'status', 'asc')}
                   <th className="px-4 py-2 font-medium">Source</th>
                   <th className="px-4 py-2 font-medium">Payment</th>
-                  <th className="px-4 py-2" />
+                  <th className="px-4 py-2 text-right font-medium">Order</th>
                 </tr>
               </thead>
               <tbody>
@@ -129,7 +198,7 @@ export function OrdersPage() {
             total={orders.data.total}
             hasMore={orders.data.hasMore}
             onPage={(page) => {
-              setFilter({ ...filter, page });
+              setView({ page });
             }}
           />
         </>

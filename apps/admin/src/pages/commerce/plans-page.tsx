@@ -258,7 +258,7 @@ function PlanTable({ plans, onEdit }: { plans: AdminPlan[]; onEdit: (plan: Admin
           <th className="py-2 font-medium">Sale</th>
           <th className="py-2 text-right font-medium">Paid orders</th>
           {membership ? <th className="py-2 text-right font-medium">Active members</th> : null}
-          <th className="py-2" />
+          <th className="py-2 text-right font-medium">Actions</th>
         </tr>
       </thead>
       <tbody>

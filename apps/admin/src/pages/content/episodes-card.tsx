@@ -243,7 +243,7 @@ export function EpisodesCard({ series }: { series: AdminSeries }) {
               <th className="py-2 text-right font-medium">Plays</th>
               <th className="py-2 text-right font-medium">Unlocks</th>
               <th className="py-2 pl-6 font-medium">Status</th>
-              <th className="py-2" />
+              <th className="py-2 text-right font-medium">Actions</th>
             </tr>
           </thead>
           <tbody>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { AdminSeriesSummary } from '@episodic/contract';
 import { type SeriesFilter, useCreateSeries, useSeriesList } from '../../features/content';
+import { param, useUrlState } from '../../shared/url-state';
 import { count, dateTime } from '../../shared/format';
 import { Badge, Button, EmptyState, ErrorState, Loading, PageHeader, Pager } from '../../shared/ui';
 import { FormMessage, SelectInput, TextArea, TextInput, formErrors } from '../../shared/form-fields';
@@ -69,10 +70,19 @@ function NewSeriesDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
+/** The list's view as the address holds it. */
+const VIEW = {
+  q: param.text(200),
+  status: param.oneOf(['published', 'draft', 'archived'] as const),
+  page: param.page(),
+};
+
 /** Every series, drafts included: search, status and a way in to each. */
 export function SeriesListPage() {
-  const [filter, setFilter] = useState<SeriesFilter>({ page: 1, q: '', status: '' });
-  const [search, setSearch] = useState('');
+  const [filter, setView] = useUrlState(VIEW);
+  // The search field follows the address (Back, a link) until the operator types in it.
+  const [typed, setTyped] = useState<{ for: string; text: string } | null>(null);
+  const search = typed?.for === filter.q ? typed.text : filter.q;
   const [creating, setCreating] = useState(false);
   const query = useSeriesList(filter);
   return (
@@ -96,7 +106,7 @@ export function SeriesListPage() {
         className="mb-4 flex items-end gap-3"
         onSubmit={(e) => {
           e.preventDefault();
-          setFilter({ ...filter, page: 1, q: search });
+          setView({ page: 1, q: search.trim() });
         }}
       >
         <TextInput
@@ -104,7 +114,7 @@ export function SeriesListPage() {
           placeholder="Title in any language, or id"
           value={search}
           onChange={(e) => {
-            setSearch(e.target.value);
+            setTyped({ for: filter.q, text: e.target.value });
           }}
           className="w-80"
         />
@@ -112,7 +122,7 @@ export function SeriesListPage() {
           label="Status"
           value={filter.status}
           onChange={(e) => {
-            setFilter({ ...filter, page: 1, status: e.target.value as SeriesFilter['status'] });
+            setView({ page: 1, status: e.target.value as SeriesFilter['status'] });
           }}
           options={[
             { value: '', label: 'All' },
@@ -183,7 +193,7 @@ export function SeriesListPage() {
             total={query.data.total}
             hasMore={query.data.hasMore}
             onPage={(page) => {
-              setFilter({ ...filter, page });
+              setView({ page });
             }}
           />
         </>

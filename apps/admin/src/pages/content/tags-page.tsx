@@ -114,7 +114,7 @@ export function TagsPage() {
                 <th className="px-4 py-2 font-medium">Tag</th>
                 <th className="px-4 py-2 font-medium">Translations</th>
                 <th className="px-4 py-2 text-right font-medium">Series</th>
-                <th className="px-4 py-2" />
+                <th className="px-4 py-2 text-right font-medium">Actions</th>
               </tr>
             </thead>
             <tbody>

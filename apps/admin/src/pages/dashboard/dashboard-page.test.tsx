@@ -64,7 +64,6 @@ describe('dashboard', () => {
   it.each([
     ['an end before the start', '2026-01-10', '2026-01-01', { to: 'The end date is before the start date.' }],
     ['too long a period', '2024-01-01', '2026-01-31', { from: 'Choose at most 366 days.' }],
-    ['a date that does not exist', '', '2026-01-31', { from: 'Enter a date that exists, as YYYY-MM-DD.' }],
   ])('shows the server’s refusal of %s on the field it names', async (_, from, to, fields) => {
     const calls = mockApi(({ url }) =>
       url === `/api/admin/dashboard?from=${from}&to=${to}`
@@ -91,5 +90,21 @@ describe('dashboard', () => {
     expect(screen.queryByText('$123.45')).toBeNull();
     expect(screen.getByText(/Choose a period the dashboard can show/)).toBeTruthy();
     expect(screen.getByText('No period shown')).toBeTruthy();
+  });
+
+  it('keeps the period in the address: a link opens it, and an empty date is refused on its field before asking', async () => {
+    const calls = mockApi();
+    const { router } = renderConsole('/admin/?from=2026-01-01&to=2026-01-31');
+    await screen.findByText('$123.45');
+    expect(calls.map((c) => c.url)).toContain('/api/admin/dashboard?from=2026-01-01&to=2026-01-31');
+    expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('2026-01-01');
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Show' }));
+    const input = screen.getByLabelText('From');
+    await waitFor(() => {
+      expect(input.getAttribute('aria-invalid')).toBe('true');
+    });
+    expect(router.state.location.search).toBe('?from=2026-01-01&to=2026-01-31');
+    expect(calls.map((c) => c.url)).not.toContain('/api/admin/dashboard?from=&to=2026-01-31');
   });
 });

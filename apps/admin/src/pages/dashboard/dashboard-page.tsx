@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useDashboard } from '../../features/system';
 import { isoDay, longDate } from '../../shared/format';
 import { Button, ErrorState, Loading, PageHeader } from '../../shared/ui';
 import { TextInput, formErrors } from '../../shared/form-fields';
 import { isApiError } from '../../shared/api';
+import { param, useUrlState } from '../../shared/url-state';
 import { DashboardFigures } from './dashboard-figures';
 
 const PRESETS = [
@@ -16,14 +17,32 @@ const period = (from: string, to: string) => `${longDate(from)} – ${longDate(t
 
 /** The business at a glance for a chosen period. */
 export function DashboardPage() {
-  const [range, setRange] = useState({ from: isoDay(-29), to: isoDay(0) });
-  const [draft, setDraft] = useState(range);
+  // The period lives in the address (Back, reload and a shared link show the same period); with none
+  // there, the last 30 days as of when the page opened.
+  const view = useMemo(() => ({ from: param.day(isoDay(-29)), to: param.day(isoDay(0)) }), []);
+  const [range, setRange] = useUrlState(view);
+  const [typed, setTyped] = useState<{ for: string; from: string; to: string } | null>(null);
+  const shown = `${range.from}|${range.to}`;
+  // The date fields follow the address until the operator edits them.
+  const draft = typed?.for === shown ? typed : range;
+  const setDraft = (next: { from: string; to: string }) => {
+    setTyped({ ...next, for: shown });
+  };
   const query = useDashboard(range.from, range.to);
   // The server judges the period (order, length, real dates); its refusal is shown on the field it names.
   const refused = query.isError && isApiError(query.error) && query.error.code === 422;
-  const { fields } = refused ? formErrors(query.error) : { fields: {} as Record<string, string> };
+  const served = refused ? formErrors(query.error).fields : {};
+  // A date the address can't hold (empty, or a day that does not exist) is refused here, on its field.
+  const [local, setLocal] = useState<Record<string, string>>({});
+  const fields = { ...served, ...local };
   const show = (next: { from: string; to: string }) => {
-    setDraft(next);
+    const day = param.day();
+    const wrong: Record<string, string> = {};
+    for (const key of ['from', 'to'] as const)
+      if (day.read(next[key]) === undefined) wrong[key] = 'Enter a date that exists, as YYYY-MM-DD.';
+    setLocal(wrong);
+    if (Object.keys(wrong).length) return;
+    setTyped(null);
     setRange(next);
   };
   return (
@@ -43,7 +62,7 @@ export function DashboardPage() {
         className="mb-6 flex flex-wrap items-start gap-3"
         onSubmit={(e) => {
           e.preventDefault();
-          show(draft);
+          show({ from: draft.from, to: draft.to });
           if (draft.from === range.from && draft.to === range.to) void query.refetch();
         }}
       >

@@ -8,7 +8,7 @@ afterEach(() => {
 });
 
 describe('settings page', () => {
-  it('saves a pixel id, shows a refused value, and reports mail and payments', async () => {
+  it('saves a pixel id, shows a refused value, and reports mail and payments', { timeout: 20_000 }, async () => {
     const calls = mockApi(({ method, url, body }) => {
       if (method === 'PUT' && url === '/api/admin/settings/config/facebook_pixel_id') {
         const value = (body as { value: string }).value;
@@ -28,6 +28,7 @@ describe('settings page', () => {
     fireEvent.change(input, { target: { value: '<script>' } });
     fireEvent.click(within(row).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('A pixel id has only letters, digits, dots, hyphens and underscores.')).toBeTruthy();
+    expect(screen.queryByText('Saved. Viewers see the change now.')).toBeNull();
     fireEvent.change(screen.getByLabelText('Value of facebook_pixel_id'), { target: { value: '1234567890' } });
     fireEvent.click(
       within(screen.getByLabelText('Value of facebook_pixel_id').closest('tr')!).getByRole('button', { name: 'Save' }),
@@ -35,6 +36,10 @@ describe('settings page', () => {
     await waitFor(() => {
       expect((screen.getByLabelText('Value of facebook_pixel_id') as HTMLInputElement).value).toBe('1234567890');
     });
+    expect(await screen.findByText('Saved. Viewers see the change now.')).toBeTruthy();
+    // Editing again clears the confirmation: it described the value no longer in the field.
+    fireEvent.change(screen.getByLabelText('Value of facebook_pixel_id'), { target: { value: '12345678901' } });
+    expect(screen.queryByText('Saved. Viewers see the change now.')).toBeNull();
     expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
       { value: '<script>' },
       { value: '1234567890' },

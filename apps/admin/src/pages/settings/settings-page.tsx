@@ -14,7 +14,16 @@ type Entry = AdminSettings['config'][number];
 /** Keys the Rewards form edits: not repeated in the generic list. */
 const REWARD_KEYS: readonly string[] = Object.values(REWARD_CONFIG_KEYS);
 
-function ConfigRow({ entry }: { entry: Entry }) {
+interface RowProps {
+  entry: Entry;
+  /** Whether this row's last save went through (kept above the row: a saved value remounts it). */
+  saved: boolean;
+  onSaved: () => void;
+  /** Any edit clears the confirmation: it must never describe a value no longer in the field. */
+  onEdit: () => void;
+}
+
+function ConfigRow({ entry, saved, onSaved, onEdit }: RowProps) {
   const { set, remove } = useSettingsMutations();
   const [value, setValue] = useState(entry.value);
   useUnsavedChanges(value !== entry.value);
@@ -31,7 +40,10 @@ function ConfigRow({ entry }: { entry: Entry }) {
           className="flex items-start gap-2"
           onSubmit={(e) => {
             e.preventDefault();
-            set.mutate({ key: entry.key, value });
+            onEdit();
+            // A saved value remounts this row (its key holds the value), which drops callbacks given
+            // to mutate(); the promise still settles.
+            set.mutateAsync({ key: entry.key, value }).then(onSaved, () => undefined);
           }}
         >
           <TextInput
@@ -40,6 +52,7 @@ function ConfigRow({ entry }: { entry: Entry }) {
             placeholder="(not set)"
             onChange={(e) => {
               setValue(e.target.value);
+              onEdit();
             }}
             error={error}
             className="flex-1"
@@ -59,6 +72,11 @@ function ConfigRow({ entry }: { entry: Entry }) {
             </Button>
           ) : null}
         </form>
+        {saved ? (
+          <p role="status" className="mt-1 text-sm text-green-700">
+            Saved. Viewers see the change now.
+          </p>
+        ) : null}
       </td>
       <td className="py-3 text-sm whitespace-nowrap text-zinc-500">{dateTime(entry.updatedAt)}</td>
     </tr>
@@ -124,6 +142,7 @@ const STATUS = {
 export function SettingsPage() {
   const settings = useSettings();
   const { remove } = useSettingsMutations();
+  const [savedKey, setSavedKey] = useState<string | null>(null);
   if (settings.isPending)
     return (
       <section>
@@ -160,7 +179,17 @@ export function SettingsPage() {
             {config
               .filter((entry) => !REWARD_KEYS.includes(entry.key))
               .map((entry) => (
-                <ConfigRow key={`${entry.key}:${entry.value}`} entry={entry} />
+                <ConfigRow
+                  key={`${entry.key}:${entry.value}`}
+                  entry={entry}
+                  saved={savedKey === entry.key}
+                  onSaved={() => {
+                    setSavedKey(entry.key);
+                  }}
+                  onEdit={() => {
+                    setSavedKey(null);
+                  }}
+                />
               ))}
           </tbody>
         </table>

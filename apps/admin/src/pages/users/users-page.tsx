@@ -1,9 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { type UserFilter, useUsers } from '../../features/users';
+import { SORT_DIRECTIONS, USER_SORTS } from '@episodic/contract/constants';
+import { useUsers } from '../../features/users';
 import { count, dateTime } from '../../shared/format';
 import { Badge, Button, EmptyState, ErrorState, Loading, PageHeader, Pager } from '../../shared/ui';
 import { SelectInput, TextInput } from '../../shared/form-fields';
+import { DownloadCsv, SortHeader } from '../../shared/table';
+import { exportQuery, param, useUrlState } from '../../shared/url-state';
 
 const FILTERS = [
   { value: 'registered', label: 'Registered accounts' },
@@ -12,24 +15,56 @@ const FILTERS = [
   { value: 'disabled', label: 'Disabled' },
   { value: 'guests', label: 'Guests' },
   { value: 'all', label: 'Everyone' },
-];
+] as const;
+
+/** The list's view as the address holds it. */
+const VIEW = {
+  q: param.text(),
+  filter: param.oneOf(
+    FILTERS.map((f) => f.value),
+    'registered',
+  ),
+  sort: param.oneOf(USER_SORTS),
+  dir: param.oneOf(SORT_DIRECTIONS),
+  page: param.page(),
+};
 
 /** Find a viewer by email or id. */
 export function UsersPage() {
-  const [filter, setFilter] = useState<UserFilter>({ page: 1, q: '', filter: 'registered' });
-  const [search, setSearch] = useState('');
-  const users = useUsers(filter);
+  const [view, setView] = useUrlState(VIEW);
+  // The search field follows the address (Back, a link) until the operator types in it.
+  const [typed, setTyped] = useState<{ for: string; text: string } | null>(null);
+  const search = typed?.for === view.q ? typed.text : view.q;
+  const users = useUsers(view);
+  const sort = view.sort || 'createdAt';
+  const dir = view.dir || 'desc';
+  const header = (label: string, column: (typeof USER_SORTS)[number], first: 'asc' | 'desc', right = false) => (
+    <SortHeader
+      label={label}
+      column={column}
+      sort={sort}
+      dir={dir}
+      first={first}
+      align={right ? 'right' : 'left'}
+      onSort={(s, d) => {
+        setView({ sort: s, dir: d, page: 1 });
+      }}
+    />
+  );
   return (
     <section>
       <PageHeader
         title="Users"
         description="Find an account; see its orders, coins, unlocks, history and where it came from; grant, or disable it."
+        actions={
+          <DownloadCsv href={`/api/admin/users/export${exportQuery(view)}`}>Download accounts (CSV)</DownloadCsv>
+        }
       />
       <form
         className="mb-4 flex items-end gap-3"
         onSubmit={(e) => {
           e.preventDefault();
-          setFilter({ ...filter, page: 1, q: search });
+          setView({ q: search.trim(), page: 1 });
         }}
       >
         <TextInput
@@ -37,17 +72,17 @@ export function UsersPage() {
           placeholder="Part of an email, or a user id"
           value={search}
           onChange={(e) => {
-            setSearch(e.target.value);
+            setTyped({ for: view.q, text: e.target.value });
           }}
           className="w-96"
         />
         <SelectInput
           label="Show"
-          value={filter.filter}
+          value={view.filter}
           onChange={(e) => {
-            setFilter({ ...filter, page: 1, filter: e.target.value as UserFilter['filter'] });
+            setView({ filter: e.target.value as typeof view.filter, page: 1 });
           }}
-          options={FILTERS}
+          options={[...FILTERS]}
           className="w-56"
         />
         <Button type="submit" variant="primary">
@@ -66,12 +101,12 @@ export function UsersPage() {
             <table className="w-full text-sm">
               <thead className="bg-zinc-50 text-left text-xs text-zinc-500 uppercase">
                 <tr>
-                  <th className="px-4 py-2 font-medium">Account</th>
+                  {header('Account', 'email', 'asc')}
                   <th className="px-4 py-2 font-medium">State</th>
-                  <th className="px-4 py-2 text-right font-medium">Coins</th>
-                  <th className="px-4 py-2 text-right font-medium">Paid orders</th>
-                  <th className="px-4 py-2 font-medium">Joined</th>
-                  <th className="px-4 py-2 font-medium">Last seen</th>
+                  {header('Coins', 'coins', 'desc', true)}
+                  {header('Paid orders', 'paidOrders', 'desc', true)}
+                  {header('Joined', 'createdAt', 'desc')}
+                  {header('Last seen', 'lastSeenAt', 'desc')}
                 </tr>
               </thead>
               <tbody>
@@ -106,7 +141,7 @@ export function UsersPage() {
             total={users.data.total}
             hasMore={users.data.hasMore}
             onPage={(page) => {
-              setFilter({ ...filter, page });
+              setView({ page });
             }}
           />
         </>

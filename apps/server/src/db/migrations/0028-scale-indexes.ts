@@ -80,7 +80,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     GROUP BY e.series_id, p.day`.execute(db);
 
   await sql`CREATE INDEX episode_plays_viewer_idx ON episode_plays (viewer, day)`.execute(db);
-  await sql`CREATE INDEX orders_provider_ref_idx ON orders (provider_ref) WHERE provider_ref IS NOT NULL`.execute(db);
+  // Orders search by the provider's reference uses orders_provider_ref_idx (0025-order-search).
   // The dashboard's arrivals and sales of a period, read from the index alone.
   await sql`CREATE INDEX users_created_cover_idx ON users (created_at) INCLUDE (is_guest, role, disabled_at)`.execute(
     db,
@@ -90,9 +90,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`DROP INDEX orders_paid_cover_idx, users_created_cover_idx, orders_provider_ref_idx, episode_plays_viewer_idx`.execute(
-    db,
-  );
+  await sql`DROP INDEX orders_paid_cover_idx, users_created_cover_idx, episode_plays_viewer_idx`.execute(db);
   await sql`DROP TRIGGER episodes_deleted_uncount ON episodes`.execute(db);
   await sql`DROP TRIGGER episode_plays_inserted ON episode_plays`.execute(db);
   await sql`DROP TRIGGER episode_plays_deleted ON episode_plays`.execute(db);

@@ -22,6 +22,7 @@ import * as m0021 from './0021-refund-rewards';
 import * as m0022 from './0022-partial-refunds';
 import * as m0023 from './0023-archive';
 import * as m0024 from './0024-operator-roles';
+import * as m0025 from './0025-order-search';
 import * as m0026 from './0026-contact-inbox';
 import * as m0028 from './0028-scale-indexes';
 
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '0022-partial-refunds': m0022,
   '0023-archive': m0023,
   '0024-operator-roles': m0024,
+  '0025-order-search': m0025,
   '0026-contact-inbox': m0026,
   '0028-scale-indexes': m0028,
 };

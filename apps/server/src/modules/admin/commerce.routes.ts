@@ -1,4 +1,5 @@
 import {
+  AdminOrderExportQuerySchema,
   AdminOrderPageSchema,
   AdminOrderQuerySchema,
   AdminOrderSchema,
@@ -15,6 +16,8 @@ import {
 import type { AppInstance } from '../../http/types';
 import { ok } from '../../http/envelope';
 import { operatorOf, recentOperatorOf, paging } from './admin-deps';
+import { sendCsv } from './csv';
+import { ORDER_CSV_HEADER, orderCsvLine } from './exports';
 import type { OrdersService } from './orders.service';
 import type { PlansService } from './plans.service';
 
@@ -71,8 +74,24 @@ export function registerCommerceRoutes(app: AppInstance, plans: PlansService, or
       },
     },
     async (req) => {
-      const { q, status, planId, userId, from, to } = req.query;
-      return ok(await orders.listOrders({ ...paging(req.query), q, status, planId, userId, from, to }));
+      const { q, status, planId, userId, from, to, sort, dir } = req.query;
+      return ok(await orders.listOrders({ ...paging(req.query), q, status, planId, userId, from, to, sort, dir }));
+    },
+  );
+
+  app.get(
+    '/api/admin/orders/export',
+    {
+      schema: {
+        tags,
+        summary: 'The orders a filter finds, every page, as a CSV download (UTC times, decimal amounts)',
+        querystring: AdminOrderExportQuerySchema,
+      },
+    },
+    async (req, reply) => {
+      const { q, status, planId, userId, from, to, sort, dir } = req.query;
+      const rows = orders.exportOrders({ q, status, planId, userId, from, to, sort, dir });
+      return sendCsv(reply, 'orders', ORDER_CSV_HEADER, rows, orderCsvLine);
     },
   );
 

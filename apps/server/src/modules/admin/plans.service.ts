@@ -172,7 +172,9 @@ export function createPlansService(deps: AdminDeps) {
       if (texts) await replacePlanTexts(trx, id, texts);
       const after = await snapshot(trx, id);
       const changes: string[] = [];
-      if (after!.price !== before.price) changes.push(`price ${before.price} → ${after!.price}`);
+      // Money as a reader of the log reads it (14.99 USD), not in the minor units it is stored in.
+      const price = (p: PlanSnapshot) => `${(p.price / 100).toFixed(2)} ${p.currency}`;
+      if (after!.price !== before.price) changes.push(`price ${price(before)} → ${price(after!)}`);
       if (after!.renewalDays !== before.renewalDays)
         changes.push(`renews every ${before.renewalDays} → ${after!.renewalDays} days`);
       // Who the change does not reach, as it stood when it was made.

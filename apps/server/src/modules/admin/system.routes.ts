@@ -1,4 +1,5 @@
 import {
+  AdminAuditExportQuerySchema,
   AdminAuditPageSchema,
   AdminAuditQuerySchema,
   AdminConfigKeyParamsSchema,
@@ -13,7 +14,9 @@ import type { DB } from '../../db/schema';
 import type { AppInstance } from '../../http/types';
 import { ok } from '../../http/envelope';
 import { operatorOf, paging } from './admin-deps';
-import { listAudit } from './audit';
+import { exportAudit, listAudit } from './audit';
+import { sendCsv } from './csv';
+import { AUDIT_CSV_HEADER, auditCsvLine } from './exports';
 import type { AdminSettingsService } from './settings.service';
 import type { DashboardService } from './dashboard.service';
 
@@ -48,16 +51,26 @@ export function registerSystemRoutes(
         response: { 200: EnvelopeOf(AdminAuditPageSchema) },
       },
     },
-    async (req) =>
-      ok(
-        await listAudit(db, {
-          ...paging(req.query, 50),
-          action: req.query.action,
-          targetType: req.query.targetType,
-          targetId: req.query.targetId,
-          actor: req.query.actor,
-        }),
-      ),
+    async (req) => {
+      const { action, targetType, targetId, actor, sort, dir } = req.query;
+      return ok(await listAudit(db, { ...paging(req.query, 50), action, targetType, targetId, actor, sort, dir }));
+    },
+  );
+
+  app.get(
+    '/api/admin/audit/export',
+    {
+      schema: {
+        tags,
+        summary: 'The audit entries a filter finds, every page, as a CSV download (UTC times)',
+        querystring: AdminAuditExportQuerySchema,
+      },
+    },
+    async (req, reply) => {
+      const { action, targetType, targetId, actor, sort, dir } = req.query;
+      const rows = exportAudit(db, { action, targetType, targetId, actor, sort, dir });
+      return sendCsv(reply, 'audit-log', AUDIT_CSV_HEADER, rows, auditCsvLine);
+    },
   );
 
   app.get(

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { AdminUserQuery, Language, UserRole } from '@episodic/contract';
+import type { SortDirection, UserSort } from '@episodic/contract/constants';
 import type { DB } from '../../db/schema';
 
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -32,16 +33,35 @@ const summaryColumns = sql`
   EXISTS (SELECT 1 FROM memberships m WHERE m.user_id = u.id AND m.status = 'active' AND m.current_period_end > now()) AS member,
   (SELECT count(*) FROM orders o WHERE o.user_id = u.id AND o.status = 'paid') AS paid_orders`;
 
-/** One page (plus one row, to tell whether more follow) of accounts matching a text and a filter, newest first. */
+/** The column behind each sort the contract names (output columns of summaryColumns, or users'). */
+const SORTS: Record<UserSort, string> = {
+  createdAt: 'u.created_at',
+  email: 'lower(u.email)',
+  lastSeenAt: 'last_seen_at',
+  coins: 'coins',
+  paidOrders: 'paid_orders',
+};
+
+export interface UserOrder {
+  sort?: UserSort;
+  dir?: SortDirection;
+}
+
+/**
+ * One page (plus one row, to tell whether more follow) of accounts matching a text and a filter,
+ * newest first unless asked otherwise; the id breaks ties so pages neither repeat nor skip a row.
+ */
 export async function searchUserRows(
   db: Executor,
   text: string | undefined,
   filter: UserFilter,
   offset: number,
   limit: number,
+  order: UserOrder = {},
 ): Promise<SummaryRow[]> {
   const conditions = [sql`true`];
-  if (text) conditions.push(UUID.test(text) ? sql`u.id = ${text}::uuid` : sql`lower(u.email) LIKE ${like(text)}`);
+  // ILIKE, which the trigram index on users.email serves (lower(email) LIKE would read every row).
+  if (text) conditions.push(UUID.test(text) ? sql`u.id = ${text}::uuid` : sql`u.email ILIKE ${like(text)}`);
   if (filter === 'registered') conditions.push(sql`NOT u.is_guest`);
   if (filter === 'guests') conditions.push(sql`u.is_guest`);
   if (filter === 'admins') conditions.push(sql`u.role = 'admin'`);
@@ -53,9 +73,15 @@ export async function searchUserRows(
   const { rows } = await sql<SummaryRow>`
     SELECT ${summaryColumns}, count(*) OVER () AS total
     FROM users u WHERE ${sql.join(conditions, sql` AND `)}
-    ORDER BY u.created_at DESC, u.id
+    ORDER BY ${orderBy(order)}
     OFFSET ${offset} LIMIT ${limit}`.execute(db);
   return rows;
+}
+
+function orderBy(order: UserOrder) {
+  const dir = order.dir === 'asc' ? 'ASC' : 'DESC';
+  const column = order.sort && Object.hasOwn(SORTS, order.sort) ? SORTS[order.sort] : SORTS.createdAt;
+  return sql.raw(`${column} ${dir} NULLS LAST, u.id ${dir}`);
 }
 
 export async function findUserSummary(db: Executor, id: string): Promise<SummaryRow | undefined> {

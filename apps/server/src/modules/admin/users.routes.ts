@@ -2,6 +2,7 @@ import {
   AdminDisableInputSchema,
   AdminEnableInputSchema,
   AdminGrantInputSchema,
+  AdminUserExportQuerySchema,
   AdminRoleInputSchema,
   AdminRevokeUnlockInputSchema,
   AdminStopRenewalInputSchema,
@@ -17,6 +18,8 @@ import { ok } from '../../http/envelope';
 import { operatorOf, paging, recentOperatorOf } from './admin-deps';
 import type { UsersService } from './users.service';
 import type { UserAccessService } from './user-access.service';
+import { sendCsv } from './csv';
+import { USER_CSV_HEADER, userCsvLine } from './exports';
 
 const tags = ['admin'];
 const User = { 200: EnvelopeOf(AdminUserSchema) };
@@ -32,7 +35,25 @@ export function registerUsersRoutes(app: AppInstance, users: UsersService, acces
         response: { 200: EnvelopeOf(AdminUserPageSchema) },
       },
     },
-    async (req) => ok(await users.searchUsers({ ...paging(req.query), q: req.query.q, filter: req.query.filter })),
+    async (req) => {
+      const { q, filter, sort, dir } = req.query;
+      return ok(await users.searchUsers({ ...paging(req.query), q, filter, sort, dir }));
+    },
+  );
+
+  app.get(
+    '/api/admin/users/export',
+    {
+      schema: {
+        tags,
+        summary: 'The accounts a search finds, every page, as a CSV download (UTC times)',
+        querystring: AdminUserExportQuerySchema,
+      },
+    },
+    async (req, reply) => {
+      const { q, filter, sort, dir } = req.query;
+      return sendCsv(reply, 'users', USER_CSV_HEADER, users.exportUsers({ q, filter, sort, dir }), userCsvLine);
+    },
   );
 
   app.get(

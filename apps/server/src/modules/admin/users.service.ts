@@ -27,7 +27,9 @@ import {
   setUserDisabledAt,
   type SummaryRow,
   type UserFilter,
+  type UserOrder,
 } from './users.repository';
+import { batches } from './csv';
 
 export type { UserFilter };
 
@@ -51,15 +53,12 @@ function summaryDto(r: SummaryRow): AdminUserSummary {
 export function createUsersService(deps: AdminDeps) {
   const { db } = deps;
 
-  async function searchUsers(q: {
-    page: number;
-    pageSize: number;
-    q?: string;
-    filter?: UserFilter;
-  }): Promise<AdminPage<AdminUserSummary>> {
+  async function searchUsers(
+    q: UserOrder & { page: number; pageSize: number; q?: string; filter?: UserFilter },
+  ): Promise<AdminPage<AdminUserSummary>> {
     const text = q.q?.trim();
     const filter = q.filter ?? 'registered';
-    const rows = await searchUserRows(db, text, filter, (q.page - 1) * q.pageSize, q.pageSize + 1);
+    const rows = await searchUserRows(db, text, filter, (q.page - 1) * q.pageSize, q.pageSize + 1, q);
     return {
       items: rows.slice(0, q.pageSize).map(summaryDto),
       page: q.page,
@@ -67,6 +66,14 @@ export function createUsersService(deps: AdminDeps) {
       hasMore: rows.length > q.pageSize,
       total: rows[0] ? Number(rows[0].total) : 0,
     };
+  }
+
+  /** Every account the search finds, in the list's order, a batch at a time (for the CSV download). */
+  function exportUsers(q: UserOrder & { q?: string; filter?: UserFilter }): AsyncIterable<AdminUserSummary> {
+    const text = q.q?.trim();
+    return batches(async (offset, limit) =>
+      (await searchUserRows(db, text, q.filter ?? 'registered', offset, limit, q)).map(summaryDto),
+    );
   }
 
   async function membershipOf(userId: string): Promise<AdminMembership> {
@@ -305,7 +312,7 @@ export function createUsersService(deps: AdminDeps) {
     return getUser(userId);
   }
 
-  return { searchUsers, getUser, disableUser, enableUser, setRole, grant };
+  return { searchUsers, exportUsers, getUser, disableUser, enableUser, setRole, grant };
 }
 
 export type UsersService = ReturnType<typeof createUsersService>;
