@@ -9030,6 +9030,7 @@ export interface paths {
                             code: number;
                             data: {
                                 accentColor: string | null;
+                                archived?: boolean;
                                 banner: string | null;
                                 cover: string | null;
                                 episodeCount: number;

@@ -42,6 +42,11 @@ export const SeriesDetailSchema = Type.Object({
   likeCount: Type.Integer({ minimum: 0 }),
   /** Whether this viewer likes it (false without a session). */
   liked: Type.Boolean(),
+  /**
+   * The series left the catalog: only a viewer who unlocked episodes of it gets this page, listing just
+   * those episodes; nothing can be bought.
+   */
+  archived: Type.Optional(Type.Boolean()),
 });
 export type SeriesDetail = Static<typeof SeriesDetailSchema>;
 

@@ -50,6 +50,32 @@ export async function publishedEpisodes(
     .map((r) => ({ id: r.id, free: r.free, unlock_cost: r.unlock_cost, unlocked: Boolean(r.unlocked) }));
 }
 
+/**
+ * The archived episodes the user keeps (unlocked, packaged, published before the episode or its series
+ * was archived) among the given series, or the given episode.
+ */
+export async function keptEpisodes(
+  db: Executor,
+  userId: string,
+  among: { seriesIds: readonly number[] } | { episodeId: number },
+): Promise<{ id: number; series_id: number }[]> {
+  const target =
+    'episodeId' in among
+      ? sql<boolean>`e.id = ${among.episodeId}`
+      : sql<boolean>`e.series_id = ANY(${sql.val([...among.seriesIds])}::int[])`;
+  if ('seriesIds' in among && among.seriesIds.length === 0) return [];
+  const { rows } = await sql<{ id: number; series_id: number }>`
+    SELECT e.id, e.series_id FROM episodes e JOIN series s ON s.id = e.series_id
+    WHERE ${target}
+      AND (e.status = 'archived' OR s.status = 'archived')
+      AND COALESCE(e.archived_from, e.status) = 'published'
+      AND COALESCE(s.archived_from, s.status) = 'published'
+      AND e.media_status = 'ready'
+      AND EXISTS (SELECT 1 FROM unlocks u WHERE u.episode_id = e.id AND u.user_id = ${userId})
+    ORDER BY e.series_id, e.number`.execute(db);
+  return rows;
+}
+
 /** Which of these episodes the user holds an unlock for. */
 export async function unlockedIds(db: Executor, userId: string, episodeIds: readonly number[]): Promise<Set<number>> {
   if (episodeIds.length === 0) return new Set();
@@ -69,7 +95,10 @@ export interface UnlockedSeriesRow {
   last_at: Date;
 }
 
-/** Published series in which the user unlocked episodes, the latest unlock first. */
+/**
+ * Series in which the user unlocked episodes, the latest unlock first: published ones, and archived ones
+ * whose unlocked episodes the user keeps (unlocked while published).
+ */
 export async function unlockedSeries(
   db: Executor,
   userId: string,
@@ -87,7 +116,7 @@ export async function unlockedSeries(
       eb.fn.max('u.created_at').as('last_at'),
     ])
     .where('u.user_id', '=', userId)
-    .where('s.status', '=', 'published')
+    .where(sql<boolean>`COALESCE(s.archived_from, s.status) = 'published'`)
     .groupBy('e.series_id')
     .orderBy('last_at', 'desc')
     .orderBy('e.series_id', 'desc')

@@ -108,7 +108,19 @@ export function createAccessService({ db, isMember = (userId) => isActiveMember(
     return repo.unlockedSeries(db, userId, offset, limit);
   }
 
-  return { decide, ofEpisodes, ofEpisode, canWatch, unlockedAmong, unlockedSeries };
+  /**
+   * What a viewer keeps of archived content: the episodes they unlocked before the episode or its series
+   * was archived, among these series or this episode (nobody signed in keeps nothing).
+   */
+  async function keptEpisodes(
+    userId: string | null,
+    among: { seriesIds: readonly number[] } | { episodeId: number },
+  ): Promise<{ id: number; seriesId: number }[]> {
+    if (!userId) return [];
+    return (await repo.keptEpisodes(db, userId, among)).map((r) => ({ id: r.id, seriesId: r.series_id }));
+  }
+
+  return { decide, ofEpisodes, ofEpisode, canWatch, unlockedAmong, unlockedSeries, keptEpisodes };
 }
 
 export type AccessService = ReturnType<typeof createAccessService>;

@@ -9,7 +9,8 @@ const SRC = path.resolve(import.meta.dirname, '../..');
  * of the access module only; the others read unlocks for something else than an access decision.
  */
 const READERS: Record<string, string> = {
-  'modules/access/access.repository.ts': 'access decisions, and what a viewer unlocked (/unlocked)',
+  'modules/access/access.repository.ts':
+    'access decisions, what a viewer unlocked (/unlocked), and the archived episodes they keep',
   'modules/billing/billing-merge.repository.ts':
     'merging accounts (the unlocks move; coins back for episodes both had unlocked), the data download',
   'modules/accounts/accounts.repository.ts': 'guests with nothing worth keeping are purged',

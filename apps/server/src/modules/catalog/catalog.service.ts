@@ -16,6 +16,7 @@ import { MemoryCache } from '../../cache/memory-cache';
 import type { InvalidationBus } from '../../cache/invalidation-bus';
 import { notFound } from '../../http/errors';
 import * as repo from './catalog.repository';
+import { createKept } from './kept';
 import { normalizeQuery, toPrefixTsquery } from './search-query';
 import { deleteSearches, recentSearches, upsertSearch } from './search-history.repository';
 import { episodeTitle } from './episode-title';
@@ -44,7 +45,7 @@ export interface CatalogDeps {
   mediaUrl: (key: string) => string;
   episodeMedia: (episodeId: number, userId: string | null) => Promise<EpisodeMedia>;
   /** Who may play what: the lists' lock state and prices. */
-  access: Pick<AccessService, 'decide'>;
+  access: Pick<AccessService, 'decide' | 'keptEpisodes'>;
   cacheTtlMs?: number;
 }
 
@@ -67,10 +68,15 @@ export function createCatalogService(deps: CatalogDeps) {
 
   /** Marks every cached catalog answer stale, on this instance and the others. */
   const invalidate = () => deps.bus.publish('catalog');
+  const kept = createKept(deps);
 
-  async function cards(ids: readonly number[], lang: Language): Promise<Series[]> {
+  async function cards(
+    ids: readonly number[],
+    lang: Language,
+    rowsOf = (): Promise<repo.SeriesCardRow[]> => repo.seriesCards(db, ids, lang),
+  ): Promise<Series[]> {
     if (ids.length === 0) return [];
-    const [rows, tags] = await Promise.all([repo.seriesCards(db, ids, lang), repo.tagsOfSeries(db, ids, lang)]);
+    const [rows, tags] = await Promise.all([rowsOf(), repo.tagsOfSeries(db, ids, lang)]);
     const byId = new Map(rows.map((r) => [r.id, r]));
     const tagsBySeries = new Map<number, Tag[]>();
     for (const t of tags) {
@@ -239,9 +245,18 @@ export function createCatalogService(deps: CatalogDeps) {
     return cache.get(`episodes:${seriesId}:${lang}`, () => repo.episodesOfSeries(db, seriesId, lang));
   }
 
+  /**
+   * The episodes this viewer sees: the shared published list plus, for a signed-in viewer, the archived
+   * episodes they unlocked (read for them alone, never cached).
+   */
+  async function viewerEpisodes(seriesId: number, lang: Language, userId: string | null): Promise<repo.EpisodeRow[]> {
+    const [list, own] = await Promise.all([episodes(seriesId, lang), kept.episodes(seriesId, lang, userId)]);
+    return own.length === 0 ? list : [...list, ...own].sort((a, b) => a.number - b.number);
+  }
+
   /** Every episode with its lock state and price, before any tap. */
   async function episodeList(seriesId: number, lang: Language, userId: string | null): Promise<EpisodeListItem[]> {
-    const list = await episodes(seriesId, lang);
+    const list = await viewerEpisodes(seriesId, lang, userId);
     if (list.length === 0 && !(await seriesCardsCached([seriesId], lang)).length)
       throw notFound('series_unavailable', 'This series is not available.');
     const access = await deps.access.decide(
@@ -269,16 +284,22 @@ export function createCatalogService(deps: CatalogDeps) {
 
   /** A series' page, with the price to unlock what the viewer has not unlocked yet. */
   async function seriesDetail(seriesId: number, lang: Language, userId: string | null): Promise<SeriesDetail> {
-    const [card] = await withFavorites(await seriesCardsCached([seriesId], lang), userId);
+    const [published] = await withFavorites(await seriesCardsCached([seriesId], lang), userId);
+    // An archived series answers only a viewer who keeps episodes of it, read for them alone.
+    const [card] = published ? [published] : await keptSeriesCards([seriesId], lang, userId);
     if (!card) throw notFound('series_unavailable', 'This series is not available.');
-    const [row] = await cache.get(`series-row:${seriesId}:${lang}`, () => repo.seriesCards(db, [seriesId], lang));
+    const archived = !published;
+    const [row] = archived
+      ? await kept.cardRows([seriesId], lang, userId)
+      : await cache.get(`series-row:${seriesId}:${lang}`, () => repo.seriesCards(db, [seriesId], lang));
     // Read each time (not cached): a viewer who just liked sees their like counted.
     const [list, likes] = await Promise.all([episodeList(seriesId, lang, userId), likeState(db, seriesId, userId)]);
     const lockedTotal = list.filter((e) => !e.unlocked).reduce((sum, e) => sum + e.cost, 0);
     return {
       ...card,
       banner: row?.banner_key ? deps.mediaUrl(row.banner_key) : null,
-      seriesPrice: quoteSeriesPrice(lockedTotal, row?.series_price ?? null),
+      seriesPrice: archived ? null : quoteSeriesPrice(lockedTotal, row?.series_price ?? null),
+      archived,
       lockedTotal,
       language: lang,
       likeCount: Math.max(0, Number(likes?.like_count ?? 0)),
@@ -300,9 +321,11 @@ export function createCatalogService(deps: CatalogDeps) {
 
   /** Playback information for one episode: media addresses only when the viewer may watch it. */
   async function episodePlayback(episodeId: number, lang: Language, userId: string | null): Promise<EpisodePlayback> {
-    const seriesId = await cache.get(`episode-series:${episodeId}`, () => repo.episodeSeriesId(db, episodeId));
+    const seriesId =
+      (await cache.get(`episode-series:${episodeId}`, () => repo.episodeSeriesId(db, episodeId))) ??
+      (await kept.seriesOfEpisode(episodeId, userId));
     if (seriesId === undefined) throw notFound('episode_unavailable', 'This episode is not available.');
-    const list = await episodes(seriesId, lang);
+    const list = await viewerEpisodes(seriesId, lang, userId);
     const index = list.findIndex((e) => e.id === episodeId);
     const episode = list[index];
     if (!episode) throw notFound('episode_unavailable', 'This episode is not available.');
@@ -346,6 +369,12 @@ export function createCatalogService(deps: CatalogDeps) {
     return withFavorites(await cards(ids, lang), userId);
   }
 
+  /** Cards of archived series in which this viewer keeps unlocked episodes (never cached). */
+  async function keptSeriesCards(ids: readonly number[], lang: Language, userId: string | null): Promise<Series[]> {
+    if (!userId || ids.length === 0) return [];
+    return withFavorites(await cards(ids, lang, () => kept.cardRows(ids, lang, userId)), userId);
+  }
+
   /** Whether a series can be shown to viewers now. */
   async function isVisible(seriesId: number): Promise<boolean> {
     return (await seriesCardsCached([seriesId], 'en')).length > 0;
@@ -379,6 +408,7 @@ export function createCatalogService(deps: CatalogDeps) {
     /** Keeps a value derived from catalog data (a serialized answer) until the catalog changes. */
     memo: <T>(key: string, load: () => Promise<T>): Promise<T> => cache.get(key, load),
     seriesCards,
+    keptSeriesCards,
     isVisible,
     episodeSummary,
     tags,

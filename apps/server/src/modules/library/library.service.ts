@@ -9,7 +9,7 @@ import * as repo from './library.repository';
 
 export interface LibraryDeps {
   db: Kysely<DB>;
-  catalog: Pick<CatalogService, 'seriesCards' | 'isVisible' | 'episodeSummary'>;
+  catalog: Pick<CatalogService, 'seriesCards' | 'keptSeriesCards' | 'isVisible' | 'episodeSummary'>;
   /** What the viewer unlocked (`/unlocked`). */
   access: Pick<AccessService, 'unlockedSeries'>;
   /** Where every progress report is announced (`episode.progressed`: the catalog counts plays from it). */
@@ -107,15 +107,11 @@ export function createLibraryService({ db, catalog, access, events }: LibraryDep
   ): Promise<Page<UnlockedSeries>> {
     const rows = await access.unlockedSeries(userId, (page - 1) * pageSize, pageSize + 1);
     const shown = rows.slice(0, pageSize);
-    const cards = new Map(
-      (
-        await catalog.seriesCards(
-          shown.map((r) => r.series_id),
-          lang,
-          userId,
-        )
-      ).map((s) => [s.id, s]),
-    );
+    const ids = shown.map((r) => r.series_id);
+    const cards = new Map((await catalog.seriesCards(ids, lang, userId)).map((s) => [s.id, s]));
+    // Series archived since: listed only while the viewer keeps episodes of them.
+    const gone = ids.filter((id) => !cards.has(id));
+    for (const s of await catalog.keptSeriesCards(gone, lang, userId)) cards.set(s.id, s);
     const items: UnlockedSeries[] = [];
     for (const row of shown) {
       const series = cards.get(row.series_id);

@@ -5,6 +5,7 @@ import { useTranslation } from '../../shared/i18n/use-translation';
 import { Dialog } from '../../shared/ui/dialog';
 import { CheckIcon } from '../../shared/ui/icons/check';
 import { LockIcon } from '../../shared/ui/icons/lock';
+import { ArchivedNote } from './archived-note';
 
 interface EpisodeSheetProps {
   title: string;
@@ -12,10 +13,12 @@ interface EpisodeSheetProps {
   current: number;
   onSelect: (episodeNumber: number) => void;
   onClose: () => void;
+  /** The series left the catalog: only the viewer's unlocked episodes are listed. */
+  archived?: boolean;
 }
 
 /** Every episode as a grid, each showing before any tap whether it is free, unlocked or its price in coins. */
-export function EpisodeSheet({ title, episodes, current, onSelect, onClose }: EpisodeSheetProps) {
+export function EpisodeSheet({ title, episodes, current, onSelect, onClose, archived = false }: EpisodeSheetProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const sorted = [...episodes].sort((a, b) => a.number - b.number);
@@ -35,9 +38,12 @@ export function EpisodeSheet({ title, episodes, current, onSelect, onClose }: Ep
     <Dialog
       title={t('player.sheet.title')}
       description={
-        <p>
-          {title} · {t('player.sheet.summary', { count: sorted.length, free })}
-        </p>
+        <>
+          <p>
+            {title} · {t('player.sheet.summary', { count: sorted.length, free })}
+          </p>
+          {archived ? <ArchivedNote /> : null}
+        </>
       }
       onClose={onClose}
     >

@@ -4,6 +4,7 @@ import { useLanguage } from '../../shared/i18n/use-language';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { Dialog } from '../../shared/ui/dialog';
 import { formatCount } from './format';
+import { ArchivedNote } from './archived-note';
 
 /** A running time as hours and minutes in the viewer's language ("1 hr 12 min", "1 Std., 12 Min."). */
 export function formatRunningTime(seconds: number, locale: string): string {
@@ -16,7 +17,7 @@ export function formatRunningTime(seconds: number, locale: string): string {
 }
 
 interface InfoSheetProps {
-  series: Pick<SeriesDetail, 'title' | 'synopsis' | 'tags' | 'playCount'>;
+  series: Pick<SeriesDetail, 'title' | 'synopsis' | 'tags' | 'playCount' | 'archived'>;
   episodes: readonly Pick<EpisodeListItem, 'duration'>[];
   onClose: () => void;
 }
@@ -30,6 +31,7 @@ export function InfoSheet({ series, episodes, onClose }: InfoSheetProps) {
   return (
     <Dialog variant="sheet" title={series.title} onClose={onClose}>
       <div className="flex flex-col gap-4" data-testid="info-sheet">
+        {series.archived ? <ArchivedNote /> : null}
         <dl className="grid grid-cols-3 gap-2 text-center">
           {[
             [t('player.info.episodes'), formatCount(episodes.length, language)],

@@ -365,6 +365,7 @@ export const Player = memo(function Player({
         {sheet === 'episodes' ? (
           <EpisodeSheet
             title={series.title}
+            archived={series.archived === true}
             episodes={episodes}
             current={item.number}
             onSelect={(episodeNumber) => {
