@@ -2,8 +2,9 @@ import { Redis } from 'ioredis';
 
 /** Tells every server instance that a named cache is stale. */
 export interface InvalidationBus {
-  publish(channel: string): Promise<void>;
-  subscribe(channel: string, onInvalidate: () => void): void;
+  /** `message` says what is stale when not all of it is (the session cache's keys). */
+  publish(channel: string, message?: string): Promise<void>;
+  subscribe(channel: string, onInvalidate: (message: string) => void): void;
   /** Settles once every subscription made so far is in place (other instances' messages reach it). */
   ready(): Promise<void>;
   close(): Promise<void>;
@@ -11,10 +12,10 @@ export interface InvalidationBus {
 
 /** One instance: invalidations are delivered in-process. */
 export function createLocalBus(): InvalidationBus {
-  const listeners = new Map<string, Set<() => void>>();
+  const listeners = new Map<string, Set<(message: string) => void>>();
   return {
-    publish: async (channel) => {
-      for (const fn of listeners.get(channel) ?? []) fn();
+    publish: async (channel, message = '') => {
+      for (const fn of listeners.get(channel) ?? []) fn(message);
     },
     subscribe: (channel, fn) => {
       const set = listeners.get(channel) ?? new Set();
@@ -39,13 +40,13 @@ export function createRedisBus(redisUrl: string, onError: (err: Error) => void):
   pub.on('error', onError);
   sub.on('error', onError);
   const subscribing: Promise<unknown>[] = [];
-  sub.on('message', (channel: string) => {
-    if (channel.startsWith(PREFIX)) void local.publish(channel.slice(PREFIX.length));
+  sub.on('message', (channel: string, message: string) => {
+    if (channel.startsWith(PREFIX)) void local.publish(channel.slice(PREFIX.length), message);
   });
   return {
-    publish: async (channel) => {
-      await local.publish(channel);
-      await pub.publish(PREFIX + channel, String(Date.now())).catch(onError);
+    publish: async (channel, message = '') => {
+      await local.publish(channel, message);
+      await pub.publish(PREFIX + channel, message).catch(onError);
     },
     subscribe: (channel, fn) => {
       local.subscribe(channel, fn);
