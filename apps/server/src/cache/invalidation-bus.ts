@@ -5,6 +5,12 @@ export interface InvalidationBus {
   /** `message` says what is stale when not all of it is (the session cache's keys). */
   publish(channel: string, message?: string): Promise<void>;
   subscribe(channel: string, onInvalidate: (message: string) => void): void;
+  /**
+   * True once every invalidation published anywhere before the call has been delivered here; false
+   * when that cannot be known (Redis unreachable): a cache that must never serve stale data then
+   * reads the database instead.
+   */
+  sync(): Promise<boolean>;
   /** Settles once every subscription made so far is in place (other instances' messages reach it). */
   ready(): Promise<void>;
   close(): Promise<void>;
@@ -22,6 +28,7 @@ export function createLocalBus(): InvalidationBus {
       set.add(fn);
       listeners.set(channel, set);
     },
+    sync: async () => true,
     ready: async () => {},
     close: async () => listeners.clear(),
   };
@@ -51,6 +58,17 @@ export function createRedisBus(redisUrl: string, onError: (err: Error) => void):
     subscribe: (channel, fn) => {
       local.subscribe(channel, fn);
       subscribing.push(sub.subscribe(PREFIX + channel).catch(onError));
+    },
+    // Redis answers a PING on the subscriber's connection after every message it queued there
+    // before: once the answer is in, those messages have been handled (in order, on this connection).
+    sync: async () => {
+      if (sub.status !== 'ready') return false;
+      try {
+        await sub.ping();
+        return true;
+      } catch {
+        return false;
+      }
     },
     ready: async () => {
       await Promise.all(subscribing);

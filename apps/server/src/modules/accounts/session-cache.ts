@@ -25,6 +25,12 @@ export interface SessionCacheOptions {
   ttlMs: number;
   /** Entries kept per kind; the least recently used go first. */
   max: number;
+  /**
+   * Resolves once every invalidation announced anywhere before the call has reached this instance
+   * (false when it cannot tell): a hit is served only after it, so a session revoked through another
+   * instance, whose answer has gone out, is never served from here.
+   */
+  sync: () => Promise<boolean>;
 }
 
 interface Entry<T> {
@@ -34,7 +40,7 @@ interface Entry<T> {
   seq: number;
 }
 
-export function createSessionCache({ ttlMs, max }: SessionCacheOptions): SessionCache {
+export function createSessionCache({ ttlMs, max, sync }: SessionCacheOptions): SessionCache {
   let seq = 0;
   // Entries read before `floor` are all stale (a write that could not be narrowed, or a lost mark).
   let floor = 0;
@@ -57,7 +63,14 @@ export function createSessionCache({ ttlMs, max }: SessionCacheOptions): Session
   return {
     async session(tokenHash, load) {
       const hit = sessions.get(tokenHash);
-      if (hit && fresh(hit, hit.seq) && hit.value.expiresAt.getTime() > Date.now()) return hit.value;
+      if (
+        hit &&
+        fresh(hit, hit.seq) &&
+        hit.value.expiresAt.getTime() > Date.now() &&
+        (await sync()) &&
+        fresh(hit, hit.seq)
+      )
+        return hit.value;
       const since = seq;
       const found = await load();
       if (found) {
@@ -69,7 +82,7 @@ export function createSessionCache({ ttlMs, max }: SessionCacheOptions): Session
 
     async user(userId, load) {
       const hit = users.get(userId);
-      if (hit && fresh(hit, hit.seq)) return hit.value;
+      if (hit && fresh(hit, hit.seq) && (await sync()) && fresh(hit, hit.seq)) return hit.value;
       const since = seq;
       const found = await load();
       if (!found) return null;
