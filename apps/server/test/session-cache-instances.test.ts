@@ -78,10 +78,15 @@ describe.skipIf(testDbKind !== 'postgres')('the session cache on two instances',
   }
 
   it('refuses on one instance, at once, a session signed out on the other', async () => {
-    const who = await account();
-    await call(0, 'POST', '/api/user/logout', who.token, {});
-    expect((await me(1, who.token)).id).not.toBe(who.id);
-    expect(envelope(await call(1, 'GET', '/api/user/export', who.token)).code).toBe(401);
+    for (const [writer, reader] of [
+      [1, 0],
+      [0, 1],
+    ]) {
+      const who = await account();
+      await call(writer!, 'POST', '/api/user/logout', who.token, {});
+      expect((await me(reader!, who.token)).id).not.toBe(who.id);
+      expect(envelope(await call(reader!, 'GET', '/api/user/export', who.token)).code).toBe(401);
+    }
   });
 
   it('signs out every device on both instances when the password is changed on one', async () => {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 
 /** Tells every server instance that a named cache is stale. */
@@ -47,9 +48,23 @@ export function createRedisBus(redisUrl: string, onError: (err: Error) => void):
   pub.on('error', onError);
   sub.on('error', onError);
   const subscribing: Promise<unknown>[] = [];
+  const syncChannel = `${PREFIX}sync:${randomBytes(8).toString('hex')}`;
+  let sent = 0;
+  const waiting = new Map<number, (ok: boolean) => void>();
   sub.on('message', (channel: string, message: string) => {
+    if (channel === syncChannel) {
+      // Markers come back in the order they were sent: this one settles every earlier one too.
+      const upTo = Number(message);
+      for (const [marker, settle] of waiting)
+        if (marker <= upTo) {
+          waiting.delete(marker);
+          settle(true);
+        }
+      return;
+    }
     if (channel.startsWith(PREFIX)) void local.publish(channel.slice(PREFIX.length), message);
   });
+  subscribing.push(sub.subscribe(syncChannel).catch(onError));
   return {
     publish: async (channel, message = '') => {
       await local.publish(channel, message);
@@ -59,16 +74,24 @@ export function createRedisBus(redisUrl: string, onError: (err: Error) => void):
       local.subscribe(channel, fn);
       subscribing.push(sub.subscribe(PREFIX + channel).catch(onError));
     },
-    // Redis answers a PING on the subscriber's connection after every message it queued there
-    // before: once the answer is in, those messages have been handled (in order, on this connection).
-    sync: async () => {
-      if (sub.status !== 'ready') return false;
-      try {
-        await sub.ping();
-        return true;
-      } catch {
-        return false;
-      }
+    // A marker published to this instance's own channel comes back after every message Redis took
+    // before it (one subscriber connection receives in order): once it is back, they have all been
+    // handled. It also proves the subscription is live; without an answer within a second, false.
+    sync: () => {
+      if (sub.status !== 'ready' || pub.status !== 'ready') return Promise.resolve(false);
+      const marker = ++sent;
+      return new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => {
+          waiting.delete(marker);
+          resolve(false);
+        }, 1000);
+        timer.unref();
+        waiting.set(marker, (ok) => {
+          clearTimeout(timer);
+          resolve(ok);
+        });
+        pub.publish(syncChannel, String(marker)).catch(() => waiting.get(marker)?.(false));
+      });
     },
     ready: async () => {
       await Promise.all(subscribing);
