@@ -12,6 +12,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { EventBus } from './events';
 import { createJobRunner, type JobRunner } from './jobs/runner';
 import { startErrorReporting, type ErrorReporter } from './error-reporting';
+import { encodeKeys } from './db/write-watch';
 
 /**
  * Work a request starts that outlives its answer (a receipt, a provider's event, a conversion): its
@@ -33,6 +34,11 @@ declare module 'fastify' {
     jobs: JobRunner;
     /** Cache invalidation across instances (Redis with REDIS_URL, else this process only). */
     bus: InvalidationBus;
+    /**
+     * True when committed writes to sessions, users, coins, memberships and plans are announced on the
+     * bus's `sessions` channel (keys encoded by db/write-watch.ts): what makes caching sessions safe.
+     */
+    sessionWritesAnnounced: boolean;
     limiter: RateLimiter;
     mailer: Mailer;
     storage: StorageDriver;
@@ -75,6 +81,7 @@ const core: FastifyPluginAsyncTypebox<CoreOptions> = async (app, { env, database
     ? createRedisBus(env.redisUrl, (err) => app.log.warn({ err: { message: err.message } }, 'redis'))
     : createLocalBus();
   const limiter = createRateLimiter(env.redisUrl);
+  const stopWatching = database.writes?.listen((keys) => bus.publish('sessions', encodeKeys(keys)));
   const mailer = createMailer({
     mailUrl: env.mailUrl,
     from: env.mailFrom,
@@ -89,18 +96,25 @@ const core: FastifyPluginAsyncTypebox<CoreOptions> = async (app, { env, database
   app.decorate('events', new EventBus());
   app.decorate('jobs', jobs);
   app.decorate('bus', bus);
+  app.decorate('sessionWritesAnnounced', Boolean(database.writes));
   app.decorate('limiter', limiter);
   app.decorate('mailer', mailer);
   app.decorate('storage', storage);
   app.decorate('background', background);
   app.decorate('errorReporter', errorReporter);
 
-  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onReady', async () => {
+    // Other instances' invalidations reach this one from its first request (a revoked session included);
+    // a Redis that is down does not hold the start for long.
+    await Promise.race([bus.ready(), new Promise((resolve) => setTimeout(resolve, 3000).unref())]);
+    jobs.start();
+  });
   // onClose hooks run last-registered first: this one, registered before any module's, runs after theirs.
   app.addHook('onClose', async () => {
     await jobs.stop();
     await background.idle();
     await errorReporter?.flush();
+    stopWatching?.();
     await bus.close();
     await limiter.close();
     mailer.close();

@@ -4,10 +4,13 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema';
 import { lockDataDir } from './data-dir-lock';
+import { watchWrites, type WriteWatch } from './write-watch';
 
 export interface Database {
   db: Kysely<DB>;
   kind: 'pglite' | 'postgres';
+  /** Committed writes to the rows sessions are read from (the session cache's invalidation). */
+  writes?: WriteWatch;
   /** Closes every connection (and the embedded engine). */
   close(): Promise<void>;
   /** PGlite only: a gzipped copy of the data folder (used for backups and test templates). */
@@ -51,8 +54,9 @@ function openPostgres(connectionString: string, opts: DatabaseOptions): Database
   pool.on('connect', (client) => {
     client.on('error', (err) => opts.onPoolError?.(err));
   });
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'postgres', close: () => db.destroy() };
+  const { dialect, watch } = watchWrites(new PostgresDialect({ pool }));
+  const db = new Kysely<DB>({ dialect });
+  return { db, kind: 'postgres', writes: watch, close: () => db.destroy() };
 }
 
 /** Opens (creating if needed) a PGlite data folder, or an in-memory one for `memory://`. */
@@ -73,10 +77,12 @@ export async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<D
     throw err;
   }
   const pool = new pg.Pool(createPgConfig(pglite) as unknown as pg.PoolConfig);
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const { dialect, watch } = watchWrites(new PostgresDialect({ pool }));
+  const db = new Kysely<DB>({ dialect });
   return {
     db,
     kind: 'pglite',
+    writes: watch,
     dump: async () => {
       const dumped = await pglite.dumpDataDir('gzip');
       return dumped;

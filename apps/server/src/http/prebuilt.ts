@@ -7,7 +7,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * answering it costs a lookup and a write, not a serialization and a compression per request.
  */
 export interface PrebuiltJson {
-  body: string;
+  /** The plain answer as bytes: a string would be encoded again on every send. */
+  body: Buffer;
   etag: string;
   br: { data: Buffer; etag: string };
   gzip: { data: Buffer; etag: string };
@@ -16,7 +17,7 @@ export interface PrebuiltJson {
 export function prebuildJson(body: string): PrebuiltJson {
   const hash = createHash('sha1').update(body).digest('base64url');
   return {
-    body,
+    body: Buffer.from(body),
     etag: `"${hash}"`,
     br: {
       data: brotliCompressSync(body, {

@@ -8,6 +8,11 @@ import { registerFacebookRoutes } from './facebook.routes';
 import { createOperatorSessions } from './operator-sessions';
 import { registerOperatorSessionRoutes } from './operator-sessions.routes';
 import { purgeUnusedAccounts } from './account-retention';
+import { createSessionCache } from './session-cache';
+import { decodeKeys } from '../../db/write-watch';
+
+/** How long a cached session or user may be served without a write announced (only Redis being down makes it matter). */
+const SESSION_CACHE_TTL_MS = 10_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,6 +27,11 @@ declare module 'fastify' {
  */
 const accounts: FastifyPluginAsyncTypebox = async (app) => {
   const { env, db } = app;
+  // Only where the database announces its writes: a cache nobody invalidates would outlive a revocation.
+  const sessionCache = app.sessionWritesAnnounced
+    ? createSessionCache({ ttlMs: SESSION_CACHE_TTL_MS, max: 20_000, sync: () => app.bus.sync() })
+    : null;
+  if (sessionCache) app.bus.subscribe('sessions', (message) => sessionCache.invalidate(decodeKeys(message)));
   const service = createAccountsService({
     db,
     sessionTtlDays: env.sessionTtlDays,
@@ -32,6 +42,7 @@ const accounts: FastifyPluginAsyncTypebox = async (app) => {
     publicUrl: env.publicUrl,
     money: app.billing.accountSummary,
     guestBuyers: app.billing.guestBuyers,
+    sessionCache,
   });
   const operatorSessions = createOperatorSessions({ db, accounts: service, events: app.events });
   app.decorate('accounts', service);

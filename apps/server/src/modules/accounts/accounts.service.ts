@@ -19,6 +19,7 @@ import { LIMITS, createAccountLimit } from './account-limits';
 import { createCredentialCheck } from './credentials.service';
 import { createPasswordRecovery } from './password-recovery.service';
 import { createPurchaseClaims } from './purchase-claims';
+import type { SessionCache } from './session-cache';
 
 export interface AccountsServiceDeps {
   db: Kysely<DB>;
@@ -33,6 +34,8 @@ export interface AccountsServiceDeps {
   money?: (userId: string, lang: Language) => Promise<Pick<User, 'coins' | 'paidCoins' | 'bonusCoins' | 'membership'>>;
   /** Guests who paid giving an email, the latest first (billing's). */
   guestBuyers?: (email: string) => Promise<string[]>;
+  /** Sessions and users read on every request, kept until a write touches them (session-cache.ts). */
+  sessionCache?: SessionCache | null;
 }
 
 export interface IssuedSession {
@@ -74,6 +77,7 @@ export function createAccountsService({
   publicUrl = '',
   money,
   guestBuyers,
+  sessionCache,
 }: AccountsServiceDeps) {
   const ttlMs = sessionTtlDays * 24 * 60 * 60 * 1000;
   events?.emits('user.registered', 'user.merged', 'user.exporting', 'user.deleting');
@@ -108,7 +112,9 @@ export function createAccountsService({
 
   /** A token resolves while its session is unrevoked, unexpired and its user not disabled. */
   const resolveSession: SessionResolver = async (token) => {
-    const found = await findLiveSession(db, hashSessionToken(token), 'viewer');
+    const hash = hashSessionToken(token);
+    const load = () => findLiveSession(db, hash, 'viewer');
+    const found = await (sessionCache ? sessionCache.session(hash, load) : load());
     if (!found) return null;
     if (Date.now() - found.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
       // Best effort and off the answer's path: a missed touch only delays "last seen".
@@ -124,8 +130,12 @@ export function createAccountsService({
    */
   async function currentOrGuest(auth: AuthUser | null, userAgent: string | null, ip: string): Promise<IssuedSession> {
     if (auth) {
-      const row = await repo.findUserById(db, auth.userId);
-      if (row) return { user: await present(row) };
+      const load = async () => {
+        const row = await repo.findUserById(db, auth.userId);
+        return row ? present(row) : null;
+      };
+      const user = await (sessionCache ? sessionCache.user(auth.userId, load) : load());
+      if (user) return { user };
     }
     const wait = limiter
       ? await limiter.hit(`guest:ip:${addressKey(ip)}`, {

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB, LedgerKind } from '../../db/schema';
 
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -99,10 +99,13 @@ export async function addToBalance(
   delta: number,
   bonusDelta: number,
 ): Promise<Balances> {
-  const { rows } = await sql<Balances>`
-    UPDATE coin_balances SET balance = balance + ${delta}, bonus = bonus + ${bonusDelta}
-    WHERE user_id = ${userId}::uuid RETURNING balance, bonus`.execute(trx);
-  return rows[0]!;
+  // Built, not raw: the session cache's invalidation reads whose balance a statement moves (db/write-watch.ts).
+  return trx
+    .updateTable('coin_balances')
+    .set((eb) => ({ balance: eb('balance', '+', delta), bonus: eb('bonus', '+', bonusDelta) }))
+    .where('user_id', '=', userId)
+    .returning(['balance', 'bonus'])
+    .executeTakeFirstOrThrow();
 }
 
 /** The coins an order credited (its purchase and bonus lines): in all, and the bonus part of them. */

@@ -166,11 +166,20 @@ export function registerCatalogRoutes(
         response: { 200: EnvelopeOf(EpisodeAnswerSchema) },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const { seriesId, id } = req.query;
       const lang = requestLanguage(req);
       if (id !== undefined) return ok(await catalog.episodePlayback(id, lang, await viewerId(req)));
-      if (seriesId !== undefined) return ok(await catalog.episodeList(seriesId, lang, await viewerId(req)));
+      if (seriesId !== undefined) {
+        const viewer = await viewerId(req);
+        if (viewer) return ok(await catalog.episodeList(seriesId, lang, viewer));
+        // Nobody signed in has anything unlocked: every such visitor gets the same list, serialized and
+        // compressed once per catalog version. A viewer's own unlocks never enter it.
+        const answer = await catalog.memo(`episode-list-json:${String(seriesId)}:${lang}`, async () =>
+          prebuildJson(reply.serialize(ok(await catalog.episodeList(seriesId, lang, null))) as string),
+        );
+        return sendPrebuilt(req, reply, answer);
+      }
       throw invalidInput({ seriesId: fieldProblem('target_required', 'Give a series id or an episode id.') });
     },
   );
