@@ -50,7 +50,14 @@ export default async function setup() {
     dataDir,
   );
   const started = Date.now();
-  await waitForDemo(server.url);
+  try {
+    await waitForDemo(server.url);
+  } catch (error) {
+    // No teardown runs after a failed setup: the server and its folder go now, not left running.
+    await server.stop();
+    await fs.rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   console.log(`[e2e] demo catalog ready in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   process.env.E2E_BASE_URL = server.url;
   return async () => {
