@@ -1,3 +1,3 @@
 export { ReauthPrompt } from './reauth-prompt';
-export { type AdminSession, useSignIn, useSignOut } from './session';
+export { type AdminSession, useMayCall, useSignIn, useSignOut } from './session';
 export { SessionGate } from './session-gate';

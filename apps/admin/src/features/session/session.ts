@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminSession } from '@episodic/contract';
+import { mayCall } from '@episodic/contract/constants';
 import { api, SESSION_PATH } from '../../shared/api';
 
 export type { AdminSession };
@@ -43,4 +44,13 @@ export function useSignOut() {
     // Everything cached belonged to the old session; a refused sign-out (already ended) ends here too.
     onSettled: () => queryClient.resetQueries(),
   });
+}
+
+/**
+ * Whether the signed-in operator's role may call `route` ("METHOD /api/admin/…", as the server's
+ * table names it): the console hides actions the server would refuse.
+ */
+export function useMayCall(route: string): boolean {
+  const session = useSession();
+  return session.data ? mayCall(session.data.role, route) : false;
 }

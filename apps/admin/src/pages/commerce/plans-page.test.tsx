@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminPlan } from '@episodic/contract';
-import { mockApi, renderConsole } from '../../testing/console-test';
+import { mockApi, OPERATOR, renderConsole } from '../../testing/console-test';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -100,5 +100,18 @@ describe('plans page', () => {
         /Off sale stops new purchases only: current members keep renewing at the price and period they agreed to until they cancel/,
       ),
     ).toBeTruthy();
+  });
+
+  it('shows finance and support the plans to read, without the buttons that change them', async () => {
+    mockApi(({ method, url }) => {
+      if (url === '/api/admin/session') return { code: 200, data: { ...OPERATOR, role: 'finance_support' } };
+      if (method === 'GET' && url === '/api/admin/plans') return { code: 200, data: [monthly()] };
+      return undefined;
+    });
+    renderConsole('/admin/commerce/plans');
+    expect(await screen.findByText('Monthly')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'New plan' })).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
   });
 });

@@ -10,6 +10,7 @@ import { Dialog } from '../../shared/dialogs';
 import { CommerceTabs } from './commerce-tabs';
 import { PlanTermsNotice, termsChange } from './plan-terms-notice';
 import { useEditedForm } from '../../shared/unsaved-changes';
+import { useMayCall } from '../../features/session';
 
 type Texts = Record<Language, { name: string; description: string }>;
 
@@ -246,7 +247,7 @@ function PlanDialog({ plan, onClose }: { plan: AdminPlan | null; onClose: () => 
   );
 }
 
-function PlanTable({ plans, onEdit }: { plans: AdminPlan[]; onEdit: (plan: AdminPlan) => void }) {
+function PlanTable({ plans, onEdit }: { plans: AdminPlan[]; onEdit: ((plan: AdminPlan) => void) | null }) {
   const membership = plans[0]?.kind === 'membership';
   return (
     <table className="w-full text-sm">
@@ -258,7 +259,7 @@ function PlanTable({ plans, onEdit }: { plans: AdminPlan[]; onEdit: (plan: Admin
           <th className="py-2 font-medium">Sale</th>
           <th className="py-2 text-right font-medium">Paid orders</th>
           {membership ? <th className="py-2 text-right font-medium">Active members</th> : null}
-          <th className="py-2 text-right font-medium">Actions</th>
+          {onEdit ? <th className="py-2 text-right font-medium">Actions</th> : null}
         </tr>
       </thead>
       <tbody>
@@ -282,16 +283,18 @@ function PlanTable({ plans, onEdit }: { plans: AdminPlan[]; onEdit: (plan: Admin
             </td>
             <td className="py-2 text-right tabular-nums">{count(p.paidOrders)}</td>
             {membership ? <td className="py-2 text-right tabular-nums">{count(p.activeMembers)}</td> : null}
-            <td className="py-2 text-right">
-              <Button
-                size="sm"
-                onClick={() => {
-                  onEdit(p);
-                }}
-              >
-                Edit
-              </Button>
-            </td>
+            {onEdit ? (
+              <td className="py-2 text-right">
+                <Button
+                  size="sm"
+                  onClick={() => {
+                    onEdit(p);
+                  }}
+                >
+                  Edit
+                </Button>
+              </td>
+            ) : null}
           </tr>
         ))}
       </tbody>
@@ -303,20 +306,26 @@ function PlanTable({ plans, onEdit }: { plans: AdminPlan[]; onEdit: (plan: Admin
 export function PlansPage() {
   const plans = usePlans();
   const [editing, setEditing] = useState<AdminPlan | 'new' | null>(null);
+  // Finance and support read the plans; only owners change them (the server refuses the rest).
+  const mayEdit = useMayCall('PATCH /api/admin/plans/:id');
+  const mayCreate = useMayCall('POST /api/admin/plans');
+  const edit = mayEdit ? setEditing : null;
   return (
     <section>
       <PageHeader
         title="Commerce"
         description="Prices, renewal days and sale status apply to orders opened after a change: current members renew at the price and period they agreed to until they cancel, also when their plan is off sale."
         actions={
-          <Button
-            variant="primary"
-            onClick={() => {
-              setEditing('new');
-            }}
-          >
-            New plan
-          </Button>
+          mayCreate ? (
+            <Button
+              variant="primary"
+              onClick={() => {
+                setEditing('new');
+              }}
+            >
+              New plan
+            </Button>
+          ) : null
         }
       />
       <CommerceTabs />
@@ -327,10 +336,10 @@ export function PlansPage() {
       ) : (
         <div className="flex flex-col gap-6">
           <Card title="Memberships">
-            <PlanTable plans={plans.data.filter((p) => p.kind === 'membership')} onEdit={setEditing} />
+            <PlanTable plans={plans.data.filter((p) => p.kind === 'membership')} onEdit={edit} />
           </Card>
           <Card title="Coin packs">
-            <PlanTable plans={plans.data.filter((p) => p.kind === 'coins')} onEdit={setEditing} />
+            <PlanTable plans={plans.data.filter((p) => p.kind === 'coins')} onEdit={edit} />
           </Card>
         </div>
       )}

@@ -52,8 +52,8 @@ describe('navigation by role', () => {
         .getAllByRole('link')
         .map((a) => a.textContent),
     ).toEqual(['Content', 'Homepage']);
-    expect(sectionsFor('finance_support').map((s) => s.title)).toEqual(['Dashboard', 'Commerce', 'Users']);
-    expect(sectionsFor('owner')).toHaveLength(8);
+    expect(sectionsFor('finance_support').map((s) => s.title)).toEqual(['Dashboard', 'Commerce', 'Users', 'Inbox']);
+    expect(sectionsFor('owner')).toHaveLength(9);
     for (const role of OPERATOR_ROLES) expect(sectionsFor(role).length).toBeGreaterThan(0);
     expect(sectionOf('/commerce/orders/x')?.title).toBe('Commerce');
     expect(sectionOf('/')?.title).toBe('Dashboard');

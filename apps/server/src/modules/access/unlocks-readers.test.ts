@@ -17,6 +17,7 @@ const READERS: Record<string, string> = {
   'modules/admin/content.repository.ts': 'the console counts unlocks per episode',
   'modules/admin/publication.repository.ts': 'the console counts who unlocked a series before taking it out',
   'modules/admin/users.repository.ts': "the console shows an account's unlocks",
+  'modules/billing/refunds.repository.ts': 'a refund says what its coins bought, and may take those unlocks back',
 };
 
 /** A query that reads the table: `selectFrom('unlocks…')` or SQL `FROM unlocks` / `JOIN unlocks`. */

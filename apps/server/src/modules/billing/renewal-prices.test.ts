@@ -136,7 +136,7 @@ describe('a price holds', () => {
       .executeTakeFirstOrThrow();
     expect(audit.before).toMatchObject({ price: 499 });
     expect(audit.after).toMatchObject({ price: 999 });
-    expect(audit.summary).toContain('price 499 → 999');
+    expect(audit.summary).toContain('price 4.99 USD → 9.99 USD');
     expect(audit.summary).toContain('for new members only: 1 renewing member keeps their terms');
     expect(await membershipOf(early)).toMatchObject({ renewalPrice: 499 });
 
