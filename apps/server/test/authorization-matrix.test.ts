@@ -878,6 +878,24 @@ const TABLE: Record<string, Spec> = {
     access: 'admin',
     req: () => ({ url: `/api/admin/episodes/${String(fx.draftEpisodes[2])}/subtitles/pt` }),
   },
+  // the console: the episode preview (plain media answers, as the viewers' playback routes)
+  'GET /api/admin/episodes/{id}/preview/master.m3u8': {
+    access: 'admin',
+    req: () => ({ url: `/api/admin/episodes/${String(fx.locked)}/preview/master.m3u8` }),
+    allowed: media(/^application\/vnd\.apple\.mpegurl/),
+  },
+  'GET /api/admin/episodes/{id}/preview/{rendition}/index.m3u8': {
+    access: 'admin',
+    req: () => ({ url: `/api/admin/episodes/${String(fx.locked)}/preview/360p/index.m3u8` }),
+    allowed: media(/^application\/vnd\.apple\.mpegurl/),
+  },
+  'GET /api/admin/episodes/{id}/preview/key': {
+    access: 'admin',
+    req: () => ({ url: `/api/admin/episodes/${String(fx.locked)}/preview/key` }),
+    allowed: (res) =>
+      media(/^application\/octet-stream/)(res) ??
+      (res.rawPayload.length === 16 ? null : `a key of ${String(res.rawPayload.length)} bytes`),
+  },
   // the console: inbox (without MAIL_URL a reply is kept, not sent)
   'GET /api/admin/inbox': { access: 'admin', req: () => ({ url: '/api/admin/inbox' }) },
   'GET /api/admin/inbox/counts': { access: 'admin', req: () => ({ url: '/api/admin/inbox/counts' }) },

@@ -1,1 +1,2 @@
 export { type SubtitleLanguage, localProblem, useSubtitleMutations, useSubtitles } from './api';
+export { type HlsClass, loadHls, previewPlaylistPath } from './preview';

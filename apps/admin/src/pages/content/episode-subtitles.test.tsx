@@ -5,6 +5,28 @@ import { mockApi, renderConsole } from '../../testing/console-test';
 import { series } from '../../testing/samples';
 import { cueTime } from './episode-subtitles';
 
+/** hls.js as the preview uses it: records what it was given. */
+const hls = vi.hoisted(() => ({ sources: [] as string[], attached: [] as unknown[], destroyed: [] as unknown[] }));
+vi.mock('../../features/subtitles/preview', async (importOriginal) => {
+  const actual = await importOriginal<object>();
+  class FakeHls {
+    static Events = { ERROR: 'hlsError' };
+    on() {}
+    loadSource(src: string) {
+      hls.sources.push(src);
+    }
+    media: unknown;
+    attachMedia(media: unknown) {
+      this.media = media;
+      hls.attached.push(media);
+    }
+    destroy() {
+      hls.destroyed.push(this.media);
+    }
+  }
+  return { ...actual, loadHls: () => Promise.resolve(FakeHls) };
+});
+
 beforeAll(() => {
   // jsdom has no object URLs; the preview only needs an address for its track.
   URL.createObjectURL = () => 'blob:preview';
@@ -12,6 +34,7 @@ beforeAll(() => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
+  Object.assign(hls, { sources: [], attached: [], destroyed: [] });
 });
 
 const english: AdminEpisodeSubtitles['tracks'][number] = {
@@ -59,6 +82,30 @@ describe('episode subtitles', () => {
     expect(cues.textContent).toContain('0:01.000 – 0:02.500');
     expect(within(cues).getByText('<b>Hello</b>')).toBeTruthy();
     expect(cues.querySelector('b')).toBeNull();
+  });
+
+  it('plays the episode from the console preview playlist, with the uploaded WebVTT as its track', async () => {
+    api();
+    const dialog = await openDialog();
+    const video = within(dialog).getByLabelText('Preview of the English subtitles');
+    await waitFor(
+      () => {
+        expect(hls.sources).toEqual(['/api/admin/episodes/101/preview/master.m3u8']);
+      },
+      { timeout: 2000 },
+    );
+    expect(hls.attached).toEqual([video]);
+    const track = video.querySelector('track');
+    expect(track?.getAttribute('src')).toBe('blob:preview');
+    expect(track?.getAttribute('kind')).toBe('subtitles');
+    expect(track?.hasAttribute('default')).toBe(true);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(
+      () => {
+        expect(hls.destroyed).toContain(video);
+      },
+      { timeout: 2000 },
+    );
   });
 
   it('uploads a file as base64, shows the server’s reason on a bad file and its warnings on a good one', async () => {

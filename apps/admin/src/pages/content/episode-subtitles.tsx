@@ -6,6 +6,7 @@ import { LANGUAGES, LANGUAGE_NAMES } from '../../shared/format';
 import { Dialog } from '../../shared/dialogs';
 import { toast } from '../../shared/toast';
 import { Badge, Button, ErrorState, Loading } from '../../shared/ui';
+import { PreviewVideo } from './episode-preview-video';
 
 type Track = AdminEpisodeSubtitles['tracks'][number];
 
@@ -15,8 +16,8 @@ export function cueTime(ms: number): string {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}.${String(ms % 1000).padStart(3, '0')}`;
 }
 
-/** The video element with the track, beside its cues. The browser draws the cues as text, never markup. */
-function Preview({ track, poster }: { track: Track; poster: string | null }) {
+/** The episode's video with the track over it, beside its cues. The browser draws the cues as text, never markup. */
+function Preview({ track, episode }: { track: Track; episode: AdminEpisode }) {
   const src = useMemo(() => URL.createObjectURL(new Blob([track.vtt], { type: 'text/vtt' })), [track.vtt]);
   useEffect(
     () => () => {
@@ -26,15 +27,12 @@ function Preview({ track, poster }: { track: Track; poster: string | null }) {
   );
   return (
     <div className="mt-4 grid grid-cols-[12rem_minmax(0,1fr)] gap-4">
-      <video
-        key={src}
-        controls
-        poster={poster ?? undefined}
-        className="aspect-[9/16] w-48 rounded-lg bg-zinc-900"
-        aria-label={`Preview of the ${LANGUAGE_NAMES[track.language]} subtitles`}
-      >
-        <track kind="subtitles" srcLang={track.language} label={LANGUAGE_NAMES[track.language]} src={src} default />
-      </video>
+      <PreviewVideo
+        episodeId={episode.id}
+        mediaReady={episode.mediaStatus === 'ready'}
+        poster={episode.thumbnail}
+        track={{ src, language: track.language, label: LANGUAGE_NAMES[track.language] }}
+      />
       <ol
         aria-label={`${LANGUAGE_NAMES[track.language]} subtitles`}
         className="max-h-96 overflow-auto rounded-lg bg-zinc-50 p-3 text-sm"
@@ -198,7 +196,7 @@ function SubtitlesDialog({ episode, onClose }: { episode: AdminEpisode; onClose:
               />
             ))}
           </ul>
-          {shown ? <Preview track={shown} poster={episode.thumbnail} /> : null}
+          {shown ? <Preview track={shown} episode={episode} /> : null}
         </>
       )}
     </Dialog>

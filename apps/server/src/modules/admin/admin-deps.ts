@@ -5,6 +5,7 @@ import type { Env } from '../../env';
 import type { StorageDriver } from '../../media/index';
 import { requireOperator, requireRecentPassword } from '../../http/auth';
 import type { BillingService } from '../billing/index';
+import type { PlaybackService } from '../playback/index';
 import type { Operator } from './audit';
 import type { JobRunner } from '../../jobs/runner';
 import type { Mailer } from '../../mail/mailer';
@@ -21,6 +22,8 @@ export interface AdminDeps {
   invalidateSettings: () => Promise<void>;
   /** Public address of a stored file. */
   mediaUrl: (key: string | null | undefined) => string | null;
+  /** Playlists and key of any episode with ready media, for the console's preview. */
+  preview: PlaybackService['preview'];
   /** Billing's refund command (refunds are billing's; the console asks for them). */
   refundOrder: BillingService['refundOrder'];
   /** What the settings page reports about mail and payments (never secrets). */

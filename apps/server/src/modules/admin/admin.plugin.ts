@@ -30,6 +30,7 @@ import { createInboxService } from './inbox.service';
 import { registerInboxRoutes } from './inbox.routes';
 import { createSubtitlesService } from './subtitles.service';
 import { registerSubtitleRoutes } from './subtitles.routes';
+import { registerPreviewRoutes } from './preview.routes';
 import { strictBodyCompiler } from './strict-bodies';
 import { createMediaJobs } from './media-jobs';
 import { registerMediaRoutes } from './media.routes';
@@ -92,6 +93,7 @@ function registerAdminRoutes(app: AppInstance, deps: AdminDeps): void {
     );
     registerInboxRoutes(admin, createInboxService(deps));
     registerSubtitleRoutes(admin, createSubtitlesService(deps));
+    registerPreviewRoutes(admin, deps.preview);
   });
 }
 /**
@@ -113,6 +115,7 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
     invalidateCatalog: () => catalog.invalidate(),
     invalidateSettings: () => settings.invalidate(),
     mediaUrl: (key) => playback.mediaUrl(key),
+    preview: playback.preview,
     refundOrder: app.billing.refundOrder,
     env,
     mailTransport: app.mailer.kind,

@@ -8,3 +8,4 @@ export {
   type PlaybackServiceDeps,
 } from './playback.service';
 export { playbackPlugin } from './playback.plugin';
+export { episodeIdOf, RENDITION, sendMediaAnswer, sendPlain } from './playback.routes';

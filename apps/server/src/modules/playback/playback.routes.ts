@@ -4,12 +4,12 @@ import { SUBTITLE_LANGUAGES, type SubtitleLanguage } from '../../media/index';
 import type { MediaAnswer, PlaybackService } from './playback.service';
 
 const EPISODE_ID = /^[1-9]\d{0,9}$/;
-const RENDITION = /^[a-z0-9]{1,16}$/;
+export const RENDITION = /^[a-z0-9]{1,16}$/;
 const SUBTITLE_FILE = new RegExp(`^(${SUBTITLE_LANGUAGES.join('|')})\\.vtt$`);
 /** A free episode's subtitles: the same for everyone, so a shared cache may keep them briefly. */
 const SHAREABLE = 'public, max-age=300';
 
-function episodeIdOf(raw: unknown): number | null {
+export function episodeIdOf(raw: unknown): number | null {
   if (typeof raw !== 'string' || !EPISODE_ID.test(raw)) return null;
   const id = Number(raw);
   return id <= 2147483647 ? id : null;
@@ -20,7 +20,8 @@ export function sendPlain(reply: FastifyReply, status: 403 | 404 | 416, text: st
   return reply.status(status).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(text);
 }
 
-function send(reply: FastifyReply, answer: MediaAnswer, cacheControl: string) {
+/** A media answer as plain HTTP: the body, or a short 403/404 text. */
+export function sendMediaAnswer(reply: FastifyReply, answer: MediaAnswer, cacheControl: string) {
   if (answer.status !== 200) return sendPlain(reply, answer.status, answer.status === 403 ? 'Forbidden' : 'Not found');
   return reply.status(200).header('cache-control', cacheControl).type(answer.contentType).send(answer.body);
 }
@@ -43,7 +44,7 @@ export function registerPlaybackRoutes(app: AppInstance, playback: PlaybackServi
     async (req, reply) => {
       const id = episodeIdOf((req.params as { episodeId?: unknown }).episodeId);
       if (id === null) return sendPlain(reply, 404, 'Not found');
-      return send(reply, await playback.masterPlaylist(await userOf(req), id), 'private, no-store');
+      return sendMediaAnswer(reply, await playback.masterPlaylist(await userOf(req), id), 'private, no-store');
     },
   );
 
@@ -61,7 +62,11 @@ export function registerPlaybackRoutes(app: AppInstance, playback: PlaybackServi
       const id = episodeIdOf(params.episodeId);
       if (id === null || typeof params.rendition !== 'string' || !RENDITION.test(params.rendition))
         return sendPlain(reply, 404, 'Not found');
-      return send(reply, await playback.mediaPlaylist(await userOf(req), id, params.rendition), 'private, no-store');
+      return sendMediaAnswer(
+        reply,
+        await playback.mediaPlaylist(await userOf(req), id, params.rendition),
+        'private, no-store',
+      );
     },
   );
 
@@ -82,7 +87,11 @@ export function registerPlaybackRoutes(app: AppInstance, playback: PlaybackServi
           : undefined;
       if (id === null || !language) return sendPlain(reply, 404, 'Not found');
       const answer = await playback.subtitle(await userOf(req), id, language);
-      return send(reply, answer, answer.status === 200 && answer.shareable ? SHAREABLE : 'private, no-store');
+      return sendMediaAnswer(
+        reply,
+        answer,
+        answer.status === 200 && answer.shareable ? SHAREABLE : 'private, no-store',
+      );
     },
   );
 
@@ -98,7 +107,7 @@ export function registerPlaybackRoutes(app: AppInstance, playback: PlaybackServi
     async (req, reply) => {
       const id = episodeIdOf((req.params as { episodeId?: unknown }).episodeId);
       if (id === null) return sendPlain(reply, 404, 'Not found');
-      return send(reply, await playback.contentKey(await userOf(req), id), 'no-store, private');
+      return sendMediaAnswer(reply, await playback.contentKey(await userOf(req), id), 'no-store, private');
     },
   );
 }

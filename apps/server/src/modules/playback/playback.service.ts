@@ -112,34 +112,68 @@ export function createPlaybackService(deps: PlaybackServiceDeps) {
     return media;
   }
 
+  /** An episode with packaged media; 404 for no such episode or no media yet. */
+  async function readyMedia(episodeId: number): Promise<EpisodeMedia | { status: 404 }> {
+    const media = await findEpisodeMedia(db, episodeId);
+    return media?.prefix && media.key ? media : { status: 404 };
+  }
+
+  async function masterOf(media: EpisodeMedia): Promise<MediaAnswer> {
+    const text = await storedPlaylist(`${media.prefix}/master.m3u8`);
+    return text === null ? { status: 404 } : { status: 200, body: text, contentType: PLAYLIST_TYPE };
+  }
+
+  /** A rendition's playlist with absolute segment URLs and `keyUri` as the key's address. */
+  async function renditionOf(media: EpisodeMedia, rendition: string, keyUri: string): Promise<MediaAnswer> {
+    if (!media.renditions?.some((r) => r.name === rendition)) return { status: 404 };
+    const text = await storedPlaylist(`${media.prefix}/${rendition}/index.m3u8`);
+    if (text === null) return { status: 404 };
+    const body = rewriteMediaPlaylist(text, { segmentBase: mediaUrl(`${media.prefix}/${rendition}`)!, keyUri });
+    return { status: 200, body, contentType: PLAYLIST_TYPE };
+  }
+
+  const keyOf = (media: EpisodeMedia): MediaAnswer => ({
+    status: 200,
+    body: media.key!,
+    contentType: 'application/octet-stream',
+  });
+
   /** The master playlist, for users who may watch the episode. */
   async function masterPlaylist(userId: string | null, episodeId: number): Promise<MediaAnswer> {
     const media = await watchable(userId, episodeId);
-    if ('status' in media) return media;
-    const text = await storedPlaylist(`${media.prefix}/master.m3u8`);
-    return text === null ? { status: 404 } : { status: 200, body: text, contentType: PLAYLIST_TYPE };
+    return 'status' in media ? media : masterOf(media);
   }
 
   /** A rendition's playlist with absolute segment URLs and the key's address, for users who may watch the episode. */
   async function mediaPlaylist(userId: string | null, episodeId: number, rendition: string): Promise<MediaAnswer> {
     const media = await watchable(userId, episodeId);
-    if ('status' in media) return media;
-    if (!media.renditions?.some((r) => r.name === rendition)) return { status: 404 };
-    const text = await storedPlaylist(`${media.prefix}/${rendition}/index.m3u8`);
-    if (text === null) return { status: 404 };
-    const body = rewriteMediaPlaylist(text, {
-      segmentBase: mediaUrl(`${media.prefix}/${rendition}`)!,
-      keyUri: keyPath(episodeId),
-    });
-    return { status: 200, body, contentType: PLAYLIST_TYPE };
+    return 'status' in media ? media : renditionOf(media, rendition, keyPath(episodeId));
   }
 
   /** The 16-byte content key, only for users who may watch the episode: asked on every request. */
   async function contentKey(userId: string | null, episodeId: number): Promise<MediaAnswer> {
     const media = await watchable(userId, episodeId);
-    if ('status' in media) return media;
-    return { status: 200, body: media.key!, contentType: 'application/octet-stream' };
+    return 'status' in media ? media : keyOf(media);
   }
+
+  /**
+   * The same playlists and key for the console's preview of any episode whose media is ready, draft or
+   * published: no viewer access is asked, so the caller must already have checked the operator's role.
+   */
+  const preview = {
+    async masterPlaylist(episodeId: number): Promise<MediaAnswer> {
+      const media = await readyMedia(episodeId);
+      return 'status' in media ? media : masterOf(media);
+    },
+    async mediaPlaylist(episodeId: number, rendition: string, keyUri: string): Promise<MediaAnswer> {
+      const media = await readyMedia(episodeId);
+      return 'status' in media ? media : renditionOf(media, rendition, keyUri);
+    },
+    async contentKey(episodeId: number): Promise<MediaAnswer> {
+      const media = await readyMedia(episodeId);
+      return 'status' in media ? media : keyOf(media);
+    },
+  };
 
   /**
    * A subtitle file (WebVTT), only for users who may watch the episode, asked on every request;
@@ -160,7 +194,7 @@ export function createPlaybackService(deps: PlaybackServiceDeps) {
     return { status: 200, body, contentType: 'text/vtt; charset=utf-8', shareable: allowed.reason === 'free' };
   }
 
-  return { playbackInfo, mediaUrl, masterPlaylist, mediaPlaylist, contentKey, subtitle };
+  return { playbackInfo, mediaUrl, masterPlaylist, mediaPlaylist, contentKey, subtitle, preview };
 }
 
 export type PlaybackService = ReturnType<typeof createPlaybackService>;
