@@ -38,8 +38,9 @@ test.describe('archiving a series someone paid for', () => {
     test.setTimeout(180_000);
     // Last on the homepage: the series other journeys on a shared server use least.
     const all = await homepageSeries(appServer.url);
-    const series = all[all.length - 1];
-    if (!series) throw new Error('the journey needs a series on the homepage');
+    const last = all[all.length - 1];
+    if (!last) throw new Error('the journey needs a series on the homepage');
+    const series = last;
 
     // A viewer buys coins and unlocks a paid episode of the series.
     await loopEpisodes(page);
@@ -52,8 +53,9 @@ test.describe('archiving a series someone paid for', () => {
       'GET',
       `/api/video/episode?seriesId=${String(series.id)}`,
     );
-    const paid = list.data.find((e) => !e.free && e.cost > 0);
-    if (!paid) throw new Error('the journey needs a paid episode');
+    const found = list.data.find((e) => !e.free && e.cost > 0);
+    if (!found) throw new Error('the journey needs a paid episode');
+    const paid = found;
     expect((await apiFromPage(page, 'POST', '/api/video/unlock', { episodeId: paid.id })).code).toBe(200);
 
     async function buyerAndOthers(): Promise<void> {
