@@ -380,14 +380,20 @@ export function createCatalogService(deps: CatalogDeps) {
     return (await seriesCardsCached([seriesId], 'en')).length > 0;
   }
 
-  /** The series of a visible episode, with the episode's number and duration in seconds. */
+  /**
+   * The series of a visible episode, with the episode's number and duration in seconds. Given a viewer,
+   * also an archived episode that viewer keeps (read for them alone); without one, visible episodes only.
+   */
   async function episodeSummary(
     episodeId: number,
+    userId: string | null = null,
   ): Promise<{ seriesId: number; number: number; duration: number } | undefined> {
     const seriesId = await cache.get(`episode-series:${episodeId}`, () => repo.episodeSeriesId(db, episodeId));
-    if (seriesId === undefined) return undefined;
-    const episode = (await episodes(seriesId, 'en')).find((e) => e.id === episodeId);
-    return episode ? { seriesId, number: episode.number, duration: episode.duration_ms / 1000 } : undefined;
+    const episode =
+      seriesId === undefined ? undefined : (await episodes(seriesId, 'en')).find((e) => e.id === episodeId);
+    if (seriesId !== undefined && episode)
+      return { seriesId, number: episode.number, duration: episode.duration_ms / 1000 };
+    return kept.summary(episodeId, userId);
   }
 
   /** The viewer's For You feed, paged. */

@@ -24,6 +24,18 @@ export function createKept(deps: { db: Kysely<DB>; access: Pick<AccessService, '
     return (await access.keptEpisodes(userId, { episodeId }))[0]?.seriesId;
   }
 
+  /** Number and duration (seconds) of an archived episode this viewer keeps (undefined for anything else). */
+  async function summary(
+    episodeId: number,
+    userId: string | null,
+  ): Promise<{ seriesId: number; number: number; duration: number } | undefined> {
+    if (!userId) return undefined;
+    const [own] = await access.keptEpisodes(userId, { episodeId });
+    if (!own) return undefined;
+    const [row] = await episodeRows(db, [own.id], 'en');
+    return row && { seriesId: row.series_id, number: row.number, duration: row.duration_ms / 1000 };
+  }
+
   /** Archived series' card rows for a viewer who keeps episodes of them, counting those episodes. */
   async function cardRows(ids: readonly number[], lang: Language, userId: string | null): Promise<SeriesCardRow[]> {
     if (!userId || ids.length === 0) return [];
@@ -35,5 +47,5 @@ export function createKept(deps: { db: Kysely<DB>; access: Pick<AccessService, '
     return rows.map((r) => ({ ...r, episode_count: count.get(r.id) ?? 0, free_count: 0 }));
   }
 
-  return { episodes, seriesOfEpisode, cardRows };
+  return { episodes, seriesOfEpisode, summary, cardRows };
 }

@@ -64,15 +64,23 @@ export async function upsertHistory(
 }
 
 export function historyPage(db: Kysely<DB>, userId: string, offset: number, limit: number): Promise<HistoryRow[]> {
-  return db
-    .selectFrom('watch_history as h')
-    .innerJoin('series as s', 's.id', 'h.series_id')
-    .select(['h.series_id', 'h.episode_id', 'h.position_ms', 'h.finished', 'h.updated_at'])
-    .where('h.user_id', '=', userId)
-    .where('s.status', '=', 'published')
-    .orderBy('h.updated_at', 'desc')
-    .orderBy('h.series_id', 'desc')
-    .offset(offset)
-    .limit(limit)
-    .execute();
+  return (
+    db
+      .selectFrom('watch_history as h')
+      .innerJoin('series as s', 's.id', 'h.series_id')
+      .select(['h.series_id', 'h.episode_id', 'h.position_ms', 'h.finished', 'h.updated_at'])
+      .where('h.user_id', '=', userId)
+      // Archived series once published stay in: the service shows them only to a viewer who keeps the episode.
+      .where((eb) =>
+        eb.or([
+          eb('s.status', '=', 'published'),
+          eb.and([eb('s.status', '=', 'archived'), eb('s.archived_from', '=', 'published')]),
+        ]),
+      )
+      .orderBy('h.updated_at', 'desc')
+      .orderBy('h.series_id', 'desc')
+      .offset(offset)
+      .limit(limit)
+      .execute()
+  );
 }

@@ -50,7 +50,8 @@ export function createLibraryService({ db, catalog, access, events }: LibraryDep
     input: { episodeId: number; position: number; finished: boolean },
     address = '',
   ): Promise<void> {
-    const episode = await catalog.episodeSummary(input.episodeId);
+    // An archived episode the viewer keeps still records their progress; anyone else gets a 404.
+    const episode = await catalog.episodeSummary(input.episodeId, userId);
     if (!episode) throw notFound('episode_unavailable', 'This episode is not available.');
     const positionMs = Math.round(Math.min(Math.max(input.position, 0), episode.duration || input.position) * 1000);
     await repo.upsertHistory(db, {
@@ -81,10 +82,13 @@ export function createLibraryService({ db, catalog, access, events }: LibraryDep
         )
       ).map((s) => [s.id, s]),
     );
+    // Archived since: shown only to a viewer who keeps the episode (checked per row below).
+    const gone = [...new Set(shown.map((r) => r.series_id).filter((id) => !cards.has(id)))];
+    for (const s of await catalog.keptSeriesCards(gone, lang, userId)) cards.set(s.id, s);
     const items: HistoryEntry[] = [];
     for (const row of shown) {
       const series = cards.get(row.series_id);
-      const episode = await catalog.episodeSummary(row.episode_id);
+      const episode = await catalog.episodeSummary(row.episode_id, userId);
       if (!series || !episode) continue;
       items.push({
         series,
