@@ -74,6 +74,11 @@ export async function measure(
     connections: opts.connections,
     headers: opts.headers ?? {},
   });
+  return figuresOf(result);
+}
+
+/** The figures of one autocannon run. */
+export function figuresOf(result: autocannon.Result): Figures {
   return {
     requestsPerSec: Math.round(result.requests.average),
     latencyP50Ms: result.latency.p50,

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { repoRoot, startProcess, writeResults, type Figures, type Service } from './lib';
+import { figuresOf, repoRoot, startProcess, writeResults, type Figures, type Service } from './lib';
 import { prepareCatalogDatabase } from './catalog-data';
 import { generate, SCALE_DATABASE_URL } from './datagen/generate';
 import { LANGS, TYPOS } from './datagen/words';
@@ -248,13 +248,7 @@ async function run(t: Target, call: Call, secs: number): Promise<Figures> {
       },
     ],
   });
-  return {
-    requestsPerSec: Math.round(result.requests.average),
-    latencyP50Ms: result.latency.p50,
-    latencyP99Ms: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-  };
+  return figuresOf(result);
 }
 
 const demo = await prepare('demo', smallUrl.toString());

@@ -8,6 +8,32 @@ export type SortDir = 'asc' | 'desc';
  * A column header that sorts the table by its column: the first click sorts in the column's natural
  * direction (`first`: newest or largest first for times and amounts), the next reverses it.
  */
+/**
+ * The sorting headers of one table: `header(label, column, first, right)` draws a column's header
+ * for the view's sort (or `fallback`), and a click sorts by it from the first page.
+ */
+export function sortHeaders<S extends string>(
+  view: { sort: S | ''; dir: SortDir | '' },
+  fallback: S,
+  setView: (change: { sort: S; dir: SortDir; page: number }) => void,
+) {
+  const sort = view.sort || fallback;
+  const dir = view.dir || 'desc';
+  return (label: string, column: S, first: SortDir, right = false) => (
+    <SortHeader
+      label={label}
+      column={column}
+      sort={sort}
+      dir={dir}
+      first={first}
+      align={right ? 'right' : 'left'}
+      onSort={(s, d) => {
+        setView({ sort: s, dir: d, page: 1 });
+      }}
+    />
+  );
+}
+
 export function SortHeader<S extends string>({
   label,
   column,

@@ -6,7 +6,7 @@ import { type AuditFilter, useAudit } from '../../features/system';
 import { dateTimeSeconds } from '../../shared/format';
 import { Button, EmptyState, ErrorState, Loading, PageHeader, Pager } from '../../shared/ui';
 import { SelectInput, TextInput } from '../../shared/form-fields';
-import { DownloadCsv, SortHeader } from '../../shared/table';
+import { DownloadCsv, sortHeaders } from '../../shared/table';
 import { exportQuery, param, useUrlState } from '../../shared/url-state';
 import { Readable, fieldLabel, targetLink, targetName } from './audit-values';
 
@@ -169,20 +169,7 @@ export function AuditPage() {
   const [open, setOpen] = useState<number | null>(null);
   const log = useAudit(view);
   const filtered = Boolean(view.targetType || view.targetId || view.action || view.actor);
-  const sort = view.sort || 'at';
-  const dir = view.dir || 'desc';
-  const header = (label: string, column: (typeof AUDIT_SORTS)[number], first: 'asc' | 'desc') => (
-    <SortHeader
-      label={label}
-      column={column}
-      sort={sort}
-      dir={dir}
-      first={first}
-      onSort={(s, d) => {
-        setView({ sort: s, dir: d, page: 1 });
-      }}
-    />
-  );
+  const header = sortHeaders(view, 'at', setView);
   return (
     <section>
       <PageHeader

@@ -5,7 +5,7 @@ import { type OrderFilter, useOrders, usePlans } from '../../features/commerce';
 import { dateTime, money } from '../../shared/format';
 import { Button, EmptyState, ErrorState, Loading, PageHeader, Pager } from '../../shared/ui';
 import { SelectInput, TextInput, formErrors } from '../../shared/form-fields';
-import { DownloadCsv, SortHeader } from '../../shared/table';
+import { DownloadCsv, sortHeaders } from '../../shared/table';
 import { exportQuery, param, useUrlState } from '../../shared/url-state';
 import { CommerceTabs } from './commerce-tabs';
 import { OrderStatus, SourceBadge } from './order-badges';
@@ -93,21 +93,7 @@ export function OrdersPage() {
   const [view, setView] = useUrlState(VIEW);
   const orders = useOrders(view);
   const { fields } = formErrors(orders.error);
-  const sort = view.sort || 'createdAt';
-  const dir = view.dir || 'desc';
-  const header = (label: string, column: (typeof ORDER_SORTS)[number], first: 'asc' | 'desc', right = false) => (
-    <SortHeader
-      label={label}
-      column={column}
-      sort={sort}
-      dir={dir}
-      first={first}
-      align={right ? 'right' : 'left'}
-      onSort={(s, d) => {
-        setView({ sort: s, dir: d, page: 1 });
-      }}
-    />
-  );
+  const header = sortHeaders(view, 'createdAt', setView);
   return (
     <section>
       <PageHeader

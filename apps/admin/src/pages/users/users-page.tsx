@@ -5,7 +5,7 @@ import { useUsers } from '../../features/users';
 import { count, dateTime } from '../../shared/format';
 import { Badge, Button, EmptyState, ErrorState, Loading, PageHeader, Pager } from '../../shared/ui';
 import { SelectInput, TextInput } from '../../shared/form-fields';
-import { DownloadCsv, SortHeader } from '../../shared/table';
+import { DownloadCsv, sortHeaders } from '../../shared/table';
 import { exportQuery, param, useUrlState } from '../../shared/url-state';
 
 const FILTERS = [
@@ -36,21 +36,7 @@ export function UsersPage() {
   const [typed, setTyped] = useState<{ for: string; text: string } | null>(null);
   const search = typed?.for === view.q ? typed.text : view.q;
   const users = useUsers(view);
-  const sort = view.sort || 'createdAt';
-  const dir = view.dir || 'desc';
-  const header = (label: string, column: (typeof USER_SORTS)[number], first: 'asc' | 'desc', right = false) => (
-    <SortHeader
-      label={label}
-      column={column}
-      sort={sort}
-      dir={dir}
-      first={first}
-      align={right ? 'right' : 'left'}
-      onSort={(s, d) => {
-        setView({ sort: s, dir: d, page: 1 });
-      }}
-    />
-  );
+  const header = sortHeaders(view, 'createdAt', setView);
   return (
     <section>
       <PageHeader
