@@ -2685,9 +2685,11 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    dir?: "asc" | "desc";
                     page?: number;
                     pageSize?: number;
                     q?: string;
+                    sort?: "updatedAt" | "title" | "plays" | "episodes" | "createdAt";
                     status?: "draft" | "published" | "archived";
                     tagId?: number;
                 };

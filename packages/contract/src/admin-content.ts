@@ -1,4 +1,6 @@
 import { Type, type Static } from 'typebox';
+import { SERIES_SORTS, SORT_DIRECTIONS } from './constants';
+import { LiteralUnion } from './envelope';
 import {
   Nullable,
   NullableInput,
@@ -120,6 +122,8 @@ export const AdminSeriesQuerySchema = Type.Object({
   q: Type.Optional(Type.String({ maxLength: 100 })),
   status: Type.Optional(AdminContentStatusSchema),
   tagId: Type.Optional(Id),
+  sort: Type.Optional(LiteralUnion(SERIES_SORTS)),
+  dir: Type.Optional(LiteralUnion(SORT_DIRECTIONS)),
 });
 
 export const AdminSeriesInputSchema = Type.Object({

@@ -137,5 +137,7 @@ export const USER_SORTS = ['createdAt', 'email', 'lastSeenAt', 'coins', 'paidOrd
 export type UserSort = (typeof USER_SORTS)[number];
 export const AUDIT_SORTS = ['at', 'actor', 'action'] as const;
 export type AuditSort = (typeof AUDIT_SORTS)[number];
+export const SERIES_SORTS = ['updatedAt', 'title', 'plays', 'episodes', 'createdAt'] as const;
+export type SeriesSort = (typeof SERIES_SORTS)[number];
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];

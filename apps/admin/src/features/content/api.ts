@@ -5,11 +5,14 @@ import { api, given } from '../../shared/api';
 
 type AdminSeries = ApiData<'/api/admin/series/{id}', 'get'>;
 import { useAdminMutation } from '../../shared/mutation';
+import type { SeriesSort, SortDirection } from '@episodic/contract/constants';
 
 export interface SeriesFilter {
   page: number;
   q: string;
   status: '' | 'draft' | 'published' | 'archived';
+  sort?: SeriesSort | '';
+  dir?: SortDirection | '';
 }
 
 export const seriesListQuery = (f: SeriesFilter) =>
@@ -17,7 +20,14 @@ export const seriesListQuery = (f: SeriesFilter) =>
     queryKey: ['admin', 'series', 'list', f] as const,
     queryFn: ({ signal }) =>
       api.get('/api/admin/series', {
-        query: { page: f.page, pageSize: 20, q: given(f.q), status: f.status || undefined },
+        query: {
+          page: f.page,
+          pageSize: 20,
+          q: given(f.q),
+          status: f.status || undefined,
+          sort: f.sort || undefined,
+          dir: f.dir || undefined,
+        },
         signal,
       }),
     placeholderData: keepPreviousData,

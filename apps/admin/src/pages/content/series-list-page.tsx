@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { AdminSeriesSummary } from '@episodic/contract';
 import { type SeriesFilter, useCreateSeries, useSeriesList } from '../../features/content';
+import { SERIES_SORTS, SORT_DIRECTIONS } from '@episodic/contract/constants';
 import { param, useUrlState } from '../../shared/url-state';
+import { sortHeaders } from '../../shared/table';
 import { count, dateTime } from '../../shared/format';
 import { Badge, Button, EmptyState, ErrorState, Loading, PageHeader, Pager } from '../../shared/ui';
 import { FormMessage, SelectInput, TextArea, TextInput, formErrors } from '../../shared/form-fields';
@@ -74,6 +76,8 @@ function NewSeriesDialog({ onClose }: { onClose: () => void }) {
 const VIEW = {
   q: param.text(200),
   status: param.oneOf(['published', 'draft', 'archived'] as const),
+  sort: param.oneOf(SERIES_SORTS),
+  dir: param.oneOf(SORT_DIRECTIONS),
   page: param.page(),
 };
 
@@ -85,6 +89,7 @@ export function SeriesListPage() {
   const search = typed?.for === filter.q ? typed.text : filter.q;
   const [creating, setCreating] = useState(false);
   const query = useSeriesList(filter);
+  const header = sortHeaders(filter, 'updatedAt', setView);
   return (
     <section>
       <PageHeader
@@ -146,12 +151,12 @@ export function SeriesListPage() {
             <table className="w-full text-sm">
               <thead className="bg-zinc-50 text-left text-xs text-zinc-500 uppercase">
                 <tr>
-                  <th className="px-4 py-2 font-medium">Series</th>
+                  {header('Series', 'title', 'asc')}
                   <th className="px-4 py-2 font-medium">Status</th>
-                  <th className="px-4 py-2 font-medium">Episodes</th>
+                  {header('Episodes', 'episodes', 'desc')}
                   <th className="px-4 py-2 font-medium">Tags</th>
-                  <th className="px-4 py-2 text-right font-medium">Plays</th>
-                  <th className="px-4 py-2 font-medium">Changed</th>
+                  {header('Plays', 'plays', 'desc', true)}
+                  {header('Changed', 'updatedAt', 'desc')}
                 </tr>
               </thead>
               <tbody>

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { AdminMediaJob, Language } from '@episodic/contract';
+import type { SeriesSort, SortDirection } from '@episodic/contract/constants';
 import type { DB } from '../../db/schema';
 import { jobDto } from './media-jobs';
 
@@ -39,11 +40,33 @@ const summaryColumns = sql`
   (SELECT count(*) FROM episodes e WHERE e.series_id = s.id AND e.status = 'published') AS published_episodes,
   (SELECT count(*) FROM episodes e WHERE e.series_id = s.id AND e.media_status = 'ready') AS ready_episodes`;
 
-/** Every series (drafts too), most recently changed first, with counts. */
+/**
+ * The column behind each sort the contract names (nothing else reaches ORDER BY); `title` and
+ * `episodes` are the answer's own columns (a bare name in ORDER BY is the output column).
+ */
+const SERIES_ORDER: Record<SeriesSort, string> = {
+  updatedAt: 's.updated_at',
+  title: 'title',
+  plays: 's.play_count',
+  episodes: 'episodes',
+  createdAt: 's.created_at',
+};
+
+/** Every series (drafts too), most recently changed first unless asked otherwise, with counts; the id breaks ties. */
 export async function seriesPage(
   db: Executor,
-  q: { text?: string; status?: 'draft' | 'published' | 'archived'; tagId?: number; offset: number; limit: number },
+  q: {
+    text?: string;
+    status?: 'draft' | 'published' | 'archived';
+    tagId?: number;
+    sort?: SeriesSort;
+    dir?: SortDirection;
+    offset: number;
+    limit: number;
+  },
 ): Promise<SeriesSummaryRow[]> {
+  const dir = q.dir === 'asc' ? 'ASC' : 'DESC';
+  const column = q.sort && Object.hasOwn(SERIES_ORDER, q.sort) ? SERIES_ORDER[q.sort] : SERIES_ORDER.updatedAt;
   const text = q.text?.trim();
   const byId = text && /^\d{1,9}$/.test(text) ? Number(text) : null;
   const { rows } = await sql<SeriesSummaryRow>`
@@ -53,7 +76,7 @@ export async function seriesPage(
       ${text ? sql`AND (s.id = ${byId} OR EXISTS (SELECT 1 FROM series_translations t WHERE t.series_id = s.id AND lower(t.title) LIKE ${like(text)}))` : sql``}
       ${q.status ? sql`AND s.status = ${q.status}` : sql``}
       ${q.tagId ? sql`AND EXISTS (SELECT 1 FROM series_tags st WHERE st.series_id = s.id AND st.tag_id = ${q.tagId})` : sql``}
-    ORDER BY s.updated_at DESC, s.id DESC
+    ORDER BY ${sql.raw(`${column} ${dir}, s.id ${dir}`)}
     OFFSET ${q.offset} LIMIT ${q.limit}`.execute(db);
   return rows;
 }

@@ -53,6 +53,8 @@ export function registerContentRoutes(
           q: req.query.q,
           status: req.query.status,
           tagId: req.query.tagId,
+          sort: req.query.sort,
+          dir: req.query.dir,
         }),
       ),
   );

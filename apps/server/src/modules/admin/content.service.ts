@@ -8,6 +8,7 @@ import {
   type AdminSeriesSummary,
   type AdminSeriesTexts,
 } from '@episodic/contract';
+import type { SeriesSort, SortDirection } from '@episodic/contract/constants';
 import type { DB } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import type { AdminDeps } from './admin-deps';
@@ -67,11 +68,15 @@ export function createContentService(deps: AdminDeps) {
     q?: string;
     status?: AdminContentStatus;
     tagId?: number;
+    sort?: SeriesSort;
+    dir?: SortDirection;
   }): Promise<AdminPage<AdminSeriesSummary>> {
     const rows = await repo.seriesPage(db, {
       text: q.q,
       status: q.status,
       tagId: q.tagId,
+      sort: q.sort,
+      dir: q.dir,
       offset: (q.page - 1) * q.pageSize,
       limit: q.pageSize + 1,
     });
