@@ -54,6 +54,8 @@ test.describe('a team with roles', () => {
       'Homepage',
       'Commerce',
       'Users',
+      // With the unread count beside it when viewers have written.
+      /^Inbox/,
       'Settings',
       'Audit log',
       'Team',
