@@ -23,7 +23,7 @@ const COPY: Record<Question, { title: string; intro: string; submit: string }> =
   password: {
     title: "Confirm it's you",
     intro:
-      'You entered your password more than 15 minutes ago. Refunds, grants and changes to operator access need it again; what you filled in stays as it is.',
+      'You entered your password more than 15 minutes ago. Refunds, grants, taking away unlocks and changes to operator access need it again; what you filled in stays as it is.',
     submit: 'Confirm and continue',
   },
   'sign-in': {

@@ -457,4 +457,23 @@ describe('asking for the password again', () => {
     for (const action of actions)
       expect(envelope(await asOperator(op.token, 'POST', action.url, action.payload)).code, action.url).toBe(200);
   });
+
+  it('after 15 minutes, taking away an unlock and stopping a renewal ask for the password too, and change nothing', async () => {
+    const op = await newOperator();
+    const member = await newAccount(t, 'renewal member');
+    await passwordEnteredAgo(op.token, 16);
+    for (const url of [
+      `/api/admin/users/${member.id!}/unlocks/1/revoke`,
+      `/api/admin/users/${member.id!}/membership/stop-renewal`,
+    ]) {
+      const res = await asOperator(op.token, 'POST', url, { reason: 'Asked for it' });
+      expect(JSON.parse(res.body), url).toMatchObject({ code: 401, reason: REAUTH_REQUIRED });
+    }
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('target_id', '=', member.id!)
+      .execute();
+    expect(audit).toEqual([]);
+  });
 });

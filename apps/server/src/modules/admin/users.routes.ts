@@ -146,7 +146,7 @@ export function registerUsersRoutes(app: AppInstance, users: UsersService, acces
       },
     },
     async (req) =>
-      ok(await access.revokeUnlock(await operatorOf(req), req.params.id, req.params.episodeId, req.body.reason)),
+      ok(await access.revokeUnlock(await recentOperatorOf(req), req.params.id, req.params.episodeId, req.body.reason)),
   );
 
   app.post(
@@ -160,6 +160,6 @@ export function registerUsersRoutes(app: AppInstance, users: UsersService, acces
         response: User,
       },
     },
-    async (req) => ok(await access.stopAutoRenewal(await operatorOf(req), req.params.id, req.body.reason)),
+    async (req) => ok(await access.stopAutoRenewal(await recentOperatorOf(req), req.params.id, req.body.reason)),
   );
 }
