@@ -35,6 +35,40 @@ function homeChunk(id: string, graph: ModuleGraph): string | null {
   return homeImports.has(id) && !HOME_FOLDER.test(id) ? 'home-shared' : null;
 }
 
+const VIDEOS_PAGE = fileURLToPath(new URL('src/pages/videos/videos-page.tsx', import.meta.url));
+let playerImports: Set<string> | undefined;
+
+/** Every module `from` imports statically, transitively (packages' own imports too when `packages`). */
+function reachable(from: string, graph: ModuleGraph, packages: boolean): Set<string> {
+  const seen = new Set<string>();
+  const stack = [from];
+  while (stack.length > 0) {
+    const current = stack.pop() as string;
+    if (seen.has(current)) continue;
+    seen.add(current);
+    for (const next of graph.getModuleInfo(current)?.importedIds ?? [])
+      if (packages || !next.includes('node_modules')) stack.push(next);
+  }
+  return seen;
+}
+
+/**
+ * What the player page imports that the home page does not (app code and packages), other than the
+ * page itself: one chunk instead of about twenty small shared ones. On HTTP/1.1 each of those waited
+ * for one of six connections, one round trip each, and the page could not run before the last: the
+ * first frame of a cold open came ~300 ms after the first segment (bench/first-frame.bench.ts). Pages
+ * that share a few of these modules load the chunk, once. Whatever home reaches (packages walked in,
+ * since a package's index imports all of it) stays out, so the first load of `/` is unchanged.
+ */
+function playerChunk(id: string, graph: ModuleGraph): string | null {
+  if (!playerImports) {
+    const home = reachable(HOME_PAGE, graph, true);
+    playerImports = new Set([...reachable(VIDEOS_PAGE, graph, true)].filter((m) => !home.has(m)));
+    playerImports.delete(VIDEOS_PAGE);
+  }
+  return playerImports.has(id) ? 'player-shared' : null;
+}
+
 interface BundleChunk {
   type: 'chunk';
   fileName: string;
@@ -217,6 +251,8 @@ export default defineConfig({
             { name: 'app', tags: ['$initial'] },
             // Likewise the app code the home page shares with other pages (cards, rails, list states).
             { debugName: 'home-shared', name: (id: string, graph: ModuleGraph) => homeChunk(id, graph) },
+            // And what the player page needs beyond those.
+            { debugName: 'player-shared', name: (id: string, graph: ModuleGraph) => playerChunk(id, graph) },
           ],
         },
       },

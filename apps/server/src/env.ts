@@ -32,6 +32,8 @@ export interface Env {
   trustProxy: boolean;
   webDist: string;
   adminDist: string;
+  /** How long a landing page's document waits for the first answers it carries (0: it carries none). */
+  landingBudgetMs: number;
   shutdownTimeoutMs: number;
   dbConnectTimeoutMs: number;
   sessionTtlDays: number;
@@ -196,6 +198,7 @@ export function loadEnv(src: Source = process.env): Env {
     trustProxy: bool(src, 'TRUST_PROXY', false),
     webDist: path.resolve(read(src, 'WEB_DIST') ?? path.join(repoRoot, 'apps/web/dist')),
     adminDist: path.resolve(read(src, 'ADMIN_DIST') ?? path.join(repoRoot, 'apps/admin/dist')),
+    landingBudgetMs: int(src, 'LANDING_DATA_BUDGET_MS', 250, 0, 5000),
     shutdownTimeoutMs: int(src, 'SHUTDOWN_TIMEOUT_MS', 10000, 0, 600000),
     dbConnectTimeoutMs: int(src, 'DATABASE_CONNECT_TIMEOUT_MS', 3000, 100, 60000),
     sessionTtlDays: int(src, 'SESSION_TTL_DAYS', 180, 1, 3650),

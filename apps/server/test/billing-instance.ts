@@ -19,7 +19,14 @@ export function billingInstance(t: TestApp, { events }: { events?: EventBus } = 
     db,
     bus: createLocalBus(),
     mediaUrl: (k) => k,
-    episodeMedia: async () => ({ playable: false, hls: null, poster: null, thumbnail: null, subtitles: [] }),
+    episodeMedia: async () => ({
+      playable: false,
+      hls: null,
+      poster: null,
+      thumbnail: null,
+      subtitles: [],
+      start: null,
+    }),
     access,
   });
   const hookSecret = lazySharedSecret(db, 'sandbox-webhook');

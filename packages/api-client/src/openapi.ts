@@ -9246,6 +9246,11 @@ export interface paths {
                                 poster: string | null;
                                 previousId: number | null;
                                 seriesId: number;
+                                start?: {
+                                    master: string;
+                                    playlist: string;
+                                    playlistUrl: string;
+                                } | null;
                                 subtitles: {
                                     language: string;
                                     url: string;

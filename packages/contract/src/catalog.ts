@@ -107,6 +107,14 @@ export type EpisodeListItem = Static<typeof EpisodeListItemSchema>;
 
 export const SubtitleSchema = Type.Object({ language: Type.String(), url: Type.String() });
 
+/** An episode's first second: the playlists a player reads before its key and first segment. */
+export const EpisodeStartSchema = Type.Object({
+  master: Type.String(),
+  playlistUrl: Type.String(),
+  playlist: Type.String(),
+});
+export type EpisodeStart = Static<typeof EpisodeStartSchema>;
+
 /** Playback information for one episode. `hls` is null when the viewer has no right to it. */
 export const EpisodePlaybackSchema = Type.Object({
   id: Type.Integer(),
@@ -120,6 +128,12 @@ export const EpisodePlaybackSchema = Type.Object({
   cost: Type.Integer(),
   playable: Type.Boolean(),
   hls: Nullable(Type.String()),
+  /**
+   * The first second, for an episode the viewer may watch: the master playlist's text and the address
+   * and text of its lightest rendition's playlist (where a player starts), so the key and the first
+   * segment can be asked for at once instead of after two more round trips.
+   */
+  start: Type.Optional(Nullable(EpisodeStartSchema)),
   subtitles: Type.Array(SubtitleSchema),
   previousId: Nullable(Type.Integer()),
   nextId: Nullable(Type.Integer()),

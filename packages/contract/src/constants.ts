@@ -8,6 +8,8 @@ export * from './reasons';
 /** The viewer app's client routes, which the server serves with a 200 (every other address is a 404). */
 export * from './viewer-routes';
 export * from './operator-roles';
+/** The landing pages' first answers, asked early or carried by the document. */
+export * from './landing';
 import type { Reason } from './reasons';
 import type { Membership } from './user';
 

@@ -9,6 +9,7 @@ import { consoleOriginOf, registerConsoleOrigin } from './console-origin';
 import { registerSecurityHeaders, stripeOrigins } from './security-headers';
 import { registerHealth } from './health';
 import { registerSpa } from './spa';
+import { landingData, landingDataTag } from './landing-data';
 import { guardAdminRoutes } from './admin-guard';
 
 /** The published OpenAPI document (`/api/openapi.json`) and its viewer (`/api/docs`). */
@@ -94,9 +95,17 @@ export const securityHeadersPlugin = fp(securityHeaders, {
   dependencies: ['core', 'settings'],
 });
 
-/** The two apps' files and their history fallback, after every API route. */
+/** The two apps' files and their history fallback (with landing pages' first answers), after every API route. */
 const spa: FastifyPluginAsyncTypebox = async (app) => {
   const { env } = app;
-  await registerSpa(app, { webDist: env.webDist, adminDist: env.adminDist, hosts: consoleOriginOf(env.consoleUrl) });
+  await registerSpa(app, {
+    webDist: env.webDist,
+    adminDist: env.adminDist,
+    hosts: consoleOriginOf(env.consoleUrl),
+    landing: async (req) => {
+      const data = await landingData(app, req, env.landingBudgetMs);
+      return data && landingDataTag(data);
+    },
+  });
 };
 export const spaPlugin = fp(spa, { name: 'spa', dependencies: ['core', 'protocol'] });

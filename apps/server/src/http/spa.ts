@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { isViewerRoute } from '@episodic/contract/constants';
 import { sendApiNotFound } from './protocol';
@@ -12,7 +12,12 @@ export interface SpaOptions {
   adminDist: string;
   /** Which host serves which app (both on every host while the console has no origin of its own). */
   hosts?: Pick<ConsoleOrigin, 'servesConsole' | 'servesViewer'>;
+  /** A data block for the head of a landing page's document (http/landing-data.ts), or null. */
+  landing?: (req: FastifyRequest) => Promise<string | null>;
 }
+
+/** Where the viewer app's index.html takes a landing page's data block (apps/web/index.html). */
+const LANDING_PLACEHOLDER = '<!--landing-data-->';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -36,11 +41,30 @@ function sendIndex(reply: FastifyReply, dist: string, status = 200) {
 }
 
 /**
+ * The viewer app's index.html with a landing page's data block: made for one session, so kept by no
+ * shared cache and, having no validator, asked for again on every visit.
+ */
+async function sendIndexWith(reply: FastifyReply, dist: string, block: string) {
+  let html: string;
+  try {
+    html = await fs.promises.readFile(path.join(dist, 'index.html'), 'utf8');
+  } catch {
+    return sendIndex(reply, dist);
+  }
+  if (!html.includes(LANDING_PLACEHOLDER)) return sendIndex(reply, dist);
+  return reply
+    .status(200)
+    .header('cache-control', 'private, no-cache')
+    .type('text/html; charset=utf-8')
+    .send(html.replace(LANDING_PLACEHOLDER, () => block));
+}
+
+/**
  * Serves the built viewer app at / and the console at /admin/, with history-mode fallback:
  * every unknown non-API path answers the app's index.html, with a 200 for the viewer's client routes
  * and a 404 for any other address (the app then draws its not-found page, and search engines and
  * link checkers see the 404). Hashed assets are immutable, HTML revalidates, and brotli/gzip files
- * made at build time are served as-is.
+ * made at build time are served as-is. A landing page's document may carry its first API answers.
  */
 export async function registerSpa(app: FastifyInstance, opts: SpaOptions): Promise<void> {
   const setHeaders = (reply: FastifyReply, filePath: string) => {
@@ -67,7 +91,7 @@ export async function registerSpa(app: FastifyInstance, opts: SpaOptions): Promi
   }
 
   const hosts = opts.hosts ?? { servesConsole: () => true, servesViewer: () => true };
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     // Decoded and normalized: `/%61pi/…` is an API address, `/%61dmin/…` the console's.
     const url = normalizedPath(req.url);
     if (isUnder(url, '/api')) return sendApiNotFound(reply);
@@ -84,6 +108,8 @@ export async function registerSpa(app: FastifyInstance, opts: SpaOptions): Promi
     }
     // The console's host serves no viewer app: its pixels must never run on the console's origin.
     if (!hosts.servesViewer(req)) return reply.status(404).type('text/plain').send('Not found');
-    return sendIndex(reply, opts.webDist, isViewerRoute(req.url) ? 200 : 404);
+    if (!isViewerRoute(req.url)) return sendIndex(reply, opts.webDist, 404);
+    const block = req.method === 'GET' && opts.landing ? await opts.landing(req) : null;
+    return block ? sendIndexWith(reply, opts.webDist, block) : sendIndex(reply, opts.webDist);
   });
 }

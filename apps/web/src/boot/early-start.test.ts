@@ -23,7 +23,9 @@ async function start(address: string, answers: Record<string, unknown> = {}, pre
 afterEach(() => {
   vi.unstubAllGlobals();
   globalThis.__ROUTE_PRELOADS__ = undefined;
-  document.head.querySelectorAll('link[rel="modulepreload"], link[rel="preload"]').forEach((link) => link.remove());
+  document.head
+    .querySelectorAll('link[rel="modulepreload"], link[rel="preload"], #landing-data')
+    .forEach((node) => node.remove());
   window.history.replaceState(null, '', '/');
 });
 
@@ -72,6 +74,97 @@ describe('index.html’s early start', () => {
     expect(fetch).not.toHaveBeenCalled();
     expect([...document.head.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href'))).toEqual(
       ['/assets/pt.js'],
+    );
+  });
+});
+
+const MASTER =
+  '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=900000\n540p/index.m3u8\n#EXT-X-STREAM-INF:BANDWIDTH=400000\n360p/index.m3u8\n';
+const PLAYLIST =
+  '#EXTM3U\n#EXT-X-KEY:METHOD=AES-128,URI="/api/media/keys/121",IV=0x01\n#EXTINF:1.0,\n/media/e/121/360p/seg_000.ts\n';
+const envelope = (data: unknown) => ({ code: 200, message: 'ok', data });
+const playback = {
+  id: 121,
+  hls: '/api/media/episodes/121/master.m3u8',
+  start: { master: MASTER, playlistUrl: '/api/media/episodes/121/360p/index.m3u8', playlist: PLAYLIST },
+};
+
+/** The data block the server puts into a landing page's document (server: http/landing-data.ts). */
+function carry(viewer: string | null, language: string, answers: Record<string, unknown>) {
+  const block = document.createElement('script');
+  block.type = 'application/json';
+  block.id = 'landing-data';
+  block.textContent = JSON.stringify({ viewer, language, answers });
+  document.head.appendChild(block);
+}
+
+describe('index.html’s early start with the answers its document carries', () => {
+  const player = {
+    '/api/video?id=12': envelope({ id: 12, title: 'Early Bird' }),
+    '/api/video/episode?seriesId=12': envelope([{ id: 121, number: 1, hls: playback.hls }]),
+    '/api/video/episode?id=121': envelope(playback),
+  };
+
+  it('takes them for the same viewer and language, and asks only for the key and the first segment', async () => {
+    window.localStorage.clear();
+    window.localStorage.setItem('userid', 'u-1');
+    vi.stubGlobal('MediaSource', function MediaSource() {});
+    carry('u-1', 'en', player);
+    const fetch = await start('/videos/12?ep=1&fbclid=fb-2');
+    await window.__episodicEarlyMediaReady;
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual([
+      `${location.origin}/api/media/keys/121`,
+      `${location.origin}/media/e/121/360p/seg_000.ts`,
+    ]);
+    // Taken over by the app's client under the address it asks for (click ids last).
+    const early = window.__episodicEarly?.['/api/video/episode?id=121&fbclid=fb-2'];
+    expect(early?.body).toEqual(player['/api/video/episode?id=121']);
+    expect(await (await early!.response)!.json()).toEqual(player['/api/video/episode?id=121']);
+    const media = window.__episodicEarlyMedia!;
+    expect(await media[`${location.origin}/api/media/episodes/121/master.m3u8`]?.data).toBe(MASTER);
+    expect(await media[`${location.origin}/api/media/episodes/121/360p/index.m3u8`]?.data).toBe(PLAYLIST);
+  });
+
+  it('leaves them when they were made for another viewer, or none, or another language', async () => {
+    for (const [viewer, language, stored] of [
+      ['u-1', 'en', 'u-2'],
+      [null, 'en', 'u-2'],
+      ['u-1', 'es', 'u-1'],
+    ] as const) {
+      window.localStorage.clear();
+      window.localStorage.setItem('userid', stored);
+      document.getElementById('landing-data')?.remove();
+      carry(viewer, language, player);
+      const fetch = await start('/videos/12?ep=1', {
+        '/api/video': { id: 12, title: 'Early Bird' },
+        '/api/video/episode': [{ id: 121, number: 1 }],
+      });
+      await window.__episodicEarlyMediaReady;
+      expect(fetch.mock.calls.map(([url]) => url)).toEqual([
+        '/api/video?id=12',
+        '/api/video/episode?seriesId=12',
+        '/api/video/episode?id=121',
+      ]);
+    }
+  });
+
+  it('on For You, takes the first feed page and its first item’s first second', async () => {
+    window.localStorage.clear();
+    vi.stubGlobal('MediaSource', function MediaSource() {});
+    carry(null, 'en', {
+      '/api/video/feed?page=1&pageSize=10': envelope({ items: [{ series: { id: 12 }, episode: { id: 121 } }] }),
+      '/api/video/episode?id=121': envelope(playback),
+    });
+    const fetch = await start('/forYou', {}, { videos: ['/assets/player.js'] });
+    await window.__episodicEarlyMediaReady;
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual([
+      `${location.origin}/api/media/keys/121`,
+      `${location.origin}/media/e/121/360p/seg_000.ts`,
+    ]);
+    // The player's chunks are preloaded as on the player page (after the key and segment are asked for).
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect([...document.head.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href'))).toEqual(
+      ['/assets/player.js'],
     );
   });
 });

@@ -6,17 +6,32 @@
 // Runs before the app's code, and starts it (the app takes over what it starts):
 // - the landing page's first API calls are made with the headers and parameters every API call
 //   carries (specification §7): the home screen (whose first featured slide is drawn as soon as it
-//   is known) and the player page's series, episodes, playback information and first second of video
-//   (whose frame and series title are drawn as soon as they are known);
+//   is known), the player page's series, episodes, playback information and first second of video
+//   (whose frame and series title are drawn as soon as they are known), and For You's first feed page
+//   and first second. Answers the server already put into the document are taken from there;
+//   then only the key and first segment go out before the code;
 // - every landing page preloads its own chunks (the table is filled in by the build; the player page
-//   also hls.js and the pages' stylesheet, pages other than home also all messages of the language);
+//   and For You, which is the same page, also hls.js and the pages' stylesheet, pages other than home
+//   also all messages of the language);
 // - then the app's code runs. On the player page the chunks and the code wait for the title.
 //
 // The build wraps it in a function of its own (an IIFE), so nothing here becomes a global of the page.
-import type { ApiPath } from '@episodic/api-client';
-import { ContextHeader, LANGUAGES, StorageKey, USER_TOKEN_HEADER, htmlLangFor } from '@episodic/contract/constants';
+import {
+  ContextHeader,
+  FOR_YOU_PAGE,
+  LANDING_DATA_ID,
+  LANGUAGES,
+  PLAYER_SERIES_PAGE,
+  StorageKey,
+  USER_TOKEN_HEADER,
+  htmlLangFor,
+  landingAddress,
+  landingEpisodeNumber,
+  type LandingData,
+} from '@episodic/contract/constants';
+import type { EpisodeStart } from '@episodic/contract';
 import { LINK_TOKEN_PAGE } from '../shared/links/link-token-page';
-import { PLAYER_PAGE, PLAYER_SERIES_PAGE } from '../shared/links/player-path';
+import { PLAYER_PAGE } from '../shared/links/player-path';
 
 /** The chunks each landing page needs, and the entry: filled in by the build (none in development). */
 export interface RoutePreloads {
@@ -33,10 +48,6 @@ interface ListedEpisode {
   number: number;
   hls?: string | null;
 }
-
-const HOMEPAGE: ApiPath<'get'> = '/api/homepage';
-const SERIES: ApiPath<'get'> = '/api/video';
-const EPISODES: ApiPath<'get'> = '/api/video/episode';
 
 const chunks = __ROUTE_PRELOADS__;
 let drawn: Promise<unknown> | null = null;
@@ -87,8 +98,25 @@ try {
   // Once read, the answer's body (and a session token it issued) is kept too, so the app can use it
   // in its first render.
   const early: NonNullable<Window['__episodicEarly']> = (window.__episodicEarly = {});
+  // The answers the server put into this document (server: http/landing-data.ts), when they were made
+  // for the viewer and language this page asks as: the session's user (none for a new visitor, whose
+  // first call creates one) and this language. Otherwise they are left, and the API is asked.
+  let landed: LandingData | null = null;
+  try {
+    const block = document.getElementById(LANDING_DATA_ID);
+    const parsed = block ? (JSON.parse(block.textContent || 'null') as LandingData | null) : null;
+    if (parsed && parsed.language === lang && (parsed.viewer || '') === get(StorageKey.userId)) landed = parsed;
+  } catch {
+    landed = null;
+  }
   const ask = function (address: string): Promise<unknown> {
     const url = address + (clicks ? (address.indexOf('?') < 0 ? '?' : '&') + clicks : '');
+    const carried = landed && landed.answers[address];
+    if (carried) {
+      const answer = new Response(JSON.stringify(carried), { headers: { 'Content-Type': 'application/json' } });
+      early[url] = { language: lang, response: Promise.resolve(answer), body: carried };
+      return Promise.resolve(carried);
+    }
     const response = fetch(url, { headers: h, credentials: 'same-origin' }).catch(function () {
       return null;
     });
@@ -120,7 +148,7 @@ try {
     // The first featured slide's card and picture, drawn where the app's carousel draws them (the
     // page's largest picture shows as soon as it arrives; the app replaces it with its own slide).
     // e2e/discovery-catalog checks that both draw the picture in the same place.
-    void ask(HOMEPAGE).then(function (body) {
+    void ask(landingAddress.homepage()).then(function (body) {
       const first = data(body) && data(body).featured && data(body).featured[0];
       const image = first && (first.banner || first.cover);
       const layout = document.getElementById('early-layout');
@@ -160,7 +188,7 @@ try {
   // The player page: the series, its episodes and, when the address names one, that episode's
   // playback information (the list says its id).
   const series = PLAYER_SERIES_PAGE.exec(path),
-    ep = /^[1-9][0-9]{0,5}$/.test(q.get('ep') || '') ? Number(q.get('ep')) : 0;
+    ep = landingEpisodeNumber(q.get('ep'));
   // And, with Media Source Extensions (hls.js), that episode's first second of video: the master
   // playlist, the lightest rendition's playlist (hls.js starts there), its key and first segment,
   // kept by absolute address for the player's loader (features/player/early-media.ts).
@@ -194,6 +222,29 @@ try {
         return row.trim();
       });
   };
+  // The playlists the server sent with the episode's playback information (EpisodeStart): only the
+  // key and the first segment are left to ask for.
+  const startFrom = function (hls: string, start: EpisodeStart) {
+    const at = performance.now();
+    const keep = function (url: string, text: string) {
+      earlyMedia[new URL(url, location.href).href] = { start: at, first: at, end: at, data: Promise.resolve(text) };
+    };
+    keep(hls, start.master);
+    keep(start.playlistUrl, start.playlist);
+    firstSegment(new URL(start.playlistUrl, location.href).href, start.playlist);
+  };
+  const firstSegment = function (playlist: string, text: unknown) {
+    const lines = rows(text);
+    let key: string | undefined;
+    for (let i = 0; i < lines.length; i++) {
+      if (/^#EXT-X-KEY:/.test(lines[i]!)) key = (/URI="([^"]+)"/.exec(lines[i]!) || [])[1];
+      else if (lines[i] && lines[i]!.charAt(0) !== '#') {
+        if (key) void media(new URL(key, playlist).href, true);
+        void media(new URL(lines[i]!, playlist).href, true);
+        return;
+      }
+    }
+  };
   const firstSecond = function (hls: string) {
     const master = new URL(hls, location.href).href;
     void media(master).then(function (text) {
@@ -210,33 +261,39 @@ try {
       if (!lightest) return;
       const playlist = new URL(lightest, master).href;
       void media(playlist).then(function (text) {
-        const lines = rows(text);
-        let key: string | undefined;
-        for (let i = 0; i < lines.length; i++) {
-          if (/^#EXT-X-KEY:/.test(lines[i]!)) key = (/URI="([^"]+)"/.exec(lines[i]!) || [])[1];
-          else if (lines[i] && lines[i]!.charAt(0) !== '#') {
-            if (key) void media(new URL(key, playlist).href, true);
-            void media(new URL(lines[i]!, playlist).href, true);
-            return;
-          }
-        }
+        firstSegment(playlist, text);
       });
     });
   };
+  const mse = !!(window.MediaSource || (window as { ManagedMediaSource?: unknown }).ManagedMediaSource);
+  // An episode's playback information and, with Media Source Extensions, its first second: from the
+  // playlists the answer carries when it is already here, else asked for along the master playlist
+  // (`hls`, when the list named it) or after the answer.
+  const open = function (episodeId: number, hls: string | null | undefined): Promise<unknown> {
+    const address = landingAddress.playback(episodeId);
+    const carried = !!(landed && landed.answers[address]);
+    const answer = ask(address);
+    if (!mse) return answer;
+    if (hls && !carried) {
+      firstSecond(hls);
+      return answer;
+    }
+    return answer.then(function (body) {
+      const playback = data(body);
+      if (playback && playback.hls && playback.start) startFrom(playback.hls, playback.start);
+      else if (playback && playback.hls) firstSecond(playback.hls);
+    });
+  };
   if (series) {
-    const seriesAnswer = ask(SERIES + '?id=' + series[1]);
-    const listAnswer = ask(EPISODES + '?seriesId=' + series[1]);
+    const seriesAnswer = ask(landingAddress.series(series[1]!));
+    const listAnswer = ask(landingAddress.episodes(series[1]!));
     // Settles once the first second's requests are made (or there are none to make): until then the
     // player's loader waits rather than asking for the master playlist a second time.
     window.__episodicEarlyMediaReady = listAnswer.then(function (body) {
       const list: ListedEpisode[] = data(body) || [];
-      for (let i = 0; ep && i < list.length; i++) {
-        if (list[i]!.number !== ep) continue;
-        void ask(EPISODES + '?id=' + list[i]!.id);
+      for (let i = 0; ep && i < list.length; i++)
         // The list names the master playlist of an episode the viewer may watch.
-        if (list[i]!.hls && (window.MediaSource || (window as { ManagedMediaSource?: unknown }).ManagedMediaSource))
-          firstSecond(list[i]!.hls!);
-      }
+        if (list[i]!.number === ep) return open(list[i]!.id, list[i]!.hls);
     });
     // The player's frame and the series title, drawn where the player draws them over an episode that
     // plays (the page's largest text shows as soon as it is known; the app replaces it with its own
@@ -260,9 +317,19 @@ try {
       ).textContent = info.title;
     });
   }
+  // For You: the first feed page and its first item's playback information and first second. When the
+  // document carried them, the chunks wait for the key and first segment to be asked for (a moment):
+  // on HTTP/1.1 they would otherwise take the connections first.
+  if (FOR_YOU_PAGE.test(path)) {
+    const ready = (window.__episodicEarlyMediaReady = ask(landingAddress.feed()).then(function (body) {
+      const first = data(body) && data(body).items && data(body).items[0];
+      if (first && first.episode && first.episode.id) return open(first.episode.id, null);
+    }));
+    if (landed) drawn = ready;
+  }
   // After the API calls: on HTTP/1.1 (six connections) the chunks would otherwise queue ahead of them.
   // The player page's chunks (hls.js first, the largest) still arrive well before the first segment.
-  let files = (home ? chunks.home : PLAYER_PAGE.test(path) ? chunks.videos : []) || [];
+  let files = (home ? chunks.home : PLAYER_PAGE.test(path) || FOR_YOU_PAGE.test(path) ? chunks.videos : []) || [];
   if ((!home || lang !== 'en') && chunks.messages) files = files.concat(chunks.messages[lang] || []);
   const add = function (file: string) {
     const link = document.createElement('link');

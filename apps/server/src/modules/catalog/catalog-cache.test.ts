@@ -7,7 +7,7 @@ import { createCatalogService } from './catalog.service';
 import { createAccessService } from '../access/index';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const noMedia = async () => ({ playable: false, hls: null, poster: null, thumbnail: null, subtitles: [] });
+const noMedia = async () => ({ playable: false, hls: null, poster: null, thumbnail: null, subtitles: [], start: null });
 
 let database: Database;
 let f: CatalogFixture;

@@ -15,7 +15,7 @@ declare module 'fastify' {
   }
 }
 
-const NO_MEDIA = { playable: false, hls: null, poster: null, thumbnail: null, subtitles: [] };
+const NO_MEDIA = { playable: false, hls: null, poster: null, thumbnail: null, subtitles: [], start: null };
 
 /**
  * The catalog asks playback for media addresses and access for what plays; it counts plays from the

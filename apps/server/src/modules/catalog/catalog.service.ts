@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type {
   EpisodeListItem,
   EpisodePlayback,
+  EpisodeStart,
   Homepage,
   HomepageSection,
   Language,
@@ -36,6 +37,7 @@ export interface EpisodeMedia {
   poster: string | null;
   thumbnail: string | null;
   subtitles: { language: string; url: string }[];
+  start: EpisodeStart | null;
 }
 
 export interface CatalogDeps {
@@ -342,6 +344,7 @@ export function createCatalogService(deps: CatalogDeps) {
       cost: episode.free ? 0 : episode.unlock_cost,
       playable: media.playable,
       hls: media.playable ? media.hls : null,
+      start: media.playable ? media.start : null,
       subtitles: media.playable ? media.subtitles : [],
       previousId: list[index - 1]?.id ?? null,
       nextId: list[index + 1]?.id ?? null,

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { EpisodeStart } from '@episodic/contract';
 import type { DB } from '../../db/schema';
 import { lazySharedSecret } from '../../db/secrets';
 import {
@@ -29,6 +30,8 @@ export interface PlaybackInfo {
   thumbnail: string | null;
   /** Only when playable: the dialogue is part of what is sold. */
   subtitles: { language: string; url: string }[];
+  /** Only when playable: the master playlist and the lightest rendition's playlist, as served. */
+  start: EpisodeStart | null;
 }
 
 /** A media answer: a body, or a bare HTTP status (these are not envelope calls). */
@@ -36,6 +39,22 @@ export type MediaAnswer = { status: 200; body: string | Buffer; contentType: str
 
 const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
 const PLAYLIST_CACHE_SIZE = 1000;
+
+/** The URI of the variant with the lowest BANDWIDTH in a master playlist. */
+export function lightestVariant(master: string): string | null {
+  const lines = master.split(/\r?\n/).map((line) => line.trim());
+  let lightest: string | null = null;
+  let rate = Infinity;
+  lines.forEach((line, i) => {
+    const bandwidth = /^#EXT-X-STREAM-INF:(?:.*,)?BANDWIDTH=(\d+)/.exec(line)?.[1];
+    const uri = lines[i + 1];
+    if (bandwidth && Number(bandwidth) < rate && uri && !uri.startsWith('#')) {
+      rate = Number(bandwidth);
+      lightest = uri;
+    }
+  });
+  return lightest;
+}
 
 /** The URL of the master playlist of an episode. */
 export function masterPlaylistPath(episodeId: number): string {
@@ -82,14 +101,36 @@ export function createPlaybackService(deps: PlaybackServiceDeps) {
     const [media, allowed] = await mediaAndAccess(episodeId, userId);
     if (!media) return null;
     const playable = media.prefix !== null && (allowed?.playable ?? false);
-    const subtitles = playable ? await listSubtitles(db, episodeId) : [];
+    const [subtitles, start] = playable
+      ? await Promise.all([listSubtitles(db, episodeId), firstSecond(media, episodeId)])
+      : [[], null];
     return {
       playable,
       hls: playable ? masterPlaylistPath(episodeId) : null,
       poster: mediaUrl(media.posterKey),
       thumbnail: mediaUrl(media.thumbnailKey),
       subtitles: subtitles.map((s) => ({ language: s.language, url: subtitlePath(episodeId, s.language) })),
+      start,
     };
+  }
+
+  /**
+   * The playlists a player reads before the key and the first segment, exactly as their routes serve
+   * them: the master and its lightest rendition (hls.js starts there, features/player/hls-setup.ts).
+   * Only ever called for a viewer who may watch the episode.
+   */
+  async function firstSecond(media: EpisodeMedia, episodeId: number): Promise<EpisodeStart | null> {
+    if (!media.prefix || !media.key) return null;
+    const master = await masterOf(media);
+    if (master.status !== 200) return null;
+    const text = String(master.body);
+    const variant = lightestVariant(text);
+    const rendition = variant && /^([a-z0-9]{1,16})\/index\.m3u8$/.exec(variant)?.[1];
+    if (!rendition) return null;
+    const playlist = await renditionOf(media, rendition, keyPath(episodeId));
+    if (playlist.status !== 200) return null;
+    const playlistUrl = new URL(variant, `http://x${masterPlaylistPath(episodeId)}`).pathname;
+    return { master: text, playlistUrl, playlist: String(playlist.body) };
   }
 
   async function storedPlaylist(key: string): Promise<string | null> {

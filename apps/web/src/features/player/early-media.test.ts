@@ -1,6 +1,6 @@
 import type { HlsConfig, Loader, LoaderCallbacks, LoaderConfiguration, LoaderContext, LoaderStats } from 'hls.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { takeEarlyMedia, withEarlyMedia, type EarlyMedia } from './early-media';
+import { keepFirstSecond, takeEarlyMedia, withEarlyMedia, type EarlyMedia } from './early-media';
 
 const network: string[] = [];
 
@@ -136,5 +136,45 @@ describe('the player’s loader', () => {
     await vi.waitFor(() => {
       expect(answered).toBe(true);
     });
+  });
+});
+
+describe('the first second a playback answer carries', () => {
+  const start = {
+    master: '#EXTM3U master',
+    playlistUrl: '/api/media/episodes/7/360p/index.m3u8',
+    playlist: '#EXTM3U 360p',
+  };
+
+  it('answers the master and the lightest rendition’s playlist from the answer, then the network', async () => {
+    keepFirstSecond({ hls: '/api/media/episodes/7/master.m3u8', start });
+    expect((await load('/api/media/episodes/7/master.m3u8')).data).toBe('#EXTM3U master');
+    expect((await load(`${location.origin}/api/media/episodes/7/360p/index.m3u8`)).data).toBe('#EXTM3U 360p');
+    expect(network).toEqual([]);
+    // Once: a second load of the episode asks again.
+    await load('/api/media/episodes/7/master.m3u8');
+    expect(network).toEqual(['/api/media/episodes/7/master.m3u8']);
+  });
+
+  it('keeps nothing for an episode without media, and nothing stale', async () => {
+    keepFirstSecond({ hls: null, start });
+    keepFirstSecond({ hls: '/api/media/episodes/8/master.m3u8', start: null });
+    expect(window.__episodicEarlyMedia ?? {}).toEqual({});
+    const now = vi.spyOn(performance, 'now');
+    now.mockReturnValue(1_000);
+    keepFirstSecond({ hls: '/api/media/episodes/7/master.m3u8', start });
+    // Five minutes on, the answer (and perhaps the media) may have changed: the network is asked.
+    now.mockReturnValue(1_000 + 5 * 60_000);
+    expect(takeEarlyMedia('/api/media/episodes/7/master.m3u8')).toBeUndefined();
+    now.mockRestore();
+  });
+
+  it('keeps a bounded number of playlists', () => {
+    for (let id = 1; id <= 40; id++)
+      keepFirstSecond({
+        hls: `/api/media/episodes/${String(id)}/master.m3u8`,
+        start: { ...start, playlistUrl: `/api/media/episodes/${String(id)}/360p/index.m3u8` },
+      });
+    expect(Object.keys(window.__episodicEarlyMedia!).length).toBeLessThanOrEqual(25);
   });
 });

@@ -1,3 +1,4 @@
+import type { EpisodeStart } from '@episodic/contract';
 import type { HlsConfig, Loader, LoaderCallbacks, LoaderConfiguration, LoaderContext, LoaderStats } from 'hls.js';
 
 /**
@@ -24,12 +25,40 @@ declare global {
 /** How long a load waits for index.html to work out its requests (it waits on the same answers the app does). */
 const READY_WAIT_MS = 2000;
 
+/**
+ * Older than this, a kept answer is not used: the playback answer it came with is stale by then too
+ * (player-api.ts keeps those five minutes), and the episode's media may have been replaced.
+ */
+const KEEP_MS = 5 * 60_000;
+/** At most this many playlists kept from playback answers (a feed asks for its neighbours' too). */
+const KEPT_MAX = 24;
+
 /** The early answer for `url` (absolute, or relative to the page as hls.js passes the master's), taken once. */
 export function takeEarlyMedia(url: string): EarlyMedia | undefined {
   const key = new URL(url, window.location.href).href;
   const early = window.__episodicEarlyMedia?.[key];
   if (early) delete window.__episodicEarlyMedia?.[key];
-  return early;
+  return early && performance.now() - early.start < KEEP_MS ? early : undefined;
+}
+
+/**
+ * Keeps the playlists a playback answer carries (`start`: the master and its lightest rendition's,
+ * exactly as their routes serve them to this viewer), so a player of that episode asks only for the
+ * key and the first segment. The key is still asked of the server, which decides access there.
+ */
+export function keepFirstSecond(playback: { hls: string | null; start?: EpisodeStart | null }): void {
+  const { hls, start } = playback;
+  if (!hls || !start) return;
+  const kept = (window.__episodicEarlyMedia ??= {});
+  for (const [key, entry] of Object.entries(kept))
+    if (!entry || performance.now() - entry.start >= KEEP_MS) delete kept[key];
+  if (Object.keys(kept).length >= KEPT_MAX) return;
+  const at = performance.now();
+  for (const [url, text] of [
+    [hls, start.master],
+    [start.playlistUrl, start.playlist],
+  ] as const)
+    kept[new URL(url, window.location.href).href] ??= { data: Promise.resolve(text), start: at, first: at, end: at };
 }
 
 type LoaderClass = new (config: HlsConfig) => Loader<LoaderContext>;

@@ -11,7 +11,7 @@ import { countPlay, playbackQuery, playerKey, type FeedEntry } from './player-ap
 import { shareLink } from './share';
 import { useAutoHide } from './use-auto-hide';
 import { useAutoplayNext } from './use-autoplay-next';
-import { sourceOf, useEpisodePlayback } from './use-episode-playback';
+import { sourceOf, useEpisodePlayback, usePosterMayLoad } from './use-episode-playback';
 import { useFeedGestures, type Direction } from './use-feed-gestures';
 import { usePageScrollLock } from './use-page-scroll-lock';
 import { usePlayerEngine, usePlayerSnapshot } from './use-player-engine';
@@ -91,6 +91,7 @@ export const ForYouFeed = memo(function ForYouFeed({ items, onNearEnd, renderLik
   }, [engine, started, sliding, nextSource]);
   if (!neighboursMayLoad && (started || locked || currentQuery.isError || snapshot.error !== null))
     setNeighboursMayLoad(true);
+  const posterMayLoad = usePosterMayLoad(neighboursMayLoad);
 
   const stageRef = useRef<HTMLDivElement>(null);
   const go = (direction: Direction, offset = 0) => {
@@ -183,7 +184,10 @@ export const ForYouFeed = memo(function ForYouFeed({ items, onNearEnd, renderLik
               poster: previous && neighboursMayLoad ? (previousQuery.data?.poster ?? previous.series.cover) : null,
               locked: previousQuery.data?.playable === false,
             },
-            current: { poster: playback?.poster ?? item.series.cover, locked: locked || !playback?.poster },
+            current: {
+              poster: posterMayLoad ? (playback?.poster ?? item.series.cover) : null,
+              locked: locked || !playback?.poster,
+            },
             next: {
               poster: next && neighboursMayLoad ? (nextQuery.data?.poster ?? next.series.cover) : null,
               locked: nextQuery.data?.playable === false,

@@ -1,4 +1,5 @@
 import type { ApiData } from '@episodic/api-client';
+import { FEED_PAGE_SIZE } from '@episodic/contract/constants';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api, takeEarlyData } from '../../shared/api/client';
 import type { Language } from '../../shared/i18n/languages';
@@ -6,6 +7,7 @@ import { currentUserQuery } from '../../shared/session/current-user';
 import { chooseEpisode, type EpisodeParams } from './episode-selection';
 import { postQuietly } from './quiet-post';
 import { warmStart } from './warm-start';
+import { keepFirstSecond } from './early-media';
 
 // `/api/video?id=` answers the series and `/api/video/episode` the list (`seriesId`) or one episode
 // (`id`); the other queries answer pages. The document types each answer as the union; the query
@@ -39,8 +41,12 @@ export const episodesQuery = (seriesId: number, language: Language) =>
 export const playbackQuery = (episodeId: number, language: Language) =>
   queryOptions({
     queryKey: [...playerKey, 'playback', episodeId, language],
-    queryFn: ({ signal }) =>
-      api.get('/api/video/episode', { query: { id: episodeId }, signal }) as Promise<PlaybackAnswer>,
+    queryFn: async ({ signal }) => {
+      const answer = (await api.get('/api/video/episode', { query: { id: episodeId }, signal })) as PlaybackAnswer;
+      keepFirstSecond(answer);
+      return answer;
+    },
+    // index.html took care of this one's first second.
     initialData: () => takeEarlyData('/api/video/episode', { query: { id: episodeId } }) as PlaybackAnswer | undefined,
     staleTime: 5 * 60_000,
   });
@@ -164,8 +170,8 @@ export const episodeOpeningQuery = (
 export type FeedPage = ApiData<'/api/video/feed', 'get'>;
 export type FeedEntry = FeedPage['items'][number];
 
-/** Items per page of the For You feed. */
-export const FEED_PAGE_SIZE = 10;
+/** Items per page of the For You feed (the address index.html asks for early too). */
+export { FEED_PAGE_SIZE };
 
 /**
  * One page of the For You feed (`GET /api/video/feed`). Waits for the current-user call, which creates
@@ -178,5 +184,9 @@ export const feedPageQuery = (queryClient: QueryClient, language: Language, page
       await queryClient.ensureQueryData(currentUserQuery).catch(() => null);
       return api.get('/api/video/feed', { query: { page, pageSize: FEED_PAGE_SIZE }, signal });
     },
+    // The first page as index.html asked for it (or the document carried it), for this session or,
+    // for a new visitor, for nobody yet: a guest's feed starts as that one does.
+    initialData: () =>
+      page === 1 ? takeEarlyData('/api/video/feed', { query: { page, pageSize: FEED_PAGE_SIZE } }) : undefined,
     staleTime: 5 * 60_000,
   });

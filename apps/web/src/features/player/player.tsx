@@ -12,7 +12,7 @@ import { markHistoryStale } from './library-sync';
 import type { OneTapPurchase } from './one-tap';
 import { OneTapPaywall } from './one-tap-offers';
 import { countPlay, playbackQuery, playerKey } from './player-api';
-import { sourceOf, useEpisodePlayback } from './use-episode-playback';
+import { sourceOf, useEpisodePlayback, usePosterMayLoad } from './use-episode-playback';
 import { PlayerChrome, PlayerFrame } from './player-chrome';
 import { PlayerStage, useTapToggle } from './player-stage';
 import { shareLink } from './share';
@@ -252,6 +252,7 @@ export const Player = memo(function Player({
   const poster = playback?.poster ?? null;
   if (!neighboursMayLoad && (started || locked || currentQuery.isError || snapshot.error !== null))
     setNeighboursMayLoad(true);
+  const posterMayLoad = usePosterMayLoad(neighboursMayLoad);
   const loading = !locked && !currentQuery.isError && !(onScreen && snapshot.ready && !snapshot.error);
   const error = onScreen ? snapshot.error : null;
   const seekDuration = snapshot.duration || item.duration;
@@ -276,7 +277,7 @@ export const Player = memo(function Player({
             poster: previous && neighboursMayLoad ? (previousQuery.data?.poster ?? null) : null,
             locked: previousQuery.data?.playable === false,
           },
-          current: { poster: poster ?? series.cover, locked: locked || !poster },
+          current: { poster: posterMayLoad ? (poster ?? series.cover) : null, locked: locked || !poster },
           next: {
             poster: next && neighboursMayLoad ? (nextQuery.data?.poster ?? null) : null,
             locked: nextQuery.data?.playable === false,

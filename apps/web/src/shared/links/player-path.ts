@@ -1,8 +1,10 @@
 /** The router's player page (`videos/:id`): the addresses whose chunks index.html preloads as the player's. */
 export const PLAYER_PAGE = /^\/videos\/[^/]+\/?$/;
 
+import { PLAYER_SERIES_PAGE } from '@episodic/contract/constants';
+
 /** A player page whose id is a series id (`/videos/{id}`): the ones index.html asks the API about early. */
-export const PLAYER_SERIES_PAGE = /^\/videos\/([1-9][0-9]{0,8})\/?$/;
+export { PLAYER_SERIES_PAGE };
 
 /** Whether an address is a player page (`/videos/{id}`), which covers the whole screen. */
 export function isPlayerPath(pathname: string): boolean {
