@@ -9,6 +9,7 @@ import {
   playerTest as test,
   swipe,
   waitUntilPlaying,
+  withoutLandingData,
   type PlayableSeries,
 } from './player-helpers';
 
@@ -50,6 +51,7 @@ test.describe('player controls', () => {
 
   test('changes speed, quality and subtitles from the settings sheet', async ({ page, pageErrors: errors, series }) => {
     // The demo has no subtitles: give episode 1 an English track.
+    await withoutLandingData(page);
     await page.route(/\/api\/video\/episode\?id=/, async (route) => {
       const response = await route.fetch();
       const body = (await response.json()) as { data: { number: number; subtitles: unknown[] } };
@@ -182,6 +184,8 @@ test.describe('player controls', () => {
 
   test('shows a network error with a retry that recovers', async ({ page, pageErrors: errors, series }) => {
     const master = new RegExp(`/api/media/episodes/${String(series.episodes[0]!.id)}/master\\.m3u8`);
+    // The master playlist is asked for (the document would carry it otherwise), and the network fails it.
+    await withoutLandingData(page);
     await page.route(master, (route) => route.abort('internetdisconnected'));
     await page.goto(`/videos/${String(series.id)}?ep=1`);
     const alert = page.getByRole('alert');

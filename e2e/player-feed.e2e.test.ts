@@ -3,7 +3,14 @@ import { apiFromPage } from './account-fixtures';
 import { screenshot } from './browser';
 import { expect } from './fixtures';
 import { coinsOf, countQuickCalls, payAtCheckout, spendBelow } from './paywall-helpers';
-import { episodeInUrl, loopEpisodes, playerTest as test, swipe, waitUntilPlaying } from './player-helpers';
+import {
+  episodeInUrl,
+  loopEpisodes,
+  playerTest as test,
+  swipe,
+  waitUntilPlaying,
+  withoutLandingData,
+} from './player-helpers';
 
 /** The series of the feed item on screen. */
 const itemOnScreen = (page: Page) =>
@@ -112,6 +119,7 @@ test.describe('For You', () => {
     series,
   }) => {
     // The series as if its second (free) episode were its last.
+    await withoutLandingData(page);
     await page.route(/\/api\/video\/episode\?seriesId=/, async (route) => {
       const response = await route.fetch();
       const body = (await response.json()) as { data: { number: number }[] };

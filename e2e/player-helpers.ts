@@ -176,3 +176,23 @@ export function watchKeyRequests(page: Page): Map<number, number[]> {
   });
   return statuses;
 }
+
+/**
+ * Makes the player page and For You documents arrive without the first answers the server puts into
+ * them (http/landing-data.ts), so the page asks the API, as when time ran out: for tests that change
+ * those answers with `page.route`.
+ */
+export async function withoutLandingData(page: Page): Promise<void> {
+  await page.route(
+    (url) => url.pathname.startsWith('/videos/') || url.pathname === '/forYou',
+    async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      const response = await route.fetch();
+      const body = (await response.text()).replace(
+        /<script type="application\/json" id="landing-data">.*?<\/script>/s,
+        '',
+      );
+      await route.fulfill({ response, body });
+    },
+  );
+}
