@@ -1,8 +1,9 @@
 // Cost as the business grows: the same calls against a server on the demo catalog and one on the
 // generated business (bench/generate-data.ts), interleaved call by call, with req/s, p50 and p99 side
 // by side and the ratio between the two sizes. Goal: no call more than 2× slower at the large size.
-// Usage: npm run bench -- scale [-- --seconds 5] [-- --scale 1]  (the large database is generated first
-// when it is missing; SCALE_DATABASE_URL names it)
+// Usage: npm run bench -- scale [-- --seconds 5] [-- --scale 1] [-- --only "episode list,history"] (the
+// large database is generated first when it is missing; SCALE_DATABASE_URL names it; --only measures the
+// calls whose names contain one of the words, without writing results)
 import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -23,6 +24,8 @@ const arg = (name: string, fallback: number) => {
 };
 const seconds = arg('seconds', 5);
 const scale = arg('scale', 1);
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt > 0 ? process.argv[onlyAt + 1]!.split(',').map((w) => w.trim()) : null;
 const connections = 10;
 const load = [os.loadavg()[0]!];
 const started = new Date().toISOString();
@@ -257,6 +260,7 @@ load.push(os.loadavg()[0]!);
 const rows: { call: string; demo: Figures; large: Figures; ratio: number }[] = [];
 try {
   for (let i = 0; i < demo.calls.length; i++) {
+    if (only && !only.some((w) => demo.calls[i]!.name.includes(w))) continue;
     const figures: Figures[] = [];
     for (const t of [demo, large]) {
       await probe(t, t.calls[i]!);
@@ -283,6 +287,7 @@ try {
   await large.server.stop();
 }
 
+if (only) process.exit(0);
 const file = writeResults('scale', {
   date: started,
   command: `npm run bench -- scale -- --seconds ${seconds} --scale ${scale}`,

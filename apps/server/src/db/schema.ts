@@ -12,6 +12,13 @@ export type Generated<T> = T extends ColumnType<infer S, infer I, infer U>
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export interface ArrivalDays {
+  accounts: number;
+  day: Timestamp;
+  shard: number;
+  visitors: number;
+}
+
 export interface AuditLog {
   action: string;
   actor_email: string | null;
@@ -262,6 +269,21 @@ export interface OperatorInvitations {
   token_hash: string;
 }
 
+export interface OrderDays {
+  currency: string;
+  day: Timestamp;
+  gross: number;
+  membership_purchases: number;
+  orders: number;
+  payers: number;
+  purchase_gross: number;
+  purchases: number;
+  renewal_gross: number;
+  renewals: number;
+  shard: number;
+  source: string;
+}
+
 export interface Orders {
   amount: number;
   attempt: Generated<number>;
@@ -292,6 +314,20 @@ export interface PasswordResets {
   token_hash: string;
   used_at: Timestamp | null;
   user_id: string;
+}
+
+export interface PayerDays {
+  currency: string;
+  day: Timestamp;
+  orders: number;
+  user_id: string;
+}
+
+export interface PayerLastDays {
+  currency: string;
+  day: Timestamp;
+  payers: number;
+  shard: number;
 }
 
 export interface PaymentMethods {
@@ -353,6 +389,14 @@ export interface PlayDays {
 export interface PurgedGuests {
   day: ColumnType<Date, string, string>;
   n: number;
+}
+
+export interface RefundDays {
+  amount: number;
+  currency: string;
+  day: Timestamp;
+  refunds: number;
+  shard: number;
 }
 
 export interface Refunds {
@@ -603,6 +647,7 @@ export interface WebhookEvents {
 }
 
 export interface DB {
+  arrival_days: ArrivalDays;
   audit_log: AuditLog;
   check_ins: CheckIns;
   coin_balances: CoinBalances;
@@ -627,8 +672,11 @@ export interface DB {
   memberships: Memberships;
   oauth_states: OauthStates;
   operator_invitations: OperatorInvitations;
+  order_days: OrderDays;
   orders: Orders;
   password_resets: PasswordResets;
+  payer_days: PayerDays;
+  payer_last_days: PayerLastDays;
   payment_methods: PaymentMethods;
   pending_links: PendingLinks;
   plan_translations: PlanTranslations;
@@ -636,6 +684,7 @@ export interface DB {
   play_days: PlayDays;
   playback_starts: PlaybackStarts;
   purged_guests: PurgedGuests;
+  refund_days: RefundDays;
   refunds: Refunds;
   reward_claims: RewardClaims;
   sandbox_charges: SandboxCharges;

@@ -25,6 +25,8 @@ import * as m0024 from './0024-operator-roles';
 import * as m0025 from './0025-order-search';
 import * as m0026 from './0026-contact-inbox';
 import * as m0028 from './0028-scale-indexes';
+import * as m0029 from './0029-dashboard-counters';
+import * as m0030 from './0030-visible-episodes-index';
 
 /** Every migration in order. Listed by hand so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -54,6 +56,8 @@ const migrations: Record<string, Migration> = {
   '0025-order-search': m0025,
   '0026-contact-inbox': m0026,
   '0028-scale-indexes': m0028,
+  '0029-dashboard-counters': m0029,
+  '0030-visible-episodes-index': m0030,
 };
 
 export const migrationProvider: MigrationProvider = {

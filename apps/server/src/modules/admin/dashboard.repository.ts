@@ -1,7 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { AdminAttributionSource } from '@episodic/contract';
 import type { DB } from '../../db/schema';
-import { SOURCE_SQL } from './orders.repository';
 
 export interface DayRow {
   day: string;
@@ -51,8 +50,8 @@ export async function dashboardRows(db: Kysely<DB>, from: string, to: string, cu
   const end = sql`(${to}::date + 1)::timestamp AT TIME ZONE 'UTC'`;
   const dayOf = (column: string) => sql`(${sql.ref(column)} AT TIME ZONE 'UTC')::date`;
   const paid = sql`o.paid_at >= ${start} AND o.paid_at < ${end} AND o.status IN ('paid', 'refunded') AND o.currency = ${currency}`;
-  // By the day the money went back, whenever its order was paid.
-  const refunded = sql`r.status = 'succeeded' AND r.completed_at >= ${start} AND r.completed_at < ${end} AND o.currency = ${currency}`;
+  // Refunds by the day the money went back, whenever their order was paid (counters, 0029).
+  const refundDays = sql`refund_days WHERE day BETWEEN ${from}::date AND ${to}::date AND currency = ${currency}`;
   const viewer = (column: string) => sql`NOT EXISTS (SELECT 1 FROM not_viewers nv WHERE nv.id = ${sql.ref(column)})`;
 
   const { rows: days } = await sql<DayRow>`
@@ -66,18 +65,21 @@ export async function dashboardRows(db: Kysely<DB>, from: string, to: string, cu
         SELECT p.day, -count(*) FROM not_viewers nv JOIN episode_plays p ON p.viewer = nv.viewer
         WHERE p.day BETWEEN ${from}::date AND ${to}::date GROUP BY p.day
       ) counted GROUP BY day),
+    -- Arrivals kept per day by triggers (migration 0029), plus guests purged since (unused, see
+    -- account-retention.ts), who still arrived that day.
     visitors AS (SELECT day, sum(n) AS n, sum(accounts) AS accounts FROM (
-        SELECT ${dayOf('u.created_at')} AS day, count(*) AS n, count(*) FILTER (WHERE NOT u.is_guest) AS accounts
-        FROM users u WHERE u.created_at >= ${start} AND u.created_at < ${end} AND u.role = 'viewer' AND u.disabled_at IS NULL
-        GROUP BY 1
-        -- Guests purged since (unused, see account-retention.ts) still arrived that day.
+        SELECT day, visitors AS n, accounts FROM arrival_days WHERE day BETWEEN ${from}::date AND ${to}::date
         UNION ALL SELECT day, n, 0 FROM purged_guests WHERE day BETWEEN ${from}::date AND ${to}::date
       ) arrivals GROUP BY day),
-    sales AS (SELECT ${dayOf('o.paid_at')} AS day, count(DISTINCT o.user_id) FILTER (WHERE nv.id IS NULL) AS payers,
-        sum(o.amount) AS gross, count(*) FILTER (WHERE o.purpose = 'renewal') AS renewals
-      FROM orders o LEFT JOIN not_viewers nv ON nv.id = o.user_id WHERE ${paid} GROUP BY 1),
-    refunds AS (SELECT ${dayOf('r.completed_at')} AS day, sum(r.amount) AS amount
-      FROM refunds r JOIN orders o ON o.id = r.order_id WHERE ${refunded} GROUP BY 1),
+    -- Sales kept per day (0029); operators and disabled accounts pay like anyone but are not paying
+    -- viewers: their few orders (orders_user_idx) are taken off the payers.
+    sales AS (SELECT day, sum(payers) AS payers, sum(gross) AS gross, sum(renewals) AS renewals FROM (
+        SELECT day, payers, gross, renewals FROM order_days WHERE day BETWEEN ${from}::date AND ${to}::date AND currency = ${currency}
+        UNION ALL
+        SELECT ${dayOf('o.paid_at')}, -count(DISTINCT o.user_id), 0, 0 FROM not_viewers nv JOIN orders o ON o.user_id = nv.id
+        WHERE ${paid} GROUP BY 1
+      ) counted GROUP BY day),
+    refunds AS (SELECT day, sum(amount) AS amount FROM ${refundDays} GROUP BY day),
     cancels AS (SELECT ${dayOf('m.cancelled_at')} AS day, count(*) AS n FROM memberships m
       WHERE m.cancelled_at >= ${start} AND m.cancelled_at < ${end} AND ${viewer('m.user_id')} GROUP BY 1)
     SELECT to_char(d.day, 'YYYY-MM-DD') AS day, COALESCE(p.n, 0) AS plays, COALESCE(v.n, 0) AS new_visitors,
@@ -96,25 +98,36 @@ export async function dashboardRows(db: Kysely<DB>, from: string, to: string, cu
           WHERE o.user_id = m.user_id AND o.status = 'paid' AND p.kind = 'membership' AND o.paid_at IS NOT NULL)
         > now() - make_interval(days => m.renewal_days) AS paid
       FROM memberships m
-      WHERE m.status = 'active' AND m.current_period_end > now() AND ${viewer('m.user_id')})
+      WHERE m.status = 'active' AND m.current_period_end > now() AND ${viewer('m.user_id')}),
+    counted AS (SELECT COALESCE(sum(orders), 0) AS orders, COALESCE(sum(membership_purchases), 0) AS membership_purchases,
+        COALESCE(sum(renewal_gross), 0) AS renewal_gross
+      FROM order_days WHERE day BETWEEN ${from}::date AND ${to}::date AND currency = ${currency}),
+    not_viewer_orders AS (SELECT o.user_id, o.purpose, p.kind FROM not_viewers nv JOIN orders o ON o.user_id = nv.id
+      JOIN plans p ON p.id = o.plan_id WHERE ${paid}),
+    -- Payers by the day of their last payment: when nobody paid after the period (it ends today), the
+    -- period's distinct payers are those whose last payment is in it, a sum of a few counters.
+    last_paid AS (SELECT COALESCE(sum(payers) FILTER (WHERE day <= ${to}::date), 0) AS within,
+        COALESCE(sum(payers) FILTER (WHERE day > ${to}::date), 0) AS later
+      FROM payer_last_days WHERE currency = ${currency} AND day >= ${from}::date)
     SELECT
-      (SELECT count(DISTINCT o.user_id) FROM orders o WHERE ${paid} AND ${viewer('o.user_id')}) AS paying_users,
-      (SELECT count(*) FROM orders o WHERE ${paid}) AS paid_orders,
-      (SELECT count(*) FROM refunds r JOIN orders o ON o.id = r.order_id WHERE ${refunded}) AS refund_count,
-      (SELECT count(*) FROM orders o JOIN plans p ON p.id = o.plan_id
-        WHERE ${paid} AND p.kind = 'membership' AND o.purpose = 'purchase' AND ${viewer('o.user_id')}) AS new_paid_memberships,
+      CASE WHEN (SELECT later FROM last_paid) = 0
+        THEN (SELECT within FROM last_paid) - (SELECT count(DISTINCT user_id) FROM not_viewer_orders)
+        -- A period in the past: counted from its orders.
+        ELSE (SELECT count(DISTINCT o.user_id) FROM orders o WHERE ${paid} AND ${viewer('o.user_id')}) END AS paying_users,
+      (SELECT orders FROM counted) AS paid_orders,
+      (SELECT COALESCE(sum(refunds), 0) FROM ${refundDays}) AS refund_count,
+      (SELECT membership_purchases FROM counted)
+        - (SELECT count(*) FROM not_viewer_orders WHERE kind = 'membership' AND purpose = 'purchase') AS new_paid_memberships,
       (SELECT count(*) FROM grants g WHERE g.kind = 'membership' AND g.created_at >= ${start} AND g.created_at < ${end}
         AND ${viewer('g.user_id')}) AS new_granted_memberships,
       (SELECT count(*) FROM orders o WHERE o.purpose = 'renewal' AND o.status = 'failed' AND o.updated_at >= ${start} AND o.updated_at < ${end}) AS failed_renewals,
       (SELECT count(*) FILTER (WHERE paid) FROM active) AS active_paid,
       (SELECT count(*) FILTER (WHERE paid IS NOT TRUE) FROM active) AS active_granted,
-      (SELECT COALESCE(sum(o.amount), 0) FROM orders o WHERE ${paid} AND o.purpose = 'renewal') AS renewal_revenue`.execute(
-    db,
-  );
+      (SELECT renewal_gross FROM counted) AS renewal_revenue`.execute(db);
 
   const { rows: sourceRows } = await sql<{ source: AdminAttributionSource; conversions: number; revenue: number }>`
-    SELECT ${SOURCE_SQL} AS source, count(*) AS conversions, sum(o.amount) AS revenue
-    FROM orders o WHERE ${paid} AND o.purpose = 'purchase' GROUP BY 1`.execute(db);
+    SELECT source, sum(purchases) AS conversions, sum(purchase_gross) AS revenue
+    FROM order_days WHERE day BETWEEN ${from}::date AND ${to}::date AND currency = ${currency} GROUP BY 1`.execute(db);
 
   return { days, totals: totalsRows[0]!, sources: sourceRows };
 }

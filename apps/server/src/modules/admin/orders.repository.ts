@@ -36,7 +36,8 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
 /**
  * Which campaign an order came from: the click ids the ordering request carried, else the buyer's
  * last touch before it (copied onto the order by tracking). A Facebook click id wins over a TikTok
- * one, which wins over a referrer token; none of them is organic.
+ * one, which wins over a referrer token; none of them is organic. The SQL function order_source
+ * (migration 0029) is the same rule, for the dashboard's counters.
  */
 export function attributionOf(raw: unknown): AdminAttribution {
   const a = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
@@ -55,18 +56,6 @@ export function attributionOf(raw: unknown): AdminAttribution {
         : 'organic';
   return { source, ...ids };
 }
-
-const has = (path: string) => sql.raw(`COALESCE(o.attribution #>> '{${path}}', '') <> ''`);
-
-/** The same rule as attributionOf, in SQL, for an `orders` row aliased `o`. */
-export const SOURCE_SQL = sql<AdminAttributionSource>`CASE
-  WHEN ${has('fbclid')} THEN 'fbclid'
-  WHEN ${has('ttclid')} THEN 'ttclid'
-  WHEN ${has('refererToken')} THEN 'referrer'
-  WHEN ${has('lastTouch,fbclid')} THEN 'fbclid'
-  WHEN ${has('lastTouch,ttclid')} THEN 'ttclid'
-  WHEN ${has('lastTouch,refererToken')} THEN 'referrer'
-  ELSE 'organic' END`;
 
 function orderDto(r: OrderRow): AdminOrder {
   return {
