@@ -299,7 +299,12 @@ try {
     // plays (the page's largest text shows as soon as it is known; the app replaces it with its own
     // player). A locked episode, or one the list does not name, is left to the app.
     // e2e/player-journey checks that both draw the title in the same place.
-    drawn = Promise.all([seriesAnswer, listAnswer]).then(function (answers) {
+    // Answers the document carried are here before its body is: the frame waits for the layout.
+    const parsed = new Promise(function (resolve) {
+      if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', resolve);
+      else resolve(null);
+    });
+    drawn = Promise.all([seriesAnswer, listAnswer, parsed]).then(function (answers) {
       const info = data(answers[0]),
         list: ListedEpisode[] = data(answers[1]) || [];
       let opens: ListedEpisode | null = null;
