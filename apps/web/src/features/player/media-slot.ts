@@ -268,7 +268,7 @@ export class MediaSlot {
    * (and slides in with the finger); from the start of the media, the second frame comes a whole frame
    * later (67 ms at 15 fps), and later still when the first frame's time is not 0 (the packager
    * starts video 67 ms in, after the audio's priming): measured 130–160 ms from the release to the
-   * first moving frame before, ~70 ms less after. The sound skips those same few tens of milliseconds.
+   * first moving frame before, 50–70 ms less with the cue. The sound skips those few tens of milliseconds.
    */
   private cueSecondFrame(generation: number): void {
     const { video } = this;
