@@ -4,7 +4,8 @@
 // home screen; swiping to the next episode (release of the finger -> the next episode's first frame
 // after it); and the same open and swipe in the For You feed. Demo clips (4 s) and real-length
 // episodes (90 s, 1080x1920, packaged by the ingestion command) are measured interleaved in one run.
-// Medians over N runs. Usage: npx tsx bench/run.ts first-frame [-- --runs N]
+// Medians over N runs. Usage: npx tsx bench/run.ts first-frame [-- --runs N] [--only swipe]
+// (`--only swipe` measures the swipes alone, a quick check; its figures go to first-frame-swipe.json.)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +17,8 @@ import { buildAll } from '../scripts/lib/build.mjs';
 
 const runsArg = process.argv.indexOf('--runs');
 const runs = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 7;
+const onlyArg = process.argv.indexOf('--only');
+const swipeOnly = onlyArg > 0 && process.argv[onlyArg + 1] === 'swipe';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FLAGS = [
   '--no-sandbox',
@@ -193,11 +196,12 @@ async function measurePlayer(
     const openCold = await probe(page, 'open');
     const phases = (await page.evaluate(PHASES)) as Phases;
     const swipe = await swipeToNext(page, cdp);
+    if (swipeOnly) return { phases, openCold, openWarm: openCold, openFromHome: null, swipe };
     // Warm: the same episode opened again, app files from the HTTP cache.
     await page.goto(url, { waitUntil: 'commit' });
     const openWarm = await probe(page, 'open');
     await close();
-    const openFromHome = fromHome ? await measureFromHome(browser, baseUrl, seriesId) : null;
+    const openFromHome = fromHome && !swipeOnly ? await measureFromHome(browser, baseUrl, seriesId) : null;
     return { phases, openCold, openWarm, openFromHome, swipe };
   } finally {
     await close();
@@ -344,7 +348,7 @@ try {
     demo: demo.phasesMedianMs,
     realLength: realLength.phasesMedianMs,
   });
-  console.log(`written to ${writeResults('first-frame', results)}`);
+  console.log(`written to ${writeResults(swipeOnly ? 'first-frame-swipe' : 'first-frame', results)}`);
 } finally {
   await browser?.close();
   await server.stop();

@@ -55,6 +55,9 @@ export interface LoadOptions {
   bandwidthEstimate?: number | undefined;
 }
 
+/** How far before the second frame's time a preloaded episode waits (seconds): rounding in the media clock. */
+const CUE_MARGIN_S = 0.004;
+
 /**
  * Resolves once the browser has drawn its next frame (or after 100 ms: a hidden tab draws none). hls.js
  * measures the `<video>` as it is attached; right after React has changed the page, that measuring is a
@@ -89,6 +92,9 @@ export class MediaSlot {
   /** Where this load started (seconds). */
   startAt = 0;
 
+  /** Frames per second of the renditions (from the master playlist), 0 while unknown. */
+  private frameRate = 0;
+  private frameCallback: number | null = null;
   private hls: Hls | null = null;
   private Hls: HlsClass | null = null;
   private generation = 0;
@@ -152,6 +158,7 @@ export class MediaSlot {
     this.preloading = options.preload;
     this.startAt = options.startAt;
     this.setSubtitleTracks(source.subtitles);
+    if (options.preload) this.cueSecondFrame(generation);
     this.notify();
 
     let HlsCtor: HlsClass | null;
@@ -195,6 +202,7 @@ export class MediaSlot {
     const { Events } = HlsCtor;
     const takeLevels = (levels: readonly Level[]) => {
       // Renditions are named by their short side, as viewers know them: 720x1280 is "720p".
+      this.frameRate = Math.max(0, ...levels.map((level) => level.frameRate || 0));
       this.levels = levels.map((level, index) => ({
         index,
         height: level.width > 0 && level.height > 0 ? Math.min(level.width, level.height) : level.height,
@@ -252,6 +260,28 @@ export class MediaSlot {
     this.error = { kind, detail };
     this.hls?.stopLoad();
     this.notify();
+  }
+
+  /**
+   * Moves a preloaded episode to the end of its first frame's time, so that a swipe's `play()` shows
+   * the second frame at once. The first frame was already drawn while the next episode waited below
+   * (and slides in with the finger); from the start of the media, the second frame comes a whole frame
+   * later (67 ms at 15 fps), and later still when the first frame's time is not 0 (the packager
+   * starts video 67 ms in, after the audio's priming): measured 130–160 ms from the release to the
+   * first moving frame before, 50–70 ms less with the cue. The sound skips those few tens of milliseconds.
+   */
+  private cueSecondFrame(generation: number): void {
+    const { video } = this;
+    if (typeof video.requestVideoFrameCallback !== 'function') return;
+    // Asked before the source is attached: a paused video calls back for its first frame only if asked before it.
+    this.frameCallback = video.requestVideoFrameCallback((_now, frame) => {
+      this.frameCallback = null;
+      if (generation !== this.generation || !this.preloading || !video.paused || video.seeking) return;
+      // Unknown rate: 30 fps. At a higher real rate the cue lands a frame or so further, still paused.
+      const frameSeconds = 1 / (this.frameRate > 0 ? this.frameRate : 30);
+      const cue = frame.mediaTime + frameSeconds - CUE_MARGIN_S;
+      if (video.currentTime < cue) video.currentTime = cue;
+    });
   }
 
   /** Makes a preloaded slot load on normally (it is about to play). */
@@ -348,10 +378,14 @@ export class MediaSlot {
   unload(): void {
     this.generation++;
     this.attaching = null;
+    if (this.frameCallback !== null && typeof this.video.cancelVideoFrameCallback === 'function')
+      this.video.cancelVideoFrameCallback(this.frameCallback);
+    this.frameCallback = null;
     this.hls?.destroy();
     this.hls = null;
     this.source = null;
     this.levels = [];
+    this.frameRate = 0;
     this.activeLevel = -1;
     this.error = null;
     this.preloading = false;

@@ -130,4 +130,95 @@ describe('PlayerEngine', () => {
     expect(playing.has(videos[1]!)).toBe(true);
     expect(playing.has(videos[0]!)).toBe(false);
   });
+
+  describe('with frame callbacks and a viewer who has interacted (a browser)', () => {
+    let frameCallbacks: Map<HTMLVideoElement, VideoFrameRequestCallback[]>;
+    /** Presents a frame of a video: runs the callbacks waiting for one. */
+    const present = (video: HTMLVideoElement, mediaTime: number) => {
+      const callbacks = frameCallbacks.get(video) ?? [];
+      frameCallbacks.set(video, []);
+      for (const callback of callbacks)
+        callback(performance.now(), { mediaTime } as unknown as VideoFrameCallbackMetadata);
+    };
+
+    beforeEach(() => {
+      frameCallbacks = new Map();
+      let id = 0;
+      HTMLVideoElement.prototype.requestVideoFrameCallback = function (
+        this: HTMLVideoElement,
+        callback: VideoFrameRequestCallback,
+      ) {
+        frameCallbacks.set(this, [...(frameCallbacks.get(this) ?? []), callback]);
+        return ++id;
+      };
+      HTMLVideoElement.prototype.cancelVideoFrameCallback = function (this: HTMLVideoElement) {
+        frameCallbacks.set(this, []);
+      };
+      vi.stubGlobal('navigator', {
+        ...navigator,
+        userActivation: { hasBeenActive: true, isActive: false },
+        userAgentData: { brands: [{ brand: 'Chromium', version: '140' }], mobile: true, platform: 'Android' },
+      });
+    });
+
+    afterEach(() => {
+      // @ts-expect-error -- jsdom has no frame callbacks: removed again for the other tests
+      delete HTMLVideoElement.prototype.requestVideoFrameCallback;
+      // @ts-expect-error -- as above
+      delete HTMLVideoElement.prototype.cancelVideoFrameCallback;
+      vi.unstubAllGlobals();
+    });
+
+    it('waits with a preloaded episode at the end of its first frame, so that playing shows the second at once', async () => {
+      const hls = await preloadingNext();
+      hls.resolve(FakeHls as unknown as HlsClass);
+      await vi.waitFor(() => {
+        expect(history.get(videos[1]!)).toEqual(['attach']);
+      });
+      // The first frame at 67 ms (video after the audio's priming); the rate unknown, so 30 fps.
+      present(videos[1]!, 0.067);
+      expect(videos[1]!.currentTime).toBeCloseTo(0.067 + 1 / 30 - 0.004, 5);
+      // The episode on screen (not a preload) is never moved.
+      present(videos[0]!, 0.5);
+      expect(videos[0]!.currentTime).toBe(0);
+    });
+
+    it('starts an episode muted and gives it its sound at its first moving frame, showing it unmuted throughout', async () => {
+      const hls = await preloadingNext();
+      hls.resolve(FakeHls as unknown as HlsClass);
+      await vi.waitFor(() => {
+        expect(history.get(videos[1]!)).toEqual(['attach']);
+      });
+      present(videos[1]!, 0.067);
+      engine.show(episode(2));
+      expect(playing.has(videos[1]!)).toBe(true);
+      expect(videos[1]!.muted).toBe(true);
+      expect(engine.getSnapshot().muted).toBe(false);
+      present(videos[1]!, 0.1);
+      expect(videos[1]!.muted).toBe(false);
+      expect(engine.getSnapshot().muted).toBe(false);
+    });
+
+    it('keeps a muted choice, and brings the sound without a frame after a moment', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      try {
+        const hls = await preloadingNext();
+        hls.resolve(FakeHls as unknown as HlsClass);
+        await vi.waitFor(() => {
+          expect(history.get(videos[1]!)).toEqual(['attach']);
+        });
+        engine.show(episode(2));
+        expect(videos[1]!.muted).toBe(true);
+        vi.advanceTimersByTime(250);
+        expect(videos[1]!.muted).toBe(false);
+
+        engine.setMuted(true);
+        engine.show(episode(1));
+        present(videos[0]!, 3);
+        expect(videos[0]!.muted).toBe(true);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+  });
 });
