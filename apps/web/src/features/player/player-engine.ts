@@ -13,9 +13,6 @@ const MEDIA_EVENTS = [
   ...['volumechange', 'seeking', 'seeked', 'loadeddata', 'emptied'],
 ];
 
-/** The sound of a video started muted comes after this long even if no frame is reported (ms). */
-const SOUND_FALLBACK_MS = 250;
-
 /**
  * Two video slots behind one set of commands: the episode on screen, and the next one loaded up to
  * its first frame. Switching to a preloaded episode reuses its slot, so its picture is there at once.
@@ -28,8 +25,6 @@ export class PlayerEngine {
   private readonly eventListeners = new Map<PlayerEvent, Set<EventListener>>();
   private readonly prefs = { rate: 1, muted: false, quality: null as number | null, subtitles: null as string | null };
   private mutedByAutoplay = false;
-  /** A video started muted whose sound follows its first moving frame. */
-  private priming: HTMLVideoElement | null = null;
   private buffering = false;
   private startedPlaying = false;
   /** Counts play and pause requests: a play waiting for its source is dropped after a pause. */
@@ -166,7 +161,7 @@ export class PlayerEngine {
       currentTime: video ? video.currentTime : 0,
       duration,
       rate: this.prefs.rate,
-      muted: video && video !== this.priming ? video.muted : this.prefs.muted,
+      muted: video ? video.muted : this.prefs.muted,
       mutedByAutoplay: this.mutedByAutoplay,
       error: slot?.error ?? null,
       qualities,
@@ -315,7 +310,6 @@ export class PlayerEngine {
 
   private start(video: HTMLVideoElement): void {
     if (video.ended) video.currentTime = 0;
-    if (!video.muted && video.paused && this.maySoundLater()) this.soundAfterFirstFrame(video);
     attempt(video).catch((error: unknown) => {
       if (!(error instanceof DOMException) || error.name !== 'NotAllowedError' || video.muted || video !== this.video)
         return;
@@ -328,41 +322,6 @@ export class PlayerEngine {
       });
       this.refresh();
     });
-  }
-
-  /**
-   * Whether a start may be muted and sound follow a moment later: in Chromium (where the wait for the
-   * audio output was measured; WebKit pauses a video unmuted outside a gesture), with the page on screen
-   * (its frames come) and a viewer who has interacted with it (the later unmute is allowed, not refused
-   * with a pause).
-   */
-  private maySoundLater(): boolean {
-    return (
-      'userAgentData' in navigator &&
-      document.visibilityState === 'visible' &&
-      navigator.userActivation?.hasBeenActive === true &&
-      typeof HTMLVideoElement.prototype.requestVideoFrameCallback === 'function'
-    );
-  }
-
-  /**
-   * Starts a video muted and gives it its sound once its picture moves. Chromium holds a video with
-   * sound on its first frame until the audio output has started (70–90 ms measured after a swipe); a
-   * muted one moves at once, and the sound joins as soon as its output is up.
-   */
-  private soundAfterFirstFrame(video: HTMLVideoElement): void {
-    this.priming = video;
-    video.muted = true;
-    let done = false;
-    const unmute = () => {
-      if (done) return;
-      done = true;
-      window.clearTimeout(fallback);
-      if (this.priming === video) this.priming = null;
-      video.muted = this.prefs.muted;
-    };
-    const fallback = window.setTimeout(unmute, SOUND_FALLBACK_MS);
-    video.requestVideoFrameCallback(unmute);
   }
 
   pause(): void {
