@@ -44,6 +44,20 @@ test.describe('discovery: installable app', () => {
     await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
     await page.goto('/search');
     await page.locator('[data-page="search"]').waitFor();
+    // A player page's document carries answers made for this session: it never becomes the shell.
+    const series = await page.evaluate(async () => {
+      const home = (await (await fetch('/api/homepage')).json()) as { data: { featured: { id: number }[] } };
+      return home.data.featured[0]!.id;
+    });
+    const player = await page.goto(`/videos/${String(series)}?ep=1`);
+    expect(await player?.text()).toContain('id="landing-data"');
+    const shell = await page.evaluate(async () => {
+      const names = (await caches.keys()).filter((name) => name.startsWith('episodic-shell-'));
+      const cached = names.length ? await (await caches.open(names[0]!)).match('/') : undefined;
+      return cached ? cached.text() : '';
+    });
+    expect(shell).toContain('<div id="root">');
+    expect(shell).not.toContain('id="landing-data"');
 
     await context.setOffline(true);
     await page.goto('/');

@@ -3,7 +3,8 @@
 // else. It never caches the API (/api/*, which includes playback keys) or media (/media/*): those
 // answers depend on who asks and on their rights, and must always come from the server.
 //
-// - Navigations: network first; the last good index.html is the offline fallback.
+// - Navigations: network first; the last good index.html is the offline fallback (never a document made
+//   for one session, which the server marks private).
 // - /assets/*: cache first (file names carry a content hash, so a cached file never goes stale).
 // - Everything else passes through untouched.
 
@@ -57,7 +58,10 @@ async function networkFirst(request) {
   try {
     const response = await fetch(request);
     const type = response.headers.get('content-type') || '';
-    if (response.ok && type.includes('text/html')) await cacheShell(response.clone());
+    // A private document carries answers made for one session (a player page's first answers): it is
+    // never the shell another visit starts from.
+    const personal = (response.headers.get('cache-control') || '').includes('private');
+    if (response.ok && type.includes('text/html') && !personal) await cacheShell(response.clone());
     return response;
   } catch (error) {
     const shell = await caches.open(SHELL_CACHE);

@@ -5,6 +5,7 @@ import { App } from './app/app';
 import { queryClient } from './app/query-client';
 import { createAppHistory } from './app/router';
 import { preloadPage } from './app/routes';
+import { warmPlayerWhenIdle } from './app/warm-player';
 import { loadStartupData } from './app/start';
 import { trackRequestFailures } from './features/tracking';
 import { exchangeLinkToken } from './shared/api/client';
@@ -51,6 +52,7 @@ window.setTimeout(() => {
       });
       // In a task of its own: its requests do not lengthen the task that starts the first render.
       window.setTimeout(() => void loadStartupData(queryClient), 0);
+      if (window.location.pathname === '/') warmPlayerWhenIdle();
     });
 }, 0);
 

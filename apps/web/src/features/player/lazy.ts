@@ -5,6 +5,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { currentLanguage } from '../../shared/i18n/i18n';
 import { parseEpisodeParams } from './episode-selection';
 import { episodeOpeningQuery } from './player-api';
+import { loadHls } from './hls-loader';
 
 /**
  * A link straight to an episode (`/videos/{id}?ep=N`, a shared link or an ad): its opening (the list,
@@ -15,4 +16,9 @@ export function openEarly(queryClient: QueryClient, seriesId: number, search: st
   const params = parseEpisodeParams(search);
   if (params.ep === null) return;
   void queryClient.prefetchQuery(episodeOpeningQuery(queryClient, seriesId, params, currentLanguage()));
+}
+
+/** Loads hls.js now (a moment of idle time), so the player need not wait for it when it opens. */
+export function warmHls(): void {
+  void loadHls().catch(() => undefined);
 }
