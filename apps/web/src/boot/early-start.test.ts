@@ -125,6 +125,36 @@ describe('index.html’s early start with the answers its document carries', () 
     expect(await media[`${location.origin}/api/media/episodes/121/360p/index.m3u8`]?.data).toBe(PLAYLIST);
   });
 
+  it('asks for the key and the first segment once the app’s entry has arrived', async () => {
+    window.localStorage.clear();
+    window.localStorage.setItem('userid', 'u-1');
+    vi.stubGlobal('MediaSource', function MediaSource() {});
+    carry('u-1', 'en', player);
+    const head = document.createElement('link');
+    head.rel = 'modulepreload';
+    head.href = '/assets/entry.js';
+    head.setAttribute('href', '/assets/entry.js');
+    document.head.appendChild(head);
+    try {
+      const fetch = await start('/videos/12?ep=1', {}, { entry: '/assets/entry.js', videos: ['/assets/player.js'] });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(fetch).not.toHaveBeenCalled();
+      expect(document.head.querySelectorAll('link[href="/assets/player.js"]')).toHaveLength(0);
+      head.dispatchEvent(new Event('load'));
+      await vi.waitFor(() => {
+        expect(fetch.mock.calls.map(([url]) => url)).toEqual([
+          `${location.origin}/api/media/keys/121`,
+          `${location.origin}/media/e/121/360p/seg_000.ts`,
+        ]);
+      });
+      await vi.waitFor(() => {
+        expect(document.head.querySelectorAll('link[href="/assets/player.js"]')).toHaveLength(1);
+      });
+    } finally {
+      head.remove();
+    }
+  });
+
   it('leaves them when they were made for another viewer, or none, or another language', async () => {
     for (const [viewer, language, stored] of [
       ['u-1', 'en', 'u-2'],
