@@ -132,4 +132,28 @@ describe('sync through Redis between two instances', () => {
     }
     expect(errors).toEqual([]);
   });
+  it('subscribes whenever a module asks, even while the connection is being set up', async () => {
+    const errors: Error[] = [];
+    const reader = createRedisBus(REDIS_URL, (err) => errors.push(err));
+    const writer = createRedisBus(REDIS_URL, () => undefined);
+    buses.push(reader, writer);
+    // Modules subscribe as they register, one tick after another: some of these land between the
+    // socket's connect and its ready state (a subscription sent then used to fail every ready check).
+    const seen: string[] = [];
+    const channels: string[] = [];
+    const until = Date.now() + 300;
+    while (Date.now() < until) {
+      const channel = `bus-start-${String(channels.length)}-${String(Date.now())}`;
+      channels.push(channel);
+      reader.subscribe(channel, (message) => seen.push(message));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await Promise.all([reader.ready(), writer.ready()]);
+    expect(await reader.sync()).toBe(true);
+    await writer.publish(channels.at(-1)!, 'last');
+    await writer.publish(channels[0]!, 'first');
+    expect(await reader.sync()).toBe(true);
+    expect(seen.sort()).toEqual(['first', 'last']);
+    expect(errors).toEqual([]);
+  });
 });

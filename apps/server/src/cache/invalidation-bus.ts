@@ -47,7 +47,10 @@ const PREFIX = 'episodic:invalidate:';
 export function createRedisBus(redisUrl: string, onError: (err: Error) => void): InvalidationBus {
   const local = createLocalBus();
   const pub = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 });
-  const sub = new Redis(redisUrl, { lazyConnect: false });
+  // No ready check on the subscriber: a SUBSCRIBE a module sends between the socket's connect and
+  // the check puts the connection in subscriber mode, the check's INFO is then refused, and the
+  // connection reconnects forever (no invalidation, no sync marker ever arrives).
+  const sub = new Redis(redisUrl, { lazyConnect: false, enableReadyCheck: false });
   pub.on('error', onError);
   sub.on('error', onError);
   const subscribing: Promise<unknown>[] = [];
