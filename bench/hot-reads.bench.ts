@@ -1,9 +1,12 @@
 // The reads every visit makes, against a bare Fastify route, interleaved in one run: GET /api/user with
-// a session on PGlite and on PostgreSQL, and the homepage and a series' episode list with and without
-// Accept-Encoding. Each target is measured once per round, the rounds alternate targets, and the
+// a session on PGlite and on PostgreSQL (and on PostgreSQL with Redis, as several instances run, when a
+// Redis answers at REDIS_URL or 127.0.0.1:6379), and the homepage and a series' episode list with and
+// without Accept-Encoding, without a session (a first visit) and with the session cookie a returning
+// browser sends. Each target is measured once per round, the rounds alternate targets, and the
 // figures are medians over rounds, so the machine's other load weighs on all of them alike.
 // Usage: npm run bench -- hot-reads [-- --seconds 3 --rounds 3]
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -44,6 +47,15 @@ const start = async (script: string, env: Record<string, string>) => {
   services.push(s);
   return s;
 };
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisAnswers = await new Promise<boolean>((resolve) => {
+  const { hostname, port } = new URL(redisUrl);
+  const socket = net.connect(Number(port || 6379), hostname, () => {
+    socket.end();
+    resolve(true);
+  });
+  socket.on('error', () => resolve(false));
+});
 const bare = await start(path.join(import.meta.dirname, 'bare-fastify.mjs'), {});
 const pgliteApp = await start(main, { DATA_DIR: pgliteDir, DEMO_CATALOG: 'false' });
 const pgApp = await start(main, {
@@ -51,6 +63,15 @@ const pgApp = await start(main, {
   DATABASE_URL: pgUrl.toString(),
   DEMO_CATALOG: 'false',
 });
+const pgRedisApp = redisAnswers
+  ? await start(main, {
+      DATA_DIR: path.join(dataDir, 'pg-redis'),
+      DATABASE_URL: pgUrl.toString(),
+      DEMO_CATALOG: 'false',
+      REDIS_URL: redisUrl,
+      JOBS: 'false',
+    })
+  : null;
 const tokenOf = async (url: string) => (await fetch(`${url}/api/user`)).headers.get('x-user-token') ?? '';
 const pgliteToken = await tokenOf(pgliteApp.url);
 const pgToken = await tokenOf(pgApp.url);
@@ -77,6 +98,22 @@ for (const [db, app, token, seriesId] of [
       headers,
     });
   }
+  // What a returning browser sends: its session cookie with every call.
+  const browser = { ...compressed, cookie: `episodic_session=${token}` };
+  targets.push({ name: `${db} /api/homepage (session) br/gzip`, url: `${app.url}/api/homepage`, headers: browser });
+  targets.push({
+    name: `${db} episode list (session) br/gzip`,
+    url: `${app.url}/api/video/episode?seriesId=${seriesId}`,
+    headers: browser,
+  });
+}
+if (pgRedisApp) {
+  const token = await tokenOf(pgRedisApp.url);
+  targets.push({
+    name: 'PostgreSQL + Redis /api/user (session)',
+    url: `${pgRedisApp.url}/api/user`,
+    headers: { 'x-user-token': token },
+  });
 }
 
 const loads: number[] = [];
@@ -129,7 +166,8 @@ console.log(
     machine: { cpus: os.cpus().length, node: process.version },
     loadAverage: loads.map((l) => Number(l.toFixed(1))),
     settings: { seconds, rounds, connections, compressed },
-    goals: '/api/user ≥ 0.3 of bare on PGlite, ≥ 0.5 on PostgreSQL; homepage and episode list ≥ 0.5',
+    goals:
+      '/api/user ≥ 0.3 of bare on PGlite, ≥ 0.5 on PostgreSQL; homepage and episode list ≥ 0.5 (without a session); with a session and through Redis: measured, no goal yet',
     results: table,
   })}`,
 );

@@ -133,4 +133,28 @@ describe.skipIf(testDbKind !== 'postgres')('the session cache on two instances',
       expect(after.every((u) => u.id !== who.id)).toBe(true);
     }
   });
+  it('refuses, under a hundred reads at once that share sync markers, every read that starts after a password change or a disable on the other instance', async () => {
+    for (const change of ['password', 'disable'] as const) {
+      const who = await account();
+      const login = await call(0, 'POST', '/api/user/login', null, { email: who.email, password: who.password });
+      const device = String(login.headers['x-user-token']);
+      expect((await me(1, device)).id).toBe(who.id);
+      // Reads keep arriving on instance 1 while the change is made through instance 0: their markers
+      // are in flight when it answers, and those that start afterwards must not ride on them.
+      const during = Array.from({ length: 100 }, () => me(1, device));
+      if (change === 'password') {
+        const changed = await call(0, 'POST', '/api/user/password', who.token, {
+          currentPassword: who.password,
+          password: 'another password 4',
+          confirmPassword: 'another password 4',
+        });
+        expect(envelope(changed).code).toBe(200);
+      } else {
+        await databases[0]!.db.updateTable('users').set({ disabled_at: new Date() }).where('id', '=', who.id).execute();
+      }
+      const after = await Promise.all(Array.from({ length: 100 }, () => me(1, device)));
+      await Promise.all(during);
+      expect(after.filter((u) => u.id === who.id)).toEqual([]);
+    }
+  });
 });

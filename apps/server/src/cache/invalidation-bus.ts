@@ -3,6 +3,8 @@ import { Redis } from 'ioredis';
 
 /** Tells every server instance that a named cache is stale. */
 export interface InvalidationBus {
+  /** False when invalidations are delivered in this process, at once: `sync()` is then always true. */
+  shared: boolean;
   /** `message` says what is stale when not all of it is (the session cache's keys). */
   publish(channel: string, message?: string): Promise<void>;
   subscribe(channel: string, onInvalidate: (message: string) => void): void;
@@ -21,6 +23,7 @@ export interface InvalidationBus {
 export function createLocalBus(): InvalidationBus {
   const listeners = new Map<string, Set<(message: string) => void>>();
   return {
+    shared: false,
     publish: async (channel, message = '') => {
       for (const fn of listeners.get(channel) ?? []) fn(message);
     },
@@ -44,28 +47,25 @@ const PREFIX = 'episodic:invalidate:';
 export function createRedisBus(redisUrl: string, onError: (err: Error) => void): InvalidationBus {
   const local = createLocalBus();
   const pub = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 });
-  const sub = new Redis(redisUrl, { lazyConnect: false });
+  // No ready check on the subscriber: a SUBSCRIBE a module sends between the socket's connect and
+  // the check puts the connection in subscriber mode, the check's INFO is then refused, and the
+  // connection reconnects forever (no invalidation, no sync marker ever arrives).
+  const sub = new Redis(redisUrl, { lazyConnect: false, enableReadyCheck: false });
   pub.on('error', onError);
   sub.on('error', onError);
   const subscribing: Promise<unknown>[] = [];
   const syncChannel = `${PREFIX}sync:${randomBytes(8).toString('hex')}`;
-  let sent = 0;
-  const waiting = new Map<number, (ok: boolean) => void>();
+  const syncs = createMarkerQueue({
+    send: (marker) => pub.publish(syncChannel, String(marker)).then(() => undefined),
+    timeoutMs: 1000,
+  });
   sub.on('message', (channel: string, message: string) => {
-    if (channel === syncChannel) {
-      // Markers come back in the order they were sent: this one settles every earlier one too.
-      const upTo = Number(message);
-      for (const [marker, settle] of waiting)
-        if (marker <= upTo) {
-          waiting.delete(marker);
-          settle(true);
-        }
-      return;
-    }
+    if (channel === syncChannel) return syncs.returned(Number(message));
     if (channel.startsWith(PREFIX)) void local.publish(channel.slice(PREFIX.length), message);
   });
   subscribing.push(sub.subscribe(syncChannel).catch(onError));
   return {
+    shared: true,
     publish: async (channel, message = '') => {
       await local.publish(channel, message);
       await pub.publish(PREFIX + channel, message).catch(onError);
@@ -77,28 +77,75 @@ export function createRedisBus(redisUrl: string, onError: (err: Error) => void):
     // A marker published to this instance's own channel comes back after every message Redis took
     // before it (one subscriber connection receives in order): once it is back, they have all been
     // handled. It also proves the subscription is live; without an answer within a second, false.
-    sync: () => {
-      if (sub.status !== 'ready' || pub.status !== 'ready') return Promise.resolve(false);
-      const marker = ++sent;
-      return new Promise<boolean>((resolve) => {
-        const timer = setTimeout(() => {
-          waiting.delete(marker);
-          resolve(false);
-        }, 1000);
-        timer.unref();
-        waiting.set(marker, (ok) => {
-          clearTimeout(timer);
-          resolve(ok);
-        });
-        pub.publish(syncChannel, String(marker)).catch(() => waiting.get(marker)?.(false));
-      });
-    },
+    sync: () => (sub.status !== 'ready' || pub.status !== 'ready' ? Promise.resolve(false) : syncs.wait()),
     ready: async () => {
       await Promise.all(subscribing);
     },
     close: async () => {
+      syncs.close();
       await Promise.allSettled([pub.quit(), sub.quit()]);
       await local.close();
+    },
+  };
+}
+
+/**
+ * Shares sync markers between callers: every caller that arrives before a marker is sent is settled
+ * by that marker, and one that arrives while a marker is in flight waits for the next, sent once the
+ * one in flight is back (or lost). So a caller is only ever settled by a marker sent after it called,
+ * at most one marker is in flight, and a burst of signed-in requests costs a PUBLISH and a message
+ * per batch instead of per cache hit (two per GET /api/user before).
+ */
+export function createMarkerQueue(opts: { send: (marker: number) => Promise<void>; timeoutMs: number }) {
+  type Settle = (ok: boolean) => void;
+  let sent = 0;
+  let inFlight: { marker: number; waiters: Settle[]; timer: NodeJS.Timeout } | null = null;
+  let next: Settle[] = [];
+  let closed = false;
+
+  const settle = (waiters: Settle[], ok: boolean) => {
+    for (const fn of waiters) fn(ok);
+  };
+  const finish = (ok: boolean) => {
+    const done = inFlight;
+    if (!done) return;
+    clearTimeout(done.timer);
+    inFlight = null;
+    settle(done.waiters, ok);
+    if (next.length > 0) launch();
+  };
+  function launch() {
+    const marker = ++sent;
+    const timer = setTimeout(() => {
+      if (inFlight?.marker === marker) finish(false);
+    }, opts.timeoutMs);
+    timer.unref();
+    inFlight = { marker, waiters: next, timer };
+    next = [];
+    opts.send(marker).catch(() => {
+      if (inFlight?.marker === marker) finish(false);
+    });
+  }
+
+  return {
+    /** Settles true once a marker sent after this call has come back; false when it was lost. */
+    wait(): Promise<boolean> {
+      if (closed) return Promise.resolve(false);
+      return new Promise<boolean>((resolve) => {
+        next.push(resolve);
+        if (!inFlight) launch();
+      });
+    },
+    /** A marker came back: markers return in the order they were sent, so it settles any earlier one too. */
+    returned(upTo: number): void {
+      if (inFlight && inFlight.marker <= upTo) finish(true);
+    },
+    close(): void {
+      closed = true;
+      const left = next;
+      next = [];
+      finish(false);
+      settle(left, false);
     },
   };
 }

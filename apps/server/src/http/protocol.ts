@@ -59,6 +59,11 @@ export function loggableUrl(url: string): string {
   return `${url.slice(0, at)}?${query}`;
 }
 
+const LEVEL_VALUES: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60 };
+/** Whether a logger set to `configured` writes a `level` line (an unknown level writes, to be safe). */
+const logs = (configured: string | undefined, level: 'info' | 'error') =>
+  configured === 'silent' ? false : (LEVEL_VALUES[configured ?? ''] ?? 0) <= LEVEL_VALUES[level]!;
+
 const UNAVAILABLE = 'The service is temporarily unavailable. Please try again in a moment.';
 const CRASHED = 'Something went wrong on our side. Please try again.';
 
@@ -69,22 +74,28 @@ const CRASHED = 'Something went wrong on our side. Please try again.';
 export function registerProtocol(app: FastifyInstance, opts: ProtocolOptions): void {
   app.decorateRequest('ctx', null as never);
 
+  // The hooks below run on every request: they take callbacks, not promises, since each async hook
+  // costs the hot reads (a cached GET /api/user, a prebuilt homepage) a promise and a microtask turn.
+
   // preValidation: the body is parsed by then, and the context is read before any schema reshapes it.
-  app.addHook('preValidation', async (req) => {
+  app.addHook('preValidation', (req, _reply, done) => {
     // A call without a body is a call with an empty one: its fields get field errors, not a 400.
     if (req.body === undefined && req.method !== 'GET' && req.method !== 'HEAD') req.body = {};
     req.ctx = readRequestContext(req);
+    done();
   });
 
   // "1e309" passes schema coercion as Infinity (JSON.parse reads it so too), and a NUL character
   // passes any string schema: neither goes further than here.
-  app.addHook('preHandler', async (req) => {
+  app.addHook('preHandler', (req, _reply, done) => {
     const found =
       unstorablePath(req.params, 'params') ?? unstorablePath(req.query, 'query') ?? unstorablePath(req.body, 'body');
-    if (found) throw invalidInput({ [found.path.replace(/^(params|query|body)\.?/, '') || 'request']: found.problem });
+    if (found)
+      return done(invalidInput({ [found.path.replace(/^(params|query|body)\.?/, '') || 'request']: found.problem }));
+    done();
   });
 
-  app.addHook('onSend', async (req, reply, payload) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     const code = envelopeCodeOf(payload);
     if (code !== undefined) {
       (reply as unknown as { envelopeCode?: number }).envelopeCode = code;
@@ -92,22 +103,26 @@ export function registerProtocol(app: FastifyInstance, opts: ProtocolOptions): v
     }
     // Judged on the route matched, not the address's spelling: `/%61pi/user` is `/api/user` too.
     if (!reply.hasHeader('cache-control') && isUnder(routePath(req), '/api')) reply.header('cache-control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 
-  app.addHook('onResponse', async (req, reply) => {
-    const envelopeCode = (reply as unknown as { envelopeCode?: number }).envelopeCode;
+  app.addHook('onResponse', (req, reply, done) => {
     const level = reply.statusCode >= 500 ? 'error' : 'info';
-    req.log[level](
-      {
-        method: req.method,
-        url: loggableUrl(req.url),
-        statusCode: reply.statusCode,
-        envelopeCode,
-        ms: Math.round(reply.elapsedTime),
-      },
-      'request completed',
-    );
+    // Below the configured level the line is not built at all (its URL redaction included).
+    if (logs(req.log.level, level)) {
+      const envelopeCode = (reply as unknown as { envelopeCode?: number }).envelopeCode;
+      req.log[level](
+        {
+          method: req.method,
+          url: loggableUrl(req.url),
+          statusCode: reply.statusCode,
+          envelopeCode,
+          ms: Math.round(reply.elapsedTime),
+        },
+        'request completed',
+      );
+    }
+    done();
   });
 
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {

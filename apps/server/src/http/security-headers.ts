@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isUnder, routePath } from './route-path';
 
 /** Where each configured pixel talks to besides its script's own host (events, images, cookies). */
@@ -120,12 +120,21 @@ export function registerSecurityHeaders(app: FastifyInstance, opts: SecurityOpti
     return hashes;
   };
 
-  app.addHook('onSend', async (req, reply, payload) => {
+  // Every answer passes here, most of them API answers: those take their headers without a promise
+  // (a callback hook); only an HTML document's policy waits for the configured pixels.
+  app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     if (https) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     const type = String(reply.getHeader('content-type') ?? '');
-    if (!type.startsWith('text/html') || reply.hasHeader('content-security-policy')) return payload;
+    if (!type.startsWith('text/html') || reply.hasHeader('content-security-policy')) return done(null, payload);
+    documentPolicy(req, reply).then(
+      () => done(null, payload),
+      (err: Error) => done(err),
+    );
+  });
+
+  async function documentPolicy(req: FastifyRequest, reply: FastifyReply): Promise<void> {
     reply.header('x-frame-options', 'DENY');
     reply.header('cross-origin-opener-policy', 'same-origin');
     // The route matched (or the normalized path of an unknown one), not the address's spelling.
@@ -143,7 +152,7 @@ export function registerSecurityHeaders(app: FastifyInstance, opts: SecurityOpti
           ';',
         ),
       );
-      return payload;
+      return;
     }
     const configured = new Set(await opts.configuredPixels());
     const pixelOrigins = [...configured]
@@ -158,6 +167,5 @@ export function registerSecurityHeaders(app: FastifyInstance, opts: SecurityOpti
         processor: opts.processor ?? null,
       }),
     );
-    return payload;
-  });
+  }
 }

@@ -29,7 +29,11 @@ const accounts: FastifyPluginAsyncTypebox = async (app) => {
   const { env, db } = app;
   // Only where the database announces its writes: a cache nobody invalidates would outlive a revocation.
   const sessionCache = app.sessionWritesAnnounced
-    ? createSessionCache({ ttlMs: SESSION_CACHE_TTL_MS, max: 20_000, sync: () => app.bus.sync() })
+    ? createSessionCache({
+        ttlMs: SESSION_CACHE_TTL_MS,
+        max: 20_000,
+        sync: app.bus.shared ? () => app.bus.sync() : null,
+      })
     : null;
   if (sessionCache) app.bus.subscribe('sessions', (message) => sessionCache.invalidate(decodeKeys(message)));
   const service = createAccountsService({

@@ -28,9 +28,10 @@ export interface SessionCacheOptions {
   /**
    * Resolves once every invalidation announced anywhere before the call has reached this instance
    * (false when it cannot tell): a hit is served only after it, so a session revoked through another
-   * instance, whose answer has gone out, is never served from here.
+   * instance, whose answer has gone out, is never served from here. Null for a lone instance, where
+   * every invalidation is applied before the write's answer (no promise to wait on per hit).
    */
-  sync: () => Promise<boolean>;
+  sync: (() => Promise<boolean>) | null;
 }
 
 interface Entry<T> {
@@ -67,8 +68,7 @@ export function createSessionCache({ ttlMs, max, sync }: SessionCacheOptions): S
         hit &&
         fresh(hit, hit.seq) &&
         hit.value.expiresAt.getTime() > Date.now() &&
-        (await sync()) &&
-        fresh(hit, hit.seq)
+        (sync === null || ((await sync()) && fresh(hit, hit.seq)))
       )
         return hit.value;
       const since = seq;
@@ -82,7 +82,7 @@ export function createSessionCache({ ttlMs, max, sync }: SessionCacheOptions): S
 
     async user(userId, load) {
       const hit = users.get(userId);
-      if (hit && fresh(hit, hit.seq) && (await sync()) && fresh(hit, hit.seq)) return hit.value;
+      if (hit && fresh(hit, hit.seq) && (sync === null || ((await sync()) && fresh(hit, hit.seq)))) return hit.value;
       const since = seq;
       const found = await load();
       if (!found) return null;

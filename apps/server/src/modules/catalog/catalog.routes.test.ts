@@ -139,7 +139,13 @@ describe('GET /api/homepage revalidation', () => {
     await t.database.db.insertInto('favorites').values({ user_id: userId, series_id: f.series.ceo }).execute();
     const res = await t.app.inject({ method: 'GET', url: '/api/homepage', headers: { 'x-user-token': token } });
     expect(res.headers.etag).toBeUndefined();
-    expect(envelope<Homepage>(res).data.featured.find((s) => s.id === f.series.ceo)?.favorite).toBe(true);
+    const home = envelope<Homepage>(res).data;
+    expect(home.featured.find((s) => s.id === f.series.ceo)?.favorite).toBe(true);
+    // Every rail, from the one read of the viewer's hearts: this series marked wherever it shows, no other.
+    const cards = [...home.featured, ...home.sections.flatMap((s) => s.items)];
+    expect(cards.filter((s) => s.id !== f.series.ceo).some((s) => s.favorite)).toBe(false);
+    expect(home.sections.flatMap((s) => s.items).filter((s) => s.id === f.series.ceo).length).toBeGreaterThan(0);
+    expect(cards.filter((s) => s.id === f.series.ceo).every((s) => s.favorite)).toBe(true);
   });
 });
 

@@ -200,12 +200,14 @@ export function createCatalogService(deps: CatalogDeps) {
       return { featured, sections: built };
     });
     if (!userId) return shared;
-    return {
-      featured: await withFavorites(shared.featured, userId),
-      sections: await Promise.all(
-        shared.sections.map(async (s) => ({ ...s, items: await withFavorites(s.items, userId) })),
-      ),
-    };
+    // One read of the viewer's hearts for every rail (a query per rail made a signed-in home screen
+    // cost a dozen queries).
+    const ids = [...new Set([...shared.featured, ...shared.sections.flatMap((s) => s.items)].map((s) => s.id))];
+    const favorites = ids.length > 0 ? await repo.favoriteSeriesIds(db, userId, ids) : new Set<number>();
+    if (favorites.size === 0) return shared;
+    const mark = <T extends Pick<Series, 'id' | 'favorite'>>(items: T[]) =>
+      items.map((s) => (favorites.has(s.id) ? { ...s, favorite: true } : s));
+    return { featured: mark(shared.featured), sections: shared.sections.map((s) => ({ ...s, items: mark(s.items) })) };
   }
 
   /** One section (or one category), paged. */
