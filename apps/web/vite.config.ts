@@ -21,17 +21,7 @@ let homeImports: Set<string> | undefined;
  * package's index re-exports everything, used or not.
  */
 function homeChunk(id: string, graph: ModuleGraph): string | null {
-  if (!homeImports) {
-    homeImports = new Set();
-    const stack = [HOME_PAGE];
-    while (stack.length > 0) {
-      const current = stack.pop() as string;
-      if (homeImports.has(current)) continue;
-      homeImports.add(current);
-      for (const next of graph.getModuleInfo(current)?.importedIds ?? [])
-        if (!next.includes('node_modules')) stack.push(next);
-    }
-  }
+  homeImports ??= reachable(HOME_PAGE, graph, false);
   return homeImports.has(id) && !HOME_FOLDER.test(id) ? 'home-shared' : null;
 }
 
