@@ -29,6 +29,11 @@ vi.mock('react-dom/client', () => ({
     },
   }),
 }));
+vi.mock('./app/warm-player', () => ({
+  warmPlayerWhenIdle: () => {
+    calls.push('player warmed');
+  },
+}));
 vi.mock('./app/start', () => ({
   loadStartupData: () => {
     calls.push('config and user');
@@ -54,6 +59,8 @@ describe('startup', () => {
       'address cleaned',
       'i18n',
       'mount',
+      // On Home, the player's code is set to load once the browser is idle.
+      'player warmed',
       'config and user',
     ]);
   });
