@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 
 /** A viewer's 20 latest searches, newest first. */
@@ -12,12 +12,17 @@ export function recentSearches(db: Kysely<DB>, userId: string) {
     .execute();
 }
 
-/** Records a search (a repeated one moves to the top). */
+/**
+ * Records a search (a repeated one moves to the top). Both a new and a repeated search take the
+ * database's clock to the microsecond: the server's own clock (milliseconds) could put a repeated
+ * search behind one made after it.
+ */
 export async function upsertSearch(db: Kysely<DB>, userId: string, query: string): Promise<void> {
+  const now = sql<Date>`clock_timestamp()`;
   await db
     .insertInto('search_history')
-    .values({ user_id: userId, query })
-    .onConflict((oc) => oc.columns(['user_id', 'query']).doUpdateSet({ searched_at: new Date() }))
+    .values({ user_id: userId, query, searched_at: now })
+    .onConflict((oc) => oc.columns(['user_id', 'query']).doUpdateSet({ searched_at: now }))
     .execute();
 }
 
