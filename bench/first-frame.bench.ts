@@ -90,24 +90,27 @@ async function swipeUp(cdp: CDPSession, page: Page): Promise<void> {
 
 /** Milestones of a cold open (ms from navigation start), from the page's Resource Timing entries. */
 interface Phases {
-  /** The first API call of the player page: app shell and page code are running. */
-  firstApiCall: number;
-  /** The episode's playback information has arrived. */
-  playbackInfo: number;
-  /** hls.js asks for the master playlist. */
-  masterPlaylist: number;
+  /** The document has arrived (with the first API answers, when the server put them in). */
+  document: number;
+  /** The app's entry chunk has arrived. */
+  appEntry: number;
+  /** hls.js has arrived. */
+  hlsJs: number;
   /** The first media segment has arrived. */
   firstSegment: number;
+  /** Catalog API calls the page made before its first frame (0 when the document carried them). */
+  apiCalls: number;
 }
 
 const PHASES = `(() => {
   const entries = performance.getEntriesByType('resource');
-  const first = (part, key) => { const e = entries.find((r) => r.name.includes(part)); return e ? e[key] : -1; };
+  const end = (test) => { const e = entries.find((r) => test.test(r.name)); return e ? e.responseEnd : -1; };
   return {
-    firstApiCall: Math.min(first('/api/video?', 'startTime'), first('/api/video/episode?', 'startTime')),
-    playbackInfo: first('/api/video/episode?id=', 'responseEnd'),
-    masterPlaylist: first('master.m3u8', 'startTime'),
-    firstSegment: first('seg_000.ts', 'responseEnd'),
+    document: performance.getEntriesByType('navigation')[0].responseEnd,
+    appEntry: end(/\\/assets\\/index-[^/]*\\.js$/),
+    hlsJs: end(/\\/assets\\/hls\\.light-[^/]*\\.js$/),
+    firstSegment: end(/seg_000\\.ts$/),
+    apiCalls: entries.filter((r) => /\\/api\\/video(\\?|\\/episode\\?|\\/feed\\?)/.test(r.name)).length,
   };
 })()`;
 
