@@ -177,6 +177,15 @@ export function watchKeyRequests(page: Page): Map<number, number[]> {
   return statuses;
 }
 
+/** The data block with a landing document's first answers (server: http/landing-data.ts). */
+const LANDING_BLOCK = /<script type="application\/json" id="landing-data">(.*?)<\/script>/s;
+
+/** The API answers a landing document carried, by address (none when it carried no block). */
+export function landingAnswers(html: string): Record<string, unknown> {
+  const block = LANDING_BLOCK.exec(html);
+  return block ? (JSON.parse(block[1]!) as { answers: Record<string, unknown> }).answers : {};
+}
+
 /**
  * Makes the player page and For You documents arrive without the first answers the server puts into
  * them (http/landing-data.ts), so the page asks the API, as when time ran out: for tests that change
@@ -188,10 +197,7 @@ export async function withoutLandingData(page: Page): Promise<void> {
     async (route) => {
       if (route.request().resourceType() !== 'document') return route.fallback();
       const response = await route.fetch();
-      const body = (await response.text()).replace(
-        /<script type="application\/json" id="landing-data">.*?<\/script>/s,
-        '',
-      );
+      const body = (await response.text()).replace(LANDING_BLOCK, '');
       await route.fulfill({ response, body });
     },
   );

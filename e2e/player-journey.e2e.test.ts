@@ -5,6 +5,7 @@ import {
   currentVideo,
   episodeInUrl,
   holdEpisode,
+  landingAnswers,
   loopEpisodes,
   nothingPlays,
   playerTest as test,
@@ -138,10 +139,7 @@ test.describe('player: from the home screen to the paywall', () => {
       if (/\.m3u8$|\/keys\/|\.ts$/.test(url.pathname)) media.push(url.pathname);
     });
     const opened = await page.goto(`/videos/${String(series.id)}?ep=2&fbclid=IwAR0shared`);
-    const carried = /<script type="application\/json" id="landing-data">(.*?)<\/script>/s.exec(
-      (await opened?.text()) ?? '',
-    );
-    const answers = carried ? (JSON.parse(carried[1]!) as { answers: Record<string, unknown> }).answers : {};
+    const answers = landingAnswers((await opened?.text()) ?? '');
     await page.locator('[data-page="videos"]').waitFor();
     await page.getByText(`EP 2 / ${String(series.episodes.length)}`).waitFor();
     // Opened without a tap: the browser may insist on muted playback, which still plays.

@@ -17,6 +17,25 @@ export function landingEpisodeNumber(ep: string | null | undefined): number {
   return /^[1-9][0-9]{0,5}$/.test(ep ?? '') ? Number(ep) : 0;
 }
 
+/**
+ * The URI of the variant with the lowest BANDWIDTH in a master playlist: where hls.js starts
+ * (apps/web/src/features/player/hls-setup.ts), so the first second is asked for from there.
+ */
+export function lightestVariant(master: string): string | null {
+  const lines = master.split(/\r?\n/).map((line) => line.trim());
+  let lightest: string | null = null;
+  let rate = Infinity;
+  lines.forEach((line, i) => {
+    const bandwidth = /^#EXT-X-STREAM-INF:(?:.*,)?BANDWIDTH=(\d+)/.exec(line)?.[1];
+    const uri = lines[i + 1];
+    if (bandwidth && Number(bandwidth) < rate && uri && !uri.startsWith('#')) {
+      rate = Number(bandwidth);
+      lightest = uri;
+    }
+  });
+  return lightest;
+}
+
 export const landingAddress = {
   series: (seriesId: number | string) => `/api/video?id=${String(seriesId)}`,
   episodes: (seriesId: number | string) => `/api/video/episode?seriesId=${String(seriesId)}`,

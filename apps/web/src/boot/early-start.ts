@@ -27,6 +27,7 @@ import {
   htmlLangFor,
   landingAddress,
   landingEpisodeNumber,
+  lightestVariant,
   type LandingData,
 } from '@episodic/contract/constants';
 import type { EpisodeStart } from '@episodic/contract';
@@ -264,16 +265,7 @@ try {
   const firstSecond = function (hls: string) {
     const master = new URL(hls, location.href).href;
     void media(master).then(function (text) {
-      const lines = rows(text);
-      let lightest: string | undefined,
-        rate = Infinity;
-      for (let i = 0; i < lines.length; i++) {
-        const variant = /^#EXT-X-STREAM-INF:(?:.*,)?BANDWIDTH=(\d+)/.exec(lines[i]!);
-        if (variant && +variant[1]! < rate && lines[i + 1] && lines[i + 1]!.charAt(0) !== '#') {
-          rate = +variant[1]!;
-          lightest = lines[i + 1];
-        }
-      }
+      const lightest = lightestVariant(String(text || ''));
       if (!lightest) return;
       const playlist = new URL(lightest, master).href;
       void media(playlist).then(function (text) {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { EpisodeStart } from '@episodic/contract';
+import { lightestVariant } from '@episodic/contract/constants';
 import type { DB } from '../../db/schema';
 import { lazySharedSecret } from '../../db/secrets';
 import {
@@ -39,22 +40,6 @@ export type MediaAnswer = { status: 200; body: string | Buffer; contentType: str
 
 const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
 const PLAYLIST_CACHE_SIZE = 1000;
-
-/** The URI of the variant with the lowest BANDWIDTH in a master playlist. */
-export function lightestVariant(master: string): string | null {
-  const lines = master.split(/\r?\n/).map((line) => line.trim());
-  let lightest: string | null = null;
-  let rate = Infinity;
-  lines.forEach((line, i) => {
-    const bandwidth = /^#EXT-X-STREAM-INF:(?:.*,)?BANDWIDTH=(\d+)/.exec(line)?.[1];
-    const uri = lines[i + 1];
-    if (bandwidth && Number(bandwidth) < rate && uri && !uri.startsWith('#')) {
-      rate = Number(bandwidth);
-      lightest = uri;
-    }
-  });
-  return lightest;
-}
 
 /** The URL of the master playlist of an episode. */
 export function masterPlaylistPath(episodeId: number): string {
