@@ -234,6 +234,30 @@ describe('the TikTok pixel', () => {
       expect(document.head.querySelector('script')).toBe(first);
     });
   });
+  it('loads nothing again once consent is withdrawn or tracking stops', () => {
+    vi.useFakeTimers();
+    const inserted: string[] = [];
+    const append = document.head.appendChild.bind(document.head);
+    vi.spyOn(document.head, 'appendChild').mockImplementation((node) => {
+      if (node instanceof HTMLScriptElement) inserted.push(node.src);
+      return append(node);
+    });
+    localStorage.setItem('trackingConsent', 'granted');
+    start('required', { tiktok_pixel: 'CTIKTOK01' });
+    expect(inserted).toHaveLength(1);
+    consent.consent.decide('denied');
+    vi.advanceTimersByTime(10_000);
+    expect(inserted).toHaveLength(1);
+
+    stop?.();
+    localStorage.setItem('trackingConsent', 'granted');
+    start('off', { tiktok_pixel: 'CTIKTOK01' });
+    expect(inserted).toHaveLength(2);
+    stop?.();
+    stop = undefined;
+    vi.advanceTimersByTime(10_000);
+    expect(inserted).toHaveLength(2);
+  });
 });
 
 describe('tracking with consent required', () => {

@@ -98,5 +98,6 @@ export function startTrackingRuntime({ pixels, settings }: TrackingStart): () =>
   return () => {
     unsubscribe();
     removeSink();
+    for (const pixel of started ?? []) pixel.stop?.();
   };
 }

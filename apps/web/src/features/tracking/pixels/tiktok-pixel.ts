@@ -59,9 +59,10 @@ function call(ttq: Ttq, method: string, ...args: unknown[]): void {
 
 /**
  * Loads the library for a pixel code like TikTok's snippet does (`ttq.load`), and loads it again when
- * it has not arrived after two seconds (at most three tries).
+ * it has not arrived after two seconds (at most three tries), unless the pixel was stopped meanwhile
+ * (consent withdrawn, tracking stopped).
  */
-function load(ttq: Ttq, id: string, scriptUrl: string): void {
+function load(ttq: Ttq, id: string, scriptUrl: string, stopped: () => boolean): void {
   ttq._i ??= {};
   ttq._i[id] = Object.assign([], { _u: scriptUrl });
   ttq._t ??= {};
@@ -75,7 +76,7 @@ function load(ttq: Ttq, id: string, scriptUrl: string): void {
       if (ok) loaded = true;
     });
     window.setTimeout(() => {
-      if (loaded || tries >= MAX_TRIES) return;
+      if (loaded || tries >= MAX_TRIES || stopped()) return;
       script.element.remove();
       attempt(tries + 1);
     }, TIKTOK_RETRY_MS);
@@ -104,7 +105,8 @@ function params(event: TrackingEvent): Record<string, unknown> {
 /** The TikTok pixel (`tiktok_pixel`): page views with `page`, every other event with `track`. */
 export function startTiktokPixel(ids: string[], options: PixelOptions): Pixel {
   const ttq = ensureTtq();
-  for (const id of ids) load(ttq, id, options.scriptUrl);
+  let stopped = false;
+  for (const id of ids) load(ttq, id, options.scriptUrl, () => stopped);
   if (options.consentRequired) call(ttq, 'grantConsent');
   return {
     name: 'tiktok',
@@ -113,7 +115,12 @@ export function startTiktokPixel(ids: string[], options: PixelOptions): Pixel {
       else call(ttq, 'track', event.event_name, params(event), { event_id: event.event_id });
     },
     consent(granted) {
+      // No library injected again after a withdrawal; one that arrives later still gets the revocation.
+      if (!granted) stopped = true;
       call(ttq, granted ? 'grantConsent' : 'revokeConsent');
+    },
+    stop() {
+      stopped = true;
     },
   };
 }

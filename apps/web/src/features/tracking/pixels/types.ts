@@ -6,6 +6,8 @@ export interface Pixel {
   track(event: TrackingEvent): void;
   /** The visitor's consent changed after the pixel started (only where consent is required). */
   consent(granted: boolean): void;
+  /** Tracking stopped: nothing more is loaded or retried. */
+  stop?(): void;
 }
 
 export interface PixelOptions {
