@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import { build as bundle, transformSync } from 'esbuild';
@@ -12,6 +13,7 @@ interface ModuleGraph {
 const HOME_PAGE = fileURLToPath(new URL('src/pages/home/home-page.tsx', import.meta.url));
 const EARLY_START = fileURLToPath(new URL('src/boot/early-start.ts', import.meta.url));
 const EARLY_START_TAG = '<script type="text/x-early-start"></script>';
+const EARLY_PLAYER = fileURLToPath(new URL('src/boot/early-player.ts', import.meta.url));
 const HOME_FOLDER = /[\\/]src[\\/]pages[\\/]home[\\/]/;
 let homeImports: Set<string> | undefined;
 
@@ -87,6 +89,26 @@ async function earlyStartScript(preloads: RoutePreloads, minify: boolean): Promi
 }
 
 /**
+ * index.html's early player (src/boot/early-player.ts), bundled with hls.js into one module of its own:
+ * imported by the inline script on a cold open of an episode, it is the first frame's only code. The
+ * app's chunks never import it (the app then uses the hls.js it brought), so it stays out of Vite's graph.
+ */
+async function earlyPlayerModule(): Promise<{ fileName: string; source: string }> {
+  const { outputFiles } = await bundle({
+    entryPoints: [EARLY_PLAYER],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    target: 'es2022',
+    minify: true,
+    legalComments: 'none',
+  });
+  const source = outputFiles[0]!.text;
+  const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
+  return { fileName: `assets/early-player-${hash}.js`, source };
+}
+
+/**
  * Writes index.html's inline script (src/boot/early-start.ts) in place of its placeholder tag, with the
  * table of the chunks each landing page needs, so the page's code (and, on the player page, hls.js and
  * the language's messages) downloads while the entry is still loading instead of after it has run:
@@ -94,8 +116,20 @@ async function earlyStartScript(preloads: RoutePreloads, minify: boolean): Promi
  * the player page the pages' stylesheet too). The dev server's script has an empty table.
  */
 function earlyStart(): Plugin {
+  let earlyPlayerFile: string | undefined;
+  let serving = false;
   return {
     name: 'episodic-early-start',
+    configResolved(config) {
+      serving = config.command === 'serve';
+    },
+    async buildStart() {
+      // The dev server's index.html has no chunk table, so no early player either.
+      if (serving) return;
+      const { fileName, source } = await earlyPlayerModule();
+      this.emitFile({ type: 'asset', fileName, source });
+      earlyPlayerFile = fileName;
+    },
     transformIndexHtml: {
       order: 'post',
       async handler(html, ctx) {
@@ -145,20 +179,26 @@ function earlyStart(): Plugin {
           '/src/features/player/lazy.ts',
         ]);
         videos.splice(1, 0, `/${pageStyles.fileName}`);
-        const table = { home: needs('/src/pages/home/home-page.tsx'), videos, messages };
-        // The stylesheet and the entry are asked for before index.html's own script runs (its API calls and
-        // preloads would otherwise go first): the first paint waits for the stylesheet alone. A preload,
-        // unlike the stylesheet link itself, does not hold that script back until the sheet arrives.
+        const hls = module('/hls.js/dist/hls.light.mjs');
+        if (!hls || !earlyPlayerFile) throw new Error('route preloads: no hls.js chunk or early player');
+        const table = {
+          home: needs('/src/pages/home/home-page.tsx'),
+          videos,
+          messages,
+          earlyPlayer: `/${earlyPlayerFile}`,
+          hls: `/${hls.fileName}`,
+        };
+        // The stylesheets are asked for before index.html's own script runs (its API calls and preloads
+        // would otherwise go first): the first paint waits for the stylesheet alone. A preload, unlike the
+        // stylesheet link itself, does not hold that script back until the sheet arrives.
         const stylesheets = [...html.matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)">/g)].map(
           (m) => m[1] ?? '',
         );
         const firstScript = html.indexOf(EARLY_START_TAG);
         if (firstScript < 0 || stylesheets.length === 0 || !entry)
           throw new Error('route preloads: index.html has no inline script, stylesheet or entry');
-        const hints = [
-          ...stylesheets.map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
-          `<link rel="modulepreload" crossorigin href="/${entry.fileName}">`,
-        ];
+        // The entry's own preload is the inline script's first act (the early player's, on a cold open of an episode).
+        const hints = stylesheets.map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`);
         html = html.slice(0, firstScript) + hints.join('\n    ') + '\n    ' + html.slice(firstScript);
         // index.html's script starts the entry itself (on the player page once the series title is drawn).
         const entryTag = `<script type="module" crossorigin src="/${entry.fileName}"></script>`;

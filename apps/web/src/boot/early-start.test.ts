@@ -85,6 +85,7 @@ const PLAYLIST =
 const envelope = (data: unknown) => ({ code: 200, message: 'ok', data });
 const playback = {
   id: 121,
+  playable: true,
   hls: '/api/media/episodes/121/master.m3u8',
   start: { master: MASTER, playlistUrl: '/api/media/episodes/121/360p/index.m3u8', playlist: PLAYLIST },
 };
@@ -130,28 +131,96 @@ describe('index.html’s early start with the answers its document carries', () 
     window.localStorage.setItem('userid', 'u-1');
     vi.stubGlobal('MediaSource', function MediaSource() {});
     carry('u-1', 'en', player);
-    const head = document.createElement('link');
-    head.rel = 'modulepreload';
-    head.href = '/assets/entry.js';
-    head.setAttribute('href', '/assets/entry.js');
-    document.head.appendChild(head);
-    try {
-      const fetch = await start('/videos/12?ep=1', {}, { entry: '/assets/entry.js', videos: ['/assets/player.js'] });
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(fetch).not.toHaveBeenCalled();
-      expect(document.head.querySelectorAll('link[href="/assets/player.js"]')).toHaveLength(0);
-      head.dispatchEvent(new Event('load'));
-      await vi.waitFor(() => {
-        expect(fetch.mock.calls.map(([url]) => url)).toEqual([
-          `${location.origin}/api/media/keys/121`,
-          `${location.origin}/media/e/121/360p/seg_000.ts`,
-        ]);
-      });
-      await vi.waitFor(() => {
-        expect(document.head.querySelectorAll('link[href="/assets/player.js"]')).toHaveLength(1);
-      });
-    } finally {
-      head.remove();
+    const fetch = await start('/videos/12?ep=1', {}, { entry: '/assets/entry.js', videos: ['/assets/player.js'] });
+    // The entry's preload is the script's first act.
+    const hint = document.head.querySelector('link[rel="modulepreload"][href="/assets/entry.js"]');
+    expect(hint).not.toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetch).not.toHaveBeenCalled();
+    expect(document.head.querySelectorAll('link[href="/assets/player.js"]')).toHaveLength(0);
+    hint!.dispatchEvent(new Event('load'));
+    await vi.waitFor(() => {
+      expect(fetch.mock.calls.map(([url]) => url)).toEqual([
+        `${location.origin}/api/media/keys/121`,
+        `${location.origin}/media/e/121/360p/seg_000.ts`,
+      ]);
+    });
+    await vi.waitFor(() => {
+      expect(document.head.querySelectorAll('link[href="/assets/player.js"]')).toHaveLength(1);
+    });
+  });
+
+  it('plays the episode with the early player first, and starts the app’s code at its first frame', async () => {
+    window.localStorage.clear();
+    window.localStorage.setItem('userid', 'u-1');
+    vi.stubGlobal('MediaSource', function MediaSource() {});
+    carry('u-1', 'en', player);
+    let firstFrame = () => {};
+    const startEarlyPlayer = vi.fn(
+      (_request: unknown) =>
+        new Promise<void>((resolve) => {
+          firstFrame = resolve;
+        }),
+    );
+    vi.doMock('/assets/early-player.js', () => ({ startEarlyPlayer }));
+    document.body.innerHTML = '<div id="root"><div id="early-layout"></div></div>';
+    const fetch = await start(
+      '/videos/12?ep=1',
+      {},
+      {
+        entry: '/assets/entry.js',
+        earlyPlayer: '/assets/early-player.js',
+        hls: '/assets/hls.js',
+        videos: ['/assets/hls.js', '/assets/player.js'],
+      },
+    );
+    const preloads = () =>
+      [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href'));
+    // The early player is the first download, and the key and segment go at once, not after the app's code.
+    expect(preloads()).toEqual(['/assets/early-player.js']);
+    await vi.waitFor(() => {
+      expect(fetch.mock.calls.map(([url]) => url)).toEqual([
+        `${location.origin}/api/media/keys/121`,
+        `${location.origin}/media/e/121/360p/seg_000.ts`,
+      ]);
+    });
+    // Started in the frame drawn over the page, with the API's headers and the episode's master playlist.
+    await vi.waitFor(() => {
+      expect(startEarlyPlayer).toHaveBeenCalledTimes(1);
+    });
+    const request = startEarlyPlayer.mock.calls[0]![0] as { episodeId: number; url: string; frame: HTMLElement };
+    expect(request).toMatchObject({ episodeId: 121, url: playback.hls });
+    expect(request.frame.querySelector('h1')?.textContent).toBe('Early Bird');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(preloads()).toEqual(['/assets/early-player.js']);
+    // At the first frame: the entry, then the page's chunks, without hls.js (the early player brought it).
+    firstFrame();
+    await vi.waitFor(() => {
+      expect(preloads()).toEqual(['/assets/early-player.js', '/assets/entry.js']);
+    });
+    document.head.querySelector('link[href="/assets/entry.js"]')!.dispatchEvent(new Event('load'));
+    await vi.waitFor(() => {
+      expect(preloads()).toEqual(['/assets/early-player.js', '/assets/entry.js', '/assets/player.js']);
+    });
+    vi.doUnmock('/assets/early-player.js');
+    document.body.innerHTML = '';
+  });
+
+  it('leaves the episode to the app when the address starts it elsewhere or it cannot be played', async () => {
+    for (const [address, answers] of [
+      ['/videos/12?ep=1&t=30', player],
+      ['/videos/12?ep=1', { ...player, '/api/video/episode?id=121': envelope({ ...playback, start: null }) }],
+    ] as const) {
+      window.localStorage.clear();
+      window.localStorage.setItem('userid', 'u-1');
+      vi.stubGlobal('MediaSource', function MediaSource() {});
+      document.getElementById('landing-data')?.remove();
+      carry('u-1', 'en', answers);
+      await start(address, {}, { entry: '/assets/entry.js', earlyPlayer: '/assets/early-player.js' });
+      expect(
+        [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href')),
+      ).toEqual(['/assets/entry.js']);
+      document.head.querySelectorAll('link[rel="modulepreload"]').forEach((node) => node.remove());
     }
   });
 

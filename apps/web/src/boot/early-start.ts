@@ -40,6 +40,9 @@ export interface RoutePreloads {
   videos?: string[];
   messages?: Record<string, string>;
   entry?: string;
+  /** boot/early-player.ts, bundled with hls.js; and hls.js's own chunk, which the early player replaces. */
+  earlyPlayer?: string;
+  hls?: string;
 }
 
 declare const __ROUTE_PRELOADS__: RoutePreloads;
@@ -52,8 +55,11 @@ interface ListedEpisode {
 
 const chunks = __ROUTE_PRELOADS__;
 let drawn: Promise<unknown> | null = null;
-// Runs `run` once the player page's title is drawn (or its answers failed, or after 1.5 s), on other
-// pages at once: that first paint then shares the line with the two API answers only.
+// The early player's first frame (boot/early-player.ts), when it plays the opened episode.
+let playing: Promise<unknown> | null = null;
+// Runs `run` once the player page's title is drawn (or its answers failed, or after 1.5 s), and the
+// early player's first frame is shown (or after 3 s); on other pages at once: that first paint then
+// shares the line with the two API answers only.
 const afterTitle = function (run: () => void) {
   if (!drawn) return run();
   let done = false;
@@ -62,8 +68,16 @@ const afterTitle = function (run: () => void) {
     done = true;
     run();
   };
-  void drawn.then(once, once);
-  setTimeout(once, 1500);
+  void drawn
+    .then(function () {
+      if (!playing) return once();
+      setTimeout(once, 3000);
+      return playing;
+    })
+    .then(once, once);
+  setTimeout(function () {
+    if (!playing) once();
+  }, 1500);
 };
 try {
   const q = new URLSearchParams(location.search),
@@ -139,6 +153,32 @@ try {
   const data = function (body: any): any {
     return body && body.code === 200 ? body.data : null;
   };
+  const mse = !!(window.MediaSource || (window as { ManagedMediaSource?: unknown }).ManagedMediaSource);
+  // The player page's episode plays before the app's code has arrived (boot/early-player.ts) when the
+  // document carried its playback answer with the first second: the early player and the first segment
+  // then come first, and the app's code once the first frame is shown.
+  const series = PLAYER_SERIES_PAGE.exec(path),
+    ep = landingEpisodeNumber(q.get('ep'));
+  let earlyPlay: { episodeId: number; hls: string } | null = null;
+  if (series && ep && landed && mse && chunks.earlyPlayer && !q.has('t')) {
+    const listed: ListedEpisode[] = data(landed.answers[landingAddress.episodes(series[1]!)]) || [];
+    for (let i = 0; i < listed.length; i++) {
+      const playback = listed[i]!.number === ep && data(landed.answers[landingAddress.playback(listed[i]!.id)]);
+      if (playback && playback.playable && playback.hls && playback.start)
+        earlyPlay = { episodeId: listed[i]!.id, hls: playback.hls };
+    }
+  }
+  // The first download, before this script's API calls and preloads: the app's entry (on the player page
+  // it then has the line to itself), or the early player.
+  const moduleHint = function (href: string): HTMLLinkElement {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    if (href) document.head.appendChild(link);
+    return link;
+  };
+  const hint = moduleHint((earlyPlay ? chunks.earlyPlayer : chunks.entry) || '');
   const el = function (tag: string, className: string, parent?: HTMLElement): HTMLElement {
     const node = document.createElement(tag);
     node.className = className;
@@ -188,8 +228,6 @@ try {
   }
   // The player page: the series, its episodes and, when the address names one, that episode's
   // playback information (the list says its id).
-  const series = PLAYER_SERIES_PAGE.exec(path),
-    ep = landingEpisodeNumber(q.get('ep'));
   // And, with Media Source Extensions (hls.js), that episode's first second of video: the master
   // playlist, the lightest rendition's playlist (hls.js starts there), its key and first segment,
   // kept by absolute address for the player's loader (features/player/early-media.ts).
@@ -199,19 +237,26 @@ try {
   // page's chunks, the key and the first segment), a second at most. Sharing the line with all of
   // them, it arrived ~200 ms later (bench/first-frame.bench.ts).
   const codeFirst = new Promise(function (resolve) {
-    const head = chunks.entry && document.querySelector('link[rel="modulepreload"][href="' + chunks.entry + '"]');
-    if (!head || !(PLAYER_PAGE.test(path) || FOR_YOU_PAGE.test(path))) return resolve(null);
-    head.addEventListener('load', resolve);
-    head.addEventListener('error', resolve);
+    if (earlyPlay || !chunks.entry || !(PLAYER_PAGE.test(path) || FOR_YOU_PAGE.test(path))) return resolve(null);
+    hint.addEventListener('load', resolve);
+    hint.addEventListener('error', resolve);
     setTimeout(resolve, 1000);
   });
   const mh: Record<string, string> = {};
   for (const name in h) if (name !== 'Accept' && name !== 'Accept-Language') mh[name] = h[name]!;
+  // The early player, with the API's headers for its playlists and key; settles at its first frame.
+  const startEarly = function (play: { episodeId: number; hls: string }, frame: HTMLElement, overlay: HTMLElement) {
+    return import(chunks.earlyPlayer!)
+      .then(function (module: { startEarlyPlayer: (request: unknown) => Promise<void> }) {
+        return module.startEarlyPlayer({ episodeId: play.episodeId, url: play.hls, headers: mh, frame, overlay });
+      })
+      .catch(function () {});
+  };
   const media = function (url: string, binary?: boolean): Promise<string | ArrayBuffer | null> {
     // Kept before it is asked for: `data` is set as the request starts.
     const entry = (earlyMedia[url] = { start: performance.now() } as NonNullable<(typeof earlyMedia)[string]>);
     // The key and the segment are the last things a first frame needs: they wait for the app's code.
-    entry.data = (binary ? codeFirst : Promise.resolve(null))
+    entry.data = (binary && !earlyPlay ? codeFirst : Promise.resolve(null))
       .then(function () {
         entry.start = performance.now();
         return fetch(url, {
@@ -273,7 +318,6 @@ try {
       });
     });
   };
-  const mse = !!(window.MediaSource || (window as { ManagedMediaSource?: unknown }).ManagedMediaSource);
   // An episode's playback information and, with Media Source Extensions, its first second: from the
   // playlists the answer carries when it is already here, else asked for along the master playlist
   // (`hls`, when the list named it) or after the answer.
@@ -319,7 +363,9 @@ try {
       for (let i = 0; i < list.length; i++) if (list[i]!.number === (ep || 1)) opens = list[i]!;
       const layout = document.getElementById('early-layout');
       if (!info || !info.title || !opens || !opens.hls || !layout) return;
-      const frame = el('div', 'early-frame', el('div', 'early-player', layout));
+      const overlay = el('div', 'early-player', layout);
+      const frame = el('div', 'early-frame', overlay);
+      playing = earlyPlay ? startEarly(earlyPlay, frame, overlay) : null;
       if (info.accentColor)
         frame.style.backgroundImage =
           'radial-gradient(120% 80% at 50% 35%, ' + info.accentColor + '55, transparent 70%)';
@@ -343,6 +389,11 @@ try {
   // After the API calls: on HTTP/1.1 (six connections) the chunks would otherwise queue ahead of them.
   // The player page's chunks (hls.js first, the largest) still arrive well before the first segment.
   let files = (home ? chunks.home : PLAYER_PAGE.test(path) || FOR_YOU_PAGE.test(path) ? chunks.videos : []) || [];
+  // The early player brought hls.js.
+  if (earlyPlay)
+    files = files.filter(function (file) {
+      return file !== chunks.hls;
+    });
   if ((!home || lang !== 'en') && chunks.messages) files = files.concat(chunks.messages[lang] || []);
   const add = function (file: string) {
     const link = document.createElement('link');
@@ -367,7 +418,18 @@ try {
     });
   };
   afterTitle(function () {
-    void codeFirst.then(preload);
+    if (!earlyPlay || !chunks.entry) return void codeFirst.then(preload);
+    // After the early player's first frame: the app's entry first again, then the page's chunks.
+    let done = false;
+    const next = function () {
+      if (done) return;
+      done = true;
+      preload();
+    };
+    const entryHint = moduleHint(chunks.entry);
+    entryHint.addEventListener('load', next);
+    entryHint.addEventListener('error', next);
+    setTimeout(next, 1000);
   });
 } catch {
   // Whatever fails here, the app still starts and asks for everything itself.

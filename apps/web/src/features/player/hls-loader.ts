@@ -10,6 +10,9 @@ let loading: Promise<HlsClass | null> | undefined;
  * episode data loads) saves a round trip before the first frame.
  */
 export function loadHls(): Promise<HlsClass | null> {
+  // index.html's early player brought it (boot/early-player.ts): the same library, already here.
+  const early = window.__episodicHls;
+  if (early) loading ??= Promise.resolve(early.isSupported() ? early : null);
   loading ??= import('hls.js/light').then(
     (module) => (module.default.isSupported() ? module.default : null),
     (error: unknown) => {

@@ -2,6 +2,7 @@ import type Hls from 'hls.js';
 import type { ErrorData, FragBufferedData, Level, LevelSwitchedData, ManifestParsedData } from 'hls.js';
 import { htmlLangFor, isLanguage } from '../../shared/i18n/languages';
 import { loadHls, playsHlsNatively, type HlsClass } from './hls-loader';
+import { claimEarlyPlayer, type EarlyPlayer } from './early-handoff';
 import { createHls, startFromLightest } from './hls-setup';
 import { mediaRequestHeaders } from './quiet-post';
 import { claimWarmStart } from './warm-start';
@@ -91,6 +92,11 @@ export class MediaSlot {
   hasFrame = false;
   /** Where this load started (seconds). */
   startAt = 0;
+  /**
+   * The last load took over an early player that the browser let play only muted: the player keeps it
+   * muted and offers the sound (unmuting it without a tap would stop it).
+   */
+  adoptedMutedByAutoplay = false;
 
   /** Frames per second of the renditions (from the master playlist), 0 while unknown. */
   private frameRate = 0;
@@ -124,6 +130,12 @@ export class MediaSlot {
 
   /** Loads an episode (replacing what was there); settles once the `<video>` has its source. */
   load(source: SlotSource, options: LoadOptions): Promise<void> {
+    // The episode index.html already plays in this `<video>` goes on playing (features/player/early-handoff.ts).
+    const early = options.preload ? null : claimEarlyPlayer(this.video, source.episodeId, options.startAt);
+    if (early) {
+      this.adopt(early, source, options);
+      return Promise.resolve();
+    }
     this.unload();
     const generation = this.generation;
     const attaching = this.attach(source, options, generation);
@@ -191,11 +203,31 @@ export class MediaSlot {
     }
   }
 
-  private attachHls(HlsCtor: HlsClass, source: SlotSource, options: LoadOptions): void {
+  /** Takes over index.html's early player: its hls.js instance, attached to this `<video>`, playing. */
+  private adopt(early: EarlyPlayer, source: SlotSource, options: LoadOptions): void {
+    this.generation++;
+    this.source = source;
+    this.preloading = false;
+    this.startAt = options.startAt;
+    this.hasFrame = this.video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA;
+    this.adoptedMutedByAutoplay = early.mutedByAutoplay;
+    this.setSubtitleTracks(source.subtitles);
+    this.attachHls(early.hls.constructor as HlsClass, source, options, { hls: early.hls, parsed: early.parsed });
+    if (options.preferredHeight !== null) this.setQuality(options.preferredHeight);
+    this.notify();
+  }
+
+  private attachHls(
+    HlsCtor: HlsClass,
+    source: SlotSource,
+    options: LoadOptions,
+    adopted?: { hls: Hls; parsed: boolean },
+  ): void {
     this.Hls = HlsCtor;
     // An episode being opened may already be loading (started with its playback information).
     const warm =
-      options.preload || options.preferredHeight !== null ? null : claimWarmStart(source.episodeId, options.startAt);
+      adopted ??
+      (options.preload || options.preferredHeight !== null ? null : claimWarmStart(source.episodeId, options.startAt));
     const hls =
       warm?.hls ?? createHls(HlsCtor, { startAt: options.startAt, bandwidthEstimate: options.bandwidthEstimate });
     this.hls = hls;
@@ -240,7 +272,7 @@ export class MediaSlot {
     hls.on(Events.ERROR, (_event, data: ErrorData) => {
       this.onHlsError(data);
     });
-    hls.attachMedia(this.video);
+    if (!adopted) hls.attachMedia(this.video);
     if (!warm) hls.loadSource(source.url);
   }
 
@@ -392,6 +424,7 @@ export class MediaSlot {
     this.hasFrame = false;
     this.bufferingPaused = false;
     this.recoveredMediaError = false;
+    this.adoptedMutedByAutoplay = false;
     this.video.pause();
     if (this.video.hasAttribute('src') || this.video.currentSrc) {
       this.video.removeAttribute('src');

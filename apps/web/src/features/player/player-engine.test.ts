@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { EarlyPlayer } from './early-handoff';
 import type { HlsClass } from './hls-loader';
 import { loadHls } from './hls-loader';
 import { PlayerEngine, type SlotSource } from './player-engine';
@@ -129,6 +130,78 @@ describe('PlayerEngine', () => {
     // Synchronously: the tap's permission to play with sound still holds.
     expect(playing.has(videos[1]!)).toBe(true);
     expect(playing.has(videos[0]!)).toBe(false);
+  });
+
+  describe('taking over the episode index.html already plays (early-handoff.ts)', () => {
+    let early: EarlyPlayer;
+    let destroyed: boolean;
+
+    beforeEach(() => {
+      destroyed = false;
+      const hls = new FakeHls();
+      hls.destroy = () => {
+        destroyed = true;
+      };
+      // Attached and playing, as boot/early-player.ts leaves it; the stage put its <video> in slot 0.
+      attached.add(videos[0]!);
+      playing.add(videos[0]!);
+      Object.defineProperty(videos[0]!, 'paused', { configurable: true, get: () => !playing.has(videos[0]!) });
+      Object.defineProperty(videos[0]!, 'readyState', { configurable: true, value: 4 });
+      early = {
+        episodeId: 1,
+        startAt: 0,
+        hls: hls as unknown as EarlyPlayer['hls'],
+        video: videos[0]!,
+        overlay: document.createElement('div'),
+        parsed: true,
+        failed: false,
+        mutedByAutoplay: true,
+        release: vi.fn(),
+      };
+      window.__episodicEarlyPlayer = early;
+    });
+
+    afterEach(() => {
+      window.__episodicEarlyPlayer = undefined;
+    });
+
+    it('plays on in the same <video> with the same instance, never paused, reloaded or unmuted', async () => {
+      const firstFrame = vi.fn();
+      engine.on('firstframe', firstFrame);
+      engine.show(episode(1));
+      expect(playing.has(videos[0]!)).toBe(true);
+      expect(history.get(videos[0]!) ?? []).not.toContain('attach');
+      expect(history.get(videos[0]!) ?? []).not.toContain('pause');
+      expect(early.release).toHaveBeenCalled();
+      expect(window.__episodicEarlyPlayer).toBeUndefined();
+      expect(destroyed).toBe(false);
+      // The browser let it play only muted: it stays muted, and the player offers the sound.
+      expect(videos[0]!.muted).toBe(true);
+      expect(engine.getSnapshot()).toMatchObject({ episodeId: 1, mutedByAutoplay: true, ready: true, currentSlot: 0 });
+      // Its first frame is already on screen, with no `playing` event to come.
+      await vi.waitFor(() => {
+        expect(firstFrame).toHaveBeenCalledWith(1);
+      });
+      // The player's commands act on it.
+      engine.pause();
+      expect(playing.has(videos[0]!)).toBe(false);
+    });
+
+    it('stops it when the player shows another episode, or none', async () => {
+      vi.mocked(loadHls).mockResolvedValue(FakeHls as unknown as HlsClass);
+      engine.show(episode(2));
+      expect(destroyed).toBe(true);
+      expect(window.__episodicEarlyPlayer).toBeUndefined();
+      await vi.waitFor(() => {
+        expect(history.get(videos[0]!)).toContain('attach');
+      });
+
+      window.__episodicEarlyPlayer = { ...early, release: vi.fn() };
+      destroyed = false;
+      engine.show(null);
+      expect(destroyed).toBe(true);
+      expect(window.__episodicEarlyPlayer).toBeUndefined();
+    });
   });
 
   describe('with frame callbacks and a viewer who has interacted (a browser)', () => {

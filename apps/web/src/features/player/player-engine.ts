@@ -1,3 +1,4 @@
+import { discardEarlyPlayer, peekEarlyPlayer } from './early-handoff';
 import { MediaSlot, type SlotSource } from './media-slot';
 import { INITIAL_SNAPSHOT, attempt, cueText, type PlayerSnapshot } from './player-snapshot';
 
@@ -198,17 +199,26 @@ export class PlayerEngine {
     const showing = this.currentSlot()?.source?.episodeId;
     if (source && showing === source.episodeId) return;
     this.playRequest++;
-    for (const slot of this.slots) slot.video.pause();
+    // The episode index.html already plays, in the slot holding its `<video>`, plays on (early-handoff.ts).
+    const early = source ? this.slots.findIndex((s) => peekEarlyPlayer(s.video, source.episodeId, startAt)) : -1;
+    this.slots.forEach((slot, i) => {
+      if (i !== early) slot.video.pause();
+    });
     this.detachTrack();
     this.buffering = false;
     this.startedPlaying = false;
     if (!source) {
+      discardEarlyPlayer();
       this.current = -1;
       this.refresh();
       return;
     }
     let index = this.slots.findIndex((slot) => slot.source?.episodeId === source.episodeId);
-    if (index < 0) {
+    if (index < 0 && early >= 0) {
+      this.current = early;
+      this.loadInto(this.slots[early], source, startAt, autoplay);
+      if (!autoplay) this.slots[early]?.video.pause();
+    } else if (index < 0) {
       // Keep the slot holding `keep` (the episode to preload next) when there is a choice.
       const free = this.slots.findIndex((slot, i) => i !== this.current && slot.source?.episodeId !== keep);
       index = free >= 0 ? free : this.slots.findIndex((slot) => slot.source?.episodeId !== keep);
@@ -236,21 +246,31 @@ export class PlayerEngine {
   /** Loads an episode into a slot that is (or becomes) the one on screen, then plays it when asked. */
   private loadInto(slot: MediaSlot | undefined, source: SlotSource, startAt: number, autoplay: boolean): void {
     if (!slot) return;
+    const loading = slot.load(source, {
+      startAt,
+      preload: false,
+      preferredHeight: this.prefs.quality,
+      bandwidthEstimate: this.bestEstimate(),
+    });
+    if (slot.adoptedMutedByAutoplay) {
+      this.prefs.muted = true;
+      this.mutedByAutoplay = true;
+    }
     this.applyPrefs();
-    void slot
-      .load(source, {
-        startAt,
-        preload: false,
-        preferredHeight: this.prefs.quality,
-        bandwidthEstimate: this.bestEstimate(),
-      })
-      .then(() => {
-        if (this.currentSlot() !== slot || slot.source?.episodeId !== source.episodeId) return;
-        // A new source resets the element: rate, sound and subtitles are applied again.
-        this.applyPrefs();
-        // A play() before the source is attached would be cancelled by the load itself.
-        if (autoplay) this.play();
+    // Taken over playing: its first frame may be on screen already, with no `playing` event to come.
+    if (!slot.video.paused && slot.video.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA) {
+      this.startedPlaying = true;
+      this.whenFramePresented(slot.video, () => {
+        this.emit('firstframe');
       });
+    }
+    void loading.then(() => {
+      if (this.currentSlot() !== slot || slot.source?.episodeId !== source.episodeId) return;
+      // A new source resets the element: rate, sound and subtitles are applied again.
+      this.applyPrefs();
+      // A play() before the source is attached would be cancelled by the load itself.
+      if (autoplay) this.play();
+    });
   }
 
   /** Loads an episode into the slot that is not on screen, up to its first frame. */

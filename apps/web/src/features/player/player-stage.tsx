@@ -1,5 +1,6 @@
-import type { ReactNode, RefObject } from 'react';
+import { useCallback, useLayoutEffect, useState, type CSSProperties, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
+import { adoptEarlyVideo, hasEarlyVideo } from './early-handoff';
 import { FeedPane, PlayerOverlay } from './feed-pane';
 import type { PlaybackErrorKind } from './media-slot';
 import type { PlayerEngine } from './player-engine';
@@ -92,8 +93,11 @@ export function PlayerStage({
   children,
 }: PlayerStageProps) {
   const { t } = useTranslation();
+  // The episode index.html started plays on in the first slot, on screen until the engine shows it.
+  const [earlyVideo] = useState(hasEarlyVideo);
   const videoPosition = (slot: number): string | null => {
     if (slot === snapshot.currentSlot && onScreen) return '0';
+    if (earlyVideo && slot === 0 && snapshot.currentSlot < 0) return '0';
     const held = snapshot.slotEpisodes[slot];
     if (held !== null && held !== undefined && held === nextId) return '100%';
     if (held !== null && held !== undefined && held === previousId) return '-100%';
@@ -113,14 +117,11 @@ export function PlayerStage({
         {videos.map((ref, slot) => {
           const position = videoPosition(slot);
           return (
-            <video
+            <SlotVideo
               key={slot}
-              ref={ref}
-              playsInline
-              preload="auto"
-              data-slot={slot}
-              data-current={position === '0' ? 'true' : undefined}
-              className="absolute inset-0 h-full w-full bg-transparent object-cover"
+              videoRef={ref}
+              slot={slot}
+              current={position === '0'}
               style={{
                 transform: `translateY(${position ?? '0'})`,
                 visibility: position === null ? 'hidden' : 'visible',
@@ -156,4 +157,47 @@ export function PlayerStage({
       {children}
     </div>
   );
+}
+
+/**
+ * One of the engine's `<video>` elements, in a box the stage places. The element is made here rather
+ * than by React so that the first slot can take over the `<video>` index.html already plays the opened
+ * episode in (early-handoff.ts): moved into place in the same task, it plays on.
+ */
+function SlotVideo({
+  videoRef,
+  slot,
+  current,
+  style,
+}: {
+  videoRef: RefObject<HTMLVideoElement | null>;
+  slot: number;
+  current: boolean;
+  style: CSSProperties;
+}) {
+  const box = useCallback(
+    (node: HTMLDivElement | null) => {
+      if (!node || node.firstChild) return;
+      // The engine holds its elements for the player's lifetime: a box drawn again gets the same one.
+      const existing = videoRef.current;
+      const early = !existing && slot === 0 ? adoptEarlyVideo() : null;
+      const video = existing ?? early?.video ?? document.createElement('video');
+      video.removeAttribute('style');
+      video.setAttribute('playsinline', '');
+      video.preload = 'auto';
+      video.dataset.slot = String(slot);
+      video.className = 'absolute inset-0 h-full w-full bg-transparent object-cover';
+      node.appendChild(video);
+      early?.done();
+      videoRef.current = video;
+    },
+    [videoRef, slot],
+  );
+  useLayoutEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    if (current) video.dataset.current = 'true';
+    else delete video.dataset.current;
+  }, [videoRef, current]);
+  return <div ref={box} className="absolute inset-0" style={style} />;
 }

@@ -36,6 +36,8 @@ function discard(): void {
 export async function warmStart(episodeId: number, url: string, startAt: number): Promise<void> {
   const HlsCtor = await loadHls().catch(() => null);
   if (!HlsCtor || current?.episodeId === episodeId || loadedByPlayer.has(episodeId)) return;
+  // index.html's early player already plays it (early-handoff.ts).
+  if (window.__episodicEarlyPlayer?.episodeId === episodeId) return;
   discard();
   const hls = createHls(HlsCtor, { startAt, prefetch: true });
   const onParsed = (_event: string, data: ManifestParsedData) => {
