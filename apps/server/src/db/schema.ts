@@ -450,6 +450,13 @@ export interface SandboxMethods {
   token: string;
 }
 
+export interface SandboxRefunds {
+  amount: number;
+  charge_id: string;
+  created_at: Generated<Timestamp>;
+  idempotency_key: string;
+}
+
 export interface SearchHistory {
   query: string;
   searched_at: Generated<Timestamp>;
@@ -689,6 +696,7 @@ export interface DB {
   reward_claims: RewardClaims;
   sandbox_charges: SandboxCharges;
   sandbox_methods: SandboxMethods;
+  sandbox_refunds: SandboxRefunds;
   search_history: SearchHistory;
   series: Series;
   series_address_plays: SeriesAddressPlays;
