@@ -75,11 +75,14 @@ export interface ContactMessages {
 }
 
 export interface ContactReplies {
+  attempts: Generated<number>;
   author_id: string | null;
   body: string;
   created_at: Generated<Timestamp>;
   id: Generated<string>;
+  lease_until: Timestamp | null;
   message_id: string;
+  next_attempt_at: Timestamp | null;
   send_error: string | null;
   sent_at: Timestamp | null;
 }
