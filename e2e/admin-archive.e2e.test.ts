@@ -67,6 +67,10 @@ test.describe('archiving a series someone paid for', () => {
         .click();
       await page.waitForURL(new RegExp(`/videos/${String(series.id)}\\?ep=${String(paid.number)}`));
       await waitUntilPlaying(page);
+      // Only the kept episode is listed: the header's total is never below the number shown ("EP 3 / 1").
+      const n = String(paid.number);
+      await expect(page.getByText(`EP ${n} / ${n}`, { exact: true })).toHaveCount(1);
+      await screenshot(page, 'archived-series-buyer-header');
       await page.getByRole('button', { name: 'Episodes' }).first().click();
       await page.getByText('No longer in the catalog — you keep the episodes you unlocked.').waitFor();
       await screenshot(page, 'archived-series-buyer');

@@ -97,6 +97,19 @@ test.describe('For You', () => {
     await expect.poll(count).toBe(before + 1);
     await feed.getByRole('button', { name: 'Add to my list' }).click();
     await feed.getByRole('button', { name: 'Remove from my list' }).waitFor();
+    // Its toast sits clear of the controls along the bottom (the seek bar, the buttons), in the phone viewport.
+    const toast = page.getByRole('status').getByText('Added to my list');
+    await toast.waitFor();
+    const toastBox = (await toast.boundingBox())!;
+    for (const control of [
+      feed.getByRole('slider', { name: 'Position in episode' }),
+      feed.getByRole('button', { name: 'Remove from my list' }),
+      feed.getByRole('button', { name: 'Share' }),
+      like,
+    ]) {
+      const box = (await control.boundingBox())!;
+      expect(toastBox.y + toastBox.height, await control.evaluate((e) => e.outerHTML.slice(0, 80))).toBeLessThan(box.y);
+    }
     await screenshot(page, 'for-you-liked');
 
     await swipe(context, page, 'up');

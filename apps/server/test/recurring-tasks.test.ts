@@ -19,6 +19,7 @@ const SAFE_ON_EVERY_INSTANCE: Record<string, string> = {
   'account-retention': 'each batch takes its rows with SKIP LOCKED',
   'media-jobs': 'jobs are claimed from media_jobs with a lease',
   'expired-uploads': 'removing an expired upload twice is a no-op',
+  'contact-replies': 'replies are claimed from contact_replies with a lease',
 };
 
 const failures: string[] = [];

@@ -1532,6 +1532,7 @@ export interface paths {
                                     createdAt: string;
                                     id: string;
                                     sendError: string | null;
+                                    sending: boolean;
                                     sentAt: string | null;
                                 }[];
                                 subject: string;
@@ -1614,6 +1615,7 @@ export interface paths {
                                     createdAt: string;
                                     id: string;
                                     sendError: string | null;
+                                    sending: boolean;
                                     sentAt: string | null;
                                 }[];
                                 subject: string;
@@ -1694,6 +1696,7 @@ export interface paths {
                                     createdAt: string;
                                     id: string;
                                     sendError: string | null;
+                                    sending: boolean;
                                     sentAt: string | null;
                                 }[];
                                 subject: string;

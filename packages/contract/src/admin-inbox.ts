@@ -41,6 +41,8 @@ export const AdminInboxReplySchema = Type.Object({
   author: Nullable(Person),
   /** When the mail server accepted it; null when it was not sent. */
   sentAt: Nullable(DateTime),
+  /** Waiting in the queue to be mailed (sent in the background, tried again when mail fails). */
+  sending: Type.Boolean(),
   /** Why it was not sent, in plain words. */
   sendError: Nullable(Type.String()),
 });

@@ -75,11 +75,14 @@ export interface ContactMessages {
 }
 
 export interface ContactReplies {
+  attempts: Generated<number>;
   author_id: string | null;
   body: string;
   created_at: Generated<Timestamp>;
   id: Generated<string>;
+  lease_until: Timestamp | null;
   message_id: string;
+  next_attempt_at: Timestamp | null;
   send_error: string | null;
   sent_at: Timestamp | null;
 }
@@ -450,6 +453,13 @@ export interface SandboxMethods {
   token: string;
 }
 
+export interface SandboxRefunds {
+  amount: number;
+  charge_id: string;
+  created_at: Generated<Timestamp>;
+  idempotency_key: string;
+}
+
 export interface SearchHistory {
   query: string;
   searched_at: Generated<Timestamp>;
@@ -689,6 +699,7 @@ export interface DB {
   reward_claims: RewardClaims;
   sandbox_charges: SandboxCharges;
   sandbox_methods: SandboxMethods;
+  sandbox_refunds: SandboxRefunds;
   search_history: SearchHistory;
   series: Series;
   series_address_plays: SeriesAddressPlays;

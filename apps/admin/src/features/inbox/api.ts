@@ -40,6 +40,8 @@ export function useInboxMessage(id: string) {
       void client.invalidateQueries({ queryKey: ['admin', 'inbox', 'list'] });
       return message;
     },
+    // While a reply waits for the mail server, it is read again every few seconds until sent (or not).
+    refetchInterval: (query) => (query.state.data?.replies.some((r) => r.sending) ? 3000 : false),
   });
 }
 

@@ -86,6 +86,7 @@ describe('inbox', () => {
               createdAt: '2026-11-20T12:00:00.000Z',
               author: { id: 'a-1', email: 'ops@episodic.test' },
               sentAt: null,
+              sending: false,
               sendError: notSent,
             },
           ],
@@ -107,4 +108,41 @@ describe('inbox', () => {
     expect(await screen.findByRole('button', { name: 'Reopen' })).toBeTruthy();
     expect(calls.find((c) => c.url.endsWith('/status'))?.body).toEqual({ done: true });
   });
+
+  it('answers a reply at once while mail sends it, then shows it sent', async () => {
+    const reply = {
+      id: 'r-2',
+      body: 'On its way',
+      createdAt: '2026-11-20T12:00:00.000Z',
+      author: { id: 'a-1', email: 'ops@episodic.test' },
+      sentAt: null,
+      sending: true,
+      sendError: null,
+    };
+    let current = message({ mailConfigured: true });
+    let reads = 0;
+    mockApi(({ method, url }) => {
+      if (method === 'POST' && url.endsWith('/replies')) {
+        current = message({ mailConfigured: true, replies: [reply] });
+        return { code: 200, data: current };
+      }
+      if (url.startsWith(`/api/admin/inbox/${ID}`)) {
+        // The queue mails it: the next read after the answer finds it sent.
+        if (current.replies.length > 0 && ++reads > 1)
+          current = message({
+            mailConfigured: true,
+            replies: [{ ...reply, sending: false, sentAt: '2026-11-20T12:00:02.000Z' }],
+          });
+        return { code: 200, data: current };
+      }
+      return undefined;
+    });
+    renderConsole(`/admin/inbox/${ID}`);
+    fireEvent.change(await screen.findByLabelText('To fan@example.com'), { target: { value: 'On its way' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send reply' }));
+    const replies = (await screen.findByRole('heading', { name: 'Replies' })).closest('section')!;
+    expect(within(replies).getByText('Sending')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    await waitFor(() => expect(within(replies).getByText('Sent')).toBeTruthy(), { timeout: 8000 });
+  }, 15_000);
 });

@@ -28,7 +28,13 @@ function Replies({ message }: { message: AdminInboxMessage }) {
             <p className="flex flex-wrap items-center gap-2 text-xs text-zinc-500">
               <span className="font-medium text-zinc-800">{r.author?.email ?? 'A former operator'}</span>
               <span>{dateTimeSeconds(r.createdAt)}</span>
-              {r.sentAt ? <Badge tone="green">Sent</Badge> : <Badge tone="red">Not sent</Badge>}
+              {r.sentAt ? (
+                <Badge tone="green">Sent</Badge>
+              ) : r.sending ? (
+                <Badge tone="blue">Sending</Badge>
+              ) : (
+                <Badge tone="red">Not sent</Badge>
+              )}
             </p>
             <p className="mt-2 text-sm whitespace-pre-wrap break-words">{r.body}</p>
             {r.sendError ? <p className="mt-2 text-xs text-red-700">{r.sendError}</p> : null}
@@ -60,6 +66,7 @@ function ReplyForm({ message }: { message: AdminInboxMessage }) {
               const last = updated.replies.at(-1);
               setBody('');
               if (last?.sentAt) toast(`Reply sent to ${updated.email}.`);
+              else if (last?.sending) toast(`Reply saved; it is being mailed to ${updated.email}.`);
               else setNotSent(last?.sendError ?? 'The reply was kept but not sent.');
             },
           });

@@ -49,7 +49,7 @@ export interface AdminDeps {
   /** Sends one mail (replies to contact messages). */
   sendMail: (message: MailMessage) => Promise<void>;
   log: (message: string, data?: Record<string, unknown>) => void;
-  /** The server's job runner: the media queue and the upload cleanup run on it where JOBS is on. */
+  /** The server's job runner: the media queue, the reply queue and the upload cleanup run on it where JOBS is on. */
   jobs: JobRunner;
 }
 

@@ -26,6 +26,7 @@ import { registerUsersRoutes } from './users.routes';
 import { createTeamService } from './team.service';
 import { registerTeamRoutes } from './team.routes';
 import { recordOperatorSession } from './sign-in-audit';
+import { createReplyDelivery } from './inbox-delivery';
 import { createInboxService } from './inbox.service';
 import { registerInboxRoutes } from './inbox.routes';
 import { createSubtitlesService } from './subtitles.service';
@@ -67,6 +68,17 @@ function registerAdminRoutes(app: AppInstance, deps: AdminDeps): void {
   const kick = () => {
     if (deps.env.jobs) deps.jobs.kick('media-jobs');
   };
+  // Console replies are mailed from a queue, never during the operator's request.
+  const replies = createReplyDelivery({ db: deps.db, sendMail: deps.sendMail, log: deps.log });
+  if (deps.env.jobs) {
+    // Replies are claimed with a lease (jobs/queue.ts): each is mailed by one instance.
+    deps.jobs.every('contact-replies', 30_000, () => replies.deliverDue());
+  }
+  const inbox = createInboxService({
+    db: deps.db,
+    mailTransport: deps.mailTransport,
+    ...(deps.env.jobs ? { deliverSoon: () => deps.jobs.kick('contact-replies') } : {}),
+  });
 
   void app.register(async (scope) => {
     scope.setValidatorCompiler(strictBodyCompiler);
@@ -91,7 +103,7 @@ function registerAdminRoutes(app: AppInstance, deps: AdminDeps): void {
         consoleBase: deps.env.consoleUrl ?? deps.env.publicUrl,
       }),
     );
-    registerInboxRoutes(admin, createInboxService(deps));
+    registerInboxRoutes(admin, inbox);
     registerSubtitleRoutes(admin, createSubtitlesService(deps));
     registerPreviewRoutes(admin, deps.preview);
   });

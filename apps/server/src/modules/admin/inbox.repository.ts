@@ -72,11 +72,14 @@ export interface ReplyRow {
   author_email: string | null;
   sent_at: Date | null;
   send_error: string | null;
+  /** Set while the reply waits in the queue to be mailed. */
+  next_attempt_at: Date | null;
 }
 
 export async function repliesOf(db: Executor, messageId: string): Promise<ReplyRow[]> {
   const { rows } = await sql<ReplyRow>`
-    SELECT r.id, r.body, r.created_at, r.author_id, a.email AS author_email, r.sent_at, r.send_error
+    SELECT r.id, r.body, r.created_at, r.author_id, a.email AS author_email, r.sent_at, r.send_error,
+      r.next_attempt_at
     FROM contact_replies r LEFT JOIN users a ON a.id = r.author_id
     WHERE r.message_id = ${messageId}::uuid
     ORDER BY r.created_at, r.id`.execute(db);
@@ -108,30 +111,60 @@ export async function setHandled(db: Executor, id: string, by: string | null): P
   return Number(res.numUpdatedRows) > 0;
 }
 
+/**
+ * A new reply: `queued`, it waits in the reply queue to be mailed (from now); otherwise it is kept
+ * with `notSent`, why it will not be mailed.
+ */
 export async function insertReply(
   db: Executor,
-  r: { messageId: string; authorId: string; body: string },
+  r: { messageId: string; authorId: string; body: string } & ({ queued: true } | { queued: false; notSent: string }),
 ): Promise<string> {
   const row = await db
     .insertInto('contact_replies')
-    .values({ message_id: r.messageId, author_id: r.authorId, body: r.body })
+    .values({
+      message_id: r.messageId,
+      author_id: r.authorId,
+      body: r.body,
+      next_attempt_at: r.queued ? sql<Date>`now()` : null,
+      send_error: r.queued ? null : r.notSent.slice(0, 500),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
-export async function recordDelivery(
-  db: Executor,
-  id: string,
-  outcome: { sent: true } | { sent: false; error: string },
-): Promise<void> {
+/**
+ * Replies waiting to be mailed, as a leased queue (jobs/queue.ts): due ones, oldest first; each claim
+ * leases the row (a crashed worker's claims come back) and counts one attempt.
+ */
+export const replyQueueTable = {
+  table: 'contact_replies',
+  key: ['id'],
+  waiting: sql`next_attempt_at <= now()`,
+  orderBy: sql`next_attempt_at`,
+} as const;
+
+export interface QueuedReplyRow {
+  id: string;
+  message_id: string;
+  body: string;
+  attempts: number;
+}
+
+/** The mail server took the reply: it leaves the queue. */
+export async function markReplySent(db: Executor, id: string): Promise<void> {
   await db
     .updateTable('contact_replies')
-    .set(
-      outcome.sent
-        ? { sent_at: sql<Date>`now()`, send_error: null }
-        : { sent_at: null, send_error: outcome.error.slice(0, 500) },
-    )
+    .set({ sent_at: sql<Date>`now()`, send_error: null, next_attempt_at: null, lease_until: null })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Not sent this time: tried again at `at` (null: given up), saying why. */
+export async function markReplyNotSent(db: Executor, id: string, at: Date | null, error: string): Promise<void> {
+  await db
+    .updateTable('contact_replies')
+    .set({ next_attempt_at: at, lease_until: null, send_error: error.slice(0, 500) })
     .where('id', '=', id)
     .execute();
 }

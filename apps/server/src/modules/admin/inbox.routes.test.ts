@@ -12,6 +12,7 @@ import type {
 import { createTestApp, envelope, type TestApp } from '../../../test/test-app';
 import { caller, consoleSignIn, createCallers, sessionOf, type Callers } from '../../../test/admin-fixture';
 import { createAccountsService } from '../accounts/index';
+import { REPLY_MAX_ATTEMPTS } from './inbox-delivery';
 import { NOT_CONFIGURED } from './inbox.service';
 
 let t: TestApp;
@@ -160,58 +161,132 @@ describe('the inbox of contact messages', () => {
   });
 });
 
-describe('replies over SMTP', () => {
+describe('replies over SMTP, through the reply queue', () => {
   const received: ParsedMail[] = [];
   let server: SMTPServer;
   let m: TestApp;
   let ops: ReturnType<typeof caller>;
+  /** While set, the mail server holds each mail until it is released. */
+  let hold: Promise<void> | null = null;
+  /** While set, the mail server refuses each mail. */
+  let refuse = false;
 
   beforeAll(async () => {
     server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       onData(stream, _session, callback) {
-        simpleParser(stream)
-          .then((mail) => {
-            received.push(mail);
-            callback();
-          })
-          .catch(callback);
+        const accept = async () => {
+          const mail = await simpleParser(stream);
+          await hold;
+          if (refuse) throw Object.assign(new Error('Mailbox unavailable'), { responseCode: 450 });
+          received.push(mail);
+        };
+        accept().then(() => callback(), callback);
       },
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.server.address() as AddressInfo).port;
-    m = await createTestApp({ MAIL_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Episodic <help@episodic.test>' });
+    m = await createTestApp({
+      MAIL_URL: `smtp://127.0.0.1:${port}`,
+      MAIL_FROM: 'Episodic <help@episodic.test>',
+      JOBS: 'true',
+    });
     ops = caller(m, (await createCallers(m)).admin);
   });
   afterAll(async () => {
     await m.close();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
   });
 
-  it('sends the reply as plain text quoting the message, then says when mail fails', async () => {
+  const mailsTo = (to: string) => received.filter((r) => (r.to as { text: string }).text === to);
+  const deliver = () => m.app.jobs.run('contact-replies');
+  const reply = (id: string, body: string) => ops.post<AdminInboxMessage>(`/api/admin/inbox/${id}/replies`, { body });
+  const repliesOf = async (id: string) => (await ops.get<AdminInboxMessage>(`/api/admin/inbox/${id}`)).data.replies;
+  /** Makes a reply waiting for a retry due now (instead of in a minute). */
+  const dueNow = (id: string) =>
+    m.database.db
+      .updateTable('contact_replies')
+      .set({ next_attempt_at: new Date(Date.now() - 1000) })
+      .where('message_id', '=', id)
+      .where('next_attempt_at', 'is not', null)
+      .execute();
+
+  it('answers at once while the mail server stalls, then mails the reply as plain text quoting the message', async () => {
     const id = await contact(m, {
       email: 'asker@example.com',
       subject: 'Refund',
       message: 'Line one\n<b>line two</b>',
     });
-    const sent = await ops.post<AdminInboxMessage>(`/api/admin/inbox/${id}/replies`, { body: 'Done & dusted <ok>' });
-    expect(sent.data.mailConfigured).toBe(true);
-    expect(sent.data.replies[0]).toMatchObject({ sendError: null, sentAt: expect.any(String) });
-    // Registration mails of the set-up go to the same server: pick the reply by its recipient.
-    const mail = received.find((r) => (r.to as { text: string }).text === 'asker@example.com')!;
-    expect((mail.to as { text: string }).text).toBe('asker@example.com');
-    expect(mail.subject).toBe('Re: Refund');
-    expect(mail.html).toBe(false);
-    expect(mail.text).toContain('Done & dusted <ok>');
-    expect(mail.text).toContain('> Line one\n> <b>line two</b>');
+    let release = () => undefined as void;
+    hold = new Promise<void>((resolve) => (release = resolve));
+    const saved = await reply(id, 'Done & dusted <ok>');
+    // Answered while the mail server still holds the mail: saved, audited, waiting to be sent.
+    expect(saved.code).toBe(200);
+    expect(saved.data.mailConfigured).toBe(true);
+    expect(saved.data.replies[0]).toMatchObject({
+      body: 'Done & dusted <ok>',
+      sending: true,
+      sentAt: null,
+      sendError: null,
+    });
+    expect(mailsTo('asker@example.com')).toEqual([]);
+    const audit = await ops.get<AdminPage<AdminAuditEntry>>(
+      `/api/admin/audit?targetType=contact-message&targetId=${id}`,
+    );
+    expect(audit.data.items.map((e) => e.action)).toEqual(['contact.reply']);
 
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    const failed = await ops.post<AdminInboxMessage>(`/api/admin/inbox/${id}/replies`, { body: 'Second try' });
-    expect(failed.code).toBe(200);
-    expect(failed.data.replies.map((r) => [r.body, r.sentAt === null])).toEqual([
-      ['Done & dusted <ok>', false],
-      ['Second try', true],
-    ]);
-    expect(failed.data.replies[1]!.sendError).toMatch(/^Not sent: the mail server refused or could not be reached/);
+    release();
+    hold = null;
+    await deliver();
+    expect((await repliesOf(id))[0]).toMatchObject({ sending: false, sendError: null, sentAt: expect.any(String) });
+    const [mail, ...more] = mailsTo('asker@example.com');
+    expect(more).toEqual([]);
+    expect(mail!.subject).toBe('Re: Refund');
+    expect(mail!.html).toBe(false);
+    expect(mail!.text).toContain('Done & dusted <ok>');
+    expect(mail!.text).toContain('> Line one\n> <b>line two</b>');
+  });
+
+  it('tries a refused reply again until mail takes it, and mails it once', async () => {
+    const id = await contact(m, { email: 'retry@example.com', subject: 'Hello', message: 'Anyone there?' });
+    refuse = true;
+    expect((await reply(id, 'Yes, we are')).data.replies[0]!.sending).toBe(true);
+    await deliver();
+    const [waiting] = await repliesOf(id);
+    expect(waiting).toMatchObject({ sending: true, sentAt: null });
+    expect(waiting!.sendError).toMatch(/^Not sent yet: the mail server refused or could not be reached/);
+    // Not due before its retry time.
+    await deliver();
+    expect(mailsTo('retry@example.com')).toEqual([]);
+
+    refuse = false;
+    await dueNow(id);
+    await Promise.all([deliver(), deliver()]);
+    expect((await repliesOf(id))[0]).toMatchObject({ sending: false, sendError: null, sentAt: expect.any(String) });
+    expect(mailsTo('retry@example.com')).toHaveLength(1);
+  });
+
+  it('gives up after its last try and says so', async () => {
+    const id = await contact(m, { email: 'never@example.com', subject: 'Lost', message: 'Bounce me' });
+    refuse = true;
+    try {
+      await reply(id, 'Will not arrive');
+      await deliver();
+      await m.database.db
+        .updateTable('contact_replies')
+        .set({ attempts: REPLY_MAX_ATTEMPTS - 1 })
+        .where('message_id', '=', id)
+        .execute();
+      await dueNow(id);
+      await deliver();
+    } finally {
+      refuse = false;
+    }
+    const [given] = await repliesOf(id);
+    expect(given).toMatchObject({ sending: false, sentAt: null });
+    expect(given!.sendError).toMatch(new RegExp(`^Not sent after ${String(REPLY_MAX_ATTEMPTS)} tries:`));
+    await deliver();
+    expect(mailsTo('never@example.com')).toEqual([]);
   });
 });

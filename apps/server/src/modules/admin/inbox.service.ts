@@ -1,18 +1,8 @@
 import type { AdminInboxCounts, AdminInboxItem, AdminInboxMessage, AdminPage } from '@episodic/contract';
 import { notFound } from '../../http/errors';
-import type { MailMessage } from '../../mail/mailer';
 import { writeAudit, type Operator } from './audit';
 import { FieldCheck } from './input-rules';
-import {
-  findMessage,
-  inboxCounts,
-  inboxRows,
-  insertReply,
-  markRead,
-  recordDelivery,
-  repliesOf,
-  setHandled,
-} from './inbox.repository';
+import { findMessage, inboxCounts, inboxRows, insertReply, markRead, repliesOf, setHandled } from './inbox.repository';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 
@@ -20,38 +10,12 @@ export interface InboxDeps {
   db: Kysely<DB>;
   /** 'outbox' when MAIL_URL is not set: replies are then kept but not sent. */
   mailTransport: 'smtp' | 'outbox';
-  sendMail: (message: MailMessage) => Promise<void>;
-  log: (message: string, data?: Record<string, unknown>) => void;
+  /** Asks the reply queue to send now (where the jobs run; elsewhere its next pass sends it). */
+  deliverSoon?: () => void;
 }
-
-/** A mail server that accepts the connection and then stalls must not hold the operator's request. */
-const SEND_TIMEOUT_MS = 20_000;
 
 export const NOT_CONFIGURED =
   'Not sent: this server has no mail set up (MAIL_URL). The reply is kept here; write to the sender from your own mailbox.';
-
-/**
- * The reply mail: plain text only and no wording of our own beyond "Re:", so it reads the same in
- * whatever language the sender wrote; their message is quoted below the answer.
- */
-export function replyMail(to: string, subject: string, body: string, original: string, sentAt: Date): MailMessage {
-  const quoted = original
-    .split(/\r?\n/)
-    .map((line) => `> ${line}`)
-    .join('\n');
-  return {
-    to,
-    subject: /^re:/i.test(subject) ? subject : `Re: ${subject}`,
-    text: `${body}\n\n${sentAt.toISOString().slice(0, 16).replace('T', ' ')} UTC, ${to}:\n${quoted}\n`,
-  };
-}
-
-function plainSendError(err: unknown): string {
-  const message = err instanceof Error ? err.message : '';
-  if (message === 'timeout')
-    return 'Not sent: the mail server did not answer in time. It may still arrive; check before sending again.';
-  return 'Not sent: the mail server refused or could not be reached. The reply is kept here; try again later.';
-}
 
 /** Contact messages from viewers: read, answer by email, mark done. */
 export function createInboxService(deps: InboxDeps) {
@@ -105,6 +69,7 @@ export function createInboxService(deps: InboxDeps) {
         createdAt: r.created_at.toISOString(),
         author: r.author_id ? { id: r.author_id, email: r.author_email } : null,
         sentAt: r.sent_at?.toISOString() ?? null,
+        sending: r.sent_at === null && r.next_attempt_at !== null,
         sendError: r.send_error,
       })),
       mailConfigured: deps.mailTransport === 'smtp',
@@ -118,18 +83,24 @@ export function createInboxService(deps: InboxDeps) {
   }
 
   /**
-   * Keeps the reply with the message (and its audit entry) first, then mails it: a reply mail can
-   * fail or be impossible (no MAIL_URL) and the operator still sees what was written and that it was not sent.
+   * Keeps the reply with the message (and its audit entry) and queues its mail, then answers at once:
+   * the mail server is never waited for (inbox-delivery.ts sends it, and tries again when it fails).
+   * Without MAIL_URL the reply is kept and says it was not sent.
    */
   async function reply(operator: Operator, id: string, input: string): Promise<AdminInboxMessage> {
     const body = input.trim();
     const check = new FieldCheck();
     if (!body) check.add('body', 'required', 'Write the reply first.');
     check.check();
-    const sent = await db.transaction().execute(async (trx) => {
+    const queued = deps.mailTransport === 'smtp';
+    await db.transaction().execute(async (trx) => {
       const m = await findMessage(trx, id, true);
       if (!m) throw notFound('not_found', 'There is no such message.');
-      const replyId = await insertReply(trx, { messageId: id, authorId: operator.userId, body });
+      const reply = { messageId: id, authorId: operator.userId, body };
+      const replyId = await insertReply(
+        trx,
+        queued ? { ...reply, queued: true } : { ...reply, queued: false, notSent: NOT_CONFIGURED },
+      );
       await writeAudit(trx, operator, {
         action: 'contact.reply',
         targetType: 'contact-message',
@@ -137,27 +108,8 @@ export function createInboxService(deps: InboxDeps) {
         summary: `Replied to ${m.email} about “${m.subject.slice(0, 120)}”`,
         after: { replyId, characters: body.length },
       });
-      return { replyId, mail: replyMail(m.email, m.subject, body, m.message, m.created_at) };
     });
-    if (deps.mailTransport !== 'smtp') {
-      await recordDelivery(db, sent.replyId, { sent: false, error: NOT_CONFIGURED });
-      return detail(id);
-    }
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      await Promise.race([
-        deps.sendMail(sent.mail),
-        new Promise((_, reject) => {
-          timer = setTimeout(() => reject(new Error('timeout')), SEND_TIMEOUT_MS);
-        }),
-      ]);
-      await recordDelivery(db, sent.replyId, { sent: true });
-    } catch (err) {
-      deps.log('contact reply not sent', { messageId: id, error: (err as Error).message });
-      await recordDelivery(db, sent.replyId, { sent: false, error: plainSendError(err) });
-    } finally {
-      clearTimeout(timer);
-    }
+    if (queued) deps.deliverSoon?.();
     return detail(id);
   }
 

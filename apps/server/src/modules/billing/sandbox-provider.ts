@@ -219,9 +219,10 @@ export function createSandboxProvider(opts: SandboxOptions) {
       return row ? outcomeOf(row, await methodOf(row.method_token)) : null;
     },
 
-    async refund(providerRef: string, amount: number): Promise<void> {
-      if (!(await repo.refundSandboxCharge(db, providerRef, amount)))
-        throw new Error('The refund is more than is left of the charge.');
+    async refund(providerRef: string, amount: number, _currency: string, key: string): Promise<void> {
+      const outcome = await repo.refundSandboxCharge(db, providerRef, amount, key);
+      if (outcome === 'too_much') throw new Error('The refund is more than is left of the charge.');
+      if (outcome === 'key_reused') throw new Error('This idempotency key was used for another refund.');
     },
 
     /** The buyer finished (or abandoned) the 3-D Secure challenge. */

@@ -36,26 +36,52 @@ export function insertSandboxCharge(db: Kysely<DB>, charge: Insertable<DB['sandb
 }
 
 /**
- * Gives back part or all of a charge, never more than it took (then it is `refunded`); false when the
- * charge exists but cannot give back that much.
+ * Gives back part or all of a charge once per idempotency key, never more than it took (then it is
+ * `refunded`). Under the charge's row lock, so a key sent twice at once is seen by the second: it
+ * answers as the first did ('refunded'). 'too_much' when the charge cannot give back that much,
+ * 'key_reused' when the key was used for another charge or amount (a processor refuses that too).
+ * An unknown charge is 'refunded': nothing is held for it here.
  */
-export async function refundSandboxCharge(db: Kysely<DB>, id: string, amount: number): Promise<boolean> {
-  const updated = await db
-    .updateTable('sandbox_charges')
-    .set((eb) => ({
-      refunded_amount: eb('refunded_amount', '+', amount),
-      status: sql<
-        'refunded' | 'succeeded'
-      >`CASE WHEN refunded_amount + ${amount} >= amount THEN 'refunded' ELSE status END`,
-      updated_at: new Date(),
-    }))
-    .where('id', '=', id)
-    .where('status', '=', 'succeeded')
-    .where(sql<boolean>`refunded_amount + ${amount} <= amount`)
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) > 0) return true;
-  const exists = await db.selectFrom('sandbox_charges').select('id').where('id', '=', id).executeTakeFirst();
-  return !exists;
+export async function refundSandboxCharge(
+  db: Kysely<DB>,
+  chargeId: string,
+  amount: number,
+  idempotencyKey: string,
+): Promise<'refunded' | 'too_much' | 'key_reused'> {
+  return db.transaction().execute(async (trx) => {
+    const charge = await trx
+      .selectFrom('sandbox_charges')
+      .select('id')
+      .where('id', '=', chargeId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!charge) return 'refunded';
+    const prior = await trx
+      .selectFrom('sandbox_refunds')
+      .select(['charge_id', 'amount'])
+      .where('idempotency_key', '=', idempotencyKey)
+      .executeTakeFirst();
+    if (prior) return prior.charge_id === chargeId && prior.amount === amount ? 'refunded' : 'key_reused';
+    const updated = await trx
+      .updateTable('sandbox_charges')
+      .set((eb) => ({
+        refunded_amount: eb('refunded_amount', '+', amount),
+        status: sql<
+          'refunded' | 'succeeded'
+        >`CASE WHEN refunded_amount + ${amount} >= amount THEN 'refunded' ELSE status END`,
+        updated_at: new Date(),
+      }))
+      .where('id', '=', chargeId)
+      .where('status', '=', 'succeeded')
+      .where(sql<boolean>`refunded_amount + ${amount} <= amount`)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) return 'too_much';
+    await trx
+      .insertInto('sandbox_refunds')
+      .values({ idempotency_key: idempotencyKey, charge_id: chargeId, amount })
+      .execute();
+    return 'refunded';
+  });
 }
 
 /** Ends a charge's 3-D Secure challenge, once; undefined when it is not waiting for one. */

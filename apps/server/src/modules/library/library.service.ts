@@ -5,6 +5,7 @@ import type { EventBus } from '../../events';
 import { notFound } from '../../http/errors';
 import type { CatalogService } from '../catalog/index';
 import type { AccessService } from '../access/index';
+import { filteredPage } from './filtered-page';
 import * as repo from './library.repository';
 
 export interface LibraryDeps {
@@ -35,13 +36,12 @@ export function createLibraryService({ db, catalog, access, events }: LibraryDep
   }
 
   /** The viewer's list, most recently added first. */
-  async function favorites(userId: string, lang: Language, { page, pageSize }: PageRequest): Promise<Page<Series>> {
-    const ids = await repo.favoriteIds(db, userId, (page - 1) * pageSize, pageSize + 1);
-    const items = (await catalog.seriesCards(ids.slice(0, pageSize), lang, userId)).map((s) => ({
-      ...s,
-      favorite: true,
-    }));
-    return { items, page, pageSize, hasMore: ids.length > pageSize };
+  async function favorites(userId: string, lang: Language, request: PageRequest): Promise<Page<Series>> {
+    return filteredPage(
+      (offset, limit) => repo.favoriteIds(db, userId, offset, limit),
+      async (ids) => (await catalog.seriesCards(ids, lang, userId)).map((s) => ({ ...s, favorite: true })),
+      request,
+    );
   }
 
   /** Records where the viewer is: the series' entry moves to this episode and position. */
@@ -70,25 +70,32 @@ export function createLibraryService({ db, catalog, access, events }: LibraryDep
   }
 
   /** Continue watching: one entry per series, most recent first. */
-  async function history(userId: string, lang: Language, { page, pageSize }: PageRequest): Promise<Page<HistoryEntry>> {
-    const rows = await repo.historyPage(db, userId, (page - 1) * pageSize, pageSize + 1);
-    const shown = rows.slice(0, pageSize);
+  async function history(userId: string, lang: Language, request: PageRequest): Promise<Page<HistoryEntry>> {
+    return filteredPage(
+      (offset, limit) => repo.historyPage(db, userId, offset, limit),
+      (rows) => historyEntries(rows, userId, lang),
+      request,
+    );
+  }
+
+  /** The entries of these history rows still shown to the viewer, in their order. */
+  async function historyEntries(rows: repo.HistoryRow[], userId: string, lang: Language): Promise<HistoryEntry[]> {
     const cards = new Map(
       (
         await catalog.seriesCards(
-          shown.map((r) => r.series_id),
+          rows.map((r) => r.series_id),
           lang,
           userId,
         )
       ).map((s) => [s.id, s]),
     );
     // Archived since: shown only to a viewer who keeps the episode (checked per row below).
-    const gone = [...new Set(shown.map((r) => r.series_id).filter((id) => !cards.has(id)))];
+    const gone = [...new Set(rows.map((r) => r.series_id).filter((id) => !cards.has(id)))];
     for (const s of await catalog.keptSeriesCards(gone, lang, userId)) cards.set(s.id, s);
     const items: HistoryEntry[] = [];
-    for (const row of shown) {
+    for (const row of rows) {
       const series = cards.get(row.series_id);
-      const episode = await catalog.episodeSummary(row.episode_id, userId);
+      const episode = series && (await catalog.episodeSummary(row.episode_id, userId));
       if (!series || !episode) continue;
       items.push({
         series,
@@ -100,34 +107,35 @@ export function createLibraryService({ db, catalog, access, events }: LibraryDep
         updatedAt: row.updated_at.toISOString(),
       });
     }
-    return { items, page, pageSize, hasMore: rows.length > pageSize };
+    return items;
   }
 
   /** What the viewer unlocked, by series, the latest unlock first. */
-  async function unlocked(
-    userId: string,
-    lang: Language,
-    { page, pageSize }: PageRequest,
-  ): Promise<Page<UnlockedSeries>> {
-    const rows = await access.unlockedSeries(userId, (page - 1) * pageSize, pageSize + 1);
-    const shown = rows.slice(0, pageSize);
-    const ids = shown.map((r) => r.series_id);
-    const cards = new Map((await catalog.seriesCards(ids, lang, userId)).map((s) => [s.id, s]));
-    // Series archived since: listed only while the viewer keeps episodes of them.
-    const gone = ids.filter((id) => !cards.has(id));
-    for (const s of await catalog.keptSeriesCards(gone, lang, userId)) cards.set(s.id, s);
-    const items: UnlockedSeries[] = [];
-    for (const row of shown) {
-      const series = cards.get(row.series_id);
-      if (!series) continue;
-      items.push({
-        series,
-        unlockedEpisodes: row.unlocked,
-        lastEpisodeNumber: row.last_number,
-        lastUnlockedAt: row.last_at.toISOString(),
-      });
-    }
-    return { items, page, pageSize, hasMore: rows.length > pageSize };
+  async function unlocked(userId: string, lang: Language, request: PageRequest): Promise<Page<UnlockedSeries>> {
+    return filteredPage(
+      (offset, limit) => access.unlockedSeries(userId, offset, limit),
+      async (rows) => {
+        const ids = rows.map((r) => r.series_id);
+        const cards = new Map((await catalog.seriesCards(ids, lang, userId)).map((s) => [s.id, s]));
+        // Series archived since: listed only while the viewer keeps episodes of them.
+        const gone = ids.filter((id) => !cards.has(id));
+        for (const s of await catalog.keptSeriesCards(gone, lang, userId)) cards.set(s.id, s);
+        return rows.flatMap((row): UnlockedSeries[] => {
+          const series = cards.get(row.series_id);
+          return series
+            ? [
+                {
+                  series,
+                  unlockedEpisodes: row.unlocked,
+                  lastEpisodeNumber: row.last_number,
+                  lastUnlockedAt: row.last_at.toISOString(),
+                },
+              ]
+            : [];
+        });
+      },
+      request,
+    );
   }
 
   return { addFavorite, removeFavorite, favorites, recordProgress, history, unlocked };

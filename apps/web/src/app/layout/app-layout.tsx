@@ -3,7 +3,7 @@ import { useTranslation } from '../../shared/i18n/use-translation';
 import { Outlet, useLocation } from 'react-router';
 import { ConsentPrompt, usePageViews } from '../../features/tracking';
 import { useClickIdCapture } from '../../shared/click-ids/use-click-id-capture';
-import { isPlayerPath } from '../../shared/links/player-path';
+import { isPlayerPath, isVideoPath } from '../../shared/links/player-path';
 import { AppHeader } from './app-header';
 import { NavigationProgress } from './navigation-progress';
 import { ErrorBoundary, RouteError } from './route-error';
@@ -55,7 +55,7 @@ export function AppLayout() {
       )}
       {covered ? null : <TabBar />}
       <Suspense fallback={null}>
-        <Toaster placement={covered ? 'top' : 'bottom'} />
+        <Toaster placement={isVideoPath(location.pathname) ? 'top' : 'bottom'} />
       </Suspense>
       <ConsentPrompt />
       <ScrollRestoration />

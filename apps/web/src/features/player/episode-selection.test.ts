@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseEpisode, neighbours, parseEpisodeParams } from './episode-selection';
+import { chooseEpisode, episodeTotal, neighbours, parseEpisodeParams } from './episode-selection';
 
 const episodes = [1, 2, 3, 4, 5].map((number) => ({ number, duration: 90 }));
 const entry = (episodeNumber: number, position: number, finished = false, seriesId = 7) => ({
@@ -91,5 +91,17 @@ describe('neighbours', () => {
     expect(neighbours(list, 2)).toEqual({ previous: { number: 1 }, next: { number: 3 } });
     expect(neighbours(list, 1)).toEqual({ previous: undefined, next: { number: 2 } });
     expect(neighbours(list, 7)).toEqual({ previous: undefined, next: undefined });
+  });
+});
+
+describe('episodeTotal', () => {
+  it('is the count when the numbering has no gaps', () => {
+    expect(episodeTotal(episodes)).toBe(5);
+  });
+
+  it('is never below a number in the list (an archived series lists only the episodes its buyer keeps)', () => {
+    expect(episodeTotal([{ number: 3 }])).toBe(3);
+    expect(episodeTotal([{ number: 1 }, { number: 2 }, { number: 4 }, { number: 5 }])).toBe(5);
+    expect(episodeTotal([])).toBe(0);
   });
 });

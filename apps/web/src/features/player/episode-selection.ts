@@ -92,3 +92,12 @@ export function neighbours<T extends Pick<EpisodeListItem, 'number'>>(
   if (index < 0) return { previous: undefined, next: undefined };
   return { previous: sorted[index - 1], next: sorted[index + 1] };
 }
+
+/**
+ * The total of "EP n / total": the last episode's number, the count when the numbering has no gaps.
+ * With gaps (an archived series lists for its buyer only the episodes they keep; an operator may
+ * unpublish one) the count could be below the number shown ("EP 3 / 1"); the last number never is.
+ */
+export function episodeTotal(episodes: readonly Pick<EpisodeListItem, 'number'>[]): number {
+  return episodes.reduce((last, e) => Math.max(last, e.number), episodes.length);
+}

@@ -98,7 +98,10 @@ interface ChromeProps {
   locked: boolean;
   seriesTitle: string;
   episodeNumber: number;
+  /** How many episodes the viewer can open (the episodes button). */
   episodeCount: number;
+  /** The total of "EP n / total" (`episodeTotal`): never below an episode's number. */
+  episodeTotal: number;
   playCount: number;
   favorite: boolean;
   onFavorite: () => void;
@@ -154,14 +157,14 @@ export function SeekArea({
 export const PlayerChrome = memo(function PlayerChrome(props: ChromeProps) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const { visible, seriesTitle, episodeNumber, episodeCount, playCount, favorite, seek } = props;
+  const { visible, seriesTitle, episodeNumber, episodeCount, episodeTotal, playCount, favorite, seek } = props;
   // The chrome draws again at every time update (the seek bar); its words and numbers only change with
   // the episode, the count or the language.
   const text = useMemo(
     () => ({
       plays: t('player.plays', { total: formatCount(playCount, language) }),
       playCount: t('player.playCount', { count: playCount, plays: formatCompactCount(playCount, language) }),
-      episodeOf: t('player.episodeOf', { number: episodeNumber, total: episodeCount }),
+      episodeOf: t('player.episodeOf', { number: episodeNumber, total: Math.max(episodeTotal, episodeNumber) }),
       episodes: t('player.episodes'),
       settings: t('player.settings'),
       unmute: t('player.unmute'),
@@ -172,7 +175,7 @@ export const PlayerChrome = memo(function PlayerChrome(props: ChromeProps) {
       about: t('player.info.open'),
       shareCaption: t('player.shareCaption'),
     }),
-    [t, language, playCount, episodeNumber, episodeCount, favorite],
+    [t, language, playCount, episodeNumber, episodeCount, episodeTotal, favorite],
   );
   const playsLabel = text.plays;
   const fade = `transition-opacity duration-300 ${visible ? 'opacity-100' : 'opacity-0'}`;

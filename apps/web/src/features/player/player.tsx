@@ -6,7 +6,7 @@ import { useTranslation } from '../../shared/i18n/use-translation';
 import { useLanguage } from '../../shared/i18n/use-language';
 import { usePageTitle } from '../../shared/ui/page';
 import { useStableHandler } from '../../shared/ui/use-stable-handler';
-import { neighbours } from './episode-selection';
+import { episodeTotal, neighbours } from './episode-selection';
 import { episodeUrl, shoppingPath } from './format';
 import { markHistoryStale } from './library-sync';
 import type { OneTapPurchase } from './one-tap';
@@ -83,6 +83,7 @@ export const Player = memo(function Player({
   const item = episodes.find((e) => e.number === shown) ?? episodes[0];
   if (!item) throw new Error('A player needs at least one episode');
   const { previous, next } = neighbours(episodes, item.number);
+  const total = episodeTotal(episodes);
 
   // Sticky: once the first episode has started (or cannot), the neighbours load and keep loading (no flicker
   // of their posters). Before, their playback answers and posters would only compete with the first frame
@@ -316,6 +317,7 @@ export const Player = memo(function Player({
           seriesTitle={series.title}
           episodeNumber={item.number}
           episodeCount={episodes.length}
+          episodeTotal={total}
           playCount={series.playCount}
           favorite={favorite.inList}
           onFavorite={favorite.toggle}

@@ -53,16 +53,21 @@ export function removeSessionTokenFromAddress(): string | null {
   return token;
 }
 
+// Read once as the app loads and kept by then: `lang` (i18n.ts remembers it as a choice; Facebook's
+// sign-in comes back with it).
+const READ_AT_LOAD = ['lang'] as const;
+
 /**
  * Saves the referrer token and click ids carried by a client-side navigation, and gives back its search
- * without them and the other ids and tokens, which are stored by now (null when there are none): they
- * leave the address once kept.
+ * without them and the other ids, tokens and one-shot parameters, which are stored by now (null when
+ * there are none): they leave the address once kept.
  */
 export function captureClickIdsOnRouteChange(search: string, pathname = '/'): string | null {
   apply(rulesFor(ROUTE_RULES, pathname), search);
   const params = new URLSearchParams(search);
   const before = params.toString();
   for (const [param] of rulesFor(LOAD_RULES, pathname)) params.delete(param);
+  for (const param of READ_AT_LOAD) params.delete(param);
   const after = params.toString();
   return after === before ? null : `?${after}`;
 }

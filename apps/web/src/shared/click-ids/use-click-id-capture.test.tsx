@@ -13,14 +13,14 @@ function Probe() {
 }
 
 describe('useClickIdCapture', () => {
-  it('stores the ids an address carries, then takes them out of it, keeping the rest', async () => {
+  it('stores the ids an address carries, then takes them and `lang` out of it, keeping the rest', async () => {
     render(
-      <MemoryRouter initialEntries={['/?fbclid=fb1&lang=dy']}>
+      <MemoryRouter initialEntries={['/my?fbclid=fb1&lang=dy&tab=list']}>
         <Probe />
       </MemoryRouter>,
     );
     const where = screen.getByTestId('where');
-    expect(where.textContent).toBe('/?lang=dy');
+    expect(where.textContent).toBe('/my?tab=list');
     expect(localStorage.getItem('FBCLID')).toBe('fb1');
     await act(() => navigate('/videos/3?ep=2&fbclid=fb2&token=ref2&ttclid=tt2#top'));
     expect(where.textContent).toBe('/videos/3?ep=2#top');

@@ -11,6 +11,14 @@ export function isPlayerPath(pathname: string): boolean {
   return pathname.startsWith('/videos/');
 }
 
+/**
+ * Whether an address shows video with its controls along the bottom: a player page, or the For You
+ * feed (above the tab bar). Toasts show at the top there, clear of the seek bar.
+ */
+export function isVideoPath(pathname: string): boolean {
+  return isPlayerPath(pathname) || /^\/forYou\/?$/.test(pathname);
+}
+
 /** The series of a player page address (`/videos/{id}`, the pattern index.html also matches), or null. */
 export function playerSeriesId(pathname: string): number | null {
   const match = PLAYER_SERIES_PAGE.exec(pathname);

@@ -10,7 +10,8 @@ const toneClass: Record<ToastTone, string> = {
 
 /**
  * Renders the toast store. The live region is always mounted so screen readers announce new messages.
- * Over the player they show at the top, under its bar, clear of the series title and the seek bar.
+ * Over video (the player, the For You feed) they show at the top, under its bar, clear of the series
+ * title, the buttons and the seek bar along the bottom.
  */
 export function Toaster({ placement = 'bottom' }: { placement?: 'top' | 'bottom' }) {
   const { t: translate } = useTranslation();
