@@ -94,7 +94,7 @@ interface Phases {
   document: number;
   /** The app's entry chunk has arrived. */
   appEntry: number;
-  /** hls.js has arrived. */
+  /** hls.js has arrived (its own chunk, or the early player that brings it on a cold open). */
   hlsJs: number;
   /** The first media segment has arrived. */
   firstSegment: number;
@@ -108,7 +108,7 @@ const PHASES = `(() => {
   return {
     document: performance.getEntriesByType('navigation')[0].responseEnd,
     appEntry: end(/\\/assets\\/index-[^/]*\\.js$/),
-    hlsJs: end(/\\/assets\\/hls\\.light-[^/]*\\.js$/),
+    hlsJs: Math.max(end(/\\/assets\\/hls\\.light-[^/]*\\.js$/), end(/\\/assets\\/early-player-[^/]*\\.js$/)),
     firstSegment: end(/seg_000\\.ts$/),
     apiCalls: entries.filter((r) => /\\/api\\/video(\\?|\\/episode\\?|\\/feed\\?)/.test(r.name)).length,
   };
@@ -160,7 +160,8 @@ const probe = (page: Page, key: 'open' | 'swipe') =>
 async function swipeToNext(page: Page, cdp: CDPSession): Promise<Probe> {
   await waitFor(
     page,
-    `[...document.querySelectorAll('video')].some((v) => v.dataset.current !== 'true' && v.readyState >= 2 && v.style.visibility !== 'hidden')`,
+    // The stage places each <video> in a box of its own (player-stage.tsx, SlotVideo): hidden is on the box.
+    `[...document.querySelectorAll('video')].some((v) => v.dataset.current !== 'true' && v.readyState >= 2 && getComputedStyle(v).visibility !== 'hidden')`,
   );
   await page.evaluate(
     `window.__ff.old = document.querySelector('video[data-current="true"]'); window.__ff.armed = true;`,

@@ -99,11 +99,14 @@ export function currentVideo(page: Page) {
   });
 }
 
-/** Resolves once the video on screen has played past `seconds`. */
+/**
+ * Resolves once the player's video on screen has played past `seconds`: in the app's player, not in
+ * index.html's early player (which plays before the app's controls exist).
+ */
 export async function waitUntilPlaying(page: Page, seconds = 0.3, timeoutMs = 20_000): Promise<void> {
   await page.waitForFunction(
     (min) => {
-      const video = document.querySelector<HTMLVideoElement>('video[data-current="true"]');
+      const video = document.querySelector<HTMLVideoElement>('[data-page] video[data-current="true"]');
       return Boolean(video && !video.paused && video.currentTime > min);
     },
     seconds,

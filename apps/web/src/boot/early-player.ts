@@ -43,6 +43,8 @@ export function startEarlyPlayer(request: EarlyPlayerRequest): Promise<void> {
   video.preload = 'auto';
   // The stage's slot styles, before the stylesheet has arrived.
   video.style.cssText = 'position:absolute;inset:0;width:100%;height:100%;object-fit:cover';
+  // The episode on screen, as the stage marks its slot's (and the stage's first slot takes it over).
+  video.dataset.current = 'true';
   const headers = Object.entries(request.headers);
   const hls = new Hls(hlsConfig(Hls, () => headers, { startAt: 0, prefetch: true }));
   let settle = () => {};

@@ -206,6 +206,32 @@ describe('index.html’s early start with the answers its document carries', () 
     document.body.innerHTML = '';
   });
 
+  it('plays For You’s first item with the early player, in the feed’s frame', async () => {
+    window.localStorage.clear();
+    vi.stubGlobal('MediaSource', function MediaSource() {});
+    carry(null, 'en', {
+      '/api/video/feed?page=1&pageSize=10': envelope({ items: [{ series: { id: 12 }, episode: { id: 121 } }] }),
+      '/api/video/episode?id=121': envelope(playback),
+    });
+    const startEarlyPlayer = vi.fn((_request: unknown) => Promise.resolve());
+    vi.doMock('/assets/early-player.js', () => ({ startEarlyPlayer }));
+    document.body.innerHTML = '<div id="root"><div id="early-layout"></div></div>';
+    await start('/forYou', {}, { entry: '/assets/entry.js', earlyPlayer: '/assets/early-player.js' });
+    await vi.waitFor(() => {
+      expect(startEarlyPlayer).toHaveBeenCalledTimes(1);
+    });
+    const request = startEarlyPlayer.mock.calls[0]![0] as { episodeId: number; frame: HTMLElement };
+    expect(request.episodeId).toBe(121);
+    expect(request.frame.className).toBe('early-feed-frame');
+    await vi.waitFor(() => {
+      expect(
+        [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href')),
+      ).toEqual(['/assets/early-player.js', '/assets/entry.js']);
+    });
+    vi.doUnmock('/assets/early-player.js');
+    document.body.innerHTML = '';
+  });
+
   it('leaves the episode to the app when the address starts it elsewhere or it cannot be played', async () => {
     for (const [address, answers] of [
       ['/videos/12?ep=1&t=30', player],

@@ -160,13 +160,22 @@ try {
   const series = PLAYER_SERIES_PAGE.exec(path),
     ep = landingEpisodeNumber(q.get('ep'));
   let earlyPlay: { episodeId: number; hls: string } | null = null;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as `data`
+  const playableStart = function (episodeId: number, playback: any) {
+    if (playback && playback.playable && playback.hls && playback.start) earlyPlay = { episodeId, hls: playback.hls };
+  };
   if (series && ep && landed && mse && chunks.earlyPlayer && !q.has('t')) {
     const listed: ListedEpisode[] = data(landed.answers[landingAddress.episodes(series[1]!)]) || [];
-    for (let i = 0; i < listed.length; i++) {
-      const playback = listed[i]!.number === ep && data(landed.answers[landingAddress.playback(listed[i]!.id)]);
-      if (playback && playback.playable && playback.hls && playback.start)
-        earlyPlay = { episodeId: listed[i]!.id, hls: playback.hls };
-    }
+    for (let i = 0; i < listed.length; i++)
+      if (listed[i]!.number === ep)
+        playableStart(listed[i]!.id, data(landed.answers[landingAddress.playback(listed[i]!.id)]));
+  }
+  // For You: its first item's first episode, from the start.
+  if (FOR_YOU_PAGE.test(path) && landed && mse && chunks.earlyPlayer) {
+    const feed = data(landed.answers[landingAddress.feed()]);
+    const first = feed && feed.items && feed.items[0];
+    if (first && first.episode && first.episode.id)
+      playableStart(first.episode.id, data(landed.answers[landingAddress.playback(first.episode.id)]));
   }
   // The first download, before this script's API calls and preloads: the app's entry (on the player page
   // it then has the line to itself), or the early player.
@@ -228,6 +237,10 @@ try {
   }
   // The player page: the series, its episodes and, when the address names one, that episode's
   // playback information (the list says its id).
+  const parsed = new Promise(function (resolve) {
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', resolve);
+    else resolve(null);
+  });
   // And, with Media Source Extensions (hls.js), that episode's first second of video: the master
   // playlist, the lightest rendition's playlist (hls.js starts there), its key and first segment,
   // kept by absolute address for the player's loader (features/player/early-media.ts).
@@ -352,10 +365,6 @@ try {
     // player). A locked episode, or one the list does not name, is left to the app.
     // e2e/player-journey checks that both draw the title in the same place.
     // Answers the document carried are here before its body is: the frame waits for the layout.
-    const parsed = new Promise(function (resolve) {
-      if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', resolve);
-      else resolve(null);
-    });
     drawn = Promise.all([seriesAnswer, listAnswer, parsed]).then(function (answers) {
       const info = data(answers[0]),
         list: ListedEpisode[] = data(answers[1]) || [];
@@ -385,6 +394,14 @@ try {
       if (first && first.episode && first.episode.id) return open(first.episode.id, null);
     }));
     if (landed) drawn = ready;
+    // The feed's black frame where For You draws it (above the tab bar), for the early player.
+    if (earlyPlay)
+      drawn = Promise.all([ready, parsed]).then(function () {
+        const layout = document.getElementById('early-layout');
+        if (!layout || !earlyPlay) return;
+        const overlay = el('div', 'early-feed', layout);
+        playing = startEarly(earlyPlay, el('div', 'early-feed-frame', overlay), overlay);
+      });
   }
   // After the API calls: on HTTP/1.1 (six connections) the chunks would otherwise queue ahead of them.
   // The player page's chunks (hls.js first, the largest) still arrive well before the first segment.
