@@ -129,11 +129,17 @@ export function createCatalogService(deps: CatalogDeps) {
     });
   }
 
-  /** Which of these series the viewer keeps in their list (from memory while their list is unchanged). */
+  /** Every series in the viewer's list, from memory while their list is unchanged. */
+  const favoriteIdsOf = (userId: string): Promise<ReadonlySet<number>> =>
+    deps.favorites
+      ? deps.favorites.get(userId, () => repo.favoriteSeriesIdsOf(db, userId))
+      : repo.favoriteSeriesIdsOf(db, userId);
+
+  /** Which of these series the viewer keeps in their list. */
   async function favoriteIdsAmong(userId: string, ids: readonly number[]): Promise<ReadonlySet<number>> {
     if (ids.length === 0) return new Set();
     if (!deps.favorites) return repo.favoriteSeriesIds(db, userId, ids);
-    const all = await deps.favorites.get(userId, () => repo.favoriteSeriesIdsOf(db, userId));
+    const all = await favoriteIdsOf(userId);
     return new Set(ids.filter((id) => all.has(id)));
   }
 
@@ -449,7 +455,7 @@ export function createCatalogService(deps: CatalogDeps) {
     sharedHomepage,
     episodes,
     episodeList,
-    favorites: (userId, ids) => favoriteIdsAmong(userId, ids),
+    favorites: favoriteIdsOf,
     viewer: (userId) => deps.access.viewer(userId),
     memo: (key, load) => cache.get(key, load),
     personalMemo: (key, load) => personal.get(key, load),

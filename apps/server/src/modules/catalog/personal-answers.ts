@@ -35,6 +35,17 @@ export function keepsArchived(held: ViewerAccess, seriesId: number, list: readon
 /** A membership active whenever the answer is built (the key already says the viewer is a member). */
 const FOREVER = { status: 'active', current_period_end: new Date(8.64e15) };
 
+const onHomepage = new WeakMap<Homepage, ReadonlySet<number>>();
+/** The series a homepage shows, listed once per built homepage (every signed-in request asks). */
+function seriesOn(page: Homepage): ReadonlySet<number> {
+  let ids = onHomepage.get(page);
+  if (!ids) {
+    ids = new Set([...page.featured, ...page.sections.flatMap((s) => s.items)].map((s) => s.id));
+    onHomepage.set(page, ids);
+  }
+  return ids;
+}
+
 export interface PersonalAnswersDeps {
   sharedHomepage: (lang: Language) => Promise<Homepage>;
   episodes: (seriesId: number, lang: Language) => Promise<EpisodeRow[]>;
@@ -44,8 +55,8 @@ export interface PersonalAnswersDeps {
     userId: string | null,
     held?: ViewerAccess,
   ) => Promise<EpisodeListItem[]>;
-  /** Which of these series the viewer keeps in their list. */
-  favorites: (userId: string, ids: readonly number[]) => Promise<ReadonlySet<number>>;
+  /** Every series the viewer keeps in their list. */
+  favorites: (userId: string) => Promise<ReadonlySet<number>>;
   /** What the viewer holds (their unlocks and membership), as lists show it. */
   viewer: (userId: string) => Promise<ViewerAccess>;
   memo: <T>(key: string, load: () => Promise<T>) => Promise<T>;
@@ -68,9 +79,10 @@ export function createPersonalAnswers(deps: PersonalAnswersDeps) {
       build: () => deps.sharedHomepage(lang),
     };
     if (!userId) return shared;
-    const page = await deps.sharedHomepage(lang);
-    const ids = [...new Set([...page.featured, ...page.sections.flatMap((s) => s.items)].map((s) => s.id))];
-    const hearts = [...(await deps.favorites(userId, ids))].sort((a, b) => a - b);
+    const [page, favorites] = await Promise.all([deps.sharedHomepage(lang), deps.favorites(userId)]);
+    if (favorites.size === 0) return shared;
+    const shown = seriesOn(page);
+    const hearts = [...favorites].filter((id) => shown.has(id)).sort((a, b) => a - b);
     if (hearts.length === 0) return shared;
     return {
       key: `homepage-json:${lang}:hearts:${hearts.join(',')}`,
