@@ -31,6 +31,7 @@ import { quoteSeriesPrice } from '../billing/index';
 import type { AccessService, ViewerAccess } from '../access/index';
 import type { AccountCache } from '../../cache/account-cache';
 import { createPersonalAnswers, keepsArchived, withHearts } from './personal-answers';
+import { createHearts } from './hearts';
 
 /** What the playback side knows about one episode for one viewer. */
 export interface EpisodeMedia {
@@ -129,36 +130,7 @@ export function createCatalogService(deps: CatalogDeps) {
     });
   }
 
-  /** Every series in the viewer's list, from memory while their list is unchanged. */
-  const favoriteIdsOf = (userId: string): Promise<ReadonlySet<number>> =>
-    deps.favorites
-      ? deps.favorites.get(userId, () => repo.favoriteSeriesIdsOf(db, userId))
-      : repo.favoriteSeriesIdsOf(db, userId);
-
-  /** Which of these series the viewer keeps in their list. */
-  async function favoriteIdsAmong(userId: string, ids: readonly number[]): Promise<ReadonlySet<number>> {
-    if (ids.length === 0) return new Set();
-    if (!deps.favorites) return repo.favoriteSeriesIds(db, userId, ids);
-    const all = await favoriteIdsOf(userId);
-    return new Set(ids.filter((id) => all.has(id)));
-  }
-
-  /** Sets each series' `favorite` flag for the viewer (answers are cached without it). */
-  async function withFavorites<T extends Pick<Series, 'id' | 'favorite'>>(
-    items: T[],
-    userId: string | null,
-  ): Promise<T[]> {
-    if (!userId || items.length === 0) return items;
-    const favorites = await favoriteIdsAmong(
-      userId,
-      items.map((s) => s.id),
-    );
-    return favorites.size === 0 ? items : items.map((s) => (favorites.has(s.id) ? { ...s, favorite: true } : s));
-  }
-
-  async function personalPage(page: Page<Series>, userId: string | null): Promise<Page<Series>> {
-    return { ...page, items: await withFavorites(page.items, userId) };
-  }
+  const hearts = createHearts(db, deps.favorites);
 
   /** The categories that have something to watch. */
   const tags = (lang: Language): Promise<Tag[]> => cache.get(`tags:${lang}`, () => repo.listTags(db, lang));
@@ -206,7 +178,7 @@ export function createCatalogService(deps: CatalogDeps) {
     // One read of the viewer's hearts for every rail (a query per rail made a signed-in home screen
     // cost a dozen queries).
     const ids = [...new Set([...shared.featured, ...shared.sections.flatMap((s) => s.items)].map((s) => s.id))];
-    return withHearts(shared, await favoriteIdsAmong(userId, ids));
+    return withHearts(shared, await hearts.among(userId, ids));
   }
 
   /** The home screen as everyone sees it before their hearts are set. */
@@ -245,13 +217,13 @@ export function createCatalogService(deps: CatalogDeps) {
       const section = await repo.sectionById(db, query.sectionId, lang);
       if (!section) throw notFound('list_unavailable', 'This list is no longer available.');
       const content = await sectionContent(section, lang, req, query.tagId);
-      return personalPage(
+      return hearts.page(
         { items: content.items, page: content.page, pageSize: content.pageSize, hasMore: content.hasMore },
         userId,
       );
     }
-    if (query.tagId !== undefined) return personalPage(await byTag(query.tagId, lang, req), userId);
-    return personalPage(await newest(lang, req), userId);
+    if (query.tagId !== undefined) return hearts.page(await byTag(query.tagId, lang, req), userId);
+    return hearts.page(await newest(lang, req), userId);
   }
 
   /** Series matching a keyword in any language, best first. */
@@ -266,7 +238,7 @@ export function createCatalogService(deps: CatalogDeps) {
     const page = await pageOf(`search:${normalized.toLowerCase()}`, lang, req, (p) =>
       repo.searchSeriesIds(db, normalized, toPrefixTsquery(normalized, lang), lang, p),
     );
-    return personalPage(page, userId);
+    return hearts.page(page, userId);
   }
 
   async function episodes(seriesId: number, lang: Language): Promise<repo.EpisodeRow[]> {
@@ -328,7 +300,7 @@ export function createCatalogService(deps: CatalogDeps) {
 
   /** A series' page, with the price to unlock what the viewer has not unlocked yet. */
   async function seriesDetail(seriesId: number, lang: Language, userId: string | null): Promise<SeriesDetail> {
-    const [published] = await withFavorites(await seriesCardsCached([seriesId], lang), userId);
+    const [published] = await hearts.mark(await seriesCardsCached([seriesId], lang), userId);
     // An archived series answers only a viewer who keeps episodes of it, read for them alone.
     const [card] = published ? [published] : await keptSeriesCards([seriesId], lang, userId);
     if (!card) throw notFound('series_unavailable', 'This series is not available.');
@@ -411,13 +383,13 @@ export function createCatalogService(deps: CatalogDeps) {
 
   /** Cards of the given series (visible ones, in the given order) with the viewer's favorite flags. */
   async function seriesCards(ids: readonly number[], lang: Language, userId: string | null): Promise<Series[]> {
-    return withFavorites(await cards(ids, lang), userId);
+    return hearts.mark(await cards(ids, lang), userId);
   }
 
   /** Cards of archived series in which this viewer keeps unlocked episodes (never cached). */
   async function keptSeriesCards(ids: readonly number[], lang: Language, userId: string | null): Promise<Series[]> {
     if (!userId || ids.length === 0) return [];
-    return withFavorites(await cards(ids, lang, () => kept.cardRows(ids, lang, userId)), userId);
+    return hearts.mark(await cards(ids, lang, () => kept.cardRows(ids, lang, userId)), userId);
   }
 
   /** Whether a series can be shown to viewers now. */
@@ -455,7 +427,7 @@ export function createCatalogService(deps: CatalogDeps) {
     sharedHomepage,
     episodes,
     episodeList,
-    favorites: favoriteIdsOf,
+    favorites: hearts.of,
     viewer: (userId) => deps.access.viewer(userId),
     memo: (key, load) => cache.get(key, load),
     personalMemo: (key, load) => personal.get(key, load),
