@@ -35,8 +35,9 @@ declare module 'fastify' {
     /** Cache invalidation across instances (Redis with REDIS_URL, else this process only). */
     bus: InvalidationBus;
     /**
-     * True when committed writes to sessions, users, coins, memberships and plans are announced on the
-     * bus's `sessions` channel (keys encoded by db/write-watch.ts): what makes caching sessions safe.
+     * True when committed writes to sessions, users, coins, memberships, plans, unlocks and favorites
+     * are announced on the bus's `sessions` channel (keys encoded by db/write-watch.ts): what makes
+     * caching sessions and the signed-in lists' personalisation safe.
      */
     sessionWritesAnnounced: boolean;
     limiter: RateLimiter;

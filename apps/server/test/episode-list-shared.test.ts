@@ -6,8 +6,9 @@ import { seedCatalogFixture, type CatalogFixture } from './catalog-fixture';
 import { callOk, grantCoins, newGuest, send } from './principals';
 
 /**
- * Visitors without a session share one serialized, precompressed episode list per series and language;
- * a viewer's unlocks must never reach it, nor another viewer's answer.
+ * Visitors without a session, and viewers holding nothing in the series, share one serialized,
+ * precompressed episode list per series and language; a viewer's unlocks must never reach it, nor
+ * another viewer's answer.
  */
 describe('the shared episode list', () => {
   let t: TestApp;
@@ -69,7 +70,17 @@ describe('the shared episode list', () => {
     expect(unlockedOf(read(theirs.rawPayload, theirs.headers['content-encoding']).data)).not.toContain(locked.id);
     expect(unlockedOf(nobody)).not.toContain(locked.id);
     expect(nobody).toEqual(before);
-    // A viewer's answer is never the shared one (its ETag would let a cache mix them up).
-    expect(mine.headers.etag).toBeUndefined();
+    // A viewer's answer is never the shared one: its own ETag (a revalidation is compared with the answer
+    // of whoever asks), and kept by this browser only.
+    const shared = await t.app.inject({ method: 'GET', url: url(), headers: { 'accept-encoding': 'br, gzip' } });
+    expect(mine.headers.etag).not.toBe(shared.headers.etag);
+    expect(mine.headers['cache-control']).toBe('private, no-cache');
+    const revalidated = await send(t, other.token, 'GET', url(), {
+      headers: { 'accept-encoding': 'br, gzip', 'if-none-match': String(mine.headers.etag) },
+    });
+    expect(revalidated.statusCode).toBe(200);
+    expect(unlockedOf(read(revalidated.rawPayload, revalidated.headers['content-encoding']).data)).not.toContain(
+      locked.id,
+    );
   });
 });

@@ -9,8 +9,9 @@ import type {
 } from 'kysely';
 
 /**
- * Whose rows a committed write touched, among the tables the session cache reads (sessions, users,
- * coins, memberships, plans). `all` when the write could not be narrowed to accounts or sessions.
+ * Whose rows a committed write touched, among the tables the per-account caches read (sessions, users,
+ * coins, memberships, plans; unlocks and favorites for the lists' personalisation). `all` when the
+ * write could not be narrowed to accounts or sessions.
  */
 export interface WrittenKeys {
   users: string[];
@@ -33,6 +34,8 @@ const OWNER: Record<string, { column: string; kind: 'users' | 'sessions' }[]> = 
   coin_ledger: [{ column: 'user_id', kind: 'users' }],
   coin_balances: [{ column: 'user_id', kind: 'users' }],
   memberships: [{ column: 'user_id', kind: 'users' }],
+  unlocks: [{ column: 'user_id', kind: 'users' }],
+  favorites: [{ column: 'user_id', kind: 'users' }],
 };
 /** Tables whose every write clears everything (rare operator edits: a plan's name shows with a membership). */
 const EVERYONE = new Set(['plans', 'plan_translations']);

@@ -29,9 +29,23 @@ export function prebuildJson(body: string): PrebuiltJson {
   };
 }
 
+type Encoding = 'br' | 'gzip' | null;
+// Browsers send a handful of distinct Accept-Encoding values: each is parsed once.
+const chosen = new Map<string, Encoding>();
+
 /** Which encoding the client takes: brotli first, then gzip, else none (q=0 refuses one). */
-function chooseEncoding(header: string | undefined): 'br' | 'gzip' | null {
+function chooseEncoding(header: string | undefined): Encoding {
   if (!header) return null;
+  let encoding = chosen.get(header);
+  if (encoding === undefined) {
+    encoding = parseEncoding(header);
+    if (chosen.size >= 256) chosen.clear();
+    chosen.set(header, encoding);
+  }
+  return encoding;
+}
+
+function parseEncoding(header: string): Encoding {
   const accepted = new Set(
     header
       .toLowerCase()

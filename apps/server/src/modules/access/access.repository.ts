@@ -88,6 +88,16 @@ export async function unlockedIds(db: Executor, userId: string, episodeIds: read
   return new Set(rows.map((r) => r.episode_id));
 }
 
+/** Every episode the user holds an unlock for, with its series. */
+export function unlocksWithSeries(db: Executor, userId: string): Promise<{ episode_id: number; series_id: number }[]> {
+  return db
+    .selectFrom('unlocks as u')
+    .innerJoin('episodes as e', 'e.id', 'u.episode_id')
+    .select(['u.episode_id', 'e.series_id'])
+    .where('u.user_id', '=', userId)
+    .execute();
+}
+
 export interface UnlockedSeriesRow {
   series_id: number;
   unlocked: number;

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { EpisodeAccess } from '@episodic/contract';
 import type { DB } from '../../db/schema';
+import type { AccountCache } from '../../cache/account-cache';
 import * as repo from './access.repository';
 
 export type AccessReason = EpisodeAccess;
@@ -21,8 +22,22 @@ export interface EpisodeFacts {
   cost: number;
 }
 
+/**
+ * What a viewer holds, as lists show it: their unlocked episodes (with each one's series) and their
+ * membership's period. Read once per viewer and kept until a write to their unlocks or membership.
+ */
+export interface ViewerAccess {
+  unlocks: ReadonlyMap<number, number>;
+  membership: { status: string; current_period_end: Date } | undefined;
+}
+
 export interface AccessDeps {
   db: Kysely<DB>;
+  /**
+   * Viewers' unlocks and membership for the lists (cache/account-cache.ts: dropped on every write to
+   * them, here and on the other instances). Keys, playlists and unlocking never read it.
+   */
+  viewers?: AccountCache<ViewerAccess> | null;
   /** Whether the user holds an active membership; asked only for a paid episode not unlocked. By default `isActiveMember`. */
   isMember?: (userId: string) => Promise<boolean>;
 }
@@ -56,7 +71,7 @@ function judge(episode: EpisodeFacts, unlocked: boolean, member: boolean): Acces
  * Who may play what: the one place that answers it, and the only reader of `unlocks` for it. Playback
  * (keys, playlists, subtitles), the catalog's episode lists, unlocking, play counting and the library ask here.
  */
-export function createAccessService({ db, isMember = (userId) => isActiveMember(db, userId) }: AccessDeps) {
+export function createAccessService({ db, isMember = (userId) => isActiveMember(db, userId), viewers }: AccessDeps) {
   async function decideWith(
     userId: string | null,
     episodes: readonly EpisodeFacts[],
@@ -120,7 +135,29 @@ export function createAccessService({ db, isMember = (userId) => isActiveMember(
     return (await repo.keptEpisodes(db, userId, among)).map((r) => ({ id: r.id, seriesId: r.series_id }));
   }
 
-  return { decide, ofEpisodes, ofEpisode, canWatch, unlockedAmong, unlockedSeries, keptEpisodes };
+  /** The viewer's unlocks and membership as the lists show them (from memory while no write touched them). */
+  async function viewer(userId: string): Promise<ViewerAccess> {
+    const load = async (): Promise<ViewerAccess> => {
+      const [unlocks, membership] = await Promise.all([
+        repo.unlocksWithSeries(db, userId),
+        repo.membershipPeriod(db, userId),
+      ]);
+      return { unlocks: new Map(unlocks.map((u) => [u.episode_id, u.series_id])), membership };
+    };
+    return viewers ? viewers.get(userId, load) : load();
+  }
+
+  /** The same rule as `decide`, from what a viewer holds (`viewer`); null: nobody signed in. */
+  function decideFor(
+    held: ViewerAccess | null,
+    episodes: readonly EpisodeFacts[],
+    now = new Date(),
+  ): Map<number, Access> {
+    const member = held !== null && isMembershipActive(held.membership, now);
+    return new Map(episodes.map((e) => [e.id, judge(e, held?.unlocks.has(e.id) ?? false, member)]));
+  }
+
+  return { decide, decideFor, viewer, ofEpisodes, ofEpisode, canWatch, unlockedAmong, unlockedSeries, keptEpisodes };
 }
 
 export type AccessService = ReturnType<typeof createAccessService>;

@@ -7,6 +7,7 @@ export {
   type AccessReason,
   type AccessService,
   type EpisodeFacts,
+  type ViewerAccess,
 } from './access.service';
 export type { UnlockedSeriesRow } from './access.repository';
 export { accessPlugin } from './access.plugin';

@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import { createTestDatabase } from '../../../test/test-app';
 import type { Database } from '../../db/connection';
 import { decodeKeys, encodeKeys, type WrittenKeys } from '../../db/write-watch';
-import { appendLedgerEntry } from '../billing/index';
+import { appendLedgerEntry, revokeUnlocks } from '../billing/index';
+import { seedCatalogFixture } from '../../../test/catalog-fixture';
 import * as accounts from './accounts.repository';
 import { insertSession, touchSession } from './sessions.repository';
 
@@ -101,6 +102,39 @@ describe('announced writes', () => {
     });
     const keys = touched();
     expect(keys.all || (keys.users.includes(guest) && keys.users.includes(account))).toBe(true);
+  });
+
+  it('names the viewer whose list or unlocks changed (the lists’ hearts and lock states are cached by viewer)', async () => {
+    const f = await seedCatalogFixture(database.db);
+    touched();
+    const user = await newUser();
+    // library.repository.ts's add and remove, billing.repository.ts's recordUnlocks.
+    await database.db
+      .insertInto('favorites')
+      .values({ user_id: user, series_id: f.series.ceo })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    expect(touched()).toEqual({ all: false, users: [user], sessions: [] });
+    await database.db
+      .deleteFrom('favorites')
+      .where('user_id', '=', user)
+      .where('series_id', '=', f.series.ceo)
+      .execute();
+    expect(touched()).toEqual({ all: false, users: [user], sessions: [] });
+    const episode = f.episodes.ceo[4]!;
+    await database.db.transaction().execute((trx) =>
+      trx
+        .insertInto('unlocks')
+        .values([{ user_id: user, episode_id: episode, source: 'coins' }])
+        .onConflict((oc) => oc.doNothing())
+        .execute(),
+    );
+    expect(touched()).toEqual({ all: false, users: [user], sessions: [] });
+    // A refund's take-back and an operator's revoke.
+    await database.db
+      .transaction()
+      .execute((trx) => revokeUnlocks(trx, { userId: user, episodeIds: [episode], actorId: user, reason: 'test' }));
+    expect(touched().users).toContain(user);
   });
 
   it('clears everything for writes it cannot narrow: raw SQL, plans, a where clause without the owner', async () => {

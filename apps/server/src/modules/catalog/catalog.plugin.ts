@@ -5,6 +5,7 @@ import { registerCatalogRoutes } from './catalog.routes';
 import { createPlayCounter, type PlayCounter } from './play-counter';
 import { exportCatalogData, mergeCatalogData } from './catalog-merge.repository';
 import { seedDemoCatalog } from './demo/seed-demo';
+import { announcedAccountCache } from '../../cache/account-cache';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,6 +30,8 @@ const catalog: FastifyPluginAsyncTypebox = async (app) => {
     mediaUrl: (key) => playback.mediaUrl(key)!,
     episodeMedia: async (episodeId, userId) => (await playback.playbackInfo(episodeId, userId)) ?? NO_MEDIA,
     access,
+    // Only Redis being down makes the time limit matter: every write to a list drops its entry.
+    favorites: announcedAccountCache<ReadonlySet<number>>(app, { ttlMs: 10_000, max: 20_000 }),
   });
   const plays = createPlayCounter(db, {
     onError: (err) => app.log.warn({ err }, 'play counts not written yet'),

@@ -205,6 +205,12 @@ export async function episodeSeriesId(db: Kysely<DB>, episodeId: number): Promis
   return row?.series_id;
 }
 
+/** Every series in the user's list. */
+export async function favoriteSeriesIdsOf(db: Kysely<DB>, userId: string): Promise<ReadonlySet<number>> {
+  const rows = await db.selectFrom('favorites').select('series_id').where('user_id', '=', userId).execute();
+  return new Set(rows.map((r) => r.series_id));
+}
+
 export async function favoriteSeriesIds(
   db: Kysely<DB>,
   userId: string,

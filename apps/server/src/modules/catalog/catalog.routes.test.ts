@@ -138,7 +138,9 @@ describe('GET /api/homepage revalidation', () => {
     const { token, id: userId } = await newGuest(t);
     await t.database.db.insertInto('favorites').values({ user_id: userId, series_id: f.series.ceo }).execute();
     const res = await t.app.inject({ method: 'GET', url: '/api/homepage', headers: { 'x-user-token': token } });
-    expect(res.headers.etag).toBeUndefined();
+    // Kept by this browser only, and never taken for the visitors' document.
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(res.headers.etag).not.toBe((await t.app.inject({ method: 'GET', url: '/api/homepage' })).headers.etag);
     const home = envelope<Homepage>(res).data;
     expect(home.featured.find((s) => s.id === f.series.ceo)?.favorite).toBe(true);
     // Every rail, from the one read of the viewer's hearts: this series marked wherever it shows, no other.

@@ -21,10 +21,10 @@ import {
   VideoQuerySchema,
   DEFAULT_PAGE_SIZE,
 } from '@episodic/contract';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../http/types';
 import { ok } from '../../http/envelope';
-import { prebuildJson, sendPrebuilt } from '../../http/prebuilt';
+import { prebuildJson, sendPrebuilt, type PrebuiltJson } from '../../http/prebuilt';
 import { TooManyRequests, fieldProblem, invalidInput } from '../../http/errors';
 import { addressKey } from '../../http/client-address';
 import type { RateLimiter, RateLimitRule } from '../../cache/rate-limiter';
@@ -32,6 +32,7 @@ import { requireAccount, requireSession } from '../../http/auth';
 import { requestLanguage } from '../../http/language';
 import type { CatalogService } from './catalog.service';
 import type { PlayCounter } from './play-counter';
+import type { ListAnswer } from './personal-answers';
 
 async function viewerId(req: FastifyRequest): Promise<string | null> {
   return (await req.auth())?.userId ?? null;
@@ -51,6 +52,11 @@ export function registerCatalogRoutes(
   plays: Pick<PlayCounter, 'started'>,
   limiter?: RateLimiter,
 ): void {
+  /** A list answer serialized and compressed once for every viewer its key names. */
+  function prebuilt<T>(reply: FastifyReply, answer: ListAnswer<T>): Promise<PrebuiltJson> {
+    return catalog.answers.memo(answer, async () => prebuildJson(reply.serialize(ok(await answer.build())) as string));
+  }
+
   async function limitSearch(req: FastifyRequest, userId: string | null): Promise<void> {
     if (!limiter) return;
     const address = addressKey(req.ip);
@@ -87,14 +93,10 @@ export function registerCatalogRoutes(
       },
     },
     async (req, reply) => {
-      const lang = requestLanguage(req);
-      const userId = await viewerId(req);
-      if (userId) return ok(await catalog.homepage(lang, userId));
-      // Everyone without a session sees the same document: serialize it once per language.
-      const answer = await catalog.memo(`homepage-json:${lang}`, async () =>
-        prebuildJson(reply.serialize(ok(await catalog.homepage(lang, null))) as string),
-      );
-      return sendPrebuilt(req, reply, answer);
+      // Everyone without a session, and every viewer with no heart on it, sees the same document:
+      // serialized once per language (viewers with the same hearts share theirs).
+      const answer = await catalog.answers.homepage(requestLanguage(req), await viewerId(req));
+      return sendPrebuilt(req, reply, await prebuilt(reply, answer));
     },
   );
 
@@ -171,14 +173,11 @@ export function registerCatalogRoutes(
       const lang = requestLanguage(req);
       if (id !== undefined) return ok(await catalog.episodePlayback(id, lang, await viewerId(req)));
       if (seriesId !== undefined) {
-        const viewer = await viewerId(req);
-        if (viewer) return ok(await catalog.episodeList(seriesId, lang, viewer));
-        // Nobody signed in has anything unlocked: every such visitor gets the same list, serialized and
-        // compressed once per catalog version. A viewer's own unlocks never enter it.
-        const answer = await catalog.memo(`episode-list-json:${String(seriesId)}:${lang}`, async () =>
-          prebuildJson(reply.serialize(ok(await catalog.episodeList(seriesId, lang, null))) as string),
-        );
-        return sendPrebuilt(req, reply, answer);
+        // Visitors, and viewers with no unlock in the series and no membership, share one list,
+        // serialized and compressed once per catalog version; viewers with the same unlocks share theirs.
+        const answer = await catalog.answers.episodeList(seriesId, lang, await viewerId(req));
+        if (answer.key === null) return ok(await answer.build());
+        return sendPrebuilt(req, reply, await prebuilt(reply, answer));
       }
       throw invalidInput({ seriesId: fieldProblem('target_required', 'Give a series id or an episode id.') });
     },

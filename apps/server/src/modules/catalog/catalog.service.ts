@@ -28,7 +28,10 @@ import { createSearchTrends } from './search-trends';
 import { masterPlaylistPath } from '../playback/index';
 // The catalog quotes a series' price (shown with it, and asked by billing when a series is unlocked).
 import { quoteSeriesPrice } from '../billing/index';
-import type { AccessService } from '../access/index';
+import type { AccessService, ViewerAccess } from '../access/index';
+import type { AccountCache } from '../../cache/account-cache';
+import { createPersonalAnswers, keepsArchived, withHearts } from './personal-answers';
+import { createHearts } from './hearts';
 
 /** What the playback side knows about one episode for one viewer. */
 export interface EpisodeMedia {
@@ -47,7 +50,9 @@ export interface CatalogDeps {
   mediaUrl: (key: string) => string;
   episodeMedia: (episodeId: number, userId: string | null) => Promise<EpisodeMedia>;
   /** Who may play what: the lists' lock state and prices. */
-  access: Pick<AccessService, 'decide' | 'keptEpisodes'>;
+  access: Pick<AccessService, 'decide' | 'decideFor' | 'viewer' | 'keptEpisodes'>;
+  /** Each viewer's favorite series, kept until a write to their list (cache/account-cache.ts). */
+  favorites?: AccountCache<ReadonlySet<number>> | null;
   cacheTtlMs?: number;
 }
 
@@ -66,7 +71,13 @@ const paging = ({ page, pageSize }: PageRequest): repo.Paging => ({
 export function createCatalogService(deps: CatalogDeps) {
   const { db } = deps;
   const cache = new MemoryCache(deps.cacheTtlMs ?? 30_000);
-  deps.bus.subscribe('catalog', () => cache.clear());
+  // Answers shared by viewers with the same hearts or unlocks: many keys, each rarely shared, kept apart
+  // so that their number never pushes the catalog's own entries out.
+  const personal = new MemoryCache(deps.cacheTtlMs ?? 30_000, 2000);
+  deps.bus.subscribe('catalog', () => {
+    cache.clear();
+    personal.clear();
+  });
 
   /** Marks every cached catalog answer stale, on this instance and the others. */
   const invalidate = () => deps.bus.publish('catalog');
@@ -119,23 +130,7 @@ export function createCatalogService(deps: CatalogDeps) {
     });
   }
 
-  /** Sets each series' `favorite` flag for the viewer (answers are cached without it). */
-  async function withFavorites<T extends Pick<Series, 'id' | 'favorite'>>(
-    items: T[],
-    userId: string | null,
-  ): Promise<T[]> {
-    if (!userId || items.length === 0) return items;
-    const favorites = await repo.favoriteSeriesIds(
-      db,
-      userId,
-      items.map((s) => s.id),
-    );
-    return favorites.size === 0 ? items : items.map((s) => (favorites.has(s.id) ? { ...s, favorite: true } : s));
-  }
-
-  async function personalPage(page: Page<Series>, userId: string | null): Promise<Page<Series>> {
-    return { ...page, items: await withFavorites(page.items, userId) };
-  }
+  const hearts = createHearts(db, deps.favorites);
 
   /** The categories that have something to watch. */
   const tags = (lang: Language): Promise<Tag[]> => cache.get(`tags:${lang}`, () => repo.listTags(db, lang));
@@ -178,7 +173,17 @@ export function createCatalogService(deps: CatalogDeps) {
 
   /** The home screen: the featured carousel and every active section's first rail. */
   async function homepage(lang: Language, userId: string | null): Promise<Homepage> {
-    const shared = await cache.get(`homepage:${lang}`, async (): Promise<Homepage> => {
+    const shared = await sharedHomepage(lang);
+    if (!userId) return shared;
+    // One read of the viewer's hearts for every rail (a query per rail made a signed-in home screen
+    // cost a dozen queries).
+    const ids = [...new Set([...shared.featured, ...shared.sections.flatMap((s) => s.items)].map((s) => s.id))];
+    return withHearts(shared, await hearts.among(userId, ids));
+  }
+
+  /** The home screen as everyone sees it before their hearts are set. */
+  function sharedHomepage(lang: Language): Promise<Homepage> {
+    return cache.get(`homepage:${lang}`, async (): Promise<Homepage> => {
       const sections = await repo.activeSections(db, lang);
       const rail = { page: 1, pageSize: RAIL_SIZE };
       const featuredSection = sections.find((s) => s.kind === 'featured');
@@ -199,15 +204,6 @@ export function createCatalogService(deps: CatalogDeps) {
       }
       return { featured, sections: built };
     });
-    if (!userId) return shared;
-    // One read of the viewer's hearts for every rail (a query per rail made a signed-in home screen
-    // cost a dozen queries).
-    const ids = [...new Set([...shared.featured, ...shared.sections.flatMap((s) => s.items)].map((s) => s.id))];
-    const favorites = ids.length > 0 ? await repo.favoriteSeriesIds(db, userId, ids) : new Set<number>();
-    if (favorites.size === 0) return shared;
-    const mark = <T extends Pick<Series, 'id' | 'favorite'>>(items: T[]) =>
-      items.map((s) => (favorites.has(s.id) ? { ...s, favorite: true } : s));
-    return { featured: mark(shared.featured), sections: shared.sections.map((s) => ({ ...s, items: mark(s.items) })) };
   }
 
   /** One section (or one category), paged. */
@@ -221,13 +217,13 @@ export function createCatalogService(deps: CatalogDeps) {
       const section = await repo.sectionById(db, query.sectionId, lang);
       if (!section) throw notFound('list_unavailable', 'This list is no longer available.');
       const content = await sectionContent(section, lang, req, query.tagId);
-      return personalPage(
+      return hearts.page(
         { items: content.items, page: content.page, pageSize: content.pageSize, hasMore: content.hasMore },
         userId,
       );
     }
-    if (query.tagId !== undefined) return personalPage(await byTag(query.tagId, lang, req), userId);
-    return personalPage(await newest(lang, req), userId);
+    if (query.tagId !== undefined) return hearts.page(await byTag(query.tagId, lang, req), userId);
+    return hearts.page(await newest(lang, req), userId);
   }
 
   /** Series matching a keyword in any language, best first. */
@@ -242,7 +238,7 @@ export function createCatalogService(deps: CatalogDeps) {
     const page = await pageOf(`search:${normalized.toLowerCase()}`, lang, req, (p) =>
       repo.searchSeriesIds(db, normalized, toPrefixTsquery(normalized, lang), lang, p),
     );
-    return personalPage(page, userId);
+    return hearts.page(page, userId);
   }
 
   async function episodes(seriesId: number, lang: Language): Promise<repo.EpisodeRow[]> {
@@ -251,22 +247,38 @@ export function createCatalogService(deps: CatalogDeps) {
 
   /**
    * The episodes this viewer sees: the shared published list plus, for a signed-in viewer, the archived
-   * episodes they unlocked (read for them alone, never cached).
+   * episodes they unlocked (read for them alone, never cached; not looked for when what they hold
+   * shows no unlock of this series outside the list).
    */
-  async function viewerEpisodes(seriesId: number, lang: Language, userId: string | null): Promise<repo.EpisodeRow[]> {
+  async function viewerEpisodes(
+    seriesId: number,
+    lang: Language,
+    userId: string | null,
+    held?: ViewerAccess,
+  ): Promise<repo.EpisodeRow[]> {
+    if (held) {
+      const list = await episodes(seriesId, lang);
+      if (!keepsArchived(held, seriesId, list)) return list;
+    }
     const [list, own] = await Promise.all([episodes(seriesId, lang), kept.episodes(seriesId, lang, userId)]);
     return own.length === 0 ? list : [...list, ...own].sort((a, b) => a.number - b.number);
   }
 
-  /** Every episode with its lock state and price, before any tap. */
-  async function episodeList(seriesId: number, lang: Language, userId: string | null): Promise<EpisodeListItem[]> {
-    const list = await viewerEpisodes(seriesId, lang, userId);
+  /**
+   * Every episode with its lock state and price, before any tap; from what the viewer holds when it is
+   * given (`access.viewer`, as the list answers do), else read now (a quote that is charged).
+   */
+  async function episodeList(
+    seriesId: number,
+    lang: Language,
+    userId: string | null,
+    held?: ViewerAccess,
+  ): Promise<EpisodeListItem[]> {
+    const list = await viewerEpisodes(seriesId, lang, userId, held);
     if (list.length === 0 && !(await seriesCardsCached([seriesId], lang)).length)
       throw notFound('series_unavailable', 'This series is not available.');
-    const access = await deps.access.decide(
-      userId,
-      list.map((e) => ({ id: e.id, free: e.free, cost: e.unlock_cost })),
-    );
+    const facts = list.map((e) => ({ id: e.id, free: e.free, cost: e.unlock_cost }));
+    const access = held ? deps.access.decideFor(held, facts) : await deps.access.decide(userId, facts);
     return list.map((e) => {
       const { playable, reason, price } = access.get(e.id)!;
       return {
@@ -288,7 +300,7 @@ export function createCatalogService(deps: CatalogDeps) {
 
   /** A series' page, with the price to unlock what the viewer has not unlocked yet. */
   async function seriesDetail(seriesId: number, lang: Language, userId: string | null): Promise<SeriesDetail> {
-    const [published] = await withFavorites(await seriesCardsCached([seriesId], lang), userId);
+    const [published] = await hearts.mark(await seriesCardsCached([seriesId], lang), userId);
     // An archived series answers only a viewer who keeps episodes of it, read for them alone.
     const [card] = published ? [published] : await keptSeriesCards([seriesId], lang, userId);
     if (!card) throw notFound('series_unavailable', 'This series is not available.');
@@ -371,13 +383,13 @@ export function createCatalogService(deps: CatalogDeps) {
 
   /** Cards of the given series (visible ones, in the given order) with the viewer's favorite flags. */
   async function seriesCards(ids: readonly number[], lang: Language, userId: string | null): Promise<Series[]> {
-    return withFavorites(await cards(ids, lang), userId);
+    return hearts.mark(await cards(ids, lang), userId);
   }
 
   /** Cards of archived series in which this viewer keeps unlocked episodes (never cached). */
   async function keptSeriesCards(ids: readonly number[], lang: Language, userId: string | null): Promise<Series[]> {
     if (!userId || ids.length === 0) return [];
-    return withFavorites(await cards(ids, lang, () => kept.cardRows(ids, lang, userId)), userId);
+    return hearts.mark(await cards(ids, lang, () => kept.cardRows(ids, lang, userId)), userId);
   }
 
   /** Whether a series can be shown to viewers now. */
@@ -411,8 +423,19 @@ export function createCatalogService(deps: CatalogDeps) {
     findsSomething: async (query, lang) => (await search(query, lang, { page: 1, pageSize: 1 }, null)).items.length > 0,
   });
 
+  const answers = createPersonalAnswers({
+    sharedHomepage,
+    episodes,
+    episodeList,
+    favorites: hearts.of,
+    viewer: (userId) => deps.access.viewer(userId),
+    memo: (key, load) => cache.get(key, load),
+    personalMemo: (key, load) => personal.get(key, load),
+  });
+
   return {
     invalidate,
+    answers,
     feed,
     likes,
     searchTrends,

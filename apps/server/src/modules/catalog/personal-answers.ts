@@ -1,0 +1,135 @@
+import type { EpisodeListItem, Homepage, Language, Series } from '@episodic/contract';
+import { isMembershipActive, type ViewerAccess } from '../access/index';
+import type { EpisodeRow } from './catalog.repository';
+
+/**
+ * How one list answer is sent: `key` names the serialized answer every viewer in the same position
+ * shares (null: built for this viewer alone), `personal` says which cache keeps it (the catalog's, or
+ * the one for answers that carry hearts or unlocks), and `build` makes its content.
+ */
+export interface ListAnswer<T> {
+  key: string | null;
+  personal: boolean;
+  build: () => Promise<T>;
+}
+
+/** The homepage with the `favorite` flag set on the given series. */
+export function withHearts(shared: Homepage, hearts: ReadonlySet<number>): Homepage {
+  if (hearts.size === 0) return shared;
+  const mark = <T extends Pick<Series, 'id' | 'favorite'>>(items: T[]) =>
+    items.map((s) => (hearts.has(s.id) ? { ...s, favorite: true } : s));
+  return { featured: mark(shared.featured), sections: shared.sections.map((s) => ({ ...s, items: mark(s.items) })) };
+}
+
+/** Whether the viewer holds an unlock of this series outside its published list (an archived episode they keep). */
+export function keepsArchived(held: ViewerAccess, seriesId: number, list: readonly EpisodeRow[]): boolean {
+  let ids: Set<number> | null = null;
+  for (const [episodeId, series] of held.unlocks) {
+    if (series !== seriesId) continue;
+    ids ??= new Set(list.map((e) => e.id));
+    if (!ids.has(episodeId)) return true;
+  }
+  return false;
+}
+
+/** A membership active whenever the answer is built (the key already says the viewer is a member). */
+const FOREVER = { status: 'active', current_period_end: new Date(8.64e15) };
+
+const onHomepage = new WeakMap<Homepage, ReadonlySet<number>>();
+/** The series a homepage shows, listed once per built homepage (every signed-in request asks). */
+function seriesOn(page: Homepage): ReadonlySet<number> {
+  let ids = onHomepage.get(page);
+  if (!ids) {
+    ids = new Set([...page.featured, ...page.sections.flatMap((s) => s.items)].map((s) => s.id));
+    onHomepage.set(page, ids);
+  }
+  return ids;
+}
+
+export interface PersonalAnswersDeps {
+  sharedHomepage: (lang: Language) => Promise<Homepage>;
+  episodes: (seriesId: number, lang: Language) => Promise<EpisodeRow[]>;
+  episodeList: (
+    seriesId: number,
+    lang: Language,
+    userId: string | null,
+    held?: ViewerAccess,
+  ) => Promise<EpisodeListItem[]>;
+  /** Every series the viewer keeps in their list. */
+  favorites: (userId: string) => Promise<ReadonlySet<number>>;
+  /** What the viewer holds (their unlocks and membership), as lists show it. */
+  viewer: (userId: string) => Promise<ViewerAccess>;
+  memo: <T>(key: string, load: () => Promise<T>) => Promise<T>;
+  personalMemo: <T>(key: string, load: () => Promise<T>) => Promise<T>;
+}
+
+/**
+ * The signed-in viewer's homepage and episode lists, answered like a visitor's (serialized and
+ * compressed once) from what personalises them: the hearts on the homepage's series, the unlocks of
+ * the series and an active membership. A viewer with none of these gets the visitor's answer; viewers
+ * in the same position share one. What a viewer holds comes from the per-account caches, dropped on
+ * every write to it on every instance, so an unlock, a refund or a revoke shows in the next answer.
+ */
+export function createPersonalAnswers(deps: PersonalAnswersDeps) {
+  /** The homepage, with the viewer's hearts. */
+  async function homepage(lang: Language, userId: string | null): Promise<ListAnswer<Homepage>> {
+    const shared: ListAnswer<Homepage> = {
+      key: `homepage-json:${lang}`,
+      personal: false,
+      build: () => deps.sharedHomepage(lang),
+    };
+    if (!userId) return shared;
+    const [page, favorites] = await Promise.all([deps.sharedHomepage(lang), deps.favorites(userId)]);
+    if (favorites.size === 0) return shared;
+    const shown = seriesOn(page);
+    const hearts = [...favorites].filter((id) => shown.has(id)).sort((a, b) => a - b);
+    if (hearts.length === 0) return shared;
+    return {
+      key: `homepage-json:${lang}:hearts:${hearts.join(',')}`,
+      personal: true,
+      build: async () => withHearts(await deps.sharedHomepage(lang), new Set(hearts)),
+    };
+  }
+
+  /** A series' episode list, with the viewer's unlocks and membership. */
+  async function episodeList(
+    seriesId: number,
+    lang: Language,
+    userId: string | null,
+  ): Promise<ListAnswer<EpisodeListItem[]>> {
+    const shared: ListAnswer<EpisodeListItem[]> = {
+      key: `episode-list-json:${String(seriesId)}:${lang}`,
+      personal: false,
+      build: () => deps.episodeList(seriesId, lang, null),
+    };
+    if (!userId) return shared;
+    const [held, list] = await Promise.all([deps.viewer(userId), deps.episodes(seriesId, lang)]);
+    // Archived episodes the viewer keeps are read for them alone, never put in a shared answer.
+    if (keepsArchived(held, seriesId, list))
+      return { key: null, personal: true, build: () => deps.episodeList(seriesId, lang, userId, held) };
+    // The answer depends on the viewer only through their unlocks of this series and their membership,
+    // so it is built from those alone: any viewer giving the same key gets the same, true, answer.
+    const unlocked = [...held.unlocks].filter(([, series]) => series === seriesId).map(([id]) => id);
+    const member = isMembershipActive(held.membership);
+    if (unlocked.length === 0 && !member) return shared;
+    unlocked.sort((a, b) => a - b);
+    const position: ViewerAccess = {
+      unlocks: new Map(unlocked.map((id) => [id, seriesId])),
+      membership: member ? FOREVER : undefined,
+    };
+    return {
+      key: `episode-list-json:${String(seriesId)}:${lang}:${unlocked.join(',')}:${member ? 'member' : ''}`,
+      personal: true,
+      // Built with nobody signed in: no viewer's own rows (kept archived episodes) enter a shared answer.
+      build: () => deps.episodeList(seriesId, lang, null, position),
+    };
+  }
+
+  /** The serialized answer for a key, from the cache its kind belongs to. */
+  function memo<T>(answer: ListAnswer<unknown>, load: () => Promise<T>): Promise<T> {
+    if (answer.key === null) return load();
+    return answer.personal ? deps.personalMemo(answer.key, load) : deps.memo(answer.key, load);
+  }
+
+  return { homepage, episodeList, memo };
+}
