@@ -82,9 +82,28 @@ test.describe('For You', () => {
     pageErrors: errors,
   }) => {
     await loopEpisodes(page);
+    // The document's own script starts the first item (boot/early-player.ts), above the tab bar; the
+    // feed then plays on in that same <video>.
+    await page.addInitScript(() => {
+      document.addEventListener(
+        'playing',
+        (event) => {
+          const w = window as unknown as { firstPlayed?: EventTarget | null };
+          w.firstPlayed ??= event.target;
+        },
+        true,
+      );
+    });
     await page.goto('/forYou');
     await page.locator('[data-page="for-you"]').waitFor();
     await waitUntilPlaying(page);
+    expect(
+      await page.evaluate(
+        () =>
+          (window as unknown as { firstPlayed?: EventTarget }).firstPlayed ===
+          document.querySelector('[data-page="for-you"] video[data-current="true"]'),
+      ),
+    ).toBe(true);
     const feed = page.locator('[data-page="for-you"]');
     const first = await itemOnScreen(page);
     const like = feed.getByRole('button', { name: /^Like / });
