@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { decodeKeys, type WrittenKeys } from '../db/write-watch';
 import type { InvalidationBus } from './invalidation-bus';
+import { createStaleMarks } from './stale-marks';
 
 /**
  * One value per account (what personalises a list: a viewer's hearts, unlocks, membership), kept in
@@ -8,10 +9,7 @@ import type { InvalidationBus } from './invalidation-bus';
  * limit: every committed write to the account's rows is announced by the database layer
  * (db/write-watch.ts), on this instance before the write answers and on the others through Redis,
  * and drops the entry. The time limit only bounds the harm of a message lost with Redis down.
- *
- * Each invalidation takes the next number of a counter and is marked on the accounts it touched; a
- * value remembers the counter as it was before its rows were read, is stored only if no mark on its
- * account came meanwhile (a write during the read), and is served only while none came since.
+ * What a write made stale is told by `createStaleMarks` (stale-marks.ts), by account.
  */
 export interface AccountCache<T> {
   /** The account's value, from memory when no write to its rows was announced since it was read. */
@@ -37,43 +35,29 @@ interface Entry<T> {
 }
 
 export function createAccountCache<T extends object>({ ttlMs, max, sync }: AccountCacheOptions): AccountCache<T> {
-  let seq = 0;
-  // Values read before `floor` are all stale (a write that could not be narrowed, or a lost mark).
-  let floor = 0;
-  const marks = new LRUCache<string, number>({
-    max: max * 4,
-    // Outlives any value stored before the mark (values live ttlMs from their store).
-    ttl: ttlMs * 2,
-    dispose: (value, _key, reason) => {
-      // A mark pushed out before its time would let a stale value back: drop them all instead.
-      if (reason === 'evict') floor = Math.max(floor, value);
-    },
-  });
+  const marks = createStaleMarks({ ttlMs, max });
   const entries = new LRUCache<string, Entry<T>>({ max, ttl: ttlMs });
-  const fresh = (userId: string, since: number) => floor <= since && (marks.get(userId) ?? 0) <= since;
+  const fresh = (userId: string, since: number) => marks.fresh([userId], since);
 
   return {
     async get(userId, load) {
       const hit = entries.get(userId);
       if (hit && fresh(userId, hit.seq) && (sync === null || ((await sync()) && fresh(userId, hit.seq))))
         return hit.value;
-      const since = seq;
+      const since = marks.now();
       const value = await load();
       if (fresh(userId, since)) entries.set(userId, { value, seq: since });
       return value;
     },
 
     invalidate(keys) {
-      const at = ++seq;
       if (keys.all) {
-        floor = at;
+        marks.mark(null);
         entries.clear();
         return;
       }
-      for (const id of keys.users) {
-        marks.set(id, at);
-        entries.delete(id);
-      }
+      marks.mark(keys.users);
+      for (const id of keys.users) entries.delete(id);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { User } from '@episodic/contract';
+import { createStaleMarks } from '../../cache/stale-marks';
 import type { WrittenKeys } from '../../db/write-watch';
 import type { LiveSession } from './sessions.repository';
 
@@ -10,10 +11,7 @@ import type { LiveSession } from './sessions.repository';
  * or plans is announced by the database layer (db/write-watch.ts), on this instance directly and on
  * the others through Redis, and drops what it touched. The time limit only bounds the harm of a
  * message lost with Redis down.
- *
- * Each invalidation takes the next number of a counter and is marked on the keys it touched; an
- * entry remembers the counter as it was before its rows were read, is stored only if no mark on its
- * keys came meanwhile, and is served only while none came since.
+ * What a write made stale is told by `createStaleMarks` (cache/stale-marks.ts), by user and session.
  */
 export interface SessionCache {
   session(tokenHash: string, load: () => Promise<LiveSession | undefined>): Promise<LiveSession | undefined>;
@@ -42,24 +40,12 @@ interface Entry<T> {
 }
 
 export function createSessionCache({ ttlMs, max, sync }: SessionCacheOptions): SessionCache {
-  let seq = 0;
-  // Entries read before `floor` are all stale (a write that could not be narrowed, or a lost mark).
-  let floor = 0;
-  const marks = new LRUCache<string, number>({
-    max: max * 4,
-    // Outlives any entry stored before the mark (entries live ttlMs from their store).
-    ttl: ttlMs * 2,
-    dispose: (value, _key, reason) => {
-      // A mark pushed out by newer ones before its time would let a stale entry back: drop them all instead.
-      if (reason === 'evict') floor = Math.max(floor, value);
-    },
-  });
+  const marks = createStaleMarks({ ttlMs, max });
   const sessions = new LRUCache<string, Entry<LiveSession>>({ max, ttl: ttlMs });
   const users = new LRUCache<string, Entry<User>>({ max, ttl: ttlMs });
 
-  const markOf = (key: string) => marks.get(key) ?? 0;
   const fresh = (e: { userId: string; sessionId: string | null }, since: number) =>
-    floor <= since && markOf(`u:${e.userId}`) <= since && (e.sessionId === null || markOf(`s:${e.sessionId}`) <= since);
+    marks.fresh(e.sessionId === null ? [`u:${e.userId}`] : [`u:${e.userId}`, `s:${e.sessionId}`], since);
 
   return {
     async session(tokenHash, load) {
@@ -71,7 +57,7 @@ export function createSessionCache({ ttlMs, max, sync }: SessionCacheOptions): S
         (sync === null || ((await sync()) && fresh(hit, hit.seq)))
       )
         return hit.value;
-      const since = seq;
+      const since = marks.now();
       const found = await load();
       if (found) {
         const entry = { value: found, userId: found.userId, sessionId: found.sessionId, seq: since };
@@ -83,7 +69,7 @@ export function createSessionCache({ ttlMs, max, sync }: SessionCacheOptions): S
     async user(userId, load) {
       const hit = users.get(userId);
       if (hit && fresh(hit, hit.seq) && (sync === null || ((await sync()) && fresh(hit, hit.seq)))) return hit.value;
-      const since = seq;
+      const since = marks.now();
       const found = await load();
       if (!found) return null;
       const entry = { value: found, userId, sessionId: null, seq: since };
@@ -95,18 +81,14 @@ export function createSessionCache({ ttlMs, max, sync }: SessionCacheOptions): S
     },
 
     invalidate(keys) {
-      const at = ++seq;
       if (keys.all) {
-        floor = at;
+        marks.mark(null);
         sessions.clear();
         users.clear();
         return;
       }
-      for (const id of keys.users) {
-        marks.set(`u:${id}`, at);
-        users.delete(id);
-      }
-      for (const id of keys.sessions) marks.set(`s:${id}`, at);
+      marks.mark([...keys.users.map((id) => `u:${id}`), ...keys.sessions.map((id) => `s:${id}`)]);
+      for (const id of keys.users) users.delete(id);
     },
   };
 }
