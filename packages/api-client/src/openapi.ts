@@ -58,6 +58,7 @@ export interface paths {
                                 page: number;
                                 pageSize: number;
                                 total: number;
+                                totalIsLowerBound?: boolean;
                             };
                             message: string;
                         };
@@ -1461,6 +1462,7 @@ export interface paths {
                                 page: number;
                                 pageSize: number;
                                 total: number;
+                                totalIsLowerBound?: boolean;
                             };
                             message: string;
                         };
@@ -1957,6 +1959,7 @@ export interface paths {
                                 page: number;
                                 pageSize: number;
                                 total: number;
+                                totalIsLowerBound?: boolean;
                             };
                             message: string;
                         };
@@ -2731,6 +2734,7 @@ export interface paths {
                                 page: number;
                                 pageSize: number;
                                 total: number;
+                                totalIsLowerBound?: boolean;
                             };
                             message: string;
                         };
@@ -5046,6 +5050,7 @@ export interface paths {
                                 page: number;
                                 pageSize: number;
                                 total: number;
+                                totalIsLowerBound?: boolean;
                             };
                             message: string;
                         };
