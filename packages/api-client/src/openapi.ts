@@ -58,6 +58,7 @@ export interface paths {
                                 page: number;
                                 pageSize: number;
                                 total: number;
+                                totalIsLowerBound?: boolean;
                             };
                             message: string;
                         };
@@ -1461,6 +1462,7 @@ export interface paths {
                                 page: number;
                                 pageSize: number;
                                 total: number;
+                                totalIsLowerBound?: boolean;
                             };
                             message: string;
                         };
@@ -1960,6 +1962,7 @@ export interface paths {
                                 page: number;
                                 pageSize: number;
                                 total: number;
+                                totalIsLowerBound?: boolean;
                             };
                             message: string;
                         };
@@ -2734,6 +2737,7 @@ export interface paths {
                                 page: number;
                                 pageSize: number;
                                 total: number;
+                                totalIsLowerBound?: boolean;
                             };
                             message: string;
                         };
@@ -5049,6 +5053,7 @@ export interface paths {
                                 page: number;
                                 pageSize: number;
                                 total: number;
+                                totalIsLowerBound?: boolean;
                             };
                             message: string;
                         };

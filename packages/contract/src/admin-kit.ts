@@ -56,6 +56,8 @@ export const AdminPageOf = <T extends TSchema>(item: T) =>
     pageSize: Type.Integer(),
     hasMore: Type.Boolean(),
     total: Type.Integer(),
+    /** There may be more than `total` (a search too common to count every match): shown as "total+". */
+    totalIsLowerBound: Type.Optional(Type.Boolean()),
   });
 
 export interface AdminPage<T> {
@@ -64,4 +66,5 @@ export interface AdminPage<T> {
   pageSize: number;
   hasMore: boolean;
   total: number;
+  totalIsLowerBound?: boolean;
 }

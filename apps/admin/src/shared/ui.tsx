@@ -117,12 +117,15 @@ export function Pager({
   page,
   pageSize,
   total,
+  totalIsLowerBound = false,
   hasMore,
   onPage,
 }: {
   page: number;
   pageSize: number;
   total: number;
+  /** A search too common to count every match: "of 100+". */
+  totalIsLowerBound?: boolean;
   hasMore: boolean;
   onPage: (page: number) => void;
 }) {
@@ -130,7 +133,7 @@ export function Pager({
   const last = Math.min(total, page * pageSize);
   return (
     <div className="mt-4 flex items-center justify-between text-sm text-zinc-600">
-      <span>{total === 0 ? 'Nothing found' : `${first}–${last} of ${total}`}</span>
+      <span>{total === 0 ? 'Nothing found' : `${first}–${last} of ${total}${totalIsLowerBound ? '+' : ''}`}</span>
       <div className="flex gap-2">
         <Button
           size="sm"

@@ -76,7 +76,7 @@ export function renderConsole(path = '/admin/') {
 
 export const page = <T,>(
   items: T[],
-  extra: Partial<{ page: number; pageSize: number; hasMore: boolean; total: number }> = {},
+  extra: Partial<{ page: number; pageSize: number; hasMore: boolean; total: number; totalIsLowerBound: boolean }> = {},
 ) => ({
   items,
   page: 1,

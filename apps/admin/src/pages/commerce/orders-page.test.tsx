@@ -57,4 +57,14 @@ describe('orders page', () => {
     expect(await screen.findByText('No orders match.')).toBeTruthy();
     expect(listCalls(calls)).toEqual(['/api/admin/orders?page=1&pageSize=25']);
   });
+
+  it('says "at least" when a search is too common to count', { timeout: 20_000 }, async () => {
+    mockApi(({ url }) =>
+      url.startsWith('/api/admin/orders?')
+        ? { code: 200, data: page([order()], { total: 100, totalIsLowerBound: true, hasMore: true }) }
+        : undefined,
+    );
+    renderConsole('/admin/commerce?q=example.com');
+    expect(await screen.findByText('1–25 of 100+', undefined, { timeout: 8000 })).toBeTruthy();
+  });
 });

@@ -182,6 +182,7 @@ export function OrdersPage() {
             page={orders.data.page}
             pageSize={orders.data.pageSize}
             total={orders.data.total}
+            totalIsLowerBound={orders.data.totalIsLowerBound}
             hasMore={orders.data.hasMore}
             onPage={(page) => {
               setView({ page });

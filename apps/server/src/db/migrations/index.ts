@@ -27,6 +27,7 @@ import * as m0026 from './0026-contact-inbox';
 import * as m0028 from './0028-scale-indexes';
 import * as m0029 from './0029-dashboard-counters';
 import * as m0030 from './0030-visible-episodes-index';
+import * as m0032 from './0032-email-fragment-index';
 import * as m0033 from './0033-refund-keys-and-reply-queue';
 
 /** Every migration in order. Listed by hand so the bundled server carries them. */
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '0028-scale-indexes': m0028,
   '0029-dashboard-counters': m0029,
   '0030-visible-episodes-index': m0030,
+  '0032-email-fragment-index': m0032,
   '0033-refund-keys-and-reply-queue': m0033,
 };
 

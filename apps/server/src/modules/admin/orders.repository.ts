@@ -1,8 +1,12 @@
-import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { AdminAttribution, AdminAttributionSource, AdminOrder, AdminRefund } from '@episodic/contract';
-import type { OrderSort, SortDirection } from '@episodic/contract/constants';
 import type { DB, OrderStatus } from '../../db/schema';
 import type { OrderSummaryRow } from '../../db/schema-types';
+import { findOrderIds, orderBy, type OrderFilter } from './orders-search.repository';
+
+export type { OrderFilter };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -117,65 +121,6 @@ function refundDto(r: RefundColumns): AdminRefund {
   };
 }
 
-export interface OrderFilter {
-  q?: string;
-  status?: OrderStatus;
-  planId?: string;
-  userId?: string;
-  from?: string;
-  to?: string;
-  sort?: OrderSort;
-  dir?: SortDirection;
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const like = (value: string) => `%${value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/**
- * The ids of orders a search text finds: its whole id or buyer's id (a UUID), part of its id, the
- * provider's reference, or part of the buyer's email. One branch per index (the id's trigram index,
- * the reference's, the email's trigram index), joined by UNION: an OR across the join to users would
- * read every order.
- */
-function searchIds(q: string): RawBuilder<unknown> {
-  const branches = UUID.test(q)
-    ? [sql`SELECT id FROM orders WHERE id = ${q}::uuid`, sql`SELECT id FROM orders WHERE user_id = ${q}::uuid`]
-    : [sql`SELECT id FROM orders WHERE id::text LIKE ${like(q)}`];
-  branches.push(
-    sql`SELECT id FROM orders WHERE provider_ref = ${q}`,
-    sql`SELECT so.id FROM orders so JOIN users su ON su.id = so.user_id WHERE su.email ILIKE ${like(q)}`,
-  );
-  return sql.join(branches, sql` UNION `);
-}
-
-function where(f: OrderFilter): RawBuilder<unknown> {
-  const q = f.q?.trim();
-  const parts: RawBuilder<unknown>[] = [sql`true`];
-  if (q) parts.push(sql`o.id IN (${searchIds(q)})`);
-  if (f.status) parts.push(sql`o.status = ${f.status}`);
-  if (f.planId) parts.push(sql`o.plan_id = ${f.planId}`);
-  if (f.userId) parts.push(sql`o.user_id = ${f.userId}::uuid`);
-  if (f.from) parts.push(sql`o.created_at >= ${f.from}::date`);
-  if (f.to) parts.push(sql`o.created_at < ${f.to}::date + 1`);
-  return sql.join(parts, sql` AND `);
-}
-
-/** The column behind each sort the contract names (nothing else reaches ORDER BY). */
-const SORTS: Record<OrderSort, string> = {
-  createdAt: 'o.created_at',
-  amount: 'o.amount',
-  status: 'o.status',
-  buyer: 'lower(u.email)',
-  plan: 'lower(COALESCE(pt.name, o.plan_id))',
-};
-
-/** Newest first unless asked otherwise; the id breaks ties so pages neither repeat nor skip a row. */
-function orderBy(f: OrderFilter): RawBuilder<unknown> {
-  const dir = f.dir === 'asc' ? 'ASC' : 'DESC';
-  const column = f.sort && Object.hasOwn(SORTS, f.sort) ? SORTS[f.sort] : SORTS.createdAt;
-  return sql.raw(`${column} ${dir} NULLS LAST, o.id ${dir}`);
-}
-
 const REFUND_COLUMNS = sql`r.status AS r_status, r.amount AS r_amount, r.reason AS r_reason, ra.email AS r_by, r.error AS r_error,
       r.coins_reversed AS r_coins_reversed, r.coins_short AS r_coins_short,
       r.reward_coins_reversed AS r_reward_coins_reversed, r.reward_coins_short AS r_reward_coins_short, r.membership_ends_at AS r_membership_ends_at,
@@ -201,14 +146,15 @@ export async function findOrders(
   filter: OrderFilter,
   offset: number,
   limit: number,
-): Promise<{ items: AdminOrder[]; total: number }> {
-  const { rows } = await sql<OrderRow & { total: number }>`
-    SELECT ${ORDER_COLUMNS}, count(*) OVER () AS total
+): Promise<{ items: AdminOrder[]; total: number; totalIsLowerBound: boolean }> {
+  const { ids, total, totalIsLowerBound } = await findOrderIds(db, filter, offset, limit);
+  if (ids.length === 0) return { items: [], total, totalIsLowerBound };
+  const { rows } = await sql<OrderRow>`
+    SELECT ${ORDER_COLUMNS}
     FROM ${ORDER_SOURCES}
-    WHERE ${where(filter)}
-    ORDER BY ${orderBy(filter)}
-    OFFSET ${offset} LIMIT ${limit}`.execute(db);
-  return { items: rows.map(orderDto), total: rows[0] ? Number(rows[0].total) : 0 };
+    WHERE o.id = ANY(${ids}::uuid[])
+    ORDER BY ${orderBy(filter)}`.execute(db);
+  return { items: rows.map(orderDto), total, totalIsLowerBound };
 }
 
 /** One order by its id, with all its refunds (oldest first); undefined when there is none (or the id is no order id). */

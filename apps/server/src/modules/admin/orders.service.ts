@@ -20,13 +20,19 @@ export function createOrdersService(deps: AdminDeps) {
 
   async function listOrders(filter: OrderFilter & { page: number; pageSize: number }): Promise<AdminPage<AdminOrder>> {
     checkFilter(filter);
-    const { items, total } = await findOrders(db, filter, (filter.page - 1) * filter.pageSize, filter.pageSize + 1);
+    const { items, total, totalIsLowerBound } = await findOrders(
+      db,
+      filter,
+      (filter.page - 1) * filter.pageSize,
+      filter.pageSize + 1,
+    );
     return {
       items: items.slice(0, filter.pageSize),
       page: filter.page,
       pageSize: filter.pageSize,
       hasMore: items.length > filter.pageSize,
       total,
+      ...(totalIsLowerBound ? { totalIsLowerBound } : {}),
     };
   }
 
