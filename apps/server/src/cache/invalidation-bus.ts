@@ -14,7 +14,7 @@ export interface InvalidationBus {
    * reads the database instead.
    */
   sync(): Promise<boolean>;
-  /** Settles once every subscription made so far is in place (other instances' messages reach it). */
+  /** Settles once every subscription made so far is in place (other instances' messages reach it) and syncs can be sent. */
   ready(): Promise<void>;
   close(): Promise<void>;
 }
@@ -64,6 +64,14 @@ export function createRedisBus(redisUrl: string, onError: (err: Error) => void):
     if (channel.startsWith(PREFIX)) void local.publish(channel.slice(PREFIX.length), message);
   });
   subscribing.push(sub.subscribe(syncChannel).catch(onError));
+  // Markers are sent on the publishing connection: until it is ready, every sync answers false.
+  subscribing.push(
+    new Promise<void>((resolve) => {
+      if (pub.status === 'ready') return resolve();
+      pub.once('ready', () => resolve());
+      pub.once('end', () => resolve());
+    }),
+  );
   return {
     shared: true,
     publish: async (channel, message = '') => {
