@@ -1,57 +1,34 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSharedPostgres, envelope, testDbKind } from './test-app';
+import { envelope, testDbKind } from './test-app';
+import { startInstances, type Instances } from './instances';
 import { seedCatalogFixture, type CatalogFixture } from './catalog-fixture';
-import { loadEnv } from '../src/env';
-import { buildApp } from '../src/app';
 import { appendLedgerEntry } from '../src/modules/billing/index';
 import type { Database } from '../src/db/connection';
 import type { AppInstance } from '../src/http/types';
-
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 /**
  * Two server instances on one PostgreSQL database and one Redis, requests spread across them, as
  * behind a load balancer. PostgreSQL only: the embedded database belongs to one process.
  */
 describe.skipIf(testDbKind !== 'postgres')('two instances on one PostgreSQL and one Redis', () => {
-  let shared: Awaited<ReturnType<typeof createSharedPostgres>>;
+  let instances: Instances | undefined;
   const databases: Database[] = [];
   const apps: AppInstance[] = [];
-  let dataDir: string;
   let f: CatalogFixture;
 
   beforeAll(async () => {
-    shared = await createSharedPostgres();
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'episodic-multi-'));
-    for (let i = 0; i < 2; i++) {
-      const database = await shared.open();
-      databases.push(database);
-      const env = loadEnv({
-        NODE_ENV: 'test',
-        DATA_DIR: dataDir,
-        REDIS_URL,
-        PUBLIC_URL: 'http://episodic.test',
-        WEB_DIST: path.join(dataDir, 'web'),
-        ADMIN_DIST: path.join(dataDir, 'admin'),
-        TRUST_PROXY: 'true',
-        GUEST_SESSIONS_PER_MINUTE: '20',
-        GUEST_SESSIONS_BURST: '0',
-      });
-      const app = await buildApp({ env, database, logger: false });
-      await app.ready();
-      apps.push(app);
-    }
+    instances = await startInstances({
+      TRUST_PROXY: 'true',
+      GUEST_SESSIONS_PER_MINUTE: '20',
+      GUEST_SESSIONS_BURST: '0',
+    });
+    apps.push(...instances.apps);
+    databases.push(...instances.databases);
     f = await seedCatalogFixture(databases[0]!.db);
   }, 60_000);
 
   afterAll(async () => {
-    for (const app of apps) await app.close();
-    for (const database of databases) await database.close();
-    await shared?.drop();
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await instances?.close();
   });
 
   const on = (i: number) => apps[i % 2]!;

@@ -1,19 +1,13 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EpisodeListItem, Homepage } from '@episodic/contract';
-import { createSharedPostgres, envelope, testDbKind } from './test-app';
+import { envelope, testDbKind } from './test-app';
+import { startInstances, type Instances } from './instances';
 import { seedCatalogFixture, type CatalogFixture } from './catalog-fixture';
-import { loadEnv } from '../src/env';
-import { buildApp } from '../src/app';
 import { appendLedgerEntry, grantMembershipTime, revokeUnlocks } from '../src/modules/billing/index';
 import type { Database } from '../src/db/connection';
 import type { AppInstance } from '../src/http/types';
-
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 /**
  * Two instances on one PostgreSQL and one Redis, each with a viewer's hearts, unlocks and membership
@@ -21,40 +15,22 @@ const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
  * PostgreSQL only: the embedded database belongs to one process.
  */
 describe.skipIf(testDbKind !== 'postgres')('personalised lists on two instances', () => {
-  let shared: Awaited<ReturnType<typeof createSharedPostgres>>;
+  let instances: Instances | undefined;
   const databases: Database[] = [];
   const apps: AppInstance[] = [];
-  let dataDir: string;
   let f: CatalogFixture;
   let address = 0;
 
   beforeAll(async () => {
-    shared = await createSharedPostgres();
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'episodic-personal-'));
-    for (let i = 0; i < 2; i++) {
-      const database = await shared.open();
-      databases.push(database);
-      const env = loadEnv({
-        NODE_ENV: 'test',
-        DATA_DIR: dataDir,
-        REDIS_URL,
-        PUBLIC_URL: 'http://episodic.test',
-        WEB_DIST: path.join(dataDir, 'web'),
-        ADMIN_DIST: path.join(dataDir, 'admin'),
-      });
-      const app = await buildApp({ env, database, logger: false });
-      await app.ready();
-      apps.push(app);
-    }
+    instances = await startInstances({});
+    apps.push(...instances.apps);
+    databases.push(...instances.databases);
     f = await seedCatalogFixture(databases[0]!.db);
     for (const app of apps) await app.services.catalog.invalidate();
   }, 60_000);
 
   afterAll(async () => {
-    for (const app of apps) await app.close();
-    for (const database of databases) await database.close();
-    await shared?.drop();
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await instances?.close();
   });
 
   const call = (i: number, method: 'GET' | 'POST' | 'DELETE', url: string, token: string, payload?: object) =>

@@ -47,6 +47,17 @@ function start(mode: 'off' | 'required', pixels: Record<string, string> = ALL_PI
   stop = runtime.startTrackingRuntime({ pixels, settings: { consentMode: mode, scripts: SCRIPTS } });
 }
 
+/** The addresses of the scripts put into the page from now on, in order (also those removed since). */
+function scriptsInserted(): string[] {
+  const inserted: string[] = [];
+  const append = document.head.appendChild.bind(document.head);
+  vi.spyOn(document.head, 'appendChild').mockImplementation((node) => {
+    if (node instanceof HTMLScriptElement) inserted.push(node.src);
+    return append(node);
+  });
+  return inserted;
+}
+
 const scripts = () => [...document.head.querySelectorAll('script')].map((s) => s.src);
 const reports = () =>
   fetchMock.mock.calls
@@ -198,12 +209,7 @@ describe('tracking without consent mode', () => {
 describe('the TikTok pixel', () => {
   it('loads its script again after 2 seconds if it has not loaded, at most three times', () => {
     vi.useFakeTimers();
-    const inserted: string[] = [];
-    const append = document.head.appendChild.bind(document.head);
-    vi.spyOn(document.head, 'appendChild').mockImplementation((node) => {
-      if (node instanceof HTMLScriptElement) inserted.push(node.src);
-      return append(node);
-    });
+    const inserted = scriptsInserted();
     start('off', { tiktok_pixel: 'CTIKTOK01' });
     const tiktok = () =>
       [...document.head.querySelectorAll<HTMLScriptElement>('script')].filter((s) => s.src.includes('/tiktok/'));
@@ -236,12 +242,7 @@ describe('the TikTok pixel', () => {
   });
   it('loads nothing again once consent is withdrawn or tracking stops', () => {
     vi.useFakeTimers();
-    const inserted: string[] = [];
-    const append = document.head.appendChild.bind(document.head);
-    vi.spyOn(document.head, 'appendChild').mockImplementation((node) => {
-      if (node instanceof HTMLScriptElement) inserted.push(node.src);
-      return append(node);
-    });
+    const inserted = scriptsInserted();
     localStorage.setItem('trackingConsent', 'granted');
     start('required', { tiktok_pixel: 'CTIKTOK01' });
     expect(inserted).toHaveLength(1);
