@@ -293,4 +293,64 @@ test.describe('player: from the home screen to the paywall', () => {
     await waitUntilPlaying(page, 1);
     expect(errors).toEqual([]);
   });
+
+  test('asks for a series on the home screen before the tap, and resumes it where the viewer paused', async ({
+    page,
+    pageErrors: errors,
+    series,
+  }) => {
+    const card = page.locator(`[data-page="home"] a[href="/videos/${String(series.id)}"]`).first();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (request.method() === 'GET' && /^\/api\/(video|user\/history)/.test(url.pathname))
+        asked.push(url.pathname + url.search);
+    });
+    const first = series.episodes.find((e) => e.number === 1);
+    // What opening the series asks for: the series, its list, the viewer's history (where to resume)
+    // and the first episode's playback information.
+    const opening = [
+      `/api/video?id=${String(series.id)}`,
+      `/api/video/episode?seriesId=${String(series.id)}`,
+      '/api/user/history?page=1&pageSize=50',
+      `/api/video/episode?id=${String(first?.id)}`,
+    ];
+    const openingAsked = (since: number) =>
+      asked.slice(since).filter((path) => opening.some((o) => path.startsWith(o)));
+
+    await page.goto('/');
+    await card.scrollIntoViewIfNeeded();
+    // The card is on screen: all of it is asked for without a tap.
+    await expect.poll(() => opening.filter((o) => asked.some((path) => path.startsWith(o)))).toEqual(opening);
+    let before = asked.length;
+    await card.click();
+    await page.waitForURL(new RegExp(`/videos/${String(series.id)}\\?ep=1$`));
+    await waitUntilPlaying(page, 1);
+    expect(openingAsked(before)).toEqual([]);
+
+    // Paused: the position is saved, and the history asked for before is out of date.
+    const saved = page.waitForRequest((r) => r.url().endsWith('/api/user/history') && r.method() === 'POST');
+    await page.getByRole('button', { name: 'Pause', exact: true }).click();
+    const position = Math.floor((JSON.parse((await saved).postData() ?? '{}') as { position?: number }).position ?? 0);
+    before = asked.length;
+    await page.goBack();
+    await card.waitFor();
+    // Back on the home screen, only the history is asked for again ahead of the tap...
+    await expect.poll(() => openingAsked(before)).toEqual(['/api/user/history?page=1&pageSize=50']);
+    before = asked.length;
+    await card.click();
+    // ...and the tap resumes at the saved second, asking nothing more (a position within two seconds of
+    // the end, as on a busy machine with the demo's 4-second episodes, starts the episode over).
+    const list = (await (await page.request.get(`/api/video/episode?seriesId=${String(series.id)}`)).json()) as {
+      data: { number: number; duration: number }[];
+    };
+    const duration = list.data.find((e) => e.number === 1)?.duration ?? 0;
+    const resumesAt = position > 0 && position < duration - 2 ? position : 0;
+    await page.waitForURL(
+      new RegExp(`/videos/${String(series.id)}\\?ep=1${resumesAt > 0 ? `&t=${String(resumesAt)}` : ''}$`),
+    );
+    await waitUntilPlaying(page, resumesAt + 0.3);
+    expect(openingAsked(before)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
 });

@@ -34,6 +34,12 @@ vi.mock('./app/warm-player', () => ({
     calls.push('player warmed');
   },
 }));
+vi.mock('./app/open-ahead', () => ({
+  openSeriesAhead: () => {
+    calls.push('series ahead');
+    return () => undefined;
+  },
+}));
 vi.mock('./app/start', () => ({
   loadStartupData: () => {
     calls.push('config and user');
@@ -52,8 +58,10 @@ describe('startup', () => {
     // It mounts once the language and the home page's code are here.
     await vi.waitFor(() => {
       expect(calls).toContain('config and user');
+      // On every page, the series of the cards on screen are asked for ahead of a tap (its own chunk).
+      expect(calls).toContain('series ahead');
     });
-    expect(calls).toEqual([
+    expect(calls.filter((call) => call !== 'series ahead')).toEqual([
       'error reporting',
       'click ids ?fbclid=abc',
       'address cleaned',

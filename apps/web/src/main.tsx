@@ -53,6 +53,9 @@ window.setTimeout(() => {
       // In a task of its own: its requests do not lengthen the task that starts the first render.
       window.setTimeout(() => void loadStartupData(queryClient), 0);
       if (window.location.pathname === '/') warmPlayerWhenIdle();
+      void import('./app/open-ahead').then(({ openSeriesAhead }) => {
+        openSeriesAhead(queryClient);
+      });
     });
 }, 0);
 

@@ -47,15 +47,18 @@ export const playReports: Record<string, MockHandler> = {
 /** The `src` of the video on screen. */
 export const currentSource = () => document.querySelector('video[data-current="true"]')?.getAttribute('src');
 
-/** Renders `routes` at `path` in the app's providers (and `extra` beside them); `location()` reads the address. */
-export function renderRoutes(path: string, routes: ReactNode, extra?: ReactNode) {
+/**
+ * Renders `routes` at `path` in the app's providers (and `extra` beside them), with a new query cache
+ * unless given one; `location()` reads the address.
+ */
+export function renderRoutes(path: string, routes: ReactNode, extra?: ReactNode, queryClient = createQueryClient()) {
   const current: { location: Location | undefined } = { location: undefined };
   function LocationProbe() {
     current.location = useLocation();
     return null;
   }
   render(
-    <Providers queryClient={createQueryClient()}>
+    <Providers queryClient={queryClient}>
       <Suspense fallback={null}>
         <MemoryRouter initialEntries={[path]}>
           <Routes>{routes}</Routes>

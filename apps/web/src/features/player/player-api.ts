@@ -21,6 +21,9 @@ export type PlaybackAnswer = Exclude<EpisodeAnswer, unknown[]>;
 /** Every query of the player starts with this key. */
 export const playerKey = ['player'] as const;
 
+/** How long a list, history or playback answer asked for ahead of a tap (a card in view) is used as is. */
+const AHEAD_REUSE_MS = 60_000;
+
 /** A series' page data (`GET /api/video?id=`): titles are localised, so the language is in the key. */
 export const seriesQuery = (seriesId: number, language: Language) =>
   queryOptions({
@@ -66,7 +69,9 @@ export const resumeQuery = (queryClient: QueryClient) =>
       const page = await api.get('/api/user/history', { query: { page: 1, pageSize: RESUME_PAGE_SIZE }, signal });
       return page.items;
     },
-    staleTime: 0,
+    // A minute, for an answer asked for while the viewer looked at a card; saving progress marks it
+    // stale at once (player.tsx, for-you-feed.tsx), and the page waits for a stale one to come again.
+    staleTime: AHEAD_REUSE_MS,
     retry: false,
   });
 
@@ -140,11 +145,56 @@ export function saveProgress({ episodeId, position, finished }: Progress, keepal
   );
 }
 
+export interface Opening {
+  episodeId: number;
+  /** Seconds into the episode the player starts at. */
+  startAt: number;
+  /** The master playlist's address when the viewer may watch the episode, else null. */
+  hls: string | null;
+}
+
 /**
- * What opening a link to an episode sets going at once: the series' list (which names the episode's
- * id), then its playback information, then (when the viewer may watch it) its media, so the player
- * finds all three under way. The list and the playback information land in their own cache entries.
- * Resolves to the episode id.
+ * What opening a series page needs before its first frame: the series, its list, for an address
+ * without `ep` the viewer's history (where to resume), and the chosen episode's playback information
+ * (which carries its first second's playlists). Each lands in its own cache entry, where the page finds
+ * it; answers asked for in the last minute (and not marked stale since) are used as they are.
+ */
+export async function prepareOpening(
+  queryClient: QueryClient,
+  seriesId: number,
+  params: EpisodeParams,
+  language: Language,
+): Promise<Opening | null> {
+  void queryClient.prefetchQuery({ ...seriesQuery(seriesId, language), staleTime: AHEAD_REUSE_MS });
+  const [list, history] = await Promise.all([
+    queryClient.fetchQuery({ ...episodesQuery(seriesId, language), staleTime: AHEAD_REUSE_MS }),
+    params.ep === null ? queryClient.fetchQuery(resumeQuery(queryClient)).catch(() => undefined) : undefined,
+  ]);
+  const chosen = chooseEpisode({ params, episodes: list, seriesId, history });
+  const episodeId = list.find((e) => e.number === chosen?.number)?.id;
+  if (episodeId === undefined || !chosen) return null;
+  const playback = await queryClient.fetchQuery(playbackQuery(episodeId, language));
+  return { episodeId, startAt: chosen.startAt, hls: playback.playable ? playback.hls : null };
+}
+
+/**
+ * An opening whose media starts loading at once (master and media playlist, key, first segment): a
+ * link straight to an episode, or a link the viewer is pressing. Resolves to the episode id.
+ */
+export async function startOpening(
+  queryClient: QueryClient,
+  seriesId: number,
+  params: EpisodeParams,
+  language: Language,
+): Promise<number | null> {
+  const opening = await prepareOpening(queryClient, seriesId, params, language);
+  if (opening?.hls) void warmStart(opening.episodeId, opening.hls, opening.startAt);
+  return opening?.episodeId ?? null;
+}
+
+/**
+ * A link straight to an episode (`ep` in the address), opened once per address: the page and the
+ * app's start (lazy.ts) find the same query under way.
  */
 export const episodeOpeningQuery = (
   queryClient: QueryClient,
@@ -154,15 +204,7 @@ export const episodeOpeningQuery = (
 ) =>
   queryOptions({
     queryKey: [...playerKey, 'opening', seriesId, params.ep, params.t, language],
-    queryFn: async () => {
-      const list = await queryClient.fetchQuery(episodesQuery(seriesId, language));
-      const chosen = chooseEpisode({ params, episodes: list, seriesId });
-      const id = list.find((e) => e.number === chosen?.number)?.id ?? null;
-      if (id === null || !chosen) return null;
-      const playback = await queryClient.fetchQuery(playbackQuery(id, language));
-      if (playback.playable && playback.hls) void warmStart(id, playback.hls, chosen.startAt);
-      return id;
-    },
+    queryFn: () => startOpening(queryClient, seriesId, params, language),
     staleTime: Infinity,
     retry: false,
   });

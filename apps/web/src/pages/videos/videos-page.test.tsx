@@ -5,6 +5,9 @@ import { getToasts } from '../../shared/ui/toast-store';
 import { Toaster } from '../../shared/ui/toaster';
 import { fail, guestUser, mockApi, ok, page, type MockHandler } from '../../test/api-mock';
 import { playbackAnswer, playReports, renderRoutes, stubMediaElements } from '../../test/player-kit';
+import type { QueryClient } from '@tanstack/react-query';
+import { createQueryClient } from '../../app/query-client';
+import { prepareOpening, resumeQuery } from '../../features/player';
 import { VideosPage } from './videos-page';
 
 // No Media Source Extensions in jsdom: the player takes the native-HLS path.
@@ -141,7 +144,7 @@ function api(overrides: Record<string, MockHandler> = {}, user: object = guestUs
   });
 }
 
-function renderVideos(path: string) {
+function renderVideos(path: string, queryClient?: QueryClient) {
   return renderRoutes(
     path,
     <>
@@ -149,8 +152,24 @@ function renderVideos(path: string) {
       <Route path="/forYou" element={<p>For You</p>} />
     </>,
     <Toaster />,
+    queryClient,
   );
 }
+
+const historyAt = (episodeNumber: number, position: number) =>
+  ok(
+    page([
+      {
+        series: { id: SERIES_ID },
+        episodeId: 70 + episodeNumber,
+        episodeNumber,
+        position,
+        duration: 90,
+        finished: false,
+        updatedAt: '',
+      },
+    ]),
+  );
 
 beforeEach(stubMediaElements);
 
@@ -254,6 +273,38 @@ describe('the video page', () => {
       expect(view.location()).toBe('/videos/7?ep=2&t=31');
     });
     expect(await screen.findByText('EP 2 / 4')).toBeTruthy();
+  });
+
+  it('opens a series whose answers were asked for ahead (its card was on screen) without asking again', async () => {
+    const mock = api({ 'GET /api/user/history': () => historyAt(2, 31.5) });
+    const queryClient = createQueryClient();
+    const opening = await prepareOpening(queryClient, SERIES_ID, { ep: null, t: null }, 'en');
+    expect(opening).toEqual({ episodeId: 72, startAt: 31.5, hls: '/api/media/episodes/72/master.m3u8' });
+    const asked = mock.fetchMock.mock.calls.length;
+    const view = renderVideos('/videos/7', queryClient);
+    expect(await screen.findByText('EP 2 / 4')).toBeTruthy();
+    await waitFor(() => {
+      expect(view.location()).toBe('/videos/7?ep=2&t=31');
+    });
+    const again = mock.fetchMock.mock.calls.slice(asked).map(([input]) => new URL(String(input), 'http://x'));
+    expect(
+      again.filter((url) => /^\/api\/(video|user\/history)/.test(url.pathname) && url.pathname !== '/api/video/play'),
+    ).toEqual([]);
+  });
+
+  it('waits for a history marked stale since it was asked for, and resumes where it says now', async () => {
+    let history = historyAt(2, 31.5);
+    api({ 'GET /api/user/history': () => history });
+    const queryClient = createQueryClient();
+    await prepareOpening(queryClient, SERIES_ID, { ep: null, t: null }, 'en');
+    // The viewer watched episode 1 meanwhile: saving progress marks the history stale.
+    history = historyAt(1, 20);
+    await queryClient.invalidateQueries({ queryKey: resumeQuery(queryClient).queryKey, refetchType: 'none' });
+    const view = renderVideos('/videos/7', queryClient);
+    await waitFor(() => {
+      expect(view.location()).toBe('/videos/7?ep=1&t=20');
+    });
+    expect(await screen.findByText('EP 1 / 4')).toBeTruthy();
   });
 
   it('moves to the next and previous episode with the arrow keys, replacing the address', async () => {

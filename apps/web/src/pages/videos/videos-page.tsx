@@ -135,7 +135,8 @@ function SeriesPlayerPage() {
   const history = useQuery({ ...resumeQuery(queryClient), enabled: !hasEp && seriesId !== null });
 
   const list = episodes.data;
-  const historySettled = hasEp || history.isSuccess || history.isError;
+  // A history marked stale (the viewer watched since it was asked for) is waited for again.
+  const historySettled = hasEp || history.isError || (history.isSuccess && !history.isStale);
   const target =
     seriesId !== null && list && historySettled
       ? chooseEpisode({ params, episodes: list, seriesId, history: history.data })
@@ -215,7 +216,9 @@ function SeriesPlayerPage() {
     );
   }
   if (list && list.length === 0) return <PlayerMessage message={t('player.noEpisodes')} />;
-  if (!series.data || !target || !hasEp) {
+  // The player starts as soon as the episode is chosen; the address gets its number meanwhile (the
+  // player takes the start position once, so the second the address rounds to changes nothing).
+  if (!series.data || !target) {
     return (
       <PlayerFrame accent={series.data?.accentColor}>
         <PageTitle title={series.data?.title ?? t('pages.videos')} />
