@@ -18,7 +18,7 @@ function inViewport(element: Element): boolean {
   );
 }
 
-/** The series page a link leads to, or null for any other link. */
+/** A link to a series page. */
 interface SeriesLink {
   seriesId: number;
   search: string;
@@ -26,6 +26,7 @@ interface SeriesLink {
   key: string;
 }
 
+/** The series page the link at `target` leads to, or null for any other link. */
 function seriesLinkOf(target: EventTarget | null): SeriesLink | null {
   const link = target instanceof Element ? target.closest('a[href]') : null;
   if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return null;
