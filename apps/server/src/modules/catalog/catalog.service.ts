@@ -301,8 +301,14 @@ export function createCatalogService(deps: CatalogDeps) {
     const [row] = archived
       ? await kept.cardRows([seriesId], lang, userId)
       : await cache.get(`series-row:${seriesId}:${lang}`, () => repo.seriesCards(db, [seriesId], lang));
-    // Read each time (not cached): a viewer who just liked sees their like counted.
-    const [list, likes] = await Promise.all([episodeList(seriesId, lang, userId), likeState(db, seriesId, userId)]);
+    // Locks and prices from what the viewer holds, kept in memory until a write to their unlocks or
+    // membership (as the episode list answers them); likes read each time: a viewer who just liked
+    // sees their like counted.
+    const held = userId ? await deps.access.viewer(userId) : undefined;
+    const [list, likes] = await Promise.all([
+      episodeList(seriesId, lang, userId, held),
+      likeState(db, seriesId, userId),
+    ]);
     const lockedTotal = list.filter((e) => !e.unlocked).reduce((sum, e) => sum + e.cost, 0);
     return {
       ...card,
