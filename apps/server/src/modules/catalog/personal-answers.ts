@@ -54,8 +54,9 @@ function seriesOn(page: Homepage): ReadonlySet<number> {
 }
 
 /**
- * One page of series cards a viewer asks for, named by what makes its content: the normalized keyword
- * of a search (as typed), or a section and a category tab (a category alone; neither: the newest series).
+ * One page of series cards a viewer asks for, named by what makes its content: a search's keyword (as
+ * typed; its key is the normalized query), or a section and a category tab (a category alone; neither:
+ * the newest series).
  */
 export type SeriesPageRequest = { lang: Language; page: number; pageSize: number } & (
   { search: string } | { sectionId?: number; tagId?: number }
@@ -90,9 +91,9 @@ export interface PersonalAnswersDeps {
 }
 
 /**
- * The signed-in viewer's homepage, episode lists and pages of series (searches, categories, sections), answered like a visitor's (serialized and
- * compressed once) from what personalises them: the hearts on the homepage's series, the unlocks of
- * the series and an active membership. A viewer with none of these gets the visitor's answer; viewers
+ * The signed-in viewer's homepage, episode lists and pages of series (searches, categories, sections),
+ * answered like a visitor's (serialized and compressed once) from what personalises them: the hearts
+ * on the series shown, the unlocks of the series and an active membership. A viewer with none of these gets the visitor's answer; viewers
  * in the same position share one. What a viewer holds comes from the per-account caches, dropped on
  * every write to it on every instance, so an unlock, a refund or a revoke shows in the next answer.
  */
