@@ -11,6 +11,7 @@ const DATABASE_FREE = [
   'src/events.test.ts',
   'src/db/data-dir-lock.test.ts',
   'src/http/language.test.ts',
+  'src/http/prebuilt.test.ts',
   'src/http/redirect-target.test.ts',
   'src/jobs/runner.test.ts',
   'src/mail/mailer.test.ts',

@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EpisodeListItem, Homepage } from '@episodic/contract';
+import type { EpisodeListItem, Homepage, Page, Series, SeriesDetail } from '@episodic/contract';
 import { envelope, testDbKind } from './test-app';
 import { startInstances, type Instances } from './instances';
 import { seedCatalogFixture, type CatalogFixture } from './catalog-fixture';
@@ -107,6 +107,26 @@ describe.skipIf(testDbKind !== 'postgres')('personalised lists on two instances'
     ).toBe(200);
     expect(await hearted(0, who.token)).toBe(false);
     expect(await hearted(1, who.token)).toBe(false);
+  });
+
+  it('shows a heart and an unlock made through one instance in the other’s search page and series page', async () => {
+    const who = await viewer(100);
+    const searched = async (i: number) =>
+      read<Page<Series>>(await call(i, 'GET', '/api/video?keyword=billionaire', who.token)).data.items.find(
+        (s) => s.id === f.series.ceo,
+      )?.favorite;
+    const lockedTotal = async (i: number) =>
+      read<SeriesDetail>(await call(i, 'GET', `/api/video?id=${String(f.series.ceo)}`, who.token)).data.lockedTotal;
+    for (let i = 0; i < 4; i++) {
+      expect(await searched(i % 2)).toBe(false);
+      expect(await lockedTotal(i % 2)).toBe(500);
+    }
+    expect(envelope(await call(0, 'POST', '/api/user/favorite', who.token, { seriesId: f.series.ceo })).code).toBe(200);
+    expect(await searched(1)).toBe(true);
+    const unlock = await call(1, 'POST', '/api/video/unlock', who.token, { episodeId: f.episodes.ceo[2]! });
+    expect(envelope(unlock).code).toBe(200);
+    expect(await lockedTotal(0)).toBe(450);
+    expect(await lockedTotal(1)).toBe(450);
   });
 
   it('opens every episode to a membership granted through one instance, and closes them when it ends', async () => {

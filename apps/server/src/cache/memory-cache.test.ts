@@ -38,6 +38,30 @@ describe('MemoryCache', () => {
     expect(await cache.get('k', async () => ++n)).toBe(2);
   });
 
+  it('drops the least recently used entry when full', async () => {
+    const cache = new MemoryCache(10_000, 3);
+    let loads = 0;
+    const load = async () => ++loads;
+    for (const key of ['home', 'a', 'b']) await cache.get(key, load);
+    await cache.get('home', load);
+    await cache.get('c', load);
+    expect(cache.size).toBe(3);
+    expect(await cache.get('home', load)).toBe(1);
+    expect(await cache.get('a', load)).toBe(5);
+  });
+
+  it('keeps an undefined answer', async () => {
+    const cache = new MemoryCache(10_000);
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      return undefined;
+    };
+    await cache.get('k', load);
+    await cache.get('k', load);
+    expect(loads).toBe(1);
+  });
+
   it('does not cache a failed load', async () => {
     const cache = new MemoryCache(10_000);
     await expect(cache.get('k', async () => Promise.reject(new Error('down')))).rejects.toThrow('down');

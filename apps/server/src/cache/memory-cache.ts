@@ -1,20 +1,24 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * A small in-process cache of computed answers with a time limit per entry, cleared as a whole
- * when the data behind it changes. Concurrent misses for one key share one load.
+ * when the data behind it changes. Concurrent misses for one key share one load. When full, the
+ * least recently used entry goes: a flood of one-off keys (searches) never pushes out the answers
+ * every visitor asks for (the homepage).
  */
 export class MemoryCache {
-  private entries = new Map<string, { value: unknown; expires: number }>();
+  // Values are boxed: a load may answer undefined (an unknown id), which is worth keeping too.
+  private entries: LRUCache<string, { value: unknown }>;
   private loading = new Map<string, Promise<unknown>>();
   private generation = 0;
 
-  constructor(
-    private readonly ttlMs: number,
-    private readonly maxEntries = 5000,
-  ) {}
+  constructor(ttlMs: number, maxEntries = 5000) {
+    this.entries = new LRUCache({ max: maxEntries, ttl: ttlMs });
+  }
 
   async get<T>(key: string, load: () => Promise<T>): Promise<T> {
     const hit = this.entries.get(key);
-    if (hit && hit.expires > Date.now()) return hit.value as T;
+    if (hit) return hit.value as T;
     const pending = this.loading.get(key);
     if (pending) return pending as Promise<T>;
     const generation = this.generation;
@@ -22,10 +26,7 @@ export class MemoryCache {
       (value) => {
         this.loading.delete(key);
         // A load that started before an invalidation must not put stale data back.
-        if (generation === this.generation) {
-          if (this.entries.size >= this.maxEntries) this.entries.clear();
-          this.entries.set(key, { value, expires: Date.now() + this.ttlMs });
-        }
+        if (generation === this.generation) this.entries.set(key, { value });
         return value;
       },
       (err: unknown) => {

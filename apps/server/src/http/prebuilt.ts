@@ -16,12 +16,19 @@ export interface PrebuiltJson {
 
 export function prebuildJson(body: string): PrebuiltJson {
   const hash = createHash('sha1').update(body).digest('base64url');
+  // A window just large enough for the body: at the default (4 MB) quality 9 spends 10 to 15 ms
+  // setting up its tables for an 8 kB search page, at 64 kB 0.5 ms, for the same size or smaller.
+  const lgwin = Math.min(constants.BROTLI_MAX_WINDOW_BITS, Math.max(16, Math.ceil(Math.log2(body.length + 16))));
   return {
     body: Buffer.from(body),
     etag: `"${hash}"`,
     br: {
       data: brotliCompressSync(body, {
-        params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 9,
+          [constants.BROTLI_PARAM_LGWIN]: lgwin,
+          [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
       }),
       etag: `"${hash}-br"`,
     },

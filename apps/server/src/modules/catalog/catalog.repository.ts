@@ -159,10 +159,6 @@ export async function activeSections(db: Kysely<DB>, lang: Language): Promise<Se
   return rows;
 }
 
-export async function sectionById(db: Kysely<DB>, id: number, lang: Language): Promise<SectionRow | undefined> {
-  return (await activeSections(db, lang)).find((s) => s.id === id);
-}
-
 /** The tabs of a categories section, localized, only tags with something to show. */
 export async function sectionTags(
   db: Kysely<DB>,

@@ -38,9 +38,9 @@ async function viewerId(req: FastifyRequest): Promise<string | null> {
   return (await req.auth())?.userId ?? null;
 }
 
-// Searching is the catalog's one call that cannot be answered from the cache: each viewer (their
-// session, else their address) gets what typing needs, and one address, however many phones share it,
-// a ceiling well above what people type.
+// Searching is the catalog's one call where every new keyword is a new database query: each viewer
+// (their session, else their address) gets what typing needs, and one address, however many phones
+// share it, a ceiling well above what people type.
 const SEARCH_LIMITS = {
   perViewer: { limit: 60, windowSeconds: 60, burst: { limit: 240, windowSeconds: 3600 } },
   perAddress: { limit: 1200, windowSeconds: 60 },
@@ -110,10 +110,13 @@ export function registerCatalogRoutes(
         response: { 200: EnvelopeOf(SeriesPageSchema) },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const { sectionId, tagId, page = 1, pageSize = DEFAULT_PAGE_SIZE } = req.query;
-      return ok(
-        await catalog.sectionPage({ sectionId, tagId }, requestLanguage(req), { page, pageSize }, await viewerId(req)),
+      const request = { sectionId, tagId, lang: requestLanguage(req), page, pageSize };
+      return sendPrebuilt(
+        req,
+        reply,
+        await prebuilt(reply, await catalog.answers.seriesPage(request, await viewerId(req))),
       );
     },
   );
@@ -128,16 +131,17 @@ export function registerCatalogRoutes(
         response: { 200: EnvelopeOf(VideoAnswerSchema) },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const { id, tagId, keyword, page = 1, pageSize = DEFAULT_PAGE_SIZE } = req.query;
       const lang = requestLanguage(req);
       const user = await viewerId(req);
       if (id !== undefined) return ok(await catalog.seriesDetail(id, lang, user));
-      if (keyword !== undefined) {
-        await limitSearch(req, user);
-        return ok(await catalog.search(keyword, lang, { page, pageSize }, user));
-      }
-      return ok(await catalog.sectionPage({ tagId }, lang, { page, pageSize }, user));
+      // Searches and categories are served like the homepage: serialized and compressed once per page
+      // and viewers' hearts on it; a search is counted against the viewer's limit before it is answered.
+      if (keyword !== undefined) await limitSearch(req, user);
+      const request =
+        keyword !== undefined ? { search: keyword, lang, page, pageSize } : { tagId, lang, page, pageSize };
+      return sendPrebuilt(req, reply, await prebuilt(reply, await catalog.answers.seriesPage(request, user)));
     },
   );
 

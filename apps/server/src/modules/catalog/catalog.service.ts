@@ -30,7 +30,7 @@ import { masterPlaylistPath } from '../playback/index';
 import { quoteSeriesPrice } from '../billing/index';
 import type { AccessService, ViewerAccess } from '../access/index';
 import type { AccountCache } from '../../cache/account-cache';
-import { createPersonalAnswers, keepsArchived, withHearts } from './personal-answers';
+import { createPersonalAnswers, keepsArchived, withHearts, type SeriesPageRequest } from './personal-answers';
 import { createHearts } from './hearts';
 
 /** What the playback side knows about one episode for one viewer. */
@@ -135,6 +135,9 @@ export function createCatalogService(deps: CatalogDeps) {
   /** The categories that have something to watch. */
   const tags = (lang: Language): Promise<Tag[]> => cache.get(`tags:${lang}`, () => repo.listTags(db, lang));
 
+  // Every active section, read once per language until the catalog changes (a section's page asked it each time).
+  const sections = (lang: Language) => cache.get(`sections:${lang}`, () => repo.activeSections(db, lang));
+
   const byTag = (tagId: number, lang: Language, req: PageRequest) =>
     pageOf(`tag:${tagId}`, lang, req, (p) => repo.seriesIdsByTag(db, tagId, p));
   const newest = (lang: Language, req: PageRequest) => pageOf('newest', lang, req, (p) => repo.newestSeriesIds(db, p));
@@ -184,12 +187,12 @@ export function createCatalogService(deps: CatalogDeps) {
   /** The home screen as everyone sees it before their hearts are set. */
   function sharedHomepage(lang: Language): Promise<Homepage> {
     return cache.get(`homepage:${lang}`, async (): Promise<Homepage> => {
-      const sections = await repo.activeSections(db, lang);
+      const active = await sections(lang);
       const rail = { page: 1, pageSize: RAIL_SIZE };
-      const featuredSection = sections.find((s) => s.kind === 'featured');
+      const featuredSection = active.find((s) => s.kind === 'featured');
       const featured = featuredSection ? (await curated(featuredSection.id, lang, rail)).items : [];
       const built: HomepageSection[] = [];
-      for (const section of sections) {
+      for (const section of active) {
         if (section.kind === 'featured') continue;
         const content = await sectionContent(section, lang, rail);
         if (content.items.length === 0 && !content.tabs?.length) continue;
@@ -206,40 +209,30 @@ export function createCatalogService(deps: CatalogDeps) {
     });
   }
 
-  /** One section (or one category), paged. */
-  async function sectionPage(
-    query: { sectionId?: number; tagId?: number },
-    lang: Language,
-    req: PageRequest,
-    userId: string | null,
-  ): Promise<Page<Series>> {
-    if (query.sectionId !== undefined) {
-      const section = await repo.sectionById(db, query.sectionId, lang);
-      if (!section) throw notFound('list_unavailable', 'This list is no longer available.');
-      const content = await sectionContent(section, lang, req, query.tagId);
-      return hearts.page(
-        { items: content.items, page: content.page, pageSize: content.pageSize, hasMore: content.hasMore },
-        userId,
+  /** A page of series as everyone sees it (no hearts): a search's, a section's or category's, or the newest. */
+  async function sharedPage(request: SeriesPageRequest): Promise<Page<Series>> {
+    const { lang } = request;
+    const req = { page: request.page, pageSize: request.pageSize };
+    if ('search' in request) {
+      const normalized = normalizeQuery(request.search);
+      if (!normalized) return { items: [], page: req.page, pageSize: req.pageSize, hasMore: false };
+      return pageOf(`search:${normalized.toLowerCase()}`, lang, req, (p) =>
+        repo.searchSeriesIds(db, normalized, toPrefixTsquery(normalized, lang), lang, p),
       );
     }
-    if (query.tagId !== undefined) return hearts.page(await byTag(query.tagId, lang, req), userId);
-    return hearts.page(await newest(lang, req), userId);
+    if (request.sectionId !== undefined) {
+      const section = (await sections(lang)).find((s) => s.id === request.sectionId);
+      if (!section) throw notFound('list_unavailable', 'This list is no longer available.');
+      const { items, page, pageSize, hasMore } = await sectionContent(section, lang, req, request.tagId);
+      return { items, page, pageSize, hasMore };
+    }
+    if (request.tagId !== undefined) return byTag(request.tagId, lang, req);
+    return newest(lang, req);
   }
 
-  /** Series matching a keyword in any language, best first. */
-  async function search(
-    keyword: string,
-    lang: Language,
-    req: PageRequest,
-    userId: string | null,
-  ): Promise<Page<Series>> {
-    const normalized = normalizeQuery(keyword);
-    if (!normalized) return { items: [], page: req.page, pageSize: req.pageSize, hasMore: false };
-    const page = await pageOf(`search:${normalized.toLowerCase()}`, lang, req, (p) =>
-      repo.searchSeriesIds(db, normalized, toPrefixTsquery(normalized, lang), lang, p),
-    );
-    return hearts.page(page, userId);
-  }
+  /** Series matching a keyword in any language, best first (without hearts). */
+  const search = (keyword: string, lang: Language, req: PageRequest): Promise<Page<Series>> =>
+    sharedPage({ search: keyword, lang, ...req });
 
   async function episodes(seriesId: number, lang: Language): Promise<repo.EpisodeRow[]> {
     return cache.get(`episodes:${seriesId}:${lang}`, () => repo.episodesOfSeries(db, seriesId, lang));
@@ -308,8 +301,14 @@ export function createCatalogService(deps: CatalogDeps) {
     const [row] = archived
       ? await kept.cardRows([seriesId], lang, userId)
       : await cache.get(`series-row:${seriesId}:${lang}`, () => repo.seriesCards(db, [seriesId], lang));
-    // Read each time (not cached): a viewer who just liked sees their like counted.
-    const [list, likes] = await Promise.all([episodeList(seriesId, lang, userId), likeState(db, seriesId, userId)]);
+    // Locks and prices from what the viewer holds, kept in memory until a write to their unlocks or
+    // membership (as the episode list answers them); likes read each time: a viewer who just liked
+    // sees their like counted.
+    const held = userId ? await deps.access.viewer(userId) : undefined;
+    const [list, likes] = await Promise.all([
+      episodeList(seriesId, lang, userId, held),
+      likeState(db, seriesId, userId),
+    ]);
     const lockedTotal = list.filter((e) => !e.unlocked).reduce((sum, e) => sum + e.cost, 0);
     return {
       ...card,
@@ -420,7 +419,7 @@ export function createCatalogService(deps: CatalogDeps) {
   const likes = createLikes(db, isVisible);
   const searchTrends = createSearchTrends({
     db,
-    findsSomething: async (query, lang) => (await search(query, lang, { page: 1, pageSize: 1 }, null)).items.length > 0,
+    findsSomething: async (query, lang) => (await search(query, lang, { page: 1, pageSize: 1 })).items.length > 0,
   });
 
   const answers = createPersonalAnswers({
@@ -428,6 +427,7 @@ export function createCatalogService(deps: CatalogDeps) {
     episodes,
     episodeList,
     favorites: hearts.of,
+    sharedPage,
     viewer: (userId) => deps.access.viewer(userId),
     memo: (key, load) => cache.get(key, load),
     personalMemo: (key, load) => personal.get(key, load),
@@ -447,7 +447,6 @@ export function createCatalogService(deps: CatalogDeps) {
     episodeSummary,
     tags,
     homepage,
-    sectionPage,
     search,
     seriesDetail,
     quoteSeries,

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Page, Series } from '@episodic/contract';
+import type { Series } from '@episodic/contract';
 import type { DB } from '../../db/schema';
 import type { AccountCache } from '../../cache/account-cache';
 import { favoriteSeriesIds, favoriteSeriesIdsOf } from './catalog.repository';
@@ -31,11 +31,5 @@ export function createHearts(db: Kysely<DB>, favorites: AccountCache<ReadonlySet
     return hearts.size === 0 ? items : items.map((s) => (hearts.has(s.id) ? { ...s, favorite: true } : s));
   }
 
-  /** A page of series with the viewer's hearts. */
-  const page = async (p: Page<Series>, userId: string | null): Promise<Page<Series>> => ({
-    ...p,
-    items: await mark(p.items, userId),
-  });
-
-  return { of, among, mark, page };
+  return { of, among, mark };
 }

@@ -1,6 +1,7 @@
-import type { EpisodeListItem, Homepage, Language, Series } from '@episodic/contract';
+import type { EpisodeListItem, Homepage, Language, Page, Series } from '@episodic/contract';
 import { isMembershipActive, type ViewerAccess } from '../access/index';
 import type { EpisodeRow } from './catalog.repository';
+import { normalizeQuery } from './search-query';
 
 /**
  * How one list answer is sent: `key` names the serialized answer every viewer in the same position
@@ -19,6 +20,12 @@ export function withHearts(shared: Homepage, hearts: ReadonlySet<number>): Homep
   const mark = <T extends Pick<Series, 'id' | 'favorite'>>(items: T[]) =>
     items.map((s) => (hearts.has(s.id) ? { ...s, favorite: true } : s));
   return { featured: mark(shared.featured), sections: shared.sections.map((s) => ({ ...s, items: mark(s.items) })) };
+}
+
+/** A page of series with the `favorite` flag set on the given series. */
+export function pageWithHearts(shared: Page<Series>, hearts: ReadonlySet<number>): Page<Series> {
+  if (hearts.size === 0) return shared;
+  return { ...shared, items: shared.items.map((s) => (hearts.has(s.id) ? { ...s, favorite: true } : s)) };
 }
 
 /** Whether the viewer holds an unlock of this series outside its published list (an archived episode they keep). */
@@ -46,6 +53,24 @@ function seriesOn(page: Homepage): ReadonlySet<number> {
   return ids;
 }
 
+/**
+ * One page of series cards a viewer asks for, named by what makes its content: a search's keyword (as
+ * typed; its key is the normalized query), or a section and a category tab (a category alone; neither:
+ * the newest series).
+ */
+export type SeriesPageRequest = { lang: Language; page: number; pageSize: number } & (
+  { search: string } | { sectionId?: number; tagId?: number }
+);
+
+/** The cache key of a page request: every field that changes its content, nothing else. */
+function pageKey(r: SeriesPageRequest): string {
+  const what =
+    'search' in r
+      ? `search:${normalizeQuery(r.search).toLowerCase()}`
+      : `section:${String(r.sectionId ?? '')}:${String(r.tagId ?? '')}`;
+  return `series-page-json:${what}:${r.lang}:${String(r.page)}:${String(r.pageSize)}`;
+}
+
 export interface PersonalAnswersDeps {
   sharedHomepage: (lang: Language) => Promise<Homepage>;
   episodes: (seriesId: number, lang: Language) => Promise<EpisodeRow[]>;
@@ -59,14 +84,16 @@ export interface PersonalAnswersDeps {
   favorites: (userId: string) => Promise<ReadonlySet<number>>;
   /** What the viewer holds (their unlocks and membership), as lists show it. */
   viewer: (userId: string) => Promise<ViewerAccess>;
+  /** A page of series (a search's, a category's, a section's) as everyone sees it, without hearts. */
+  sharedPage: (request: SeriesPageRequest) => Promise<Page<Series>>;
   memo: <T>(key: string, load: () => Promise<T>) => Promise<T>;
   personalMemo: <T>(key: string, load: () => Promise<T>) => Promise<T>;
 }
 
 /**
- * The signed-in viewer's homepage and episode lists, answered like a visitor's (serialized and
- * compressed once) from what personalises them: the hearts on the homepage's series, the unlocks of
- * the series and an active membership. A viewer with none of these gets the visitor's answer; viewers
+ * The signed-in viewer's homepage, episode lists and pages of series (searches, categories, sections),
+ * answered like a visitor's (serialized and compressed once) from what personalises them: the hearts
+ * on the series shown, the unlocks of the series and an active membership. A viewer with none of these gets the visitor's answer; viewers
  * in the same position share one. What a viewer holds comes from the per-account caches, dropped on
  * every write to it on every instance, so an unlock, a refund or a revoke shows in the next answer.
  */
@@ -125,11 +152,28 @@ export function createPersonalAnswers(deps: PersonalAnswersDeps) {
     };
   }
 
+  /** A page of series (search results, a category, a section), with the viewer's hearts on its cards. */
+  async function seriesPage(request: SeriesPageRequest, userId: string | null): Promise<ListAnswer<Page<Series>>> {
+    const key = pageKey(request);
+    const shared: ListAnswer<Page<Series>> = { key, personal: false, build: () => deps.sharedPage(request) };
+    if (!userId) return shared;
+    const [page, favorites] = await Promise.all([deps.sharedPage(request), deps.favorites(userId)]);
+    if (favorites.size === 0) return shared;
+    const hearts = page.items.filter((s) => favorites.has(s.id)).map((s) => s.id);
+    if (hearts.length === 0) return shared;
+    hearts.sort((a, b) => a - b);
+    return {
+      key: `${key}:hearts:${hearts.join(',')}`,
+      personal: true,
+      build: async () => pageWithHearts(await deps.sharedPage(request), new Set(hearts)),
+    };
+  }
+
   /** The serialized answer for a key, from the cache its kind belongs to. */
   function memo<T>(answer: ListAnswer<unknown>, load: () => Promise<T>): Promise<T> {
     if (answer.key === null) return load();
     return answer.personal ? deps.personalMemo(answer.key, load) : deps.memo(answer.key, load);
   }
 
-  return { homepage, episodeList, memo };
+  return { homepage, episodeList, seriesPage, memo };
 }
