@@ -170,6 +170,31 @@ async function swipeToNext(page: Page, cdp: CDPSession): Promise<Probe> {
   return probe(page, 'swipe');
 }
 
+/** Settles once the page has had no request in flight for `quietMs` (what `networkidle` waits for, at any time). */
+async function networkQuiet(page: Page, quietMs = 500): Promise<void> {
+  let inFlight = 0;
+  let last = Date.now();
+  const start = () => {
+    inFlight++;
+  };
+  const end = () => {
+    inFlight = Math.max(0, inFlight - 1);
+    last = Date.now();
+  };
+  page.on('request', start);
+  page.on('requestfinished', end);
+  page.on('requestfailed', end);
+  try {
+    // Requests made before the listeners are caught by the first pause below.
+    await page.waitForTimeout(quietMs);
+    while (inFlight > 0 || Date.now() - last < quietMs) await page.waitForTimeout(50);
+  } finally {
+    page.off('request', start);
+    page.off('requestfinished', end);
+    page.off('requestfailed', end);
+  }
+}
+
 /** From a tap on the series in the home screen (app already loaded, empty cache otherwise) to the first frame. */
 async function measureFromHome(browser: Browser, baseUrl: string, seriesId: number): Promise<Probe> {
   const { page, close } = await newPage(browser, baseUrl);
@@ -177,8 +202,11 @@ async function measureFromHome(browser: Browser, baseUrl: string, seriesId: numb
     await page.goto('/');
     const link = page.locator(`[data-page="home"] a[href="/videos/${String(seriesId)}"]`).first();
     await link.waitFor();
-    // Let the home screen settle (its images and data), as a viewer would look before tapping.
+    // Let the home screen settle (its images and data), as a viewer would look before tapping; a card
+    // below the fold is scrolled to and looked at the same way.
     await page.waitForLoadState('networkidle');
+    await link.scrollIntoViewIfNeeded();
+    await networkQuiet(page);
     await link.tap();
     return await probe(page, 'open');
   } finally {

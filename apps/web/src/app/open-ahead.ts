@@ -8,7 +8,7 @@ const PER_LOOK = 6;
 /** ... and in a minute at most, however fast the viewer scrolls. */
 const PER_MINUTE = 24;
 /** A look waits for the screen to hold still this long (scrolling, cards arriving). */
-const SETTLE_MS = 400;
+const SETTLE_MS = 200;
 const MINUTE_MS = 60_000;
 
 function inViewport(element: Element): boolean {
