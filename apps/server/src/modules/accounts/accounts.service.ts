@@ -111,16 +111,15 @@ export function createAccountsService({
   const recovery = createPasswordRecovery({ db, mailer, publicUrl, limit, startSession, present, claims });
 
   /** A token resolves while its session is unrevoked, unexpired and its user not disabled. */
-  const resolveSession: SessionResolver = async (token) => {
-    const hash = hashSessionToken(token);
-    const load = () => findLiveSession(db, hash, 'viewer');
-    const found = await (sessionCache ? sessionCache.session(hash, load) : load());
+  const resolveSession: SessionResolver = async (token, via) => {
+    const load = () => findLiveSession(db, hashSessionToken(token), 'viewer');
+    const found = await (sessionCache ? sessionCache.session(token, load) : load());
     if (!found) return null;
     if (Date.now() - found.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
       // Best effort and off the answer's path: a missed touch only delays "last seen".
       touchSession(db, found.sessionId).catch(() => undefined);
     }
-    return { userId: found.userId, sessionId: found.sessionId, role: found.role, isGuest: found.isGuest };
+    return { userId: found.userId, sessionId: found.sessionId, role: found.role, isGuest: found.isGuest, via };
   };
 
   /**
