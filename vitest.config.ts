@@ -10,6 +10,7 @@ const DATABASE_FREE = [
   'src/env-tracking.test.ts',
   'src/events.test.ts',
   'src/db/data-dir-lock.test.ts',
+  'src/http/compression.test.ts',
   'src/http/language.test.ts',
   'src/http/redirect-target.test.ts',
   'src/jobs/runner.test.ts',
