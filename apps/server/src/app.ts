@@ -8,6 +8,7 @@ import type { Database } from './db/connection';
 import { createStorage, type StorageDriver } from './media/index';
 import { sendErrorEnvelope } from './http/envelope';
 import { registerCompression } from './http/compression';
+import { requestLogger } from './http/request-logger';
 import type { AppInstance } from './http/types';
 import { openapiPlugin, protocolPlugin, requestGuardsPlugin, securityHeadersPlugin, spaPlugin } from './http/plugins';
 import { corePlugin } from './core.plugin';
@@ -80,6 +81,7 @@ export async function buildApp({
     logger: logger ?? loggerOptions(env),
     // One line per request, written by the protocol's onResponse hook with the envelope code.
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: requestLogger,
     trustProxy: env.trustProxy,
     bodyLimit: 1024 * 1024,
     // Addresses the router cannot even read (bad percent-encoding, an over-long parameter) get a 400
