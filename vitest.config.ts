@@ -22,6 +22,7 @@ const DATABASE_FREE = [
   'src/modules/access/unlocks-readers.test.ts',
   'src/modules/accounts/account-emails.test.ts',
   'src/modules/accounts/passwords.test.ts',
+  'src/modules/accounts/session-cache.test.ts',
   'src/modules/billing/billing-emails.test.ts',
   'src/modules/catalog/demo/demo-catalog.test.ts',
   'src/modules/catalog/search-query.test.ts',

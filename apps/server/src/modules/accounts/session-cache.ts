@@ -16,8 +16,15 @@ import type { LiveSession } from './sessions.repository';
  * What a write made stale is told by `createStaleMarks` (cache/stale-marks.ts), by user and session.
  */
 export interface SessionCache {
+  /**
+   * A point in the order of this cache's syncs, taken when a request starts its reads: a sync that
+   * began after it and came back proves every invalidation announced before it has arrived, so a
+   * later read of the same request (GET /api/user's user, after its session) waits on no new marker.
+   */
+  ticket(): number;
   session(token: string, load: () => Promise<LiveSession | undefined>): Promise<LiveSession | undefined>;
-  user(userId: string, load: () => Promise<User | null>): Promise<User | null>;
+  /** The user; `ticket`, taken at the start of the request's reads, spares a sync already made. */
+  user(userId: string, load: () => Promise<User | null>, ticket?: number): Promise<User | null>;
   invalidate(keys: WrittenKeys): void;
 }
 
@@ -48,6 +55,15 @@ export function createSessionCache({ ttlMs, max, sync }: SessionCacheOptions): S
   const users = new LRUCache<string, Entry<User>>({ max, ttl: ttlMs });
 
   const fresh = (e: Entry<unknown>, since: number) => marks.fresh(since, e.userKey, e.sessionKey);
+  // Syncs are numbered as they begin; `covered` is the latest one that came back true.
+  let begun = 0;
+  let covered = 0;
+  const synced = async () => {
+    const n = ++begun;
+    const ok = await sync!();
+    if (ok && n > covered) covered = n;
+    return ok;
+  };
 
   return {
     async session(token, load) {
@@ -56,7 +72,7 @@ export function createSessionCache({ ttlMs, max, sync }: SessionCacheOptions): S
         hit &&
         fresh(hit, hit.seq) &&
         hit.value.expiresAt.getTime() > Date.now() &&
-        (sync === null || ((await sync()) && fresh(hit, hit.seq)))
+        (sync === null || ((await synced()) && fresh(hit, hit.seq)))
       )
         return hit.value;
       const since = marks.now();
@@ -68,9 +84,16 @@ export function createSessionCache({ ttlMs, max, sync }: SessionCacheOptions): S
       return found;
     },
 
-    async user(userId, load) {
+    ticket: () => begun,
+
+    async user(userId, load, ticket) {
       const hit = users.get(userId);
-      if (hit && fresh(hit, hit.seq) && (sync === null || ((await sync()) && fresh(hit, hit.seq)))) return hit.value;
+      if (
+        hit &&
+        fresh(hit, hit.seq) &&
+        (sync === null || (ticket !== undefined && covered > ticket) || ((await synced()) && fresh(hit, hit.seq)))
+      )
+        return hit.value;
       const since = marks.now();
       const found = await load();
       if (!found) return null;
