@@ -3,14 +3,16 @@
 // Redis answers at REDIS_URL or 127.0.0.1:6379), and the homepage and a series' episode list with and
 // without Accept-Encoding, without a session (a first visit) and with the session cookie a returning
 // browser sends. Each target is measured once per round, the rounds alternate targets, and the
-// figures are medians over rounds, so the machine's other load weighs on all of them alike.
+// figures are medians over rounds, so the machine's other load weighs on all of them alike. Besides
+// requests per second, each target's server CPU time per request (user + kernel, from /proc) is
+// reported: it is what the code costs, far less swayed by the machine's other load than a rate.
 // Usage: npm run bench -- hot-reads [-- --seconds 3 --rounds 3]
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { measure, repoRoot, startProcess, writeResults, type Figures, type Service } from './lib';
+import { cpuMicros, measure, repoRoot, startProcess, writeResults, type Figures, type Service } from './lib';
 import { prepareCatalogDatabase } from './catalog-data';
 // @ts-expect-error -- a plain ES module shared with the repository's scripts
 import { ensureTestPostgres } from '../scripts/lib/postgres.mjs';
@@ -80,31 +82,44 @@ interface Target {
   name: string;
   url: string;
   headers: Record<string, string>;
+  server: Service;
 }
-const targets: Target[] = [{ name: 'bare route', url: `${bare.url}/bare`, headers: {} }];
+const targets: Target[] = [{ name: 'bare route', url: `${bare.url}/bare`, headers: {}, server: bare }];
 for (const [db, app, token, seriesId] of [
   ['PGlite', pgliteApp, pgliteToken, pgliteSeries.seriesId],
   ['PostgreSQL', pgApp, pgToken, pgSeries.seriesId],
 ] as const) {
-  targets.push({ name: `${db} /api/user (session)`, url: `${app.url}/api/user`, headers: { 'x-user-token': token } });
+  targets.push({
+    name: `${db} /api/user (session)`,
+    url: `${app.url}/api/user`,
+    headers: { 'x-user-token': token },
+    server: app,
+  });
   for (const [how, headers] of [
     ['br/gzip', compressed],
     ['plain', {}],
   ] as const) {
-    targets.push({ name: `${db} /api/homepage ${how}`, url: `${app.url}/api/homepage`, headers });
+    targets.push({ name: `${db} /api/homepage ${how}`, url: `${app.url}/api/homepage`, headers, server: app });
     targets.push({
       name: `${db} episode list ${how}`,
       url: `${app.url}/api/video/episode?seriesId=${seriesId}`,
       headers,
+      server: app,
     });
   }
   // What a returning browser sends: its session cookie with every call.
   const browser = { ...compressed, cookie: `episodic_session=${token}` };
-  targets.push({ name: `${db} /api/homepage (session) br/gzip`, url: `${app.url}/api/homepage`, headers: browser });
+  targets.push({
+    name: `${db} /api/homepage (session) br/gzip`,
+    url: `${app.url}/api/homepage`,
+    headers: browser,
+    server: app,
+  });
   targets.push({
     name: `${db} episode list (session) br/gzip`,
     url: `${app.url}/api/video/episode?seriesId=${seriesId}`,
     headers: browser,
+    server: app,
   });
 }
 if (pgRedisApp) {
@@ -113,19 +128,23 @@ if (pgRedisApp) {
     name: 'PostgreSQL + Redis /api/user (session)',
     url: `${pgRedisApp.url}/api/user`,
     headers: { 'x-user-token': token },
+    server: pgRedisApp,
   });
 }
 
 const loads: number[] = [];
-const samples = new Map<string, Figures[]>(targets.map((t) => [t.name, []]));
+const samples = new Map<string, (Figures & { cpuMicros: number | null })[]>(targets.map((t) => [t.name, []]));
 for (const t of targets) await measure(t.url, { seconds: 1, connections, headers: t.headers });
 for (let round = 0; round < rounds; round++) {
   // Alternating direction keeps any drift of the machine's load from favouring one end of the list.
   const order = round % 2 === 0 ? targets : [...targets].reverse();
   for (const t of order) {
+    const before = cpuMicros(t.server.pid);
     const f = await measure(t.url, { seconds, connections, headers: t.headers });
+    const after = cpuMicros(t.server.pid);
     if (f.errors > 0 || f.non2xx > 0) throw new Error(`${t.name}: ${f.errors} errors, ${f.non2xx} non-2xx answers`);
-    samples.get(t.name)!.push(f);
+    const spent = before && after ? after.user + after.system - before.user - before.system : null;
+    samples.get(t.name)!.push({ ...f, cpuMicros: spent === null ? null : spent / f.requests });
   }
   loads.push(os.loadavg()[0]!);
   console.log(`round ${round + 1}/${rounds} done, load average ${os.loadavg()[0]!.toFixed(1)}`);
@@ -142,7 +161,11 @@ const figures = Object.fromEntries(
     const s = samples.get(t.name)!;
     return [
       t.name,
-      { requestsPerSec: median(s.map((f) => f.requestsPerSec)), latencyP99Ms: median(s.map((f) => f.latencyP99Ms)) },
+      {
+        requestsPerSec: median(s.map((f) => f.requestsPerSec)),
+        latencyP99Ms: median(s.map((f) => f.latencyP99Ms)),
+        cpuMicros: s[0]!.cpuMicros === null ? null : median(s.map((f) => f.cpuMicros!)),
+      },
     ];
   }),
 );
@@ -154,6 +177,7 @@ const table = Object.fromEntries(
       'req/s': f.requestsPerSec,
       'p99 ms': f.latencyP99Ms,
       'vs bare': Number((f.requestsPerSec / bareRate).toFixed(2)),
+      'cpu µs/req': f.cpuMicros === null ? null : Math.round(f.cpuMicros),
     },
   ]),
 );

@@ -17,7 +17,21 @@ export async function freePort(): Promise<number> {
 
 export interface Service {
   url: string;
+  /** The server's process id (its CPU time is read from /proc). */
+  pid: number;
   stop(): Promise<void>;
+}
+
+/** A process's CPU time so far in µs, user and kernel (Linux /proc; null elsewhere). */
+export function cpuMicros(pid: number): { user: number; system: number } | null {
+  try {
+    // Fields after the command name: state is the first, utime the 12th and stime the 13th (clock ticks).
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const tick = 1e6 / 100; // USER_HZ is 100 on Linux.
+    return { user: Number(fields[11]) * tick, system: Number(fields[12]) * tick };
+  } catch {
+    return null;
+  }
 }
 
 /** Runs a node script in its own process and waits until `readyPath` answers 200. */
@@ -46,6 +60,7 @@ export async function startProcess(
   }
   return {
     url,
+    pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -57,6 +72,8 @@ export async function startProcess(
 
 export interface Figures {
   requestsPerSec: number;
+  /** Requests answered in the run. */
+  requests: number;
   latencyP50Ms: number;
   latencyP99Ms: number;
   errors: number;
@@ -81,6 +98,7 @@ export async function measure(
 export function figuresOf(result: autocannon.Result): Figures {
   return {
     requestsPerSec: Math.round(result.requests.average),
+    requests: result.requests.total,
     latencyP50Ms: result.latency.p50,
     latencyP99Ms: result.latency.p99,
     errors: result.errors + result.timeouts,

@@ -1,13 +1,14 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import fastifyCookie from '@fastify/cookie';
-import fastifyCompress from '@fastify/compress';
 import { EnvelopeCode } from '@episodic/contract';
 import type { Env } from './env';
 import type { Database } from './db/connection';
 import { createStorage, type StorageDriver } from './media/index';
 import { sendErrorEnvelope } from './http/envelope';
+import { registerCompression } from './http/compression';
+import { requestLogger } from './http/request-logger';
 import type { AppInstance } from './http/types';
 import { openapiPlugin, protocolPlugin, requestGuardsPlugin, securityHeadersPlugin, spaPlugin } from './http/plugins';
 import { corePlugin } from './core.plugin';
@@ -22,14 +23,6 @@ import { accountsPlugin } from './modules/accounts/index';
 import { supportPlugin } from './modules/support/index';
 import { adminPlugin } from './modules/admin/index';
 
-/**
- * What is sent compressed when the browser accepts it: the library's default types (text, JSON, XML)
- * and HLS playlists, whose text shrinks to a fifth; a 90-second episode's rendition playlist (a key
- * line per segment) is several kilobytes on the path to its first frame. Segments and keys are not:
- * their routes turn compression off.
- */
-const COMPRESSIBLE =
-  /^text\/(?!event-stream)|(?:\+|\/)json(?:;|$)|(?:\+|\/)text(?:;|$)|(?:\+|\/)xml(?:;|$)|octet-stream(?:;|$)|^application\/vnd\.apple\.mpegurl(?:;|$)/u;
 import { rewardsPlugin } from './modules/rewards/index';
 
 export interface AppOptions {
@@ -41,6 +34,10 @@ export interface AppOptions {
 }
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
+// A request's own id when it brings none: this process's random prefix and a counter, unique across
+// instances without a random draw per request.
+const REQUEST_ID_PREFIX = randomBytes(6).toString('base64url');
+let requestCount = 0;
 
 /** The server's logging: the level from the environment, cookies and session tokens redacted. */
 export function loggerOptions(env: Pick<Env, 'logLevel'>) {
@@ -84,6 +81,7 @@ export async function buildApp({
     logger: logger ?? loggerOptions(env),
     // One line per request, written by the protocol's onResponse hook with the envelope code.
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: requestLogger,
     trustProxy: env.trustProxy,
     bodyLimit: 1024 * 1024,
     // Addresses the router cannot even read (bad percent-encoding, an over-long parameter) get a 400
@@ -95,7 +93,9 @@ export async function buildApp({
     requestIdHeader: false,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
-      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming)
+        ? incoming
+        : `${REQUEST_ID_PREFIX}-${(++requestCount).toString(36)}`;
     },
     ajv: { customOptions: { allErrors: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -103,7 +103,7 @@ export async function buildApp({
   // Infrastructure: environment, database, event bus, job runner, caches, mail; then HTTP.
   await app.register(corePlugin, { env, database, storage });
   await app.register(fastifyCookie);
-  await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'], customTypes: COMPRESSIBLE });
+  await registerCompression(app);
   await app.register(openapiPlugin);
   await app.register(requestGuardsPlugin);
   await app.register(protocolPlugin);

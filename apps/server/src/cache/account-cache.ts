@@ -37,7 +37,7 @@ interface Entry<T> {
 export function createAccountCache<T extends object>({ ttlMs, max, sync }: AccountCacheOptions): AccountCache<T> {
   const marks = createStaleMarks({ ttlMs, max });
   const entries = new LRUCache<string, Entry<T>>({ max, ttl: ttlMs });
-  const fresh = (userId: string, since: number) => marks.fresh([userId], since);
+  const fresh = (userId: string, since: number) => marks.fresh(since, userId);
 
   return {
     async get(userId, load) {

@@ -4,11 +4,13 @@ import { LRUCache } from 'lru-cache';
  * Which cached values a write made stale, for caches whose correctness rests on invalidation: each
  * invalidation takes the next number of a counter and marks the keys it touched with it. A reader
  * notes `now()` before reading its rows, stores the value only if `fresh(keys, since)` (no write to
- * them came during the read), and serves it only while it stays fresh.
+ * them came during the read), and serves it only while it stays fresh. A value read since the last
+ * invalidation anywhere is fresh without a lookup.
  */
 export interface StaleMarks {
   now(): number;
-  fresh(keys: readonly string[], since: number): boolean;
+  /** Whether no write to `key` (nor `other`) was marked since `since`. */
+  fresh(since: number, key: string, other?: string): boolean;
   /** A write to `keys`, or to everything (null). */
   mark(keys: readonly string[] | null): void;
 }
@@ -29,7 +31,9 @@ export function createStaleMarks({ ttlMs, max }: { ttlMs: number; max: number })
   });
   return {
     now: () => seq,
-    fresh: (keys, since) => floor <= since && keys.every((key) => (marks.get(key) ?? 0) <= since),
+    fresh: (since, key, other) =>
+      since === seq ||
+      (floor <= since && (marks.get(key) ?? 0) <= since && (other === undefined || (marks.get(other) ?? 0) <= since)),
     mark(keys) {
       const at = ++seq;
       if (keys === null) floor = at;

@@ -13,24 +13,27 @@ export interface AuthUser {
   via: 'cookie' | 'header';
 }
 
-/** Looks a raw session token up; null when unknown, expired, revoked or the user is disabled. */
-export type SessionResolver = (token: string) => Promise<Omit<AuthUser, 'via'> | null>;
+/**
+ * Looks a raw session token up; null when unknown, expired, revoked or the user is disabled. The
+ * principal it answers names the carrier it was told (no copy per request to add it).
+ */
+export type SessionResolver = (token: string, via: AuthUser['via']) => Promise<AuthUser | null>;
 
 /** Resolves the request's session once (cookie first, then header), memoized per request. */
 export function resolveAuth(req: FastifyRequest, resolver: SessionResolver): Promise<AuthUser | null> {
-  req.authPromise ??= (async () => {
-    const { cookieToken, headerToken } = req.ctx;
-    if (cookieToken) {
-      const found = await resolver(cookieToken);
-      if (found) return { ...found, via: 'cookie' as const };
-    }
-    if (headerToken && headerToken !== cookieToken) {
-      const found = await resolver(headerToken);
-      if (found) return { ...found, via: 'header' as const };
-    }
-    return null;
-  })();
-  return req.authPromise;
+  return (req.authPromise ??= lookUpSession(req.ctx.cookieToken, req.ctx.headerToken, resolver));
+}
+
+async function lookUpSession(
+  cookieToken: string | null,
+  headerToken: string | null,
+  resolver: SessionResolver,
+): Promise<AuthUser | null> {
+  if (cookieToken) {
+    const found = await resolver(cookieToken, 'cookie');
+    if (found) return found;
+  }
+  return headerToken && headerToken !== cookieToken ? resolver(headerToken, 'header') : null;
 }
 
 /** Any session, guest included. */

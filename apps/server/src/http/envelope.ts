@@ -38,6 +38,12 @@ export function sendErrorEnvelope(
 /** Reads the envelope code from a serialized JSON answer without parsing all of it. */
 export function envelopeCodeOf(payload: unknown): number | undefined {
   if (typeof payload !== 'string' || !payload.startsWith('{"code":')) return undefined;
-  const match = /^\{"code":(\d{1,4})[,}]/.exec(payload);
-  return match ? Number(match[1]) : undefined;
+  // `{"code":` then one to four digits and `,` or `}`, read by character (every answer passes here).
+  let code = 0;
+  for (let at = 8; at < 13; at++) {
+    const c = payload.charCodeAt(at);
+    if (c >= 48 && c <= 57 && at < 12) code = code * 10 + c - 48;
+    else return at > 8 && (c === 44 || c === 125) ? code : undefined;
+  }
+  return undefined;
 }

@@ -46,21 +46,18 @@ export const requestGuardsPlugin = fp(requestGuards, { name: 'request-guards', d
  * Before any module: routes take the error handler there is when they are added.
  */
 const protocol: FastifyPluginAsyncTypebox = async (app) => {
-  registerProtocol(app, { isDatabaseUnavailable, reportError: app.errorReporter?.capture });
-  // While shutting down, each answer still going out closes its connection, and connections that
-  // fall idle meanwhile (a keep-alive client between two requests) are closed as they do: the server
-  // stops as soon as the requests in flight are answered instead of waiting out keep-alive timers.
+  // While shutting down, each answer still going out closes its connection (the protocol's onSend
+  // hook adds the header), and connections that fall idle meanwhile (a keep-alive client between two
+  // requests) are closed as they do: the server stops as soon as the requests in flight are answered
+  // instead of waiting out keep-alive timers.
   let closing = false;
+  registerProtocol(app, { isDatabaseUnavailable, reportError: app.errorReporter?.capture, closing: () => closing });
   let sweep: NodeJS.Timeout | undefined;
   app.addHook('preClose', (done) => {
     closing = true;
     sweep = setInterval(() => app.server.closeIdleConnections(), 100);
     sweep.unref();
     done();
-  });
-  app.addHook('onSend', (_req, reply, payload, done) => {
-    if (closing) reply.header('connection', 'close');
-    done(null, payload);
   });
   app.addHook('onClose', (_instance, done) => {
     clearInterval(sweep);

@@ -11,6 +11,8 @@ export interface ProtocolOptions {
   isDatabaseUnavailable: (err: unknown) => boolean;
   /** Receives every crash (error reporting, when configured). */
   reportError?: (err: unknown, context: Record<string, unknown>) => void;
+  /** Whether the server is shutting down: each answer then closes its connection. */
+  closing?: () => boolean;
 }
 
 const OUT_OF_RANGE = fieldProblem('out_of_range', 'This number is out of range.');
@@ -24,9 +26,12 @@ function unstorablePath(value: unknown, path: string, depth = 0): { path: string
   if (typeof value === 'number') return Number.isFinite(value) ? null : { path, problem: OUT_OF_RANGE };
   if (typeof value === 'string') return value.includes('\u0000') ? { path, problem: NUL_CHARACTER } : null;
   if (!value || typeof value !== 'object' || depth > 6) return null;
-  for (const [key, item] of Object.entries(value)) {
+  // for…in over own keys: no entries array per request part (most are empty), and JSON.parse and
+  // the query parser make plain objects.
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
     const found =
-      unstorablePath(item, `${path}.${key}`, depth + 1) ??
+      unstorablePath((value as Record<string, unknown>)[key], `${path}.${key}`, depth + 1) ??
       (key.includes('\u0000') ? { path, problem: NUL_CHARACTER } : null);
     if (found) return found;
   }
@@ -103,6 +108,7 @@ export function registerProtocol(app: FastifyInstance, opts: ProtocolOptions): v
     }
     // Judged on the route matched, not the address's spelling: `/%61pi/user` is `/api/user` too.
     if (!reply.hasHeader('cache-control') && isUnder(routePath(req), '/api')) reply.header('cache-control', 'no-store');
+    if (opts.closing?.()) reply.header('connection', 'close');
     done(null, payload);
   });
 

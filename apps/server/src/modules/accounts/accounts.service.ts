@@ -110,17 +110,22 @@ export function createAccountsService({
   const claims = createPurchaseClaims({ db, mailer, publicUrl, limit, guestBuyers });
   const recovery = createPasswordRecovery({ db, mailer, publicUrl, limit, startSession, present, claims });
 
+  // Each principal resolved through the cache, with the cache's ticket from the start of its reads.
+  const tickets = new WeakMap<AuthUser, number>();
+
   /** A token resolves while its session is unrevoked, unexpired and its user not disabled. */
-  const resolveSession: SessionResolver = async (token) => {
-    const hash = hashSessionToken(token);
-    const load = () => findLiveSession(db, hash, 'viewer');
-    const found = await (sessionCache ? sessionCache.session(hash, load) : load());
+  const resolveSession: SessionResolver = async (token, via) => {
+    const load = () => findLiveSession(db, hashSessionToken(token), 'viewer');
+    const ticket = sessionCache?.ticket();
+    const found = await (sessionCache ? sessionCache.session(token, load) : load());
     if (!found) return null;
     if (Date.now() - found.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
       // Best effort and off the answer's path: a missed touch only delays "last seen".
       touchSession(db, found.sessionId).catch(() => undefined);
     }
-    return { userId: found.userId, sessionId: found.sessionId, role: found.role, isGuest: found.isGuest };
+    const auth = { userId: found.userId, sessionId: found.sessionId, role: found.role, isGuest: found.isGuest, via };
+    if (ticket !== undefined) tickets.set(auth, ticket);
+    return auth;
   };
 
   /**
@@ -134,7 +139,7 @@ export function createAccountsService({
         const row = await repo.findUserById(db, auth.userId);
         return row ? present(row) : null;
       };
-      const user = await (sessionCache ? sessionCache.user(auth.userId, load) : load());
+      const user = await (sessionCache ? sessionCache.user(auth.userId, load, tickets.get(auth)) : load());
       if (user) return { user };
     }
     const wait = limiter
