@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { CLOCK_ON_USE } from './memory-cache';
 import { decodeKeys, type WrittenKeys } from '../db/write-watch';
 import type { InvalidationBus } from './invalidation-bus';
 import { createStaleMarks } from './stale-marks';
@@ -36,7 +37,7 @@ interface Entry<T> {
 
 export function createAccountCache<T extends object>({ ttlMs, max, sync }: AccountCacheOptions): AccountCache<T> {
   const marks = createStaleMarks({ ttlMs, max });
-  const entries = new LRUCache<string, Entry<T>>({ max, ttl: ttlMs });
+  const entries = new LRUCache<string, Entry<T>>({ max, ttl: ttlMs, ...CLOCK_ON_USE });
   const fresh = (userId: string, since: number) => marks.fresh(since, userId);
 
   return {

@@ -1,6 +1,14 @@
 import { LRUCache } from 'lru-cache';
 
 /**
+ * For every time-limited LRU of the server: the clock is read on each use. lru-cache's default
+ * (`ttlResolution: 1`) keeps a reading for a millisecond behind a timer, which under load is a new
+ * timer every millisecond per cache (one hot-reads comparison: `/api/user` 4 to 11 µs less CPU per
+ * request without, against noise of about ±5 µs on the shared machine).
+ */
+export const CLOCK_ON_USE = { ttlResolution: 0 } as const;
+
+/**
  * A small in-process cache of computed answers with a time limit per entry, cleared as a whole
  * when the data behind it changes. Concurrent misses for one key share one load. When full, the
  * least recently used entry goes: a flood of one-off keys (searches) never pushes out the answers
@@ -13,7 +21,7 @@ export class MemoryCache {
   private generation = 0;
 
   constructor(ttlMs: number, maxEntries = 5000) {
-    this.entries = new LRUCache({ max: maxEntries, ttl: ttlMs });
+    this.entries = new LRUCache({ max: maxEntries, ttl: ttlMs, ...CLOCK_ON_USE });
   }
 
   async get<T>(key: string, load: () => Promise<T>): Promise<T> {

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { CLOCK_ON_USE } from './memory-cache';
 
 /**
  * Which cached values a write made stale, for caches whose correctness rests on invalidation: each
@@ -24,6 +25,7 @@ export function createStaleMarks({ ttlMs, max }: { ttlMs: number; max: number })
     max: max * 4,
     // Outlives any value stored before the mark (values live ttlMs from their store).
     ttl: ttlMs * 2,
+    ...CLOCK_ON_USE,
     dispose: (value, _key, reason) => {
       // A mark pushed out by newer ones before its time would let a stale value back: drop them all instead.
       if (reason === 'evict') floor = Math.max(floor, value);

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { CLOCK_ON_USE } from '../../cache/memory-cache';
 import type { User } from '@episodic/contract';
 import { createStaleMarks } from '../../cache/stale-marks';
 import type { WrittenKeys } from '../../db/write-watch';
@@ -51,8 +52,8 @@ interface Entry<T> {
 
 export function createSessionCache({ ttlMs, max, sync }: SessionCacheOptions): SessionCache {
   const marks = createStaleMarks({ ttlMs, max });
-  const sessions = new LRUCache<string, Entry<LiveSession>>({ max, ttl: ttlMs });
-  const users = new LRUCache<string, Entry<User>>({ max, ttl: ttlMs });
+  const sessions = new LRUCache<string, Entry<LiveSession>>({ max, ttl: ttlMs, ...CLOCK_ON_USE });
+  const users = new LRUCache<string, Entry<User>>({ max, ttl: ttlMs, ...CLOCK_ON_USE });
 
   const fresh = (e: Entry<unknown>, since: number) => marks.fresh(since, e.userKey, e.sessionKey);
   // Syncs are numbered as they begin; `covered` is the latest one that came back true.
