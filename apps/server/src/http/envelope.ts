@@ -35,15 +35,11 @@ export function sendErrorEnvelope(
     .send(JSON.stringify(body));
 }
 
+const ENVELOPE_CODE = /^\{"code":(\d{1,4})[,}]/;
+
 /** Reads the envelope code from a serialized JSON answer without parsing all of it. */
 export function envelopeCodeOf(payload: unknown): number | undefined {
   if (typeof payload !== 'string' || !payload.startsWith('{"code":')) return undefined;
-  // `{"code":` then one to four digits and `,` or `}`, read by character (every answer passes here).
-  let code = 0;
-  for (let at = 8; at < 13; at++) {
-    const c = payload.charCodeAt(at);
-    if (c >= 48 && c <= 57 && at < 12) code = code * 10 + c - 48;
-    else return at > 8 && (c === 44 || c === 125) ? code : undefined;
-  }
-  return undefined;
+  const match = ENVELOPE_CODE.exec(payload);
+  return match ? Number(match[1]) : undefined;
 }

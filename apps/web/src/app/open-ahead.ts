@@ -71,11 +71,7 @@ export function openSeriesAhead(queryClient: QueryClient): () => void {
 
   const look = () => {
     timer = 0;
-    if (window.location.pathname !== screen) {
-      screen = window.location.pathname;
-      asked.clear();
-    }
-    if (document.visibilityState !== 'visible' || isVideoPath(screen)) return;
+    if (document.visibilityState !== 'visible' || window.location.pathname !== screen) return;
     const links: SeriesLink[] = [];
     for (const element of document.querySelectorAll('#main a[href^="/videos/"]')) {
       const link = seriesLinkOf(element);
@@ -87,7 +83,13 @@ export function openSeriesAhead(queryClient: QueryClient): () => void {
   };
   const settle = () => {
     window.clearTimeout(timer);
-    timer = window.setTimeout(() => void idle(1000).then(look), SETTLE_MS);
+    const path = window.location.pathname;
+    if (path !== screen) {
+      screen = path;
+      asked.clear();
+    }
+    // The player pages' bandwidth is the video's; their frequent renders start no timer either.
+    if (!isVideoPath(path)) timer = window.setTimeout(() => void idle(1000).then(look), SETTLE_MS);
   };
 
   const onPress = (event: Event) => {

@@ -9,8 +9,8 @@ import type { LiveSession } from './sessions.repository';
  * What a signed-in request reads on every call (its session, and for GET /api/user the user with
  * coins and membership), kept in memory by token and user id. Keyed by the token itself, a hit
  * costs no SHA-256 (the database is still asked by the token's hash only); a lookup compares the
- * token with a kept one only once their seeded string hashes match, which a guesser cannot aim at. Correctness rests on
- * invalidation, not on the time limit: every committed write to sessions, users, coins, memberships
+ * token with a kept one only once their seeded string hashes match, which a guesser cannot aim at.
+ * Correctness rests on invalidation, not on the time limit: every committed write to sessions, users, coins, memberships
  * or plans is announced by the database layer (db/write-watch.ts), on this instance directly and on
  * the others through Redis, and drops what it touched. The time limit only bounds the harm of a
  * message lost with Redis down.

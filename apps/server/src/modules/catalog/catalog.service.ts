@@ -30,7 +30,7 @@ import { masterPlaylistPath } from '../playback/index';
 import { quoteSeriesPrice } from '../billing/index';
 import type { AccessService, ViewerAccess } from '../access/index';
 import type { AccountCache } from '../../cache/account-cache';
-import { createPersonalAnswers, keepsArchived, withHearts, type SeriesPageRequest } from './personal-answers';
+import { createPersonalAnswers, keepsArchived, type SeriesPageRequest } from './personal-answers';
 import { createHearts } from './hearts';
 
 /** What the playback side knows about one episode for one viewer. */
@@ -174,16 +174,6 @@ export function createCatalogService(deps: CatalogDeps) {
     }
   }
 
-  /** The home screen: the featured carousel and every active section's first rail. */
-  async function homepage(lang: Language, userId: string | null): Promise<Homepage> {
-    const shared = await sharedHomepage(lang);
-    if (!userId) return shared;
-    // One read of the viewer's hearts for every rail (a query per rail made a signed-in home screen
-    // cost a dozen queries).
-    const ids = [...new Set([...shared.featured, ...shared.sections.flatMap((s) => s.items)].map((s) => s.id))];
-    return withHearts(shared, await hearts.among(userId, ids));
-  }
-
   /** The home screen as everyone sees it before their hearts are set. */
   function sharedHomepage(lang: Language): Promise<Homepage> {
     return cache.get(`homepage:${lang}`, async (): Promise<Homepage> => {
@@ -229,10 +219,6 @@ export function createCatalogService(deps: CatalogDeps) {
     if (request.tagId !== undefined) return byTag(request.tagId, lang, req);
     return newest(lang, req);
   }
-
-  /** Series matching a keyword in any language, best first (without hearts). */
-  const search = (keyword: string, lang: Language, req: PageRequest): Promise<Page<Series>> =>
-    sharedPage({ search: keyword, lang, ...req });
 
   async function episodes(seriesId: number, lang: Language): Promise<repo.EpisodeRow[]> {
     return cache.get(`episodes:${seriesId}:${lang}`, () => repo.episodesOfSeries(db, seriesId, lang));
@@ -419,7 +405,8 @@ export function createCatalogService(deps: CatalogDeps) {
   const likes = createLikes(db, isVisible);
   const searchTrends = createSearchTrends({
     db,
-    findsSomething: async (query, lang) => (await search(query, lang, { page: 1, pageSize: 1 })).items.length > 0,
+    findsSomething: async (query, lang) =>
+      (await sharedPage({ search: query, lang, page: 1, pageSize: 1 })).items.length > 0,
   });
 
   const answers = createPersonalAnswers({
@@ -446,8 +433,6 @@ export function createCatalogService(deps: CatalogDeps) {
     isVisible,
     episodeSummary,
     tags,
-    homepage,
-    search,
     seriesDetail,
     quoteSeries,
     episodeList,

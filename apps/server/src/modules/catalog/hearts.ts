@@ -4,6 +4,11 @@ import type { DB } from '../../db/schema';
 import type { AccountCache } from '../../cache/account-cache';
 import { favoriteSeriesIds, favoriteSeriesIdsOf } from './catalog.repository';
 
+/** The items with the `favorite` flag set on the given series (the same array when there are none). */
+export function markHearts<T extends Pick<Series, 'id' | 'favorite'>>(items: T[], hearts: ReadonlySet<number>): T[] {
+  return hearts.size === 0 ? items : items.map((s) => (hearts.has(s.id) ? { ...s, favorite: true } : s));
+}
+
 /**
  * The viewer's hearts (the series in their list) on the catalog's answers, which are cached without
  * them. With a cache, a viewer's whole list is read once and kept until a write to it is announced.
@@ -28,7 +33,7 @@ export function createHearts(db: Kysely<DB>, favorites: AccountCache<ReadonlySet
       userId,
       items.map((s) => s.id),
     );
-    return hearts.size === 0 ? items : items.map((s) => (hearts.has(s.id) ? { ...s, favorite: true } : s));
+    return markHearts(items, hearts);
   }
 
   return { of, among, mark };

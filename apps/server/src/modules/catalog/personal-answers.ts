@@ -1,6 +1,7 @@
 import type { EpisodeListItem, Homepage, Language, Page, Series } from '@episodic/contract';
 import { isMembershipActive, type ViewerAccess } from '../access/index';
 import type { EpisodeRow } from './catalog.repository';
+import { markHearts } from './hearts';
 import { normalizeQuery } from './search-query';
 
 /**
@@ -12,20 +13,6 @@ export interface ListAnswer<T> {
   key: string | null;
   personal: boolean;
   build: () => Promise<T>;
-}
-
-/** The homepage with the `favorite` flag set on the given series. */
-export function withHearts(shared: Homepage, hearts: ReadonlySet<number>): Homepage {
-  if (hearts.size === 0) return shared;
-  const mark = <T extends Pick<Series, 'id' | 'favorite'>>(items: T[]) =>
-    items.map((s) => (hearts.has(s.id) ? { ...s, favorite: true } : s));
-  return { featured: mark(shared.featured), sections: shared.sections.map((s) => ({ ...s, items: mark(s.items) })) };
-}
-
-/** A page of series with the `favorite` flag set on the given series. */
-export function pageWithHearts(shared: Page<Series>, hearts: ReadonlySet<number>): Page<Series> {
-  if (hearts.size === 0) return shared;
-  return { ...shared, items: shared.items.map((s) => (hearts.has(s.id) ? { ...s, favorite: true } : s)) };
 }
 
 /** Whether the viewer holds an unlock of this series outside its published list (an archived episode they keep). */
@@ -93,29 +80,45 @@ export interface PersonalAnswersDeps {
 /**
  * The signed-in viewer's homepage, episode lists and pages of series (searches, categories, sections),
  * answered like a visitor's (serialized and compressed once) from what personalises them: the hearts
- * on the series shown, the unlocks of the series and an active membership. A viewer with none of these gets the visitor's answer; viewers
- * in the same position share one. What a viewer holds comes from the per-account caches, dropped on
+ * on the series shown, the unlocks of the series and an active membership. A viewer with none of
+ * these gets the visitor's answer; viewers in the same position share one. What a viewer holds comes from the per-account caches, dropped on
  * every write to it on every instance, so an unlock, a refund or a revoke shows in the next answer.
  */
 export function createPersonalAnswers(deps: PersonalAnswersDeps) {
-  /** The homepage, with the viewer's hearts. */
-  async function homepage(lang: Language, userId: string | null): Promise<ListAnswer<Homepage>> {
-    const shared: ListAnswer<Homepage> = {
-      key: `homepage-json:${lang}`,
-      personal: false,
-      build: () => deps.sharedHomepage(lang),
-    };
+  /**
+   * A shared answer, or for a viewer with hearts on series it shows, the answer every viewer with the
+   * same hearts there shares: keyed by those hearts alone, built from the shared content.
+   */
+  async function withViewerHearts<T>(
+    shared: ListAnswer<T> & { key: string },
+    userId: string | null,
+    shown: (content: T) => ReadonlySet<number>,
+    mark: (content: T, hearts: ReadonlySet<number>) => T,
+  ): Promise<ListAnswer<T>> {
     if (!userId) return shared;
-    const [page, favorites] = await Promise.all([deps.sharedHomepage(lang), deps.favorites(userId)]);
+    const [content, favorites] = await Promise.all([shared.build(), deps.favorites(userId)]);
     if (favorites.size === 0) return shared;
-    const shown = seriesOn(page);
-    const hearts = [...favorites].filter((id) => shown.has(id)).sort((a, b) => a - b);
+    const on = shown(content);
+    const hearts = [...favorites].filter((id) => on.has(id)).sort((a, b) => a - b);
     if (hearts.length === 0) return shared;
     return {
-      key: `homepage-json:${lang}:hearts:${hearts.join(',')}`,
+      key: `${shared.key}:hearts:${hearts.join(',')}`,
       personal: true,
-      build: async () => withHearts(await deps.sharedHomepage(lang), new Set(hearts)),
+      build: async () => mark(await shared.build(), new Set(hearts)),
     };
+  }
+
+  /** The homepage, with the viewer's hearts. */
+  function homepage(lang: Language, userId: string | null): Promise<ListAnswer<Homepage>> {
+    return withViewerHearts(
+      { key: `homepage-json:${lang}`, personal: false, build: () => deps.sharedHomepage(lang) },
+      userId,
+      seriesOn,
+      (page, hearts) => ({
+        featured: markHearts(page.featured, hearts),
+        sections: page.sections.map((s) => ({ ...s, items: markHearts(s.items, hearts) })),
+      }),
+    );
   }
 
   /** A series' episode list, with the viewer's unlocks and membership. */
@@ -153,20 +156,13 @@ export function createPersonalAnswers(deps: PersonalAnswersDeps) {
   }
 
   /** A page of series (search results, a category, a section), with the viewer's hearts on its cards. */
-  async function seriesPage(request: SeriesPageRequest, userId: string | null): Promise<ListAnswer<Page<Series>>> {
-    const key = pageKey(request);
-    const shared: ListAnswer<Page<Series>> = { key, personal: false, build: () => deps.sharedPage(request) };
-    if (!userId) return shared;
-    const [page, favorites] = await Promise.all([deps.sharedPage(request), deps.favorites(userId)]);
-    if (favorites.size === 0) return shared;
-    const hearts = page.items.filter((s) => favorites.has(s.id)).map((s) => s.id);
-    if (hearts.length === 0) return shared;
-    hearts.sort((a, b) => a - b);
-    return {
-      key: `${key}:hearts:${hearts.join(',')}`,
-      personal: true,
-      build: async () => pageWithHearts(await deps.sharedPage(request), new Set(hearts)),
-    };
+  function seriesPage(request: SeriesPageRequest, userId: string | null): Promise<ListAnswer<Page<Series>>> {
+    return withViewerHearts(
+      { key: pageKey(request), personal: false, build: () => deps.sharedPage(request) },
+      userId,
+      (page) => new Set(page.items.map((s) => s.id)),
+      (page, hearts) => ({ ...page, items: markHearts(page.items, hearts) }),
+    );
   }
 
   /** The serialized answer for a key, from the cache its kind belongs to. */
