@@ -94,7 +94,7 @@ interface Phases {
   document: number;
   /** The app's entry chunk has arrived. */
   appEntry: number;
-  /** hls.js has arrived (its own chunk, or the early player that brings it on a cold open). */
+  /** hls.js has arrived (its own chunk, or the early player that brings it on a cold open, in its file or the document). */
   hlsJs: number;
   /** The first media segment has arrived. */
   firstSegment: number;
@@ -108,7 +108,10 @@ const PHASES = `(() => {
   return {
     document: performance.getEntriesByType('navigation')[0].responseEnd,
     appEntry: end(/\\/assets\\/index-[^/]*\\.js$/),
-    hlsJs: Math.max(end(/\\/assets\\/hls\\.light-[^/]*\\.js$/), end(/\\/assets\\/early-player-[^/]*\\.js$/)),
+    // A first visit's document carries the early player (server: http/inline-player.ts).
+    hlsJs: window.__episodicEarlyPlayerCode
+      ? performance.getEntriesByType('navigation')[0].responseEnd
+      : Math.max(end(/\\/assets\\/hls\\.light-[^/]*\\.js$/), end(/\\/assets\\/early-player-[^/]*\\.js$/)),
     firstSegment: end(/seg_000\\.ts$/),
     apiCalls: entries.filter((r) => /\\/api\\/video(\\?|\\/episode\\?|\\/feed\\?)/.test(r.name)).length,
   };
@@ -229,7 +232,9 @@ async function measurePlayer(
     const phases = (await page.evaluate(PHASES)) as Phases;
     const swipe = await swipeToNext(page, cdp);
     if (swipeOnly) return { phases, openCold, openWarm: openCold, openFromHome: null, swipe };
-    // Warm: the same episode opened again, app files from the HTTP cache.
+    // Warm: the same episode opened again once the first visit's downloads are done, app files from
+    // the HTTP cache.
+    await networkQuiet(page);
     await page.goto(url, { waitUntil: 'commit' });
     const openWarm = await probe(page, 'open');
     await close();

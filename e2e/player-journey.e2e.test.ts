@@ -201,11 +201,25 @@ test.describe('player: from the home screen to the paywall', () => {
 
     await watchFirstVideo(page);
     const asked: string[] = [];
-    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    // Scripts loaded (not a prefetch for a later visit, which this page makes once it has what it needs).
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      asked.push(new URL(request.url()).pathname);
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    const policyViolations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) policyViolations.push(message.text());
+    });
     const opened = await page.goto(`/videos/${String(series.id)}?ep=1`);
-    const answers = landingAnswers((await opened?.text()) ?? '');
+    const firstVisit = (await opened?.text()) ?? '';
+    const answers = landingAnswers(firstVisit);
     // The journeys' server always has time for the landing answers (global-setup.ts).
     expect(Object.keys(answers).length).toBeGreaterThan(0);
+    // A first visit's document brought the early player's code, and the page policy let it run: its
+    // file was never asked for.
+    const carriesPlayer = /var __episodicEarlyPlayerCode=\(/;
+    expect(carriesPlayer.test(firstVisit)).toBe(true);
     await page.locator('[data-page="videos"]').waitFor();
     await waitUntilPlaying(page, 0.5);
     const handedOver = await page.evaluate(() => {
@@ -224,7 +238,8 @@ test.describe('player: from the home screen to the paywall', () => {
       (path) => path.includes(`/episodes/${String(episode?.id)}/`) && path.endsWith('seg_000.ts'),
     );
     expect(segments).toHaveLength(1);
-    expect(asked.filter((path) => /\/assets\/hls\.light-/.test(path))).toEqual([]);
+    expect(scripts.filter((path) => /\/assets\/(hls\.light|early-player)-/.test(path))).toEqual([]);
+    expect(policyViolations).toEqual([]);
     // The player's controls act on it: a pause pauses the very element that played first.
     const soundOn = page.getByRole('button', { name: 'Tap for sound' });
     if (await soundOn.count()) await soundOn.first().click();
@@ -232,6 +247,19 @@ test.describe('player: from the home screen to the paywall', () => {
     expect(
       await page.evaluate(() => (window as unknown as { firstPlayed?: HTMLVideoElement }).firstPlayed?.paused),
     ).toBe(true);
+
+    // Back again (the browser has a session now): the document names the early player's file instead,
+    // which plays the same way.
+    scripts.length = 0;
+    const again = await page.goto(`/videos/${String(series.id)}?ep=1`);
+    expect(carriesPlayer.test((await again?.text()) ?? '')).toBe(false);
+    await page.waitForFunction(() => {
+      const video = document.querySelector<HTMLVideoElement>('.early-player video, video[data-current="true"]');
+      return Boolean(video && video.readyState >= 2);
+    });
+    expect(scripts.filter((path) => /\/assets\/early-player-[^/]*\.js$/.test(path))).toHaveLength(1);
+    expect(scripts.filter((path) => /\/assets\/early-player-inline-/.test(path))).toEqual([]);
+    expect(policyViolations).toEqual([]);
     expect(errors).toEqual([]);
   });
 

@@ -14,6 +14,8 @@ const HOME_PAGE = fileURLToPath(new URL('src/pages/home/home-page.tsx', import.m
 const EARLY_START = fileURLToPath(new URL('src/boot/early-start.ts', import.meta.url));
 const EARLY_START_TAG = '<script type="text/x-early-start"></script>';
 const EARLY_PLAYER = fileURLToPath(new URL('src/boot/early-player.ts', import.meta.url));
+/** Where the server may write the early player into a first visit's document (server: http/inline-player.ts). */
+const INLINE_PLAYER_TAG = '<!--early-player-->';
 const HOME_FOLDER = /[\\/]src[\\/]pages[\\/]home[\\/]/;
 let homeImports: Set<string> | undefined;
 
@@ -61,6 +63,11 @@ function playerChunk(id: string, graph: ModuleGraph): string | null {
   return playerImports.has(id) ? 'player-shared' : null;
 }
 
+interface EmittedFile {
+  fileName: string;
+  source: string;
+}
+
 interface BundleChunk {
   type: 'chunk';
   fileName: string;
@@ -89,23 +96,33 @@ async function earlyStartScript(preloads: RoutePreloads, minify: boolean): Promi
 }
 
 /**
- * index.html's early player (src/boot/early-player.ts), bundled with hls.js into one module of its own:
- * imported by the inline script on a cold open of an episode, it is the first frame's only code. The
- * app's chunks never import it (the app then uses the hls.js it brought), so it stays out of Vite's graph.
+ * index.html's early player (src/boot/early-player.ts), bundled with hls.js on its own, in two forms:
+ * - a module, imported by the inline script on a cold open of an episode: it is the first frame's only
+ *   code. The app's chunks never import it (the app then uses the hls.js it brought), so it stays out of
+ *   Vite's graph;
+ * - a classic script that sets `window.__episodicEarlyPlayerCode`, which the server writes into the
+ *   document of a first visit instead (server: http/inline-player.ts): the document then brings it, a
+ *   round trip sooner than a file it names.
  */
-async function earlyPlayerModule(): Promise<{ fileName: string; source: string }> {
-  const { outputFiles } = await bundle({
-    entryPoints: [EARLY_PLAYER],
-    bundle: true,
-    write: false,
-    format: 'esm',
-    target: 'es2022',
-    minify: true,
-    legalComments: 'none',
-  });
-  const source = outputFiles[0]!.text;
-  const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
-  return { fileName: `assets/early-player-${hash}.js`, source };
+async function earlyPlayerModules(): Promise<{ module: EmittedFile; inline: EmittedFile }> {
+  const build = async (name: string, options: { format: 'esm' } | { format: 'iife'; globalName: string }) => {
+    const { outputFiles } = await bundle({
+      entryPoints: [EARLY_PLAYER],
+      bundle: true,
+      write: false,
+      target: 'es2022',
+      minify: true,
+      legalComments: 'none',
+      ...options,
+    });
+    const source = outputFiles[0]!.text;
+    const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
+    return { fileName: `assets/${name}-${hash}.js`, source };
+  };
+  return {
+    module: await build('early-player', { format: 'esm' }),
+    inline: await build('early-player-inline', { format: 'iife', globalName: '__episodicEarlyPlayerCode' }),
+  };
 }
 
 /**
@@ -117,6 +134,7 @@ async function earlyPlayerModule(): Promise<{ fileName: string; source: string }
  */
 function earlyStart(): Plugin {
   let earlyPlayerFile: string | undefined;
+  let inlinePlayerFile: string | undefined;
   let serving = false;
   return {
     name: 'episodic-early-start',
@@ -126,15 +144,16 @@ function earlyStart(): Plugin {
     async buildStart() {
       // The dev server's index.html has no chunk table, so no early player either.
       if (serving) return;
-      const { fileName, source } = await earlyPlayerModule();
-      this.emitFile({ type: 'asset', fileName, source });
-      earlyPlayerFile = fileName;
+      const { module, inline } = await earlyPlayerModules();
+      for (const file of [module, inline]) this.emitFile({ type: 'asset', ...file });
+      earlyPlayerFile = module.fileName;
+      inlinePlayerFile = inline.fileName;
     },
     transformIndexHtml: {
       order: 'post',
       async handler(html, ctx) {
-        if (!html.includes(EARLY_START_TAG))
-          throw new Error(`early start: index.html has no ${EARLY_START_TAG} placeholder`);
+        if (!html.includes(EARLY_START_TAG) || !html.includes(INLINE_PLAYER_TAG))
+          throw new Error(`early start: index.html has no ${EARLY_START_TAG} or ${INLINE_PLAYER_TAG} placeholder`);
         if (!ctx.bundle) {
           const script = await earlyStartScript({}, false);
           return html.replace(EARLY_START_TAG, () => script);
@@ -180,7 +199,8 @@ function earlyStart(): Plugin {
         ]);
         videos.splice(1, 0, `/${pageStyles.fileName}`);
         const hls = module('/hls.js/dist/hls.light.mjs');
-        if (!hls || !earlyPlayerFile) throw new Error('route preloads: no hls.js chunk or early player');
+        if (!hls || !earlyPlayerFile || !inlinePlayerFile)
+          throw new Error('route preloads: no hls.js chunk or early player');
         const table = {
           home: needs('/src/pages/home/home-page.tsx'),
           videos,
@@ -209,6 +229,7 @@ function earlyStart(): Plugin {
         const script = await earlyStartScript({ ...table, entry: `/${entry.fileName}` }, true);
         return html
           .replace(EARLY_START_TAG, () => script)
+          .replace(INLINE_PLAYER_TAG, () => `<!--early-player:/${inlinePlayerFile}-->`)
           .replace(
             /<style>([\s\S]*?)<\/style>/,
             (_all, css: string) => `<style>${transformSync(css, { loader: 'css', minify: true }).code.trim()}</style>`,

@@ -56,4 +56,9 @@ export interface LandingData {
   language: string;
   viewer: string | null;
   answers: Record<string, unknown>;
+  /**
+   * `inline`: the document also carries the early player's code (a first visit to an episode that
+   * plays), so the page does not ask for its file.
+   */
+  player?: 'inline';
 }

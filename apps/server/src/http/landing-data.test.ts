@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANDING_DATA_ID, SESSION_COOKIE, landingAddress, type LandingData } from '@episodic/contract/constants';
 import type { EpisodePlayback, FeedItem, Page } from '@episodic/contract';
@@ -135,6 +136,25 @@ describe("a landing page's document", () => {
     expect(page.items.length).toBeGreaterThan(0);
     const first = dataOf<EpisodePlayback>(data.answers[landingAddress.playback(page.items[0]!.episode.id)]);
     expect(first.start?.master).toContain('#EXT-X-STREAM-INF');
+  });
+
+  it('is sent compressed to a browser that takes brotli or gzip, and plain to one that takes neither', async () => {
+    const url = `/videos/${String(seriesId)}?ep=1`;
+    const plain = await doc(url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('accept-encoding');
+    for (const [accept, encoding, inflate] of [
+      ['gzip, deflate, br', 'br', zlib.brotliDecompressSync],
+      ['gzip', 'gzip', zlib.gunzipSync],
+    ] as const) {
+      const res = await doc(url, { 'accept-encoding': accept });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary).toContain('accept-encoding');
+      const body = inflate(res.rawPayload).toString('utf8');
+      expect(landed(body)).toEqual(landed(plain.body));
+      expect(res.rawPayload.length).toBeLessThan(Buffer.byteLength(plain.body));
+    }
+    expect((await doc(url, { 'accept-encoding': 'br;q=0, gzip;q=0' })).headers['content-encoding']).toBeUndefined();
   });
 
   it('leaves the document as it is for a series that is not there, and for other pages', async () => {

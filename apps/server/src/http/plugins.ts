@@ -10,6 +10,7 @@ import { registerSecurityHeaders, stripeOrigins } from './security-headers';
 import { registerHealth } from './health';
 import { registerSpa } from './spa';
 import { landingData, landingDataTag } from './landing-data';
+import { carriesInlinePlayer, inlinePlayer } from './inline-player';
 import { guardAdminRoutes } from './admin-guard';
 
 /** The published OpenAPI document (`/api/openapi.json`) and its viewer (`/api/docs`). */
@@ -101,7 +102,12 @@ const spa: FastifyPluginAsyncTypebox = async (app) => {
     hosts: consoleOriginOf(env.consoleUrl),
     landing: async (req) => {
       const data = await landingData(app, req, env.landingBudgetMs);
-      return data && landingDataTag(data);
+      if (!data) return null;
+      const player = carriesInlinePlayer(req, data) ? inlinePlayer(env.webDist) : null;
+      return {
+        block: landingDataTag(player ? { ...data, player: 'inline' } : data),
+        script: player?.tag ?? '',
+      };
     },
   });
 };

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { inlinePlayer } from './inline-player';
 import { isUnder, routePath } from './route-path';
 
 /** Where each configured pixel talks to besides its script's own host (events, images, cookies). */
@@ -113,7 +114,12 @@ export function registerSecurityHeaders(app: FastifyInstance, opts: SecurityOpti
   const viewerHashes = () => {
     if (hashes) return hashes;
     try {
-      hashes = inlineScriptHashes(fs.readFileSync(path.join(opts.webDist, 'index.html'), 'utf8'));
+      const player = inlinePlayer(opts.webDist);
+      hashes = [
+        ...inlineScriptHashes(fs.readFileSync(path.join(opts.webDist, 'index.html'), 'utf8')),
+        // A first visit's document carries the early player's code too.
+        ...(player ? [player.hash] : []),
+      ];
     } catch {
       return [];
     }

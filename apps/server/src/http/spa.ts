@@ -3,6 +3,8 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { isViewerRoute } from '@episodic/contract/constants';
+import { withInlinePlayer } from './inline-player';
+import { SharedCompressed, sendCompressed } from './prebuilt';
 import { sendApiNotFound } from './protocol';
 import { isUnder, normalizedPath } from './route-path';
 import type { ConsoleOrigin } from './console-origin';
@@ -12,8 +14,15 @@ export interface SpaOptions {
   adminDist: string;
   /** Which host serves which app (both on every host while the console has no origin of its own). */
   hosts?: Pick<ConsoleOrigin, 'servesConsole' | 'servesViewer'>;
-  /** A data block for the head of a landing page's document (http/landing-data.ts), or null. */
-  landing?: (req: FastifyRequest) => Promise<string | null>;
+  /** What a landing page's document carries (http/landing-data.ts), or null. */
+  landing?: (req: FastifyRequest) => Promise<LandingDocument | null>;
+}
+
+export interface LandingDocument {
+  /** The data block for the document's head. */
+  block: string;
+  /** The early player's `<script>` for the end of its body (http/inline-player.ts), or ''. */
+  script: string;
 }
 
 /** Where the viewer app's index.html takes a landing page's data block (apps/web/index.html). */
@@ -40,23 +49,44 @@ function sendIndex(reply: FastifyReply, dist: string, status = 200) {
   return reply.status(status).sendFile('index.html', dist);
 }
 
-/**
- * The viewer app's index.html with a landing page's data block: made for one session, so kept by no
- * shared cache and, having no validator, asked for again on every visit.
- */
-async function sendIndexWith(reply: FastifyReply, dist: string, block: string) {
-  let html: string;
+/** index.html as read from disk, read again only when the file changes (a new build). */
+const templates = new Map<string, { html: string; mtimeMs: number; version: number }>();
+let templateVersion = 0;
+
+async function indexTemplate(dist: string): Promise<{ html: string; version: number } | null> {
+  const file = path.join(dist, 'index.html');
   try {
-    html = await fs.promises.readFile(path.join(dist, 'index.html'), 'utf8');
+    const { mtimeMs } = await fs.promises.stat(file);
+    const known = templates.get(dist);
+    if (known && known.mtimeMs === mtimeMs) return known;
+    const read = { html: await fs.promises.readFile(file, 'utf8'), mtimeMs, version: ++templateVersion };
+    templates.set(dist, read);
+    return read;
   } catch {
-    return sendIndex(reply, dist);
+    return null;
   }
-  if (!html.includes(LANDING_PLACEHOLDER)) return sendIndex(reply, dist);
-  return reply
-    .status(200)
-    .header('cache-control', 'private, no-cache')
-    .type('text/html; charset=utf-8')
-    .send(html.replace(LANDING_PLACEHOLDER, () => block));
+}
+
+/** A first visit's documents are the same for every newcomer to an episode: each is compressed once. */
+const firstVisits = new SharedCompressed();
+
+/**
+ * The viewer app's index.html with a landing page's data block (and on a first visit, the early
+ * player's code): made for one session, so kept by no shared cache and, having no validator, asked for
+ * again on every visit.
+ */
+async function sendIndexWith(reply: FastifyReply, dist: string, landing: LandingDocument) {
+  const template = await indexTemplate(dist);
+  if (!template?.html.includes(LANDING_PLACEHOLDER)) return sendIndex(reply, dist);
+  reply.status(200).header('cache-control', 'private, no-cache').type('text/html; charset=utf-8');
+  const html = withInlinePlayer(
+    template.html.replace(LANDING_PLACEHOLDER, () => landing.block),
+    landing.script,
+  );
+  // Without a session the block depends on the address and language alone.
+  if (landing.script)
+    return firstVisits.send(reply.request, reply, `${String(template.version)}\n${landing.block}`, html);
+  return sendCompressed(reply.request, reply, html);
 }
 
 /**
@@ -109,7 +139,7 @@ export async function registerSpa(app: FastifyInstance, opts: SpaOptions): Promi
     // The console's host serves no viewer app: its pixels must never run on the console's origin.
     if (!hosts.servesViewer(req)) return reply.status(404).type('text/plain').send('Not found');
     if (!isViewerRoute(req.url)) return sendIndex(reply, opts.webDist, 404);
-    const block = req.method === 'GET' && opts.landing ? await opts.landing(req) : null;
-    return block ? sendIndexWith(reply, opts.webDist, block) : sendIndex(reply, opts.webDist);
+    const landing = req.method === 'GET' && opts.landing ? await opts.landing(req) : null;
+    return landing ? sendIndexWith(reply, opts.webDist, landing) : sendIndex(reply, opts.webDist);
   });
 }

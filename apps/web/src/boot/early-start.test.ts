@@ -91,11 +91,11 @@ const playback = {
 };
 
 /** The data block the server puts into a landing page's document (server: http/landing-data.ts). */
-function carry(viewer: string | null, language: string, answers: Record<string, unknown>) {
+function carry(viewer: string | null, language: string, answers: Record<string, unknown>, player?: 'inline') {
   const block = document.createElement('script');
   block.type = 'application/json';
   block.id = 'landing-data';
-  block.textContent = JSON.stringify({ viewer, language, answers });
+  block.textContent = JSON.stringify({ viewer, language, answers, ...(player ? { player } : {}) });
   document.head.appendChild(block);
 }
 
@@ -205,6 +205,72 @@ describe('index.html’s early start with the answers its document carries', () 
     vi.doUnmock('/assets/early-player.js');
     document.body.innerHTML = '';
   });
+
+  it('plays with the early player the document brought, and fetches its file for the next visit', async () => {
+    window.localStorage.clear();
+    vi.stubGlobal('MediaSource', function MediaSource() {});
+    carry(null, 'en', player, 'inline');
+    let firstFrame = () => {};
+    const startEarlyPlayer = vi.fn(
+      (_request: unknown) =>
+        new Promise<void>((resolve) => {
+          firstFrame = resolve;
+        }),
+    );
+    window.__episodicEarlyPlayerCode = { startEarlyPlayer };
+    document.body.innerHTML = '<div id="root"><div id="early-layout"></div></div>';
+    const fetch = await start(
+      '/videos/12?ep=1',
+      {},
+      { entry: '/assets/entry.js', earlyPlayer: '/assets/early-player.js' },
+    );
+    const links = (rel: string) =>
+      [...document.head.querySelectorAll(`link[rel="${rel}"]`)].map((l) => l.getAttribute('href'));
+    await vi.waitFor(() => {
+      expect(startEarlyPlayer).toHaveBeenCalledTimes(1);
+    });
+    expect((startEarlyPlayer.mock.calls[0]![0] as { episodeId: number }).episodeId).toBe(121);
+    // Nothing was asked for before the first frame but the key and the first segment.
+    expect(links('modulepreload')).toEqual([]);
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual([
+      `${location.origin}/api/media/keys/121`,
+      `${location.origin}/media/e/121/360p/seg_000.ts`,
+    ]);
+    firstFrame();
+    await vi.waitFor(() => {
+      expect(links('modulepreload')).toEqual(['/assets/entry.js']);
+    });
+    document.head.querySelector('link[href="/assets/entry.js"]')!.dispatchEvent(new Event('load'));
+    expect(links('prefetch')).toEqual([]);
+    await vi.waitFor(
+      () => {
+        expect(links('prefetch')).toEqual(['/assets/early-player.js']);
+      },
+      { timeout: 5000 },
+    );
+    window.__episodicEarlyPlayerCode = undefined;
+    document.head.querySelectorAll('link[rel="prefetch"]').forEach((node) => node.remove());
+    document.body.innerHTML = '';
+  });
+
+  it('fetches nothing for the next visit with the data saver on', async () => {
+    window.localStorage.clear();
+    vi.stubGlobal('MediaSource', function MediaSource() {});
+    vi.stubGlobal('navigator', { ...navigator, connection: { saveData: true } });
+    carry(null, 'en', player, 'inline');
+    const startEarlyPlayer = vi.fn((_request: unknown) => Promise.resolve());
+    window.__episodicEarlyPlayerCode = { startEarlyPlayer };
+    document.body.innerHTML = '<div id="root"><div id="early-layout"></div></div>';
+    await start('/videos/12?ep=1', {}, { entry: '/assets/entry.js', earlyPlayer: '/assets/early-player.js' });
+    await vi.waitFor(() => {
+      expect(document.head.querySelector('link[href="/assets/entry.js"]')).not.toBeNull();
+    });
+    document.head.querySelector('link[href="/assets/entry.js"]')!.dispatchEvent(new Event('load'));
+    await new Promise((resolve) => setTimeout(resolve, 1300));
+    expect(document.head.querySelectorAll('link[rel="prefetch"]')).toHaveLength(0);
+    window.__episodicEarlyPlayerCode = undefined;
+    document.body.innerHTML = '';
+  }, 10_000);
 
   it('plays For You’s first item with the early player, in the feed’s frame', async () => {
     window.localStorage.clear();

@@ -47,6 +47,16 @@ export interface RoutePreloads {
 
 declare const __ROUTE_PRELOADS__: RoutePreloads;
 
+/** What boot/early-player.ts exports: as a module file, or set by the document's copy of it. */
+interface EarlyPlayerCode {
+  startEarlyPlayer: (request: unknown) => Promise<void>;
+}
+declare global {
+  interface Window {
+    __episodicEarlyPlayerCode?: EarlyPlayerCode;
+  }
+}
+
 interface ListedEpisode {
   id: number;
   number: number;
@@ -54,6 +64,8 @@ interface ListedEpisode {
 }
 
 const chunks = __ROUTE_PRELOADS__;
+/** After the app's entry has arrived, what a first visit waits before fetching the early player's file for the next one. */
+const NEXT_VISIT_DELAY_MS = 1000;
 let drawn: Promise<unknown> | null = null;
 // The early player's first frame (boot/early-player.ts), when it plays the opened episode.
 let playing: Promise<unknown> | null = null;
@@ -187,7 +199,10 @@ try {
     if (href) document.head.appendChild(link);
     return link;
   };
-  const hint = moduleHint((earlyPlay ? chunks.earlyPlayer : chunks.entry) || '');
+  // A first visit's document carries the early player's code itself (server: http/inline-player.ts),
+  // at its end: nothing to ask for, it runs before the document is parsed.
+  const inlinePlayer = !!landed && landed.player === 'inline';
+  const hint = moduleHint((earlyPlay ? (inlinePlayer ? '' : chunks.earlyPlayer) : chunks.entry) || '');
   const el = function (tag: string, className: string, parent?: HTMLElement): HTMLElement {
     const node = document.createElement(tag);
     node.className = className;
@@ -259,8 +274,9 @@ try {
   for (const name in h) if (name !== 'Accept' && name !== 'Accept-Language') mh[name] = h[name]!;
   // The early player, with the API's headers for its playlists and key; settles at its first frame.
   const startEarly = function (play: { episodeId: number; hls: string }, frame: HTMLElement, overlay: HTMLElement) {
-    return import(chunks.earlyPlayer!)
-      .then(function (module: { startEarlyPlayer: (request: unknown) => Promise<void> }) {
+    const inline = window.__episodicEarlyPlayerCode;
+    return (inline ? Promise.resolve(inline) : (import(chunks.earlyPlayer!) as Promise<EarlyPlayerCode>))
+      .then(function (module) {
         return module.startEarlyPlayer({ episodeId: play.episodeId, url: play.hls, headers: mh, frame, overlay });
       })
       .catch(function () {});
@@ -442,6 +458,18 @@ try {
       if (done) return;
       done = true;
       preload();
+      // The document brought the early player's code; the next visit's document names its file instead
+      // (a browser with a session is taken to have it), so it is fetched for that visit once this page
+      // has what it needs. Not with the data saver on.
+      const connection = (navigator as { connection?: { saveData?: boolean } }).connection;
+      if (inlinePlayer && chunks.earlyPlayer && !(connection && connection.saveData))
+        setTimeout(function () {
+          const link = document.createElement('link');
+          link.rel = 'prefetch';
+          link.crossOrigin = '';
+          link.href = chunks.earlyPlayer!;
+          document.head.appendChild(link);
+        }, NEXT_VISIT_DELAY_MS);
     };
     const entryHint = moduleHint(chunks.entry);
     entryHint.addEventListener('load', next);
