@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { memo, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, startTransition, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLanguage } from '../../shared/i18n/use-language';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { usePageTitle } from '../../shared/ui/page';
@@ -102,7 +102,10 @@ export const ForYouFeed = memo(function ForYouFeed({ items, onNearEnd, renderLik
     engine.show(sourceOf(data), { keep: direction === 'previous' ? item.episode.id : null });
     const height = stageRef.current?.clientHeight ?? window.innerHeight;
     slideFrom((direction === 'next' ? height : -height) + offset);
-    setIndex(shownIndex + (direction === 'next' ? 1 : -1));
+    // The feed's new render yields to the browser: the item's first frames do not wait for it.
+    startTransition(() => {
+      setIndex(shownIndex + (direction === 'next' ? 1 : -1));
+    });
   };
 
   const { visible: controlsVisible, reveal } = useAutoHide(playing);

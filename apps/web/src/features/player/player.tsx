@@ -1,7 +1,7 @@
 import type { EpisodeListItem, SeriesDetail, User } from '@episodic/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { memo, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, startTransition, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useLanguage } from '../../shared/i18n/use-language';
 import { usePageTitle } from '../../shared/ui/page';
@@ -151,8 +151,11 @@ export const Player = memo(function Player({
     engine.show(sourceOf(data), { keep: direction === 'previous' ? item.id : null });
     const height = stageRef.current?.clientHeight ?? window.innerHeight;
     slideFrom((direction === 'next' ? height : -height) + offset);
-    setShown(target.number);
-    onEpisodeChange(target.number, 'swipe');
+    // The page's new render yields to the browser: the episode's first frames do not wait for it.
+    startTransition(() => {
+      setShown(target.number);
+      onEpisodeChange(target.number, 'swipe');
+    });
   };
   const select = (episodeNumber: number) => {
     const target = episodes.find((e) => e.number === episodeNumber);
