@@ -47,15 +47,34 @@ function installPostgres() {
   });
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
+/** Whether a port can be listened on at 127.0.0.1 now. */
+function canListen(port) {
+  return new Promise((resolve) => {
     const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
   });
+}
+
+/**
+ * A free port below the kernel's range for outgoing connections. A server in that range that stops
+ * for a while (the restart journeys) can lose its port: a client that keeps reconnecting to it may be
+ * given that very port as its own, and the kernel then connects the socket to itself, so the server
+ * cannot listen there again.
+ */
+async function freePort() {
+  let low = 32768;
+  try {
+    low = Number(fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || low;
+  } catch {
+    /* not Linux: the usual start of the range */
+  }
+  const from = Math.min(20000, low - 2000);
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = from + Math.floor(Math.random() * (low - from));
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`no free port between ${from} and ${low}`);
 }
 
 /** Starts a private PostgreSQL; returns its URL and a stop function. */
