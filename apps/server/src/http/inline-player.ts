@@ -10,6 +10,7 @@ import {
   landingEpisodeNumber,
   type LandingData,
 } from '@episodic/contract/constants';
+import { successData } from './landing-data';
 
 /**
  * The early player's code written into a document (apps/web/src/boot/early-player.ts, as a classic
@@ -71,32 +72,26 @@ function returning(req: FastifyRequest): boolean {
   return !!req.cookies[SESSION_COOKIE];
 }
 
-const dataOf = (answer: unknown): Record<string, unknown> | null => {
-  const envelope = answer as { code?: unknown; data?: unknown } | undefined;
-  return envelope?.code === 200 && envelope.data && typeof envelope.data === 'object'
-    ? (envelope.data as Record<string, unknown>)
-    : null;
-};
-
 /** Whether the document's script will start the early player on this data (boot/early-start.ts, `earlyPlay`). */
 function playsEarly(data: LandingData, url: URL): boolean {
   const playable = (episodeId: unknown) => {
-    const playback = dataOf(data.answers[landingAddress.playback(String(episodeId))]);
+    const playback = successData(data.answers[landingAddress.playback(String(episodeId))]) as
+      { playable?: unknown; hls?: unknown; start?: unknown } | null | undefined;
     return !!playback && playback.playable === true && !!playback.hls && !!playback.start;
   };
   const series = PLAYER_SERIES_PAGE.exec(url.pathname);
   if (series) {
     const ep = landingEpisodeNumber(url.searchParams.get('ep'));
     if (!ep || url.searchParams.has('t')) return false;
-    const list = (data.answers[landingAddress.episodes(series[1]!)] as { code?: unknown; data?: unknown } | undefined)
-      ?.data;
+    const list = successData(data.answers[landingAddress.episodes(series[1]!)]);
     const opened = Array.isArray(list)
       ? (list as { id?: unknown; number?: unknown }[]).find((e) => e.number === ep)
       : null;
     return !!opened && playable(opened.id);
   }
   if (FOR_YOU_PAGE.test(url.pathname)) {
-    const feed = dataOf(data.answers[landingAddress.feed()]) as { items?: { episode?: { id?: unknown } }[] } | null;
+    const feed = successData(data.answers[landingAddress.feed()]) as
+      { items?: { episode?: { id?: unknown } }[] } | null | undefined;
     return playable(feed?.items?.[0]?.episode?.id);
   }
   return false;

@@ -11,8 +11,8 @@ import {
   type LandingData,
 } from '@episodic/contract/constants';
 
-/** An envelope that says success, with its data. */
-function successData(body: unknown): unknown {
+/** An envelope that says success, with its data (undefined for any other answer). */
+export function successData(body: unknown): unknown {
   const envelope = body as { code?: unknown; data?: unknown } | null;
   return envelope && typeof envelope === 'object' && envelope.code === 200 ? (envelope.data ?? null) : undefined;
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
+import { COMPRESSION_THRESHOLD } from './compression';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
@@ -75,7 +76,7 @@ function parseEncoding(header: string): Encoding {
 export function sendCompressed(req: FastifyRequest, reply: FastifyReply, text: string): FastifyReply {
   const encoding = chooseEncoding(req.headers['accept-encoding']);
   reply.header('vary', 'accept-encoding');
-  if (!encoding || text.length < 1024) return reply.send(text);
+  if (!encoding || text.length < COMPRESSION_THRESHOLD) return reply.send(text);
   const data =
     encoding === 'br'
       ? brotliCompressSync(text, {
