@@ -75,6 +75,28 @@ describe('GET /api/user', () => {
     expect(envelope<User>(stale).data.id).toBe(envelope<User>(b).data.id);
   });
 
+  it('answers from the kept serialization only its own viewer, and a change to the account at once', async () => {
+    const guest = async () => String((await t.app.inject({ method: 'GET', url: '/api/user' })).headers['x-user-token']);
+    const [a, b] = [await guest(), await guest()];
+    const read = async (token: string) =>
+      envelope<User>(await t.app.inject({ method: 'GET', url: '/api/user', headers: { 'x-user-token': token } })).data;
+    // Read in parallel, repeatedly: each token keeps getting its own account.
+    const answers = await Promise.all([a, b, a, b, a, b].map(read));
+    const [idA, idB] = [answers[0]!.id, answers[1]!.id];
+    expect(idA).not.toBe(idB);
+    expect(answers.map((u) => u.id)).toEqual([idA, idB, idA, idB, idA, idB]);
+
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/profile',
+      headers: { 'x-user-token': a },
+      payload: { language: 'es', autoUnlock: true },
+    });
+    expect(envelope<User>(changed).code).toBe(200);
+    expect(await read(a)).toMatchObject({ id: idA, language: 'es', autoUnlock: true });
+    expect(await read(b)).toMatchObject({ id: idB, language: 'en', autoUnlock: false });
+  });
+
   it('treats an unknown token as a new visitor', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/user', headers: { 'x-user-token': 'made-up-token' } });
     expect(envelope<User>(res).data.isGuest).toBe(true);

@@ -13,6 +13,7 @@ import {
   ResetPasswordInputSchema,
   USER_TOKEN_HEADER,
   UserSchema,
+  type User,
 } from '@episodic/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../http/types';
@@ -31,6 +32,7 @@ async function caller(req: FastifyRequest): Promise<Caller> {
 }
 
 export function registerAccountsRoutes(app: AppInstance, accounts: AccountsService, cookies: CookiePolicy): void {
+  const serializedUsers = new WeakMap<User, string>();
   app.get(
     '/api/user',
     {
@@ -47,7 +49,14 @@ export function registerAccountsRoutes(app: AppInstance, accounts: AccountsServi
       // A client holding a stale stored token (say, from before a redirect sign-in) gets the live one back.
       else if (auth?.via === 'cookie' && req.ctx.headerToken && req.ctx.headerToken !== req.ctx.cookieToken)
         reply.header(USER_TOKEN_HEADER, req.ctx.cookieToken);
-      return ok(user);
+      // Every page asks this: a user kept in the session cache is answered with its envelope as
+      // serialized the first time (the cache hands out the same object until a write replaces it).
+      let body = serializedUsers.get(user);
+      if (body === undefined) {
+        body = reply.serialize(ok(user)) as string;
+        serializedUsers.set(user, body);
+      }
+      return reply.type('application/json; charset=utf-8').send(body as never);
     },
   );
 

@@ -21,8 +21,9 @@ export interface SessionCache {
    * A point in the order of this cache's syncs, taken when a request starts its reads: a sync that
    * began after it and came back proves every invalidation announced before it has arrived, so a
    * later read of the same request (GET /api/user's user, after its session) waits on no new marker.
+   * Undefined for a lone instance, which never waits on a sync.
    */
-  ticket(): number;
+  ticket(): number | undefined;
   session(token: string, load: () => Promise<LiveSession | undefined>): Promise<LiveSession | undefined>;
   /** The user; `ticket`, taken at the start of the request's reads, spares a sync already made. */
   user(userId: string, load: () => Promise<User | null>, ticket?: number): Promise<User | null>;
@@ -85,7 +86,7 @@ export function createSessionCache({ ttlMs, max, sync }: SessionCacheOptions): S
       return found;
     },
 
-    ticket: () => begun,
+    ticket: () => (sync === null ? undefined : begun),
 
     async user(userId, load, ticket) {
       const hit = users.get(userId);

@@ -96,9 +96,10 @@ export function createPersonalAnswers(deps: PersonalAnswersDeps) {
     mark: (content: T, hearts: ReadonlySet<number>) => T,
   ): Promise<ListAnswer<T>> {
     if (!userId) return shared;
-    const [content, favorites] = await Promise.all([shared.build(), deps.favorites(userId)]);
+    // Most viewers keep no series: their answer is the shared one, with no content looked at.
+    const favorites = await deps.favorites(userId);
     if (favorites.size === 0) return shared;
-    const on = shown(content);
+    const on = shown(await shared.build());
     const hearts = [...favorites].filter((id) => on.has(id)).sort((a, b) => a - b);
     if (hearts.length === 0) return shared;
     return {
@@ -133,14 +134,16 @@ export function createPersonalAnswers(deps: PersonalAnswersDeps) {
       build: () => deps.episodeList(seriesId, lang, null),
     };
     if (!userId) return shared;
-    const [held, list] = await Promise.all([deps.viewer(userId), deps.episodes(seriesId, lang)]);
-    // Archived episodes the viewer keeps are read for them alone, never put in a shared answer.
-    if (keepsArchived(held, seriesId, list))
+    const held = await deps.viewer(userId);
+    const unlocked: number[] = [];
+    for (const [id, series] of held.unlocks) if (series === seriesId) unlocked.push(id);
+    // Archived episodes the viewer keeps are read for them alone, never put in a shared answer (only
+    // an unlock of this series can be one: with none, the published list is not even looked at).
+    if (unlocked.length > 0 && keepsArchived(held, seriesId, await deps.episodes(seriesId, lang)))
       return { key: null, personal: true, build: () => deps.episodeList(seriesId, lang, userId, held) };
     // The answer depends on the viewer only through their unlocks of this series and their membership,
     // so it is built from those alone: any viewer giving the same key gets the same, true, answer.
-    const unlocked = [...held.unlocks].filter(([, series]) => series === seriesId).map(([id]) => id);
-    const member = isMembershipActive(held.membership);
+    const member = held.membership !== undefined && isMembershipActive(held.membership);
     if (unlocked.length === 0 && !member) return shared;
     unlocked.sort((a, b) => a - b);
     const position: ViewerAccess = {
