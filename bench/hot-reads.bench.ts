@@ -6,6 +6,8 @@
 // figures are medians over rounds, so the machine's other load weighs on all of them alike. Besides
 // requests per second, each target's server CPU time per request (user + kernel, from /proc) is
 // reported: it is what the code costs, far less swayed by the machine's other load than a rate.
+// A bare route sending the plain homepage's bytes is measured too: the ceiling a plain answer of that size
+// has on this machine (the load generator shares its two cores and reads every byte).
 // Usage: npm run bench -- hot-reads [-- --seconds 3 --rounds 3]
 import fs from 'node:fs';
 import net from 'node:net';
@@ -58,8 +60,11 @@ const redisAnswers = await new Promise<boolean>((resolve) => {
   });
   socket.on('error', () => resolve(false));
 });
-const bare = await start(path.join(import.meta.dirname, 'bare-fastify.mjs'), {});
 const pgliteApp = await start(main, { DATA_DIR: pgliteDir, DEMO_CATALOG: 'false' });
+// The plain homepage's bytes, for a bare route sending as much: the ceiling of a plain answer that size.
+const homepageBytes = path.join(dataDir, 'homepage.json');
+fs.writeFileSync(homepageBytes, Buffer.from(await (await fetch(`${pgliteApp.url}/api/homepage`)).arrayBuffer()));
+const bare = await start(path.join(import.meta.dirname, 'bare-fastify.mjs'), { BARE_BODY_FILE: homepageBytes });
 const pgApp = await start(main, {
   DATA_DIR: path.join(dataDir, 'pg'),
   DATABASE_URL: pgUrl.toString(),
@@ -84,7 +89,10 @@ interface Target {
   headers: Record<string, string>;
   server: Service;
 }
-const targets: Target[] = [{ name: 'bare route', url: `${bare.url}/bare`, headers: {}, server: bare }];
+const targets: Target[] = [
+  { name: 'bare route', url: `${bare.url}/bare`, headers: {}, server: bare },
+  { name: 'bare route, plain homepage bytes', url: `${bare.url}/bare-body`, headers: {}, server: bare },
+];
 for (const [db, app, token, seriesId] of [
   ['PGlite', pgliteApp, pgliteToken, pgliteSeries.seriesId],
   ['PostgreSQL', pgApp, pgToken, pgSeries.seriesId],
