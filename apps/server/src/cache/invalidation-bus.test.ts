@@ -29,20 +29,24 @@ function manualQueue(timeoutMs = 60_000) {
 }
 
 describe('sync markers shared between callers', () => {
-  it('settles everyone who called before a marker went out with that one marker', async () => {
+  it('settles everyone who called in the same turn with one marker, sent at the end of the turn', async () => {
     const q = manualQueue();
-    const first = q.wait();
+    const callers = Array.from({ length: 20 }, () => q.wait());
+    expect(q.sent).toEqual([]);
+    await q.flush();
     expect(q.sent).toEqual([1]);
     q.queue.returned(1);
     await q.flush();
-    expect(q.settled[first]).toBe(true);
+    expect(callers.map((i) => q.settled[i])).toEqual(callers.map(() => true));
   });
 
   it('never settles a caller with a marker sent before it called, and sends one marker per waiting batch', async () => {
     const q = manualQueue();
     const early = q.wait();
+    await q.flush();
     // Marker 1 is in flight: these callers came after it went out and must wait for marker 2.
     const late = Array.from({ length: 50 }, () => q.wait());
+    await q.flush();
     expect(q.sent).toEqual([1]);
     q.queue.returned(1);
     await q.flush();
@@ -65,7 +69,9 @@ describe('sync markers shared between callers', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const q = manualQueue(1000);
     const lost = q.wait();
+    await q.flush();
     const next = q.wait();
+    await q.flush();
     vi.advanceTimersByTime(1000);
     vi.useRealTimers();
     await q.flush();
@@ -82,8 +88,10 @@ describe('sync markers shared between callers', () => {
     q.failOnce();
     const failed = q.wait();
     await q.flush();
+    await q.flush();
     expect(q.settled[failed]).toBe(false);
     const after = q.wait();
+    await q.flush();
     expect(q.sent).toEqual([1, 2, 3, 4]);
     q.queue.returned(4);
     await q.flush();
@@ -93,10 +101,12 @@ describe('sync markers shared between callers', () => {
   it('answers false to everyone waiting once closed', async () => {
     const q = manualQueue();
     const inFlight = q.wait();
+    await q.flush();
     const waiting = q.wait();
     q.queue.close();
     await q.flush();
     expect([q.settled[inFlight], q.settled[waiting]]).toEqual([false, false]);
+    expect(q.sent).toEqual([1]);
     expect(await q.queue.wait()).toBe(false);
   });
 });
