@@ -463,7 +463,12 @@ test.describe('PostgreSQL restarted under load', () => {
 
       const by = (p: string) => answers.filter((a) => a.phase === p);
       expect(by('before').length).toBeGreaterThan(0);
-      expect(by('before').filter((a) => a.status !== 200).map(summary), 'failures before the outage').toEqual([]);
+      expect(
+        by('before')
+          .filter((a) => a.status !== 200)
+          .map(summary),
+        'failures before the outage',
+      ).toEqual([]);
       // During the outage: clear 503 envelopes, none hanging on a database that is not there.
       const down = by('down');
       expect(down.filter((a) => a.status === 503).length).toBeGreaterThan(0);
@@ -478,7 +483,12 @@ test.describe('PostgreSQL restarted under load', () => {
       expect(unclear.map(summary), 'answers during the outage').toEqual([]);
       expect(recoveredMs).toBeLessThan(15_000);
       expect(by('after').length).toBeGreaterThan(0);
-      expect(by('after').filter((a) => a.status !== 200).map(summary), 'failures after the outage').toEqual([]);
+      expect(
+        by('after')
+          .filter((a) => a.status !== 200)
+          .map(summary),
+        'failures after the outage',
+      ).toEqual([]);
 
       // Payments cut off by the outage are finished by reconciliation: nothing stays half-done.
       await until(
