@@ -75,6 +75,9 @@ const summary = (a: Answer) => ({
   ms: a.endedAt - a.startedAt,
 });
 
+/** The answers among these that are not a success, as a failed assertion shows them. */
+const failed = (answers: Answer[]) => answers.filter((a) => a.status !== 200).map(summary);
+
 /** One API call; a connection that fails before an answer throws `ConnectionFailure`. */
 async function call(
   base: string,
@@ -378,7 +381,7 @@ test.describe('a server stopped with SIGTERM under load', () => {
       // Requests were in flight when the signal came, and each of them was finished.
       const inFlight = answers.filter((a) => a.startedAt < signalledAt && a.endedAt >= signalledAt);
       expect(inFlight.length).toBeGreaterThan(0);
-      expect(inFlight.filter((a) => a.status !== 200).map(summary), 'requests in flight not finished').toEqual([]);
+      expect(failed(inFlight), 'requests in flight not finished').toEqual([]);
       // Nothing done without its answer: a payment whose connection failed was never taken.
       const rows = await query<{ id: string; status: string }>(database.url, `SELECT id, status FROM orders`);
       const status = new Map(rows.map((r) => [r.id, r.status]));
@@ -463,12 +466,7 @@ test.describe('PostgreSQL restarted under load', () => {
 
       const by = (p: string) => answers.filter((a) => a.phase === p);
       expect(by('before').length).toBeGreaterThan(0);
-      expect(
-        by('before')
-          .filter((a) => a.status !== 200)
-          .map(summary),
-        'failures before the outage',
-      ).toEqual([]);
+      expect(failed(by('before')), 'failures before the outage').toEqual([]);
       // During the outage: clear 503 envelopes, none hanging on a database that is not there.
       const down = by('down');
       expect(down.filter((a) => a.status === 503).length).toBeGreaterThan(0);
@@ -483,12 +481,7 @@ test.describe('PostgreSQL restarted under load', () => {
       expect(unclear.map(summary), 'answers during the outage').toEqual([]);
       expect(recoveredMs).toBeLessThan(15_000);
       expect(by('after').length).toBeGreaterThan(0);
-      expect(
-        by('after')
-          .filter((a) => a.status !== 200)
-          .map(summary),
-        'failures after the outage',
-      ).toEqual([]);
+      expect(failed(by('after')), 'failures after the outage').toEqual([]);
 
       // Payments cut off by the outage are finished by reconciliation: nothing stays half-done.
       await until(

@@ -143,7 +143,7 @@ export function createPersonalAnswers(deps: PersonalAnswersDeps) {
       return { key: null, personal: true, build: () => deps.episodeList(seriesId, lang, userId, held) };
     // The answer depends on the viewer only through their unlocks of this series and their membership,
     // so it is built from those alone: any viewer giving the same key gets the same, true, answer.
-    const member = held.membership !== undefined && isMembershipActive(held.membership);
+    const member = isMembershipActive(held.membership);
     if (unlocked.length === 0 && !member) return shared;
     unlocked.sort((a, b) => a - b);
     const position: ViewerAccess = {
