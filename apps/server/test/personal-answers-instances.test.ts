@@ -109,6 +109,21 @@ describe.skipIf(testDbKind !== 'postgres')('personalised lists on two instances'
     expect(await hearted(1, who.token)).toBe(false);
   });
 
+  it('shows a series added to or removed from the list through one instance in the other’s list', async () => {
+    const who = await viewer();
+    const listed = async (i: number) =>
+      read<Page<Series>>(await call(i, 'GET', '/api/user/favorite', who.token)).data.items.map((s) => s.id);
+    for (let i = 0; i < 2; i++) expect(await listed(i)).toEqual([]);
+    for (const seriesId of [f.series.ceo, f.series.wolf])
+      expect(envelope(await call(0, 'POST', '/api/user/favorite', who.token, { seriesId })).code).toBe(200);
+    expect(await listed(1)).toEqual([f.series.wolf, f.series.ceo]);
+    expect(
+      envelope(await call(1, 'DELETE', `/api/user/favorite?seriesId=${String(f.series.wolf)}`, who.token)).code,
+    ).toBe(200);
+    expect(await listed(0)).toEqual([f.series.ceo]);
+    expect(await listed(1)).toEqual([f.series.ceo]);
+  });
+
   it('shows a heart and an unlock made through one instance in the other’s search page and series page', async () => {
     const who = await viewer(100);
     const searched = async (i: number) =>

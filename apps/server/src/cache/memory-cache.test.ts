@@ -67,4 +67,58 @@ describe('MemoryCache', () => {
     await expect(cache.get('k', async () => Promise.reject(new Error('down')))).rejects.toThrow('down');
     expect(await cache.get('k', async () => 'ok')).toBe('ok');
   });
+
+  describe('getMany', () => {
+    const loader = () => {
+      const asked: string[][] = [];
+      const load = async (missing: string[]) => {
+        asked.push(missing);
+        await new Promise((r) => setTimeout(r, 10));
+        return new Map(missing.filter((k) => k !== 'gone').map((k) => [k, `v-${k}`]));
+      };
+      return { asked, load };
+    };
+
+    it('loads only the missing keys, in one call, and keeps what the load did not find', async () => {
+      const cache = new MemoryCache(10_000);
+      const { asked, load } = loader();
+      await cache.get('a', async () => 'v-a');
+      const first = await cache.getMany(['a', 'b', 'gone', 'b'], load);
+      expect([...first]).toEqual([
+        ['a', 'v-a'],
+        ['b', 'v-b'],
+        ['gone', undefined],
+      ]);
+      expect(asked).toEqual([['b', 'gone']]);
+      await cache.getMany(['a', 'b', 'gone'], load);
+      expect(asked).toHaveLength(1);
+      expect(await cache.get('b', async () => 'other')).toBe('v-b');
+    });
+
+    it('waits for keys another call is loading instead of loading them again', async () => {
+      const cache = new MemoryCache(10_000);
+      const { asked, load } = loader();
+      const [one, two] = await Promise.all([cache.getMany(['a', 'b'], load), cache.getMany(['b', 'c'], load)]);
+      expect(asked).toEqual([['a', 'b'], ['c']]);
+      expect(one.get('b')).toBe('v-b');
+      expect(two.get('b')).toBe('v-b');
+      expect(two.get('c')).toBe('v-c');
+    });
+
+    it('does not keep a batch loaded across a clear, nor a failed one', async () => {
+      const cache = new MemoryCache(10_000);
+      const { asked, load } = loader();
+      const slow = cache.getMany(['a'], load);
+      cache.clear();
+      expect((await slow).get('a')).toBe('v-a');
+      await cache.getMany(['a'], load);
+      expect(asked).toHaveLength(2);
+
+      const failing = cache.getMany(['x'], async () => Promise.reject(new Error('down')));
+      const waiting = cache.getMany(['x'], load);
+      await expect(failing).rejects.toThrow('down');
+      await expect(waiting).rejects.toThrow('down');
+      expect((await cache.getMany(['x'], load)).get('x')).toBe('v-x');
+    });
+  });
 });

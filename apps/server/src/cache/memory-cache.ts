@@ -46,6 +46,47 @@ export class MemoryCache {
     return promise;
   }
 
+  /**
+   * The values of several keys, the missing ones loaded together by one call (`load` answers the keys it
+   * found; a key it leaves out is kept as undefined). Keys already loading are awaited, not loaded again.
+   */
+  async getMany<T>(
+    keys: readonly string[],
+    load: (missing: string[]) => Promise<Map<string, T>>,
+  ): Promise<Map<string, T | undefined>> {
+    const found = new Map<string, T | undefined>();
+    const waits: Promise<void>[] = [];
+    const missing: string[] = [];
+    for (const key of keys) {
+      const hit = this.entries.get(key);
+      if (hit) found.set(key, hit.value as T | undefined);
+      else {
+        const pending = this.loading.get(key);
+        if (pending) waits.push((pending as Promise<T | undefined>).then((value) => void found.set(key, value)));
+        else if (!missing.includes(key)) missing.push(key);
+      }
+    }
+    if (missing.length > 0) {
+      const generation = this.generation;
+      const batch = load(missing).finally(() => {
+        for (const key of missing) if (this.loading.get(key) === shared.get(key)) this.loading.delete(key);
+      });
+      const shared = new Map(missing.map((key) => [key, batch.then((values) => values.get(key))]));
+      for (const [key, promise] of shared) {
+        // Waiters of one key see the batch's failure; the batch's own caller gets it below.
+        promise.catch(() => undefined);
+        this.loading.set(key, promise);
+      }
+      const values = await batch;
+      for (const key of missing) {
+        found.set(key, values.get(key));
+        if (generation === this.generation) this.entries.set(key, { value: values.get(key) });
+      }
+    }
+    await Promise.all(waits);
+    return found;
+  }
+
   clear(): void {
     this.generation++;
     this.entries.clear();

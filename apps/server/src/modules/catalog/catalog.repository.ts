@@ -202,8 +202,15 @@ export async function episodeSeriesId(db: Kysely<DB>, episodeId: number): Promis
 }
 
 /** Every series in the user's list. */
+/** Every series in the viewer's list, most recently added first (a Set keeps that order). */
 export async function favoriteSeriesIdsOf(db: Kysely<DB>, userId: string): Promise<ReadonlySet<number>> {
-  const rows = await db.selectFrom('favorites').select('series_id').where('user_id', '=', userId).execute();
+  const rows = await db
+    .selectFrom('favorites')
+    .select('series_id')
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('series_id', 'desc')
+    .execute();
   return new Set(rows.map((r) => r.series_id));
 }
 

@@ -74,9 +74,13 @@ export function createCatalogService(deps: CatalogDeps) {
   // Answers shared by viewers with the same hearts or unlocks: many keys, each rarely shared, kept apart
   // so that their number never pushes the catalog's own entries out.
   const personal = new MemoryCache(deps.cacheTtlMs ?? 30_000, 2000);
+  // One card per series and language, shared by every list that shows it (pages, a viewer's history,
+  // list and unlocks, the feed): kept apart, as a large catalog has more cards than answers.
+  const cardCache = new MemoryCache(deps.cacheTtlMs ?? 30_000, 20_000);
   deps.bus.subscribe('catalog', () => {
     cache.clear();
     personal.clear();
+    cardCache.clear();
   });
 
   /** Marks every cached catalog answer stale, on this instance and the others. */
@@ -117,6 +121,18 @@ export function createCatalogService(deps: CatalogDeps) {
     });
   }
 
+  /** Cards of visible series in the given order (an id not visible is left out), from the card cache. */
+  async function publishedCards(ids: readonly number[], lang: Language): Promise<Series[]> {
+    if (ids.length === 0) return [];
+    const keyOf = (id: number) => `card:${String(id)}:${lang}`;
+    const idOf = new Map(ids.map((id) => [keyOf(id), id]));
+    const found = await cardCache.getMany([...idOf.keys()], async (missing) => {
+      const wanted = missing.map((key) => idOf.get(key)!);
+      return new Map((await cards(wanted, lang)).map((card) => [keyOf(card.id), card]));
+    });
+    return ids.flatMap((id) => found.get(keyOf(id)) ?? []);
+  }
+
   async function pageOf(
     key: string,
     lang: Language,
@@ -125,7 +141,7 @@ export function createCatalogService(deps: CatalogDeps) {
   ): Promise<Page<Series>> {
     return cache.get(`${key}:${lang}:${req.page}:${req.pageSize}`, async () => {
       const found = await ids(paging(req));
-      const items = await cards(found.slice(0, req.pageSize), lang);
+      const items = await publishedCards(found.slice(0, req.pageSize), lang);
       return { items, page: req.page, pageSize: req.pageSize, hasMore: found.length > req.pageSize };
     });
   }
@@ -254,7 +270,7 @@ export function createCatalogService(deps: CatalogDeps) {
     held?: ViewerAccess,
   ): Promise<EpisodeListItem[]> {
     const list = await viewerEpisodes(seriesId, lang, userId, held);
-    if (list.length === 0 && !(await seriesCardsCached([seriesId], lang)).length)
+    if (list.length === 0 && !(await publishedCards([seriesId], lang)).length)
       throw notFound('series_unavailable', 'This series is not available.');
     const facts = list.map((e) => ({ id: e.id, free: e.free, cost: e.unlock_cost }));
     const access = held ? deps.access.decideFor(held, facts) : await deps.access.decide(userId, facts);
@@ -274,12 +290,9 @@ export function createCatalogService(deps: CatalogDeps) {
     });
   }
 
-  const seriesCardsCached = (ids: number[], lang: Language) =>
-    cache.get(`cards:${ids.join(',')}:${lang}`, () => cards(ids, lang));
-
   /** A series' page, with the price to unlock what the viewer has not unlocked yet. */
   async function seriesDetail(seriesId: number, lang: Language, userId: string | null): Promise<SeriesDetail> {
-    const [published] = await hearts.mark(await seriesCardsCached([seriesId], lang), userId);
+    const [published] = await hearts.mark(await publishedCards([seriesId], lang), userId);
     // An archived series answers only a viewer who keeps episodes of it, read for them alone.
     const [card] = published ? [published] : await keptSeriesCards([seriesId], lang, userId);
     if (!card) throw notFound('series_unavailable', 'This series is not available.');
@@ -368,7 +381,7 @@ export function createCatalogService(deps: CatalogDeps) {
 
   /** Cards of the given series (visible ones, in the given order) with the viewer's favorite flags. */
   async function seriesCards(ids: readonly number[], lang: Language, userId: string | null): Promise<Series[]> {
-    return hearts.mark(await cards(ids, lang), userId);
+    return hearts.mark(await publishedCards(ids, lang), userId);
   }
 
   /** Cards of archived series in which this viewer keeps unlocked episodes (never cached). */
@@ -379,7 +392,7 @@ export function createCatalogService(deps: CatalogDeps) {
 
   /** Whether a series can be shown to viewers now. */
   async function isVisible(seriesId: number): Promise<boolean> {
-    return (await seriesCardsCached([seriesId], 'en')).length > 0;
+    return (await publishedCards([seriesId], 'en')).length > 0;
   }
 
   /**
@@ -430,6 +443,8 @@ export function createCatalogService(deps: CatalogDeps) {
     memo: <T>(key: string, load: () => Promise<T>): Promise<T> => cache.get(key, load),
     seriesCards,
     keptSeriesCards,
+    /** The series in the viewer's list, most recently added first (kept until a write to the list). */
+    favoriteSeries: (userId: string): Promise<ReadonlySet<number>> => hearts.of(userId),
     isVisible,
     episodeSummary,
     tags,

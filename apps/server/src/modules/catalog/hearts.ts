@@ -14,7 +14,7 @@ export function markHearts<T extends Pick<Series, 'id' | 'favorite'>>(items: T[]
  * them. With a cache, a viewer's whole list is read once and kept until a write to it is announced.
  */
 export function createHearts(db: Kysely<DB>, favorites: AccountCache<ReadonlySet<number>> | null | undefined) {
-  /** Every series in the viewer's list. */
+  /** Every series in the viewer's list, most recently added first. */
   const of = (userId: string): Promise<ReadonlySet<number>> =>
     favorites ? favorites.get(userId, () => favoriteSeriesIdsOf(db, userId)) : favoriteSeriesIdsOf(db, userId);
 

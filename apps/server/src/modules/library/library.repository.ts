@@ -13,21 +13,6 @@ export async function removeFavorite(db: Kysely<DB>, userId: string, seriesId: n
   await db.deleteFrom('favorites').where('user_id', '=', userId).where('series_id', '=', seriesId).execute();
 }
 
-export async function favoriteIds(db: Kysely<DB>, userId: string, offset: number, limit: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('favorites as f')
-    .innerJoin('series as s', 's.id', 'f.series_id')
-    .select('f.series_id')
-    .where('f.user_id', '=', userId)
-    .where('s.status', '=', 'published')
-    .orderBy('f.created_at', 'desc')
-    .orderBy('f.series_id', 'desc')
-    .offset(offset)
-    .limit(limit)
-    .execute();
-  return rows.map((r) => r.series_id);
-}
-
 export interface HistoryRow {
   series_id: number;
   episode_id: number;

@@ -10,7 +10,7 @@ import * as repo from './library.repository';
 
 export interface LibraryDeps {
   db: Kysely<DB>;
-  catalog: Pick<CatalogService, 'seriesCards' | 'keptSeriesCards' | 'isVisible' | 'episodeSummary'>;
+  catalog: Pick<CatalogService, 'seriesCards' | 'keptSeriesCards' | 'isVisible' | 'episodeSummary' | 'favoriteSeries'>;
   /** What the viewer unlocked (`/unlocked`). */
   access: Pick<AccessService, 'unlockedSeries'>;
   /** Where every progress report is announced (`episode.progressed`: the catalog counts plays from it). */
@@ -35,11 +35,13 @@ export function createLibraryService({ db, catalog, access, events }: LibraryDep
     await repo.removeFavorite(db, userId, seriesId);
   }
 
-  /** The viewer's list, most recently added first. */
+  /** The viewer's list, most recently added first (series no longer shown are left out). */
   async function favorites(userId: string, lang: Language, request: PageRequest): Promise<Page<Series>> {
+    // The whole list is kept in memory for the hearts on every card; a page is cut from it.
+    const list = [...(await catalog.favoriteSeries(userId))];
     return filteredPage(
-      (offset, limit) => repo.favoriteIds(db, userId, offset, limit),
-      async (ids) => (await catalog.seriesCards(ids, lang, userId)).map((s) => ({ ...s, favorite: true })),
+      async (offset, limit) => list.slice(offset, offset + limit),
+      async (ids) => (await catalog.seriesCards(ids, lang, null)).map((s) => ({ ...s, favorite: true })),
       request,
     );
   }
