@@ -109,6 +109,24 @@ describe.skipIf(testDbKind !== 'postgres')('personalised lists on two instances'
     expect(await hearted(1, who.token)).toBe(false);
   });
 
+  it('shows a like or unlike made through one instance in the other’s next series page', async () => {
+    const who = await viewer();
+    const seriesId = f.series.palace;
+    const likes = async (i: number) => {
+      const { likeCount, liked } = read<SeriesDetail>(
+        await call(i, 'GET', `/api/video?id=${String(seriesId)}`, who.token),
+      ).data;
+      return { likeCount, liked };
+    };
+    const before = (await likes(0)).likeCount;
+    for (let i = 0; i < 4; i++) expect(await likes(i % 2)).toEqual({ likeCount: before, liked: false });
+    expect(envelope(await call(0, 'POST', '/api/video/like', who.token, { seriesId })).code).toBe(200);
+    expect(await likes(1)).toEqual({ likeCount: before + 1, liked: true });
+    expect(envelope(await call(1, 'DELETE', `/api/video/like?seriesId=${String(seriesId)}`, who.token)).code).toBe(200);
+    expect(await likes(0)).toEqual({ likeCount: before, liked: false });
+    expect(await likes(1)).toEqual({ likeCount: before, liked: false });
+  });
+
   it('shows a series added to or removed from the list through one instance in the other’s list', async () => {
     const who = await viewer();
     const listed = async (i: number) =>

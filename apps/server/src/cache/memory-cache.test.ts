@@ -121,4 +121,25 @@ describe('MemoryCache', () => {
       expect((await cache.getMany(['x'], load)).get('x')).toBe('v-x');
     });
   });
+
+  it('forgets one key, and keeps no load that was in flight when it did', async () => {
+    const cache = new MemoryCache(10_000);
+    await cache.get('a', async () => 1);
+    await cache.get('b', async () => 1);
+    let stored = 1;
+    const slow = cache.get('b', async () => stored);
+    cache.delete('a');
+    expect(await slow).toBe(1);
+    stored = 2;
+    expect(await cache.get('a', async () => stored)).toBe(2);
+    expect(await cache.get('b', async () => 3)).toBe(1);
+
+    const inFlight = cache.get('c', async () => {
+      await new Promise((r) => setTimeout(r, 10));
+      return 'old';
+    });
+    cache.delete('c');
+    expect(await inFlight).toBe('old');
+    expect(await cache.get('c', async () => 'new')).toBe('new');
+  });
 });

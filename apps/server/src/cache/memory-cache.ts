@@ -87,6 +87,13 @@ export class MemoryCache {
     return found;
   }
 
+  /** Forgets one key; loads in flight (of any key) are not kept, as they may have read what changed. */
+  delete(key: string): void {
+    this.generation++;
+    this.entries.delete(key);
+    this.loading.delete(key);
+  }
+
   clear(): void {
     this.generation++;
     this.entries.clear();

@@ -10,7 +10,7 @@ import type {
 
 /**
  * Whose rows a committed write touched, among the tables the per-account caches read (sessions, users,
- * coins, memberships, plans; unlocks and favorites for the lists' personalisation). `all` when the
+ * coins, memberships, plans; unlocks, favorites and likes for the lists' personalisation). `all` when the
  * write could not be narrowed to accounts or sessions.
  */
 export interface WrittenKeys {
@@ -36,6 +36,7 @@ const OWNER: Record<string, { column: string; kind: 'users' | 'sessions' }[]> = 
   memberships: [{ column: 'user_id', kind: 'users' }],
   unlocks: [{ column: 'user_id', kind: 'users' }],
   favorites: [{ column: 'user_id', kind: 'users' }],
+  series_likes: [{ column: 'user_id', kind: 'users' }],
 };
 /** Tables whose every write clears everything (rare operator edits: a plan's name shows with a membership). */
 const EVERYONE = new Set(['plans', 'plan_translations']);

@@ -32,6 +32,7 @@ const catalog: FastifyPluginAsyncTypebox = async (app) => {
     access,
     // Only Redis being down makes the time limit matter: every write to a list drops its entry.
     favorites: announcedAccountCache<ReadonlySet<number>>(app, { ttlMs: 10_000, max: 20_000 }),
+    liked: announcedAccountCache<ReadonlySet<number>>(app, { ttlMs: 10_000, max: 20_000 }),
   });
   const plays = createPlayCounter(db, {
     onError: (err) => app.log.warn({ err }, 'play counts not written yet'),

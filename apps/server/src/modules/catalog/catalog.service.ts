@@ -22,7 +22,6 @@ import { normalizeQuery, toPrefixTsquery } from './search-query';
 import { deleteSearches, recentSearches, upsertSearch } from './search-history.repository';
 import { episodeTitle } from './episode-title';
 import { feedPage } from './feed.service';
-import { likeState } from './likes.repository';
 import { createLikes } from './likes';
 import { createSearchTrends } from './search-trends';
 import { masterPlaylistPath } from '../playback/index';
@@ -53,6 +52,8 @@ export interface CatalogDeps {
   access: Pick<AccessService, 'decide' | 'decideFor' | 'viewer' | 'keptEpisodes'>;
   /** Each viewer's favorite series, kept until a write to their list (cache/account-cache.ts). */
   favorites?: AccountCache<ReadonlySet<number>> | null;
+  /** Each viewer's liked series, kept until a write to their likes is announced (null: read each time). */
+  liked?: AccountCache<ReadonlySet<number>> | null;
   cacheTtlMs?: number;
 }
 
@@ -301,13 +302,13 @@ export function createCatalogService(deps: CatalogDeps) {
       ? await kept.cardRows([seriesId], lang, userId)
       : await cache.get(`series-row:${seriesId}:${lang}`, () => repo.seriesCards(db, [seriesId], lang));
     // Locks and prices from what the viewer holds, kept in memory until a write to their unlocks or
-    // membership (as the episode list answers them); likes read each time: a viewer who just liked
-    // sees their like counted.
+    // membership (as the episode list answers them); likes as they are now (likes.ts).
     const held = userId ? await deps.access.viewer(userId) : undefined;
-    const [list, likes] = await Promise.all([
+    const [list, likeStates] = await Promise.all([
       episodeList(seriesId, lang, userId, held),
-      likeState(db, seriesId, userId),
+      likes.states([seriesId], userId),
     ]);
+    const like = likeStates.get(seriesId);
     const lockedTotal = list.filter((e) => !e.unlocked).reduce((sum, e) => sum + e.cost, 0);
     return {
       ...card,
@@ -316,8 +317,8 @@ export function createCatalogService(deps: CatalogDeps) {
       archived,
       lockedTotal,
       language: lang,
-      likeCount: Math.max(0, Number(likes?.like_count ?? 0)),
-      liked: likes?.liked ?? false,
+      likeCount: like?.likeCount ?? 0,
+      liked: like?.liked ?? false,
     };
   }
 
@@ -413,9 +414,20 @@ export function createCatalogService(deps: CatalogDeps) {
 
   /** The viewer's For You feed, paged. */
   const feed = (lang: Language, userId: string | null, req: PageRequest) =>
-    feedPage({ db, cards: seriesCards, episodes, memo: (key, load) => cache.get(key, load) }, lang, userId, req);
+    feedPage(
+      { db, cards: seriesCards, episodes, memo: (key, load) => cache.get(key, load), likes: likes.states },
+      lang,
+      userId,
+      req,
+    );
 
-  const likes = createLikes(db, isVisible);
+  const likes = createLikes({
+    db,
+    isVisible,
+    bus: deps.bus,
+    liked: deps.liked,
+    cacheTtlMs: deps.cacheTtlMs ?? 30_000,
+  });
   const searchTrends = createSearchTrends({
     db,
     findsSomething: async (query, lang) =>

@@ -1,9 +1,8 @@
-import type { FeedItem, Language, Page, Series } from '@episodic/contract';
+import type { FeedItem, Language, LikeState, Page, Series } from '@episodic/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { EpisodeRow } from './catalog.repository';
 import { feedSeries, type FeedRow } from './feed.repository';
-import { likeStates } from './likes.repository';
 
 export interface FeedDeps {
   db: Kysely<DB>;
@@ -13,11 +12,13 @@ export interface FeedDeps {
   episodes: (seriesId: number, lang: Language) => Promise<EpisodeRow[]>;
   /** Keeps an answer until the catalog changes (the feed of viewers without a session). */
   memo: <T>(key: string, load: () => Promise<T>) => Promise<T>;
+  /** Like counts and the viewer's likes, as they are now. */
+  likes: (seriesIds: readonly number[], userId: string | null) => Promise<Map<number, LikeState>>;
 }
 
 const TRENDING_DAYS = 7;
 
-/** An item before its likes, which are read fresh for each answer (a viewer who just liked sees it). */
+/** An item before its likes, which are added to each answer as they are now (a viewer who just liked sees it). */
 type Unliked = Omit<FeedItem, 'liked' | 'likeCount'>;
 
 /** Where "continue" opens a series: the saved place (the next episode after a finished one), else episode 2. */
@@ -81,8 +82,7 @@ export async function feedPage(
   const page = userId
     ? await build(deps, lang, userId, req)
     : await deps.memo(`feed:${lang}:${String(req.page)}:${String(req.pageSize)}`, () => build(deps, lang, null, req));
-  const likes = await likeStates(
-    deps.db,
+  const likes = await deps.likes(
     page.items.map((item) => item.series.id),
     userId,
   );
@@ -90,7 +90,7 @@ export async function feedPage(
     ...page,
     items: page.items.map((item) => {
       const like = likes.get(item.series.id);
-      return { ...item, likeCount: Math.max(0, Number(like?.like_count ?? 0)), liked: like?.liked ?? false };
+      return { ...item, likeCount: like?.likeCount ?? 0, liked: like?.liked ?? false };
     }),
   };
 }

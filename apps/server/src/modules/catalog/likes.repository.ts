@@ -1,34 +1,33 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 
-export interface LikeRow {
-  like_count: number;
-  liked: boolean;
-}
-
-/** A series' like count and whether the viewer likes it; undefined for an unknown series. */
-export async function likeState(db: Kysely<DB>, seriesId: number, userId: string | null): Promise<LikeRow | undefined> {
-  const { rows } = await sql<LikeRow>`
-    SELECT s.like_count,
-      (${userId}::uuid IS NOT NULL AND EXISTS (
-        SELECT 1 FROM series_likes l WHERE l.series_id = s.id AND l.user_id = ${userId}::uuid)) AS liked
-    FROM series s WHERE s.id = ${seriesId}`.execute(db);
-  return rows[0];
-}
-
-/** Like counts and the viewer's likes of several series, by series id (unknown series are absent). */
-export async function likeStates(
-  db: Kysely<DB>,
-  seriesIds: readonly number[],
-  userId: string | null,
-): Promise<Map<number, LikeRow>> {
+/** The like counts of these series (a series not found is absent). */
+export async function likeCounts(db: Kysely<DB>, seriesIds: readonly number[]): Promise<Map<number, number>> {
   if (seriesIds.length === 0) return new Map();
-  const { rows } = await sql<LikeRow & { id: number }>`
-    SELECT s.id, s.like_count,
-      (${userId}::uuid IS NOT NULL AND EXISTS (
-        SELECT 1 FROM series_likes l WHERE l.series_id = s.id AND l.user_id = ${userId}::uuid)) AS liked
-    FROM series s WHERE s.id IN (${sql.join(seriesIds.map((id) => sql`${id}`))})`.execute(db);
-  return new Map(rows.map((row) => [Number(row.id), row]));
+  const rows = await db
+    .selectFrom('series')
+    .select(['id', 'like_count'])
+    .where('id', 'in', [...seriesIds])
+    .execute();
+  return new Map(rows.map((row) => [row.id, Math.max(0, Number(row.like_count))]));
+}
+
+/** Every series the viewer likes. */
+export async function likedSeriesOf(db: Kysely<DB>, userId: string): Promise<ReadonlySet<number>> {
+  const rows = await db.selectFrom('series_likes').select('series_id').where('user_id', '=', userId).execute();
+  return new Set(rows.map((r) => r.series_id));
+}
+
+/** Which of these series the viewer likes. */
+export async function likedSeriesAmong(
+  db: Kysely<DB>,
+  userId: string,
+  seriesIds: readonly number[],
+): Promise<ReadonlySet<number>> {
+  const { rows } = await sql<{ series_id: number }>`
+    SELECT series_id FROM series_likes
+    WHERE user_id = ${userId}::uuid AND series_id = ANY(${sql.val([...seriesIds])}::int[])`.execute(db);
+  return new Set(rows.map((r) => r.series_id));
 }
 
 /** Adds a like; a second one is a no-op. The count follows through the table's trigger. */

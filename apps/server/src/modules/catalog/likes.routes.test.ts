@@ -40,6 +40,18 @@ describe('series likes', () => {
     expect((await unlike(viewer, f.series.ceo)).data).toEqual({ seriesId: f.series.ceo, liked: false, likeCount: 0 });
   });
 
+  it('shows another viewer’s like and unlike in the next answer of a series page already read', async () => {
+    const [reader, other] = await Promise.all([newGuest(t), newGuest(t)]);
+    const before = (await detail(reader, f.series.palace)).likeCount;
+    await detail(null, f.series.palace);
+    await like(other, f.series.palace);
+    expect(await detail(reader, f.series.palace)).toMatchObject({ likeCount: before + 1, liked: false });
+    expect(await detail(other, f.series.palace)).toMatchObject({ likeCount: before + 1, liked: true });
+    await unlike(other, f.series.palace);
+    expect(await detail(null, f.series.palace)).toMatchObject({ likeCount: before, liked: false });
+    expect(await detail(other, f.series.palace)).toMatchObject({ likeCount: before, liked: false });
+  });
+
   it('keeps the count exact under parallel likes and unlikes', async () => {
     const viewers = await Promise.all(Array.from({ length: 12 }, () => newGuest(t)));
     // Each viewer taps like three times at once; all viewers at once.
@@ -47,14 +59,17 @@ describe('series likes', () => {
     expect(await storedCount(f.series.wolf)).toBe(12);
     expect(await rowCount(f.series.wolf)).toBe(12);
     // Half of them take it back (twice each, at once) while the others like again.
-    await Promise.all(
-      viewers.flatMap((v, i) =>
+    // Series pages read alongside, so counts are loaded (and cached) while the writes land.
+    await Promise.all([
+      ...viewers.flatMap((v, i) =>
         i % 2 === 0 ? [unlike(v, f.series.wolf), unlike(v, f.series.wolf)] : [like(v, f.series.wolf)],
       ),
-    );
+      ...viewers.map(() => detail(null, f.series.wolf)),
+    ]);
     expect(await storedCount(f.series.wolf)).toBe(6);
     expect(await rowCount(f.series.wolf)).toBe(6);
     expect((await detail(null, f.series.wolf)).likeCount).toBe(6);
+    for (const [i, v] of viewers.entries()) expect((await detail(v, f.series.wolf)).liked).toBe(i % 2 === 1);
   });
 
   it('keeps the count through a merge and an account deletion', async () => {
