@@ -214,7 +214,7 @@ export function registerCatalogRoutes(
         response: { 200: EnvelopeOf(SearchHistoryListSchema) },
       },
     },
-    async (req) => ok(await catalog.searchHistory((await requireAccount(req)).userId)),
+    async (req) => ok(await catalog.searchHistory.list((await requireAccount(req)).userId)),
   );
 
   app.post(
@@ -228,7 +228,7 @@ export function registerCatalogRoutes(
       },
     },
     async (req) => {
-      await catalog.rememberSearch((await requireAccount(req)).userId, req.body.query);
+      await catalog.searchHistory.remember((await requireAccount(req)).userId, req.body.query);
       return ok({});
     },
   );
@@ -244,7 +244,7 @@ export function registerCatalogRoutes(
       },
     },
     async (req) => {
-      await catalog.forgetSearch((await requireAccount(req)).userId, req.query.query);
+      await catalog.searchHistory.forget((await requireAccount(req)).userId, req.query.query);
       return ok({});
     },
   );

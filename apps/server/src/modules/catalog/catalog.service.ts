@@ -7,7 +7,6 @@ import type {
   HomepageSection,
   Language,
   Page,
-  SearchHistoryEntry,
   Series,
   SeriesDetail,
   Tag,
@@ -19,7 +18,7 @@ import { notFound } from '../../http/errors';
 import * as repo from './catalog.repository';
 import { createKept } from './kept';
 import { normalizeQuery, toPrefixTsquery } from './search-query';
-import { deleteSearches, recentSearches, upsertSearch } from './search-history.repository';
+import { createSearchHistory } from './search-history';
 import { episodeTitle } from './episode-title';
 import { feedPage } from './feed.service';
 import { createLikes } from './likes';
@@ -31,6 +30,7 @@ import type { AccessService, ViewerAccess } from '../access/index';
 import type { AccountCache } from '../../cache/account-cache';
 import { createPersonalAnswers, keepsArchived, type SeriesPageRequest } from './personal-answers';
 import { createHearts } from './hearts';
+import { createSeriesCards } from './series-cards';
 
 /** What the playback side knows about one episode for one viewer. */
 export interface EpisodeMedia {
@@ -75,64 +75,25 @@ export function createCatalogService(deps: CatalogDeps) {
   // Answers shared by viewers with the same hearts or unlocks: many keys, each rarely shared, kept apart
   // so that their number never pushes the catalog's own entries out.
   const personal = new MemoryCache(deps.cacheTtlMs ?? 30_000, 2000);
-  // One card per series and language, shared by every list that shows it (pages, a viewer's history,
-  // list and unlocks, the feed): kept apart, as a large catalog has more cards than answers.
-  const cardCache = new MemoryCache(deps.cacheTtlMs ?? 30_000, 20_000);
   deps.bus.subscribe('catalog', () => {
     cache.clear();
     personal.clear();
-    cardCache.clear();
+    seriesCards.clear();
   });
 
   /** Marks every cached catalog answer stale, on this instance and the others. */
   const invalidate = () => deps.bus.publish('catalog');
   const kept = createKept(deps);
-
-  async function cards(
-    ids: readonly number[],
-    lang: Language,
-    rowsOf = (): Promise<repo.SeriesCardRow[]> => repo.seriesCards(db, ids, lang),
-  ): Promise<Series[]> {
-    if (ids.length === 0) return [];
-    const [rows, tags] = await Promise.all([rowsOf(), repo.tagsOfSeries(db, ids, lang)]);
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    const tagsBySeries = new Map<number, Tag[]>();
-    for (const t of tags) {
-      const list = tagsBySeries.get(t.series_id) ?? [];
-      list.push({ id: t.id, name: t.name });
-      tagsBySeries.set(t.series_id, list);
-    }
-    return ids.flatMap((id) => {
-      const r = byId.get(id);
-      if (!r) return [];
-      return [
-        {
-          id: r.id,
-          title: r.title,
-          synopsis: r.synopsis,
-          cover: r.cover_key ? deps.mediaUrl(r.cover_key) : null,
-          tags: tagsBySeries.get(id) ?? [],
-          episodeCount: r.episode_count,
-          freeEpisodes: r.free_count,
-          playCount: r.play_count,
-          favorite: false,
-          accentColor: r.accent_color,
-        },
-      ];
-    });
-  }
-
-  /** Cards of visible series in the given order (an id not visible is left out), from the card cache. */
-  async function publishedCards(ids: readonly number[], lang: Language): Promise<Series[]> {
-    if (ids.length === 0) return [];
-    const keyOf = (id: number) => `card:${String(id)}:${lang}`;
-    const idOf = new Map(ids.map((id) => [keyOf(id), id]));
-    const found = await cardCache.getMany([...idOf.keys()], async (missing) => {
-      const wanted = missing.map((key) => idOf.get(key)!);
-      return new Map((await cards(wanted, lang)).map((card) => [keyOf(card.id), card]));
-    });
-    return ids.flatMap((id) => found.get(keyOf(id)) ?? []);
-  }
+  const hearts = createHearts(db, deps.favorites);
+  const seriesCards = createSeriesCards({
+    db,
+    mediaUrl: deps.mediaUrl,
+    hearts,
+    kept,
+    cacheTtlMs: deps.cacheTtlMs ?? 30_000,
+  });
+  const publishedCards = seriesCards.published;
+  const isVisible = seriesCards.isVisible;
 
   async function pageOf(
     key: string,
@@ -146,8 +107,6 @@ export function createCatalogService(deps: CatalogDeps) {
       return { items, page: req.page, pageSize: req.pageSize, hasMore: found.length > req.pageSize };
     });
   }
-
-  const hearts = createHearts(db, deps.favorites);
 
   /** The categories that have something to watch. */
   const tags = (lang: Language): Promise<Tag[]> => cache.get(`tags:${lang}`, () => repo.listTags(db, lang));
@@ -295,7 +254,7 @@ export function createCatalogService(deps: CatalogDeps) {
   async function seriesDetail(seriesId: number, lang: Language, userId: string | null): Promise<SeriesDetail> {
     const [published] = await hearts.mark(await publishedCards([seriesId], lang), userId);
     // An archived series answers only a viewer who keeps episodes of it, read for them alone.
-    const [card] = published ? [published] : await keptSeriesCards([seriesId], lang, userId);
+    const [card] = published ? [published] : await seriesCards.kept([seriesId], lang, userId);
     if (!card) throw notFound('series_unavailable', 'This series is not available.');
     const archived = !published;
     const [row] = archived
@@ -364,38 +323,6 @@ export function createCatalogService(deps: CatalogDeps) {
     };
   }
 
-  /** Signed-in viewers' recent searches, newest first. */
-  async function searchHistory(userId: string): Promise<SearchHistoryEntry[]> {
-    const rows = await recentSearches(db, userId);
-    return rows.map((r) => ({ query: r.query, searchedAt: r.searched_at.toISOString() }));
-  }
-
-  async function rememberSearch(userId: string, keyword: string): Promise<void> {
-    const query = normalizeQuery(keyword);
-    if (!query) return;
-    await upsertSearch(db, userId, query);
-  }
-
-  async function forgetSearch(userId: string, keyword: string | undefined): Promise<void> {
-    await deleteSearches(db, userId, keyword === undefined ? undefined : normalizeQuery(keyword));
-  }
-
-  /** Cards of the given series (visible ones, in the given order) with the viewer's favorite flags. */
-  async function seriesCards(ids: readonly number[], lang: Language, userId: string | null): Promise<Series[]> {
-    return hearts.mark(await publishedCards(ids, lang), userId);
-  }
-
-  /** Cards of archived series in which this viewer keeps unlocked episodes (never cached). */
-  async function keptSeriesCards(ids: readonly number[], lang: Language, userId: string | null): Promise<Series[]> {
-    if (!userId || ids.length === 0) return [];
-    return hearts.mark(await cards(ids, lang, () => kept.cardRows(ids, lang, userId)), userId);
-  }
-
-  /** Whether a series can be shown to viewers now. */
-  async function isVisible(seriesId: number): Promise<boolean> {
-    return (await publishedCards([seriesId], 'en')).length > 0;
-  }
-
   /**
    * The series of a visible episode, with the episode's number and duration in seconds. Given a viewer,
    * also an archived episode that viewer keeps (read for them alone); without one, visible episodes only.
@@ -415,7 +342,7 @@ export function createCatalogService(deps: CatalogDeps) {
   /** The viewer's For You feed, paged. */
   const feed = (lang: Language, userId: string | null, req: PageRequest) =>
     feedPage(
-      { db, cards: seriesCards, episodes, memo: (key, load) => cache.get(key, load), likes: likes.states },
+      { db, cards: seriesCards.forViewer, episodes, memo: (key, load) => cache.get(key, load), likes: likes.states },
       lang,
       userId,
       req,
@@ -453,8 +380,8 @@ export function createCatalogService(deps: CatalogDeps) {
     searchTrends,
     /** Keeps a value derived from catalog data (a serialized answer) until the catalog changes. */
     memo: <T>(key: string, load: () => Promise<T>): Promise<T> => cache.get(key, load),
-    seriesCards,
-    keptSeriesCards,
+    seriesCards: seriesCards.forViewer,
+    keptSeriesCards: seriesCards.kept,
     /** The series in the viewer's list, most recently added first (kept until a write to the list). */
     favoriteSeries: (userId: string): Promise<ReadonlySet<number>> => hearts.of(userId),
     isVisible,
@@ -464,9 +391,7 @@ export function createCatalogService(deps: CatalogDeps) {
     quoteSeries,
     episodeList,
     episodePlayback,
-    searchHistory,
-    rememberSearch,
-    forgetSearch,
+    searchHistory: createSearchHistory(db),
     /** For tests and the admin console: the visible episode ids of a series. */
     episodeIds: async (seriesId: number) => (await episodes(seriesId, 'en')).map((e) => e.id),
   };
