@@ -5,6 +5,12 @@ import { CHROMIUM, CHROMIUM_ARGS } from './browser';
 // The browser journeys: Debian's Chromium (never a downloaded one) in a phone viewport with touch.
 // One built server with the demo catalog is shared by the journeys (global-setup.ts); a file that needs
 // its own configuration starts its own server (see fixtures.ts). `node scripts/build.mjs` first.
+
+// Journeys that change what every viewer of the shared server sees (publishing and archiving series,
+// curating home sections) run once the others are done: a reader counting a category's cards while a
+// series of it was archived beside it saw one card fewer than it had counted.
+const CATALOG_WRITERS = ['**/admin-archive.e2e.test.ts', '**/admin-console.e2e.test.ts'];
+
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.e2e.test.ts',
@@ -26,4 +32,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
+  projects: [
+    { name: 'journeys', testIgnore: CATALOG_WRITERS },
+    { name: 'catalog writers', testMatch: CATALOG_WRITERS, dependencies: ['journeys'] },
+  ],
 });
