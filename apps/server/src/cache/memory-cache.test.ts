@@ -68,6 +68,23 @@ describe('MemoryCache', () => {
     expect(await cache.get('k', async () => 'ok')).toBe('ok');
   });
 
+  it('keeps a newer load of a key when an older one ends after a delete', async () => {
+    const cache = new MemoryCache(10_000);
+    let loads = 0;
+    const slow = (ms: number, value: string) => async () => {
+      loads++;
+      await new Promise((r) => setTimeout(r, ms));
+      return value;
+    };
+    const old = cache.get('k', slow(10, 'old'));
+    cache.delete('k');
+    const fresh = cache.get('k', slow(30, 'new'));
+    expect(await old).toBe('old');
+    expect(await cache.get('k', slow(1, 'third'))).toBe('new');
+    expect(await fresh).toBe('new');
+    expect(loads).toBe(2);
+  });
+
   describe('getMany', () => {
     const loader = () => {
       const asked: string[][] = [];
@@ -103,6 +120,36 @@ describe('MemoryCache', () => {
       expect(one.get('b')).toBe('v-b');
       expect(two.get('b')).toBe('v-b');
       expect(two.get('c')).toBe('v-c');
+    });
+
+    it('hands a failed load to every caller waiting on it, with none left unhandled', async () => {
+      const cache = new MemoryCache(10_000);
+      const unhandled: unknown[] = [];
+      const onUnhandled = (reason: unknown) => unhandled.push(reason);
+      process.on('unhandledRejection', onUnhandled);
+      try {
+        const failSoon = async () => {
+          await new Promise((r) => setTimeout(r, 5));
+          throw new Error('down');
+        };
+        const slowOk = async (missing: string[]) => {
+          await new Promise((r) => setTimeout(r, 30));
+          return new Map(missing.map((k) => [k, k]));
+        };
+        // The second call waits on `x` (failing first) while its own batch (`y`) is still running.
+        const first = cache.getMany(['x'], failSoon);
+        const second = cache.getMany(['x', 'y'], slowOk);
+        // Its own batch fails while it waits on a key loading elsewhere (still running).
+        const third = cache.getMany(['y', 'z'], failSoon);
+        await expect(first).rejects.toThrow('down');
+        await expect(second).rejects.toThrow('down');
+        await expect(third).rejects.toThrow('down');
+        await new Promise((r) => setTimeout(r, 60));
+        expect(unhandled).toEqual([]);
+        expect((await cache.getMany(['x', 'y', 'z'], slowOk)).get('z')).toBe('z');
+      } finally {
+        process.off('unhandledRejection', onUnhandled);
+      }
     });
 
     it('does not keep a batch loaded across a clear, nor a failed one', async () => {

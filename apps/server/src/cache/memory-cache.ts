@@ -30,15 +30,19 @@ export class MemoryCache {
     const pending = this.loading.get(key);
     if (pending) return pending as Promise<T>;
     const generation = this.generation;
-    const promise = load().then(
+    // Only this load's own entry is removed: after a `delete`, a newer load of the key may be in its place.
+    const settled = () => {
+      if (this.loading.get(key) === promise) this.loading.delete(key);
+    };
+    const promise: Promise<T> = load().then(
       (value) => {
-        this.loading.delete(key);
+        settled();
         // A load that started before an invalidation must not put stale data back.
         if (generation === this.generation) this.entries.set(key, { value });
         return value;
       },
       (err: unknown) => {
-        this.loading.delete(key);
+        settled();
         throw err;
       },
     );
@@ -55,14 +59,16 @@ export class MemoryCache {
     load: (missing: string[]) => Promise<Map<string, T>>,
   ): Promise<Map<string, T | undefined>> {
     const found = new Map<string, T | undefined>();
-    const waits: Promise<void>[] = [];
+    // Every wait and the batch are awaited together (one Promise.all, made before anything settles), so
+    // a failure of any of them is handled, whichever fails first.
+    const tasks: Promise<void>[] = [];
     const missing: string[] = [];
     for (const key of keys) {
       const hit = this.entries.get(key);
       if (hit) found.set(key, hit.value as T | undefined);
       else {
         const pending = this.loading.get(key);
-        if (pending) waits.push((pending as Promise<T | undefined>).then((value) => void found.set(key, value)));
+        if (pending) tasks.push((pending as Promise<T | undefined>).then((value) => void found.set(key, value)));
         else if (!missing.includes(key)) missing.push(key);
       }
     }
@@ -73,17 +79,20 @@ export class MemoryCache {
       });
       const shared = new Map(missing.map((key) => [key, batch.then((values) => values.get(key))]));
       for (const [key, promise] of shared) {
-        // Waiters of one key see the batch's failure; the batch's own caller gets it below.
+        // Other callers waiting on one key see the batch's failure; this caller gets it from `tasks`.
         promise.catch(() => undefined);
         this.loading.set(key, promise);
       }
-      const values = await batch;
-      for (const key of missing) {
-        found.set(key, values.get(key));
-        if (generation === this.generation) this.entries.set(key, { value: values.get(key) });
-      }
+      tasks.push(
+        batch.then((values) => {
+          for (const key of missing) {
+            found.set(key, values.get(key));
+            if (generation === this.generation) this.entries.set(key, { value: values.get(key) });
+          }
+        }),
+      );
     }
-    await Promise.all(waits);
+    await Promise.all(tasks);
     return found;
   }
 
