@@ -56,8 +56,7 @@ export function createLikes({ db, isVisible, bus, liked = null, cacheTtlMs = 30_
   }
 
   async function state(seriesId: number, userId: string): Promise<LikeState> {
-    // Dropped here first: the answer below must count this viewer's write, whatever the bus does.
-    counts.delete(String(seriesId));
+    // Every bus delivers to this instance before `publish` settles: the answer below counts this write.
     await bus.publish('series-likes', String(seriesId));
     return (await states([seriesId], userId)).get(seriesId)!;
   }
