@@ -54,14 +54,44 @@ async function lane(steps) {
   return ok;
 }
 
-function counts(file) {
+const firstLine = (text) =>
+  String(text ?? '')
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .trim()
+    .split('\n')[0]
+    .slice(0, 300);
+
+/** Playwright's report nests suites; yields each failed test as one line. */
+function* playwrightFailures(suite) {
+  for (const spec of suite.specs ?? []) {
+    for (const test of spec.tests ?? []) {
+      if (test.status !== 'unexpected') continue;
+      const error = test.results?.at(-1)?.error?.message;
+      yield `${spec.file}:${spec.line} › ${spec.title}\n    ${firstLine(error)}`;
+    }
+  }
+  for (const child of suite.suites ?? []) yield* playwrightFailures(child);
+}
+
+/** Counts of a run, and a line per failed test: the end of the output is often all a CI log keeps. */
+function summary(file) {
   try {
     const report = JSON.parse(fs.readFileSync(file, 'utf8'));
     // Vitest's JSON report, or Playwright's (its `stats`).
-    if (report.stats) return { passed: report.stats.expected ?? 0, failed: report.stats.unexpected ?? 0 };
-    return { passed: report.numPassedTests ?? 0, failed: report.numFailedTests ?? 0 };
+    if (report.stats) {
+      const failures = (report.suites ?? []).flatMap((s) => [...playwrightFailures(s)]);
+      return { passed: report.stats.expected ?? 0, failed: report.stats.unexpected ?? 0, failures };
+    }
+    const failures = (report.testResults ?? []).flatMap((file) => {
+      const name = path.relative(root, file.name);
+      const tests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+      // A file that failed outside its tests (an import error, an unhandled rejection) has none failed.
+      if (tests.length === 0 && file.status === 'failed') return [`${name}\n    ${firstLine(file.message)}`];
+      return tests.map((t) => `${name} › ${t.fullName}\n    ${firstLine(t.failureMessages?.[0])}`);
+    });
+    return { passed: report.numPassedTests ?? 0, failed: report.numFailedTests ?? 0, failures };
   } catch {
-    return { passed: 0, failed: 1 };
+    return { passed: 0, failed: 1, failures: [`${path.relative(root, file)}: no report written`] };
   }
 }
 
@@ -116,8 +146,10 @@ if (buildOk) {
   console.log('\n=== browser journeys: not run (the build FAILED)');
 }
 
-const unit = counts(unitReport);
-const e2e = counts(e2eReport);
+const unit = summary(unitReport);
+const e2e = buildOk ? summary(e2eReport) : { passed: 0, failed: 0, failures: [] };
+const failures = [...unit.failures, ...e2e.failures];
+if (failures.length > 0) console.log(`\nfailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(`\ntests: ${unit.passed + e2e.passed} passed, ${unit.failed + e2e.failed} failed`);
 if (!ok) {
   console.error('npm test failed: see the FAILED steps above.');
