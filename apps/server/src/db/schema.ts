@@ -291,7 +291,9 @@ export interface Orders {
   amount: number;
   attempt: Generated<number>;
   attribution: ColumnType<unknown, string | null, string | null> | null;
+  bonus_coins: number | null;
   buyer_email: string | null;
+  coins: number | null;
   created_at: Generated<Timestamp>;
   currency: string;
   failure_reason: string | null;
@@ -302,6 +304,7 @@ export interface Orders {
   provider: string | null;
   provider_ref: string | null;
   purpose: Generated<"purchase" | "renewal">;
+  renewal_days: number | null;
   renewal_for: Timestamp | null;
   request_key: string | null;
   status: Generated<OrderStatus>;

@@ -29,6 +29,7 @@ import * as m0029 from './0029-dashboard-counters';
 import * as m0030 from './0030-visible-episodes-index';
 import * as m0032 from './0032-email-fragment-index';
 import * as m0033 from './0033-refund-keys-and-reply-queue';
+import * as m0034 from './0034-order-terms';
 
 /** Every migration in order. Listed by hand so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '0030-visible-episodes-index': m0030,
   '0032-email-fragment-index': m0032,
   '0033-refund-keys-and-reply-queue': m0033,
+  '0034-order-terms': m0034,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -172,6 +172,19 @@ async function takeBackCoins(
 }
 
 /**
+ * The days a membership order bought: its own, or for an order older than its own terms the
+ * membership's agreed period while it is still on that plan (the plan's own may have changed since).
+ */
+export function daysBought(
+  order: { plan_id: string; renewal_days: number | null },
+  current: { plan_id: string; renewal_days: number },
+  plan: { renewal_days: number | null },
+): number {
+  if (order.renewal_days !== null) return order.renewal_days;
+  return current.plan_id === order.plan_id ? current.renewal_days : (plan.renewal_days ?? 0);
+}
+
+/**
  * Takes back what a refund of a paid order gives back, once: its share of the coins the order
  * credited and of the rewards it brought, as far as the balance allows (takeBackCoins), and — only
  * with the refund that completes the order — the membership time it bought: when that leaves no paid
@@ -180,7 +193,7 @@ async function takeBackCoins(
  */
 export async function reverseOrderFulfilment(
   trx: Transaction<DB>,
-  order: { id: string; user_id: string; plan_id: string },
+  order: { id: string; user_id: string; plan_id: string; renewal_days: number | null },
   share: RefundShare,
   now = new Date(),
 ): Promise<Reversal> {
@@ -191,9 +204,7 @@ export async function reverseOrderFulfilment(
   const current = await lockMembership(trx, order.user_id);
   const coins = await takeBackCoins(trx, order, share);
   if (!current || share.after < share.orderAmount) return { ...coins, membershipEndsAt: null };
-  // The days the order bought are the membership's agreed period when it is still on that plan (the
-  // plan's own may have changed since).
-  const days = current.plan_id === order.plan_id ? current.renewal_days : (plan.renewal_days ?? 0);
+  const days = daysBought(order, current, plan);
   const shortened = new Date(current.current_period_end.getTime() - days * DAY_MS);
   if (shortened <= now) {
     const endsAt = current.current_period_end < now ? current.current_period_end : now;

@@ -71,6 +71,7 @@ async function attempt(
         periodEnd: renewalFor,
         amount: 299,
         currency: 'USD',
+        renewalDays: 30,
         paymentMethodId: null,
       }));
     case 'reconcile':

@@ -120,6 +120,7 @@ export function createOrderLifecycle(deps: { db: Kysely<DB>; events?: EventBus }
         planId: plan.id,
         amount: plan.price,
         currency: plan.currency,
+        terms: orderRepo.termsOfPlan(plan),
         attribution,
         ...(requestKey ? { requestKey } : {}),
       });
@@ -195,20 +196,24 @@ export function createOrderLifecycle(deps: { db: Kysely<DB>; events?: EventBus }
     });
   }
 
-  /** Grants what an order bought: coins (purchase and bonus) or membership time. Idempotent per order. */
+  /**
+   * Grants what an order bought: coins (purchase and bonus) or membership time, on the terms it was
+   * opened with (the plan's only for an order older than its own terms). Idempotent per order.
+   */
   async function fulfil(trx: Transaction<DB>, order: OrderRow, plan: repo.PlanRow): Promise<void> {
     if (plan.kind === 'coins') {
+      const bonus = order.bonus_coins ?? plan.bonus_coins;
       await appendLedgerEntry(trx, {
         userId: order.user_id,
-        delta: plan.coins,
+        delta: order.coins ?? plan.coins,
         kind: 'purchase',
         key: `order:${order.id}:coins`,
         orderId: order.id,
       });
-      if (plan.bonus_coins > 0)
+      if (bonus > 0)
         await appendLedgerEntry(trx, {
           userId: order.user_id,
-          delta: plan.bonus_coins,
+          delta: bonus,
           kind: 'bonus',
           key: `order:${order.id}:bonus`,
           orderId: order.id,
@@ -217,8 +222,8 @@ export function createOrderLifecycle(deps: { db: Kysely<DB>; events?: EventBus }
     }
     const current = await membershipRepo.lockMembership(trx, order.user_id);
     // A price holds: a renewal continues the terms the member agreed to (its order was made at that
-    // price); a purchase is a new agreement at what its order cost, for the plan's period of now,
-    // also for a member who cancelled and buys again.
+    // price); a purchase is a new agreement at what its order cost, for the period it was opened
+    // with, also for a member who cancelled and buys again.
     const terms =
       order.purpose === 'renewal' && current
         ? {
@@ -226,7 +231,11 @@ export function createOrderLifecycle(deps: { db: Kysely<DB>; events?: EventBus }
             renewal_currency: current.renewal_currency,
             renewal_days: current.renewal_days,
           }
-        : { renewal_price: order.amount, renewal_currency: order.currency, renewal_days: plan.renewal_days! };
+        : {
+            renewal_price: order.amount,
+            renewal_currency: order.currency,
+            renewal_days: order.renewal_days ?? plan.renewal_days!,
+          };
     const { start, end } = periodBought(current, order.purpose, terms.renewal_days, new Date());
     await membershipRepo.saveMembershipPeriod(trx, order.user_id, Boolean(current), {
       plan_id: plan.id,
@@ -313,6 +322,7 @@ export function createOrderLifecycle(deps: { db: Kysely<DB>; events?: EventBus }
     periodEnd: Date;
     amount: number;
     currency: string;
+    renewalDays: number;
     paymentMethodId: string | null;
   }): Promise<{ order: OrderRow; state: 'paid' | 'charge' | 'refused' }> {
     return db.transaction().execute(async (trx) => {

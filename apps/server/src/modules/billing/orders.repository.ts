@@ -1,9 +1,20 @@
 import { sql, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
 import type { Language } from '@episodic/contract';
-import type { DB, OrderStatus, Plans } from '../../db/schema';
+import type { DB, Orders, OrderStatus, Plans } from '../../db/schema';
 import type { OrderSummaryRow } from '../../db/schema-types';
 
 type Executor = Kysely<DB> | Transaction<DB>;
+
+/** What an order sells, fixed when it is made (orders made before these were kept have nulls). */
+export type OrderTerms = Pick<Selectable<Orders>, 'coins' | 'bonus_coins' | 'renewal_days'>;
+
+/** What a plan sells today, as an order's terms. */
+export const termsOfPlan = (
+  plan: Pick<Selectable<Plans>, 'kind' | 'coins' | 'bonus_coins' | 'renewal_days'>,
+): OrderTerms =>
+  plan.kind === 'coins'
+    ? { coins: plan.coins, bonus_coins: plan.bonus_coins, renewal_days: null }
+    : { coins: 0, bonus_coins: 0, renewal_days: plan.renewal_days };
 
 // Orders: made, moved through their states, listed to their buyer, renewed and refunded.
 
@@ -14,6 +25,8 @@ export function insertOrder(
     planId: string;
     amount: number;
     currency: string;
+    /** What the order sells, held with its price: a coin pack's coins and bonus, a membership's days. */
+    terms: OrderTerms;
     purpose?: 'purchase' | 'renewal';
     attribution?: unknown;
     /** A one-tap purchase's request id (unique per buyer). */
@@ -27,6 +40,7 @@ export function insertOrder(
       plan_id: order.planId,
       amount: order.amount,
       currency: order.currency,
+      ...order.terms,
       purpose: order.purpose ?? 'purchase',
       attribution: order.attribution === undefined ? null : JSON.stringify(order.attribution),
       request_key: order.requestKey ?? null,
@@ -125,12 +139,14 @@ export function findOrderByProviderRef(db: Executor, provider: string, ref: stri
     .executeTakeFirst();
 }
 
-/** An order as its buyer sees it: with what its plan sells (renewal days, coins and bonus). */
+/** An order as its buyer sees it: with what it sells (renewal days, coins and bonus; its plan's for an order older than its own terms). */
 export type OrderListRow = OrderSummaryRow & Pick<Selectable<Plans>, 'renewal_days' | 'coins' | 'bonus_coins'>;
 
 const userOrdersQuery = (userId: string, lang: Language, where: RawBuilder<unknown>) => sql<OrderListRow>`
   SELECT o.id, o.plan_id, COALESCE(t.name, en.name, o.plan_id) AS plan_name, p.kind, o.purpose, o.amount, o.currency, o.status,
-    o.failure_reason, o.created_at, o.paid_at, p.renewal_days, p.coins, p.bonus_coins
+    o.failure_reason, o.created_at, o.paid_at,
+    COALESCE(o.renewal_days, p.renewal_days) AS renewal_days, COALESCE(o.coins, p.coins) AS coins,
+    COALESCE(o.bonus_coins, p.bonus_coins) AS bonus_coins
   FROM orders o JOIN plans p ON p.id = o.plan_id
   LEFT JOIN plan_translations t ON t.plan_id = p.id AND t.language = ${lang}
   LEFT JOIN plan_translations en ON en.plan_id = p.id AND en.language = 'en'
@@ -174,6 +190,8 @@ export async function renewalOrder(
     periodEnd: Date;
     amount: number;
     currency: string;
+    /** The membership's agreed period. */
+    renewalDays: number;
     paymentMethodId: string | null;
   },
 ) {
@@ -186,6 +204,9 @@ export async function renewalOrder(
       renewal_for: order.periodEnd,
       amount: order.amount,
       currency: order.currency,
+      coins: 0,
+      bonus_coins: 0,
+      renewal_days: order.renewalDays,
       payment_method_id: order.paymentMethodId,
     })
     .onConflict((oc) => oc.columns(['user_id', 'renewal_for']).where('purpose', '=', 'renewal').doNothing())

@@ -5,7 +5,7 @@ import { fieldProblem, invalidInput, notFound } from '../../http/errors';
 import { planTerms } from './billing.repository';
 import { coinBalances, coinsCreditedBy, rewardsCreditedBy } from './coin-ledger.repository';
 import { findMembership } from './memberships.repository';
-import { coinsToTakeBack } from './operator-money';
+import { coinsToTakeBack, daysBought } from './operator-money';
 import * as orderRepo from './orders.repository';
 import * as refundRepo from './refunds.repository';
 
@@ -133,7 +133,7 @@ export async function previewRefund(
     const current = await findMembership(db, order.user_id);
     let endsAfterRefund: Date | null = null;
     if (current && amount > 0 && share.after >= order.amount) {
-      const days = current.plan_id === order.plan_id ? current.renewal_days : (plan.renewal_days ?? 0);
+      const days = daysBought(order, current, plan);
       const shortened = new Date(current.current_period_end.getTime() - days * DAY_MS);
       endsAfterRefund =
         shortened > now ? shortened : current.current_period_end < now ? current.current_period_end : now;

@@ -56,6 +56,7 @@ export function createRenewals(deps: RenewalDeps) {
       periodEnd: claimed.current_period_end,
       amount: claimed.renewal_price,
       currency: claimed.renewal_currency,
+      renewalDays: claimed.renewal_days,
       paymentMethodId: claimed.payment_method_id,
     });
     if (renewal.state === 'paid') return 'renewed';
