@@ -6,6 +6,7 @@ import { EnvelopeCode } from '@episodic/contract';
 import type { Env } from './env';
 import type { Database } from './db/connection';
 import { createStorage, type StorageDriver } from './media/index';
+import { clientErrorHandler } from './http/client-errors';
 import { sendErrorEnvelope } from './http/envelope';
 import { registerCompression } from './http/compression';
 import { requestLogger } from './http/request-logger';
@@ -88,6 +89,7 @@ export async function buildApp({
     // envelope like any other bad request.
     frameworkErrors: (_err, _req, reply) =>
       sendErrorEnvelope(reply, 400, EnvelopeCode.badRequest, 'invalid_address', 'The address is not valid.'),
+    clientErrorHandler,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     requestIdHeader: false,

@@ -4,9 +4,11 @@
 
 /** The `reason` of every failure envelope. */
 export const REASONS = [
-  // 400, 413, 415: the request itself
+  // 400, 408, 413, 415, 431: the request itself
   'bad_request',
   'invalid_address',
+  'headers_too_large',
+  'request_timeout',
   'invalid_json',
   'payload_too_large',
   'unsupported_media_type',
@@ -18,6 +20,9 @@ export const REASONS = [
   'session_ended',
   'bad_credentials',
   'reauth_required',
+  // 402: paying or unlocking comes first
+  'payment_required',
+  'not_enough_coins',
   // 403
   'forbidden',
   'no_operator_access',
@@ -149,6 +154,7 @@ export type FieldCodes = Record<string, FieldCode>;
 export const DEFAULT_REASONS: Readonly<Record<number, Reason>> = {
   400: 'bad_request',
   401: 'login_required',
+  402: 'payment_required',
   403: 'forbidden',
   404: 'not_found',
   409: 'conflict',

@@ -102,6 +102,8 @@ describe('coins and unlocks', () => {
     const res = await call(v.token, 'POST', '/api/video/unlock', { episodeId: f.episodes.ceo[5] });
     expect(res.code).toBe(402);
     expect(res.message).toMatch(/Not enough coins: this costs 50 and you have 20/);
+    // Its own reason: monitoring and clients never read it as a crash.
+    expect((res as { reason?: string }).reason).toBe('not_enough_coins');
     const ledger = await t.database.db.selectFrom('coin_ledger').select('kind').where('user_id', '=', v.id).execute();
     expect(ledger.map((l) => l.kind)).toEqual(['grant']);
     expect(

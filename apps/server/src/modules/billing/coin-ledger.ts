@@ -37,7 +37,7 @@ export class InsufficientCoinsError extends AppError {
     readonly balance: number,
     readonly needed: number,
   ) {
-    super(402, `Not enough coins: this costs ${needed} and you have ${balance}.`);
+    super(402, `Not enough coins: this costs ${needed} and you have ${balance}.`, 'not_enough_coins');
   }
 }
 
