@@ -414,6 +414,15 @@ describe('grants', () => {
     ]);
     expect([first.code, second.code]).toEqual([200, 200]);
     expect((await me(b.token)).coins).toBe(120);
+    // The same id with another amount is not the same grant: refused, and nothing more is given.
+    const edited = await admin.post(`/api/admin/users/${b.id}/grants`, {
+      requestId,
+      kind: 'coins',
+      coins: 1200,
+      reason: 'Playback problem on 12 May',
+    });
+    expect(edited).toMatchObject({ code: 409, reason: 'already_used' });
+    expect((await me(b.token)).coins).toBe(120);
     const ledger = (await admin.get<AdminUser>(`/api/admin/users/${b.id}`)).data.ledger;
     expect(ledger).toEqual([
       expect.objectContaining({ delta: 120, kind: 'grant', reason: 'Playback problem on 12 May' }),

@@ -225,5 +225,9 @@ export async function insertGrant(db: Executor, g: GrantRow): Promise<boolean> {
 }
 
 export function findGrant(db: Executor, id: string) {
-  return db.selectFrom('grants').select(['user_id', 'kind']).where('id', '=', id).executeTakeFirstOrThrow();
+  return db
+    .selectFrom('grants')
+    .select(['user_id', 'kind', 'coins', 'days', 'plan_id'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
 }

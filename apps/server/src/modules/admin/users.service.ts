@@ -273,8 +273,16 @@ export function createUsersService(deps: AdminDeps) {
         actorId: operator.userId,
       });
       if (!inserted) {
+        // The same form sent again is answered as done; the id reused for another user or other
+        // terms (an edited amount) is refused, never applied as if it were the first.
         const earlier = await findGrant(trx, input.requestId);
-        if (earlier.user_id !== userId || earlier.kind !== input.kind)
+        const same =
+          earlier.user_id === userId &&
+          earlier.kind === input.kind &&
+          (input.kind === 'coins'
+            ? earlier.coins === input.coins
+            : earlier.days === input.days && earlier.plan_id === planId);
+        if (!same)
           throw conflict('already_used', 'This grant was already used for something else: reload and try again.');
         return;
       }

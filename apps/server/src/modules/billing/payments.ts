@@ -229,11 +229,11 @@ export function createPayments(deps: PaymentDeps) {
   }
 
   /** The buyer cancelled at PayPal and came back (its signed cancel address): an unpaid order is cancelled. */
-  async function cancelPaypalOrder(back: PaypalBack): Promise<string | null> {
+  async function cancelPaypalOrder(back: PaypalBack): Promise<{ orderId: string; cancelled: boolean } | null> {
     const order = await paypalOrderFor('cancel', back);
     if (!order) return null;
-    await lifecycle.cancel(order.id);
-    return order.id;
+    // An order paid meanwhile (its return address came first) stays paid, and the result page says so.
+    return { orderId: order.id, cancelled: await lifecycle.cancel(order.id) };
   }
 
   /**

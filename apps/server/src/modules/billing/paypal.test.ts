@@ -174,6 +174,8 @@ describe('PayPal through the built-in sandbox', () => {
       .where('order_id', '=', orderId)
       .execute();
     expect(ledger).toEqual([{ delta: 300 }]);
+    // The cancel address opened after paying says nothing of a cancellation: the result page shows it paid.
+    expect((await as(me, cancel)).headers.location).toBe(`/order/result?orderId=${orderId}`);
   });
 
   it('keeps another viewer’s order out of reach', async () => {

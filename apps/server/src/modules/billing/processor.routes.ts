@@ -122,12 +122,10 @@ export function registerProcessorRoutes(
     },
     async (req, reply) => {
       const back = await backOf(req.query, req);
-      const orderId = back ? await billing.cancelPaypalOrder(back) : null;
-      return reply
-        .header('cache-control', 'no-store')
-        .redirect(
-          resultPage(`/order/result?status=cancelled${orderId ? `&orderId=${encodeURIComponent(orderId)}` : ''}`),
-        );
+      const done = back ? await billing.cancelPaypalOrder(back) : null;
+      const params = new URLSearchParams(done?.cancelled === false ? {} : { status: 'cancelled' });
+      if (done) params.set('orderId', done.orderId);
+      return reply.header('cache-control', 'no-store').redirect(resultPage(`/order/result?${params}`));
     },
   );
 }
