@@ -22,7 +22,7 @@ interface SeriesCardProps {
   eager?: boolean;
 }
 
-/** A series as a cover card: 3:4 cover, title on up to two lines, episode count. Fills its container's width. */
+/** A series as a cover card: 3:4 cover, title and the line under it on up to two lines each. Fills its container's width. */
 export function SeriesCard({ series, to, meta, overlay, action, eager }: SeriesCardProps) {
   const { t } = useTranslation();
   return (
@@ -39,7 +39,7 @@ export function SeriesCard({ series, to, meta, overlay, action, eager }: SeriesC
           {overlay}
         </SeriesCover>
         <span className="mt-2 line-clamp-2 min-h-[2.5rem] text-sm leading-5 font-medium text-fg">{series.title}</span>
-        <span className="mt-0.5 block truncate text-xs text-fg-muted">
+        <span className="mt-0.5 line-clamp-2 text-xs text-fg-muted">
           {meta ?? t('library.episodeCount', { count: series.episodeCount })}
         </span>
       </Link>
