@@ -2,6 +2,7 @@ import { lazy, useEffect, useMemo, type ComponentType, type ReactElement } from 
 import { matchRoutes, UNSAFE_RouteContext as RouteContext, useLocation, type RouteObject } from 'react-router';
 import { loadAllMessages } from '../shared/i18n/i18n';
 import { AppLayout } from './layout/app-layout';
+import { pageRetries } from './page-retries';
 
 /** What every `pages/<route>/` module exports. */
 interface PageModule {
@@ -16,14 +17,14 @@ const loadPageStyles = () => import('./page-styles.css');
  * language and for every page's styles: the first load carries only what the layout and the home
  * screen need.
  */
-function lazyPage(
+export function lazyPage(
   load: () => Promise<PageModule>,
   { firstLoad = false } = {},
 ): Pick<RouteObject, 'element' | 'handle'> {
   let loading: Promise<{ default: ComponentType }> | undefined;
   // Shared by the first render and an early preload; a failed load is tried again the next time.
-  const start = () =>
-    (loading ??= Promise.all([
+  function start() {
+    return (loading ??= Promise.all([
       load(),
       firstLoad ? undefined : loadAllMessages(),
       firstLoad ? undefined : loadPageStyles(),
@@ -31,10 +32,26 @@ function lazyPage(
       ([module]) => ({ default: module.Component }),
       (error: unknown) => {
         loading = undefined;
+        failed = true;
         throw error;
       },
     ));
-  const Page = lazy(start);
+  }
+  // React.lazy keeps a failed load for good. The page shows the failure for the visit it happened in
+  // (React's own retry of that render must not load again: offline, that would never end), and a new
+  // one for the next visit or "Try again": opened once the connection is back, it loads.
+  let Current = lazy(start);
+  let failed = false;
+  let shownFor: string | undefined;
+  function Page() {
+    const visit = `${useLocation().key}:${pageRetries()}`;
+    if (failed && shownFor !== visit) {
+      Current = lazy(start);
+      failed = false;
+    }
+    shownFor = visit;
+    return <Current />;
+  }
   const handle: PageHandle = { preload: start };
   return { element: <Page />, handle };
 }

@@ -6,6 +6,7 @@ import { useClickIdCapture } from '../../shared/click-ids/use-click-id-capture';
 import { isPlayerPath, isVideoPath } from '../../shared/links/player-path';
 import { AppHeader } from './app-header';
 import { NavigationProgress } from './navigation-progress';
+import { retryFailedPages } from '../page-retries';
 import { ErrorBoundary, RouteError } from './route-error';
 import { RouteLoading } from './route-loading';
 import { ScrollRestoration } from './scroll-restoration';
@@ -41,7 +42,15 @@ export function AppLayout() {
         {/* Loading and errors of a page render inside the layout, so header and navigation stay usable. */}
         <ErrorBoundary
           resetKey={location.key}
-          fallback={(error, reset) => <RouteError error={error} onRetry={reset} />}
+          fallback={(error, reset) => (
+            <RouteError
+              error={error}
+              onRetry={() => {
+                retryFailedPages();
+                reset();
+              }}
+            />
+          )}
         >
           <Suspense fallback={<RouteLoading />}>
             <Outlet />
