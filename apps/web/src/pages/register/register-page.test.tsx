@@ -127,4 +127,31 @@ describe('the registration page', () => {
     });
     expect(queryClient.getQueryData(currentUserKey)).toMatchObject({ email: 'new@example.com', isGuest: false });
   });
+
+  it('sends one registration for taps that land before the form shows it is busy', async () => {
+    let release: () => void = () => undefined;
+    const api = mockApi({
+      'GET /api/user': () => ok(guestUser),
+      'POST /api/user/register': () =>
+        new Promise((resolve) => {
+          release = () => resolve(ok({ ...accountUser, email: 'fast@example.com' }));
+        }),
+    });
+    const { location } = renderPage(<RegisterPage />, '/register');
+    fillForm({ email: 'fast@example.com', password: 'secret123', confirm: 'secret123', agree: true });
+    const button = screen.getByRole('button', { name: 'Create account' });
+    act(() => {
+      fireEvent.click(button);
+      fireEvent.click(button);
+      fireEvent.click(button);
+    });
+    await screen.findByRole('button', { name: 'Creating your account…' });
+    await act(async () => {
+      release();
+      await Promise.resolve();
+    });
+    await waitFor(() => expect(location().pathname).toBe('/my'));
+    expect(api.requests('POST /api/user/register')).toHaveLength(1);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 });

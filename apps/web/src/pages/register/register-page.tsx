@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AuthSwitch, SignedInNote, useRegister } from '../../features/account';
@@ -29,8 +30,12 @@ export function RegisterPage() {
   const form = useCheckedForm(EMPTY, (values) => registrationErrors(values, t));
   const { errors, field, setField, watch } = form;
 
+  // Set in the tap itself: taps landing before the form re-renders as pending are the same tap (the
+  // second request would find the new account's email taken and show that over a success).
+  const sending = useRef(false);
   const submit = form.submit((values) => {
-    if (register.isPending) return;
+    if (sending.current) return;
+    sending.current = true;
     register.mutate(
       {
         email: values.email.trim(),
@@ -53,6 +58,9 @@ export function RegisterPage() {
           const purchases = isApiError(error) && error.reason === 'email_has_purchases';
           form.fail(formFailure(error, t, purchases ? {} : { 409: t('auth.errors.emailTaken') }));
           focusFirstInvalid(form.formRef.current);
+        },
+        onSettled: () => {
+          sending.current = false;
         },
       },
     );
