@@ -250,7 +250,8 @@ function PlanDialog({ plan, onClose }: { plan: AdminPlan | null; onClose: () => 
 function PlanTable({ plans, onEdit }: { plans: AdminPlan[]; onEdit: ((plan: AdminPlan) => void) | null }) {
   const membership = plans[0]?.kind === 'membership';
   return (
-    <table className="w-full text-sm">
+    // Space between the columns (the headers ran together: "RENEWS EVERYSALE"), none at the table's edges.
+    <table className="w-full text-sm [&_td]:px-3 [&_td:first-child]:pl-0 [&_td:last-child]:pr-0 [&_th]:px-3 [&_th:first-child]:pl-0 [&_th:last-child]:pr-0">
       <thead className="text-left text-xs text-zinc-500 uppercase">
         <tr>
           <th className="py-2 font-medium">Plan</th>
