@@ -74,7 +74,8 @@ const LIST_SOURCES = sql`orders o
 /**
  * The ids of orders a search text finds, one branch per index, joined by UNION (an OR across the
  * join to users would read every order): its whole id or buyer's id (a UUID) or part of its id
- * (orders_id_trgm_idx), the provider's reference (orders_provider_ref_idx), part of the buyer's email.
+ * (orders_id_trgm_idx), the provider's reference (orders_provider_ref_idx), the whole email a guest
+ * gave for the receipt (orders_buyer_email_idx), part of the buyer's email.
  * A fragment with an `@` and text before it is looked up by the end of the local part
  * (users_email_local_rev_idx, migration 0032) and checked whole; any other through the email's
  * trigram index.
@@ -89,6 +90,8 @@ function searchIds(q: string, union: 'UNION' | 'UNION ALL'): RawBuilder<unknown>
       ? [sql`SELECT id FROM orders WHERE id::text LIKE ${like(q)}`]
       : [];
   branches.push(sql`SELECT id FROM orders WHERE provider_ref = ${q}`);
+  // The address a guest typed for the receipt (kept lower-case on the order; orders_buyer_email_idx).
+  if (lower.includes('@')) branches.push(sql`SELECT id FROM orders WHERE buyer_email = ${lower}`);
   const local = lower.slice(0, Math.max(lower.indexOf('@'), 0));
   // strpos(email, lower(q)) is what ILIKE decides on addresses stored lower-case (a CHECK), and no
   // index serves it: the planner keeps to the local-part index here.
@@ -123,10 +126,11 @@ async function walk(
   // buyer and plan (foreign keys), so no row the list would show is missed.
   const { rows } = await sql<{ id: string }>`
     SELECT o.id
-    FROM (SELECT o.id, o.user_id, o.provider_ref, o.created_at FROM orders o
+    FROM (SELECT o.id, o.user_id, o.provider_ref, o.buyer_email, o.created_at FROM orders o
       WHERE ${filters(f)} ORDER BY ${order} LIMIT ${window}) o
     CROSS JOIN LATERAL (SELECT u.email FROM users u WHERE u.id = o.user_id LIMIT 1) u
     WHERE u.email ILIKE ${like(q)} OR o.id::text LIKE ${like(q)} OR o.provider_ref = ${q}
+      OR o.buyer_email = ${q.toLowerCase()}
     ORDER BY ${order} LIMIT ${want}`.execute(db);
   const ids = rows.map((r) => r.id);
   const page = ids.slice(offset, need);

@@ -140,4 +140,19 @@ describe('orders search', () => {
       expect(page).toMatchObject({ total: 1, hasMore: false });
     }
   });
+
+  it('finds a guest’s order by the email given for the receipt, whatever its case, old or new', async () => {
+    const db = t.database.db;
+    const { rows } = await sql<{ id: string }>`
+      INSERT INTO users (is_guest, language) VALUES (true, 'en') RETURNING id`.execute(db);
+    const guest = rows[0]!.id;
+    const made = await sql<{ id: string }>`
+      INSERT INTO orders (user_id, plan_id, amount, currency, status, buyer_email, created_at)
+      VALUES (${guest}::uuid, 'coins-300', 299, 'USD', 'paid', 'receipt.only@guest.test', now()),
+        (${guest}::uuid, 'coins-300', 299, 'USD', 'paid', 'receipt.only@guest.test', now() - interval '90 days')
+      RETURNING id`.execute(db);
+    const page = await search(`q=${encodeURIComponent('Receipt.Only@guest.test')}`);
+    expect(page.items.map((o) => o.id).sort()).toEqual(made.rows.map((r) => r.id).sort());
+    expect(page).toMatchObject({ total: 2, hasMore: false });
+  });
 });
