@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { root } from './lib/build.mjs';
 import { ensureDebianPackage } from './lib/system-packages.mjs';
 
@@ -55,8 +56,7 @@ async function lane(steps) {
 }
 
 const firstLine = (text) =>
-  String(text ?? '')
-    .replace(/\u001b\[[0-9;]*m/g, '')
+  stripVTControlCharacters(String(text ?? ''))
     .trim()
     .split('\n')[0]
     .slice(0, 300);

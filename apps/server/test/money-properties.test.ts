@@ -340,9 +340,12 @@ async function run(v: Viewer, m: Model, step: Step): Promise<void> {
       const results = await Promise.all(
         Array.from({ length: step.copies }, () => grantCoins(v, requestId, step.coins)),
       );
-      expect(results.map((r) => r.code)).toEqual(results.map(() => 200));
-      // The same request id grants once, whatever is sent again with it.
-      if (!m.grants.has(requestId)) {
+      // The same request id grants once: sent again as it was, it is answered as done; with another
+      // amount it is refused (not the same grant), and nothing more is given either way.
+      const earlier = m.grants.get(requestId);
+      const expected = earlier === undefined || earlier === step.coins ? 200 : 409;
+      expect(results.map((r) => r.code)).toEqual(results.map(() => expected));
+      if (earlier === undefined) {
         m.grants.set(requestId, step.coins);
         m.credits += step.coins;
       }

@@ -20,7 +20,8 @@ export function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoExcep
   // A reset connection, or one already gone: there is nobody to answer.
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, reason, message] = answerFor(err);
-  this.log.debug({ err, reason }, 'unreadable request');
+  // Only the code: Node puts the raw request head (cookies, tokens) on the error.
+  this.log.debug({ code: err.code, reason }, 'unreadable request');
   if (socket.writable) {
     const body = JSON.stringify({ code: status, message, data: null, reason });
     socket.write(

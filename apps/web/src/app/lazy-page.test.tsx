@@ -1,7 +1,7 @@
 import { Component, Suspense, type ReactNode } from 'react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { retryFailedPages } from './page-retries';
 import { lazyPage } from './routes';
 
@@ -34,8 +34,14 @@ class Boundary extends Component<BoundaryProps, { failed: boolean; key: string }
   }
 }
 
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
 function setup() {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  // Offline: the page's code cannot be fetched (with the connection back, a failed import is retried by a full load).
+  vi.stubGlobal('navigator', { ...navigator, onLine: false });
   const load = vi.fn(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
   const page = lazyPage(load as never, { firstLoad: true });
   function Layout({ children }: { children: ReactNode }) {
@@ -53,6 +59,7 @@ function setup() {
     load,
     online: () => load.mockImplementation(() => Promise.resolve({ Component: () => <h1>My account</h1> }) as never),
     visit: (to: string) => act(() => router.navigate(to)),
+    router,
   };
 }
 
@@ -69,6 +76,15 @@ describe('a page whose code failed to load (offline)', () => {
     await page.visit('/my');
     expect(await screen.findByRole('heading', { name: 'My account' })).toBeTruthy();
     expect(page.load).toHaveBeenCalledTimes(2);
+  });
+
+  it('loads anew when the viewer goes back to the same history entry', async () => {
+    const page = setup();
+    await screen.findByRole('button', { name: 'Try again' });
+    await page.visit('/');
+    page.online();
+    await act(() => page.router.navigate(-1));
+    expect(await screen.findByRole('heading', { name: 'My account' })).toBeTruthy();
   });
 
   it('loads anew on "Try again", without leaving', async () => {

@@ -2,6 +2,7 @@ import { lazy, useEffect, useMemo, type ComponentType, type ReactElement } from 
 import { matchRoutes, UNSAFE_RouteContext as RouteContext, useLocation, type RouteObject } from 'react-router';
 import { loadAllMessages } from '../shared/i18n/i18n';
 import { AppLayout } from './layout/app-layout';
+import { isStaleChunk } from './layout/route-error';
 import { pageRetries } from './page-retries';
 
 /** What every `pages/<route>/` module exports. */
@@ -32,28 +33,36 @@ export function lazyPage(
       ([module]) => ({ default: module.Component }),
       (error: unknown) => {
         loading = undefined;
-        failed = true;
+        failed = error;
         throw error;
       },
     ));
   }
   // React.lazy keeps a failed load for good. The page shows the failure for the visit it happened in
-  // (React's own retry of that render must not load again: offline, that would never end), and a new
-  // one for the next visit or "Try again": opened once the connection is back, it loads.
+  // (React's own retry of that render must not load again: offline, that would never end), and loads
+  // anew at the next visit (a navigation, also back to the same entry) or "Try again". Browsers keep
+  // a failed import of a file too: once online again, only a full load fetches the page's code.
   let Current = lazy(start);
-  let failed = false;
-  let shownFor: string | undefined;
+  let failed: unknown = null;
+  let shownAt: { location: object; retries: number } | undefined;
   function Page() {
-    const visit = `${useLocation().key}:${pageRetries()}`;
-    if (failed && shownFor !== visit) {
-      Current = lazy(start);
-      failed = false;
+    const location = useLocation();
+    const retries = pageRetries();
+    if (failed !== null && (shownAt?.location !== location || shownAt.retries !== retries)) {
+      Current = lazy(isStaleChunk(failed) && navigator.onLine ? reloadDocument : start);
+      failed = null;
     }
-    shownFor = visit;
+    shownAt = { location, retries };
     return <Current />;
   }
   const handle: PageHandle = { preload: start };
   return { element: <Page />, handle };
+}
+
+/** A full load of the current address (its page's code is fetched anew); nothing renders meanwhile. */
+function reloadDocument(): Promise<never> {
+  window.location.reload();
+  return new Promise(() => undefined);
 }
 
 interface PageHandle {

@@ -281,7 +281,7 @@ export function createUsersService(deps: AdminDeps) {
           earlier.kind === input.kind &&
           (input.kind === 'coins'
             ? earlier.coins === input.coins
-            : earlier.days === input.days && earlier.plan_id === planId);
+            : earlier.days === input.days && (input.planId === undefined || earlier.plan_id === input.planId));
         if (!same)
           throw conflict('already_used', 'This grant was already used for something else: reload and try again.');
         return;

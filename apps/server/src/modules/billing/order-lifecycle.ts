@@ -221,11 +221,12 @@ export function createOrderLifecycle(deps: { db: Kysely<DB>; events?: EventBus }
       return;
     }
     const current = await membershipRepo.lockMembership(trx, order.user_id);
-    // A price holds: a renewal continues the terms the member agreed to (its order was made at that
-    // price); a purchase is a new agreement at what its order cost, for the period it was opened
-    // with, also for a member who cancelled and buys again.
+    // A price holds: an order grants the terms it was opened with. A renewal's are the member's
+    // agreed ones (its order was made from them); one made before orders kept their terms continues
+    // the membership's. A purchase is a new agreement at what its order cost, for the period it was
+    // opened with, also for a member who cancelled and buys again.
     const terms =
-      order.purpose === 'renewal' && current
+      order.purpose === 'renewal' && current && order.renewal_days === null
         ? {
             renewal_price: current.renewal_price,
             renewal_currency: current.renewal_currency,

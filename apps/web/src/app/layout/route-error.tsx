@@ -7,7 +7,7 @@ import { usePageTitle } from '../../shared/ui/page';
 // A deploy replaces the hashed page files; an open tab then fails to fetch the old ones. Chrome says
 // "Failed to fetch dynamically imported module", Firefox "error loading dynamically imported module",
 // Safari "Importing a module script failed".
-function isStaleChunk(error: unknown): boolean {
+export function isStaleChunk(error: unknown): boolean {
   return error instanceof TypeError && /dynamically imported|module script/i.test(error.message);
 }
 

@@ -31,7 +31,8 @@ export function RegisterPage() {
   const { errors, field, setField, watch } = form;
 
   // Set in the tap itself: taps landing before the form re-renders as pending are the same tap (the
-  // second request would find the new account's email taken and show that over a success).
+  // second request would find the new account's email taken and show that over a success). Kept after
+  // a success: the form stays on screen while the next page loads.
   const sending = useRef(false);
   const submit = form.submit((values) => {
     if (sending.current) return;
@@ -58,8 +59,6 @@ export function RegisterPage() {
           const purchases = isApiError(error) && error.reason === 'email_has_purchases';
           form.fail(formFailure(error, t, purchases ? {} : { 409: t('auth.errors.emailTaken') }));
           focusFirstInvalid(form.formRef.current);
-        },
-        onSettled: () => {
           sending.current = false;
         },
       },
