@@ -68,9 +68,11 @@ test.describe('forgot password', () => {
     await page.getByText('The passwords do not match.').waitFor();
     await page.getByLabel('Repeat password', { exact: true }).fill(newPassword);
     await page.getByRole('button', { name: 'Save new password' }).click();
+    // The message shows for a few seconds as the account page opens: looked for first, so a slow load
+    // of the account page cannot outlast it.
+    await page.getByText("Your new password is saved and you're signed in.").waitFor();
     await page.waitForURL('**/my');
     await page.locator('[data-page="my"]').getByText(email, { exact: true }).waitFor();
-    await page.getByText("Your new password is saved and you're signed in.").waitFor();
     await screenshot(page, 'account-reset-signed-in');
 
     // The link works once, and says so as it opens again: no form to fill in vain.

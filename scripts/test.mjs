@@ -61,16 +61,20 @@ const firstLine = (text) =>
     .split('\n')[0]
     .slice(0, 300);
 
-/** Playwright's report nests suites; yields each failed test as one line. */
-function* playwrightFailures(suite) {
+/**
+ * Playwright's report nests suites; yields each test of `status` as one line: 'unexpected' (failed) with
+ * the error of its last try, 'flaky' (passed on a retry) with the error of its first.
+ */
+function* playwrightTests(suite, status) {
   for (const spec of suite.specs ?? []) {
     for (const test of spec.tests ?? []) {
-      if (test.status !== 'unexpected') continue;
-      const error = test.results?.at(-1)?.error?.message;
+      if (test.status !== status) continue;
+      const results = test.results ?? [];
+      const error = (status === 'flaky' ? results.find((r) => r.error) : results.at(-1))?.error?.message;
       yield `${spec.file}:${spec.line} › ${spec.title}\n    ${firstLine(error)}`;
     }
   }
-  for (const child of suite.suites ?? []) yield* playwrightFailures(child);
+  for (const child of suite.suites ?? []) yield* playwrightTests(child, status);
 }
 
 /** Counts of a run, and a line per failed test: the end of the output is often all a CI log keeps. */
@@ -79,8 +83,14 @@ function summary(file) {
     const report = JSON.parse(fs.readFileSync(file, 'utf8'));
     // Vitest's JSON report, or Playwright's (its `stats`).
     if (report.stats) {
-      const failures = (report.suites ?? []).flatMap((s) => [...playwrightFailures(s)]);
-      return { passed: report.stats.expected ?? 0, failed: report.stats.unexpected ?? 0, failures };
+      const failures = (report.suites ?? []).flatMap((s) => [...playwrightTests(s, 'unexpected')]);
+      const flaky = (report.suites ?? []).flatMap((s) => [...playwrightTests(s, 'flaky')]);
+      return {
+        passed: (report.stats.expected ?? 0) + (report.stats.flaky ?? 0),
+        failed: report.stats.unexpected ?? 0,
+        failures,
+        flaky,
+      };
     }
     const failures = (report.testResults ?? []).flatMap((file) => {
       const name = path.relative(root, file.name);
@@ -149,6 +159,8 @@ if (buildOk) {
 const unit = summary(unitReport);
 const e2e = buildOk ? summary(e2eReport) : { passed: 0, failed: 0, failures: [] };
 const failures = [...unit.failures, ...e2e.failures];
+// Journeys retried once in CI (playwright.config.ts): one that passed only on its retry is named here.
+if (e2e.flaky?.length) console.log(`\npassed on a second try:\n${e2e.flaky.map((f) => `  ${f}`).join('\n')}`);
 if (failures.length > 0) console.log(`\nfailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(`\ntests: ${unit.passed + e2e.passed} passed, ${unit.failed + e2e.failed} failed`);
 if (!ok) {
