@@ -197,6 +197,32 @@ test.describe('the test cards, through the form', () => {
     expect(errors).toEqual([]);
   });
 
+  test("back from the bank's page, another card pays; the first card's page charges nothing after", async ({
+    page,
+    pageErrors: errors,
+  }) => {
+    await page.goto('/shopping');
+    const orderId = await choosePlan(page, /Buy 300 coins for \$2\.99/);
+    await fillCard(page, '4000 0025 0000 3155');
+    await page.getByRole('button', { name: 'Pay $2.99' }).click();
+    await page.getByRole('heading', { name: 'Confirm your payment' }).waitFor();
+    const bankPage = page.url();
+    await page.goBack();
+    await page.waitForURL(/\/order\/easy\?orderId=/);
+    await page.getByTestId('order-summary').waitFor();
+    await fillCard(page, '4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pay $2.99' }).click();
+    await page.getByRole('status').filter({ hasText: 'Payment successful' }).waitFor();
+    expect(await coinsOf(page)).toBe(300);
+    // The first card's bank page, opened again, passes nothing: it leads to the paid order.
+    await page.goto(bankPage);
+    await page.getByRole('button', { name: 'Complete authentication' }).click();
+    await page.waitForURL(new RegExp(`/order/result\\?orderId=${orderId}`));
+    await page.getByRole('status').filter({ hasText: 'Payment successful' }).waitFor();
+    expect(await coinsOf(page)).toBe(300);
+    expect(errors).toEqual([]);
+  });
+
   test('charges once when Pay is tapped twice', async ({ page, pageErrors: errors }) => {
     const payCalls = countPayCalls(page);
     await page.goto('/shopping');

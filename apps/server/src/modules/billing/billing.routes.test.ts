@@ -298,6 +298,98 @@ describe('orders and card payments (sandbox)', () => {
     });
   });
 
+  describe("another card after leaving the bank's check", () => {
+    const CHECKED = '4000002500003155';
+    const payAgain = (token: string, orderId: string, number: string) =>
+      call<PayResult>(token, 'POST', '/api/payment/pay', { orderId, method: 'card', card: card(number), agree: true });
+    const charges = (orderId: string) =>
+      t.database.db
+        .selectFrom('sandbox_charges')
+        .select(['id', 'status', 'idempotency_key'])
+        .where('idempotency_key', 'like', `${orderId}:%`)
+        .orderBy('idempotency_key')
+        .execute();
+    const answerCheck = (redirectUrl: string, action: 'complete' | 'fail') =>
+      t.app.inject({
+        method: 'POST',
+        url: new URL(redirectUrl).pathname,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `action=${action}`,
+      });
+    const coins = async (token: string) => (await call<User>(token, 'GET', '/api/user')).data.coins;
+
+    it('ends the first check: the new card pays, and the first card cannot be charged from its page', async () => {
+      const v = await newGuest(t);
+      const first = await buy(v.token, 'coins-300', CHECKED);
+      expect(first.result.data.status).toBe('requires_action');
+      const paid = await payAgain(v.token, first.orderId, '4242424242424242');
+      expect(paid.data).toMatchObject({ orderId: first.orderId, status: 'paid' });
+      // The first bank page, still open in a tab, passes nothing and leads to the order's result.
+      const late = await answerCheck(first.result.data.redirectUrl!, 'complete');
+      expect(late.headers.location).toBe(`/order/result?orderId=${first.orderId}`);
+      await settle();
+      expect((await charges(first.orderId)).map((c) => c.status)).toEqual(['failed', 'succeeded']);
+      expect(await coins(v.token)).toBe(300);
+      const order = await call<Order>(v.token, 'GET', `/api/payment/order?id=${first.orderId}`);
+      expect(order.data.status).toBe('paid');
+    });
+
+    it("a second card that needs its own check gets its own bank page, kept when the first check's end arrives", async () => {
+      const v = await newGuest(t);
+      const first = await buy(v.token, 'coins-300', CHECKED);
+      const second = await payAgain(v.token, first.orderId, CHECKED);
+      expect(second.data.status).toBe('requires_action');
+      expect(second.data.redirectUrl).not.toBe(first.result.data.redirectUrl);
+      // The first check's failure is delivered after the answer: it belongs to an earlier attempt.
+      await settle();
+      const order = await call<Order>(v.token, 'GET', `/api/payment/order?id=${first.orderId}`);
+      expect(order.data.status).toBe('requires_action');
+      await answerCheck(second.data.redirectUrl!, 'complete');
+      const done = await eventually(
+        () => call<Order>(v.token, 'GET', `/api/payment/order?id=${first.orderId}`),
+        (o) => o.data.status === 'paid',
+      );
+      expect(done.data.status).toBe('paid');
+      expect(await coins(v.token)).toBe(300);
+    });
+
+    it('a check passed in another tab first is the payment: the new card is not charged', async () => {
+      const v = await newGuest(t);
+      const first = await buy(v.token, 'coins-300', CHECKED);
+      await answerCheck(first.result.data.redirectUrl!, 'complete');
+      const again = await payAgain(v.token, first.orderId, '4242424242424242');
+      expect(again.data.status).toBe('paid');
+      await settle();
+      expect((await charges(first.orderId)).map((c) => c.status)).toEqual(['succeeded']);
+      expect(await coins(v.token)).toBe(300);
+    });
+
+    it('the check passed and another card sent at the same moment charge one card, once', async () => {
+      for (let round = 0; round < 4; round++) {
+        const v = await newGuest(t);
+        const first = await buy(v.token, 'coins-300', CHECKED);
+        const [, again] = await Promise.all([
+          answerCheck(first.result.data.redirectUrl!, 'complete'),
+          payAgain(v.token, first.orderId, '4242424242424242'),
+        ]);
+        expect(again.data.status).toBe('paid');
+        await settle();
+        const made = await charges(first.orderId);
+        expect(made.filter((c) => c.status === 'succeeded')).toHaveLength(1);
+        expect(await coins(v.token)).toBe(300);
+      }
+    });
+
+    it("another viewer's card cannot end a buyer's check", async () => {
+      const a = await newGuest(t);
+      const b = await newGuest(t);
+      const first = await buy(a.token, 'coins-300', CHECKED);
+      const foreign = await payAgain(b.token, first.orderId, '4242424242424242');
+      expect(foreign.code).toBe(404);
+      expect((await charges(first.orderId)).map((c) => c.status)).toEqual(['requires_action']);
+    });
+  });
+
   it('shows orders, membership and the saved card (brand and last four only)', async () => {
     const v = await newGuest(t);
     await buy(v.token, 'monthly', '4242 4242 4242 4242');

@@ -252,12 +252,15 @@ export function createOrderLifecycle(deps: { db: Kysely<DB>; events?: EventBus }
    * `order.fulfilled`'s handlers add, all or nothing), fail, or needs action. A renewal that stops being paid counts a failed attempt on the membership (retried later,
    * or lapsed), in the same transaction. A final order (paid, cancelled, refunded) does not move.
    * `plan` is the order's plan when the caller read it already; `now` is the renewal run's clock.
+   * `attempt` is the attempt the outcome belongs to, when known: a failure or a pending check of an
+   * earlier attempt (an event that arrives late) leaves a newer attempt as it is; money taken is
+   * always recorded.
    */
   async function settle(
     orderId: string,
     outcome: ChargeOutcome,
     providerName: string,
-    opts: { plan?: repo.PlanRow; now?: Date } = {},
+    opts: { plan?: repo.PlanRow; now?: Date; attempt?: number } = {},
   ): Promise<Moved> {
     const result = await db.transaction().execute(async (trx): Promise<Moved & { plan?: repo.PlanRow }> => {
       // The buyer's row before the order's, in the order a guest merge takes them (users, then their
@@ -269,6 +272,8 @@ export function createOrderLifecycle(deps: { db: Kysely<DB>; events?: EventBus }
       const transition =
         outcome.status === 'succeeded' ? 'settle' : outcome.status === 'failed' ? 'fail' : 'needsAction';
       if (!canMove(order.status, transition)) return { order, changed: false };
+      if (transition !== 'settle' && opts.attempt !== undefined && opts.attempt !== order.attempt)
+        return { order, changed: false };
       let paymentMethodId = order.payment_method_id;
       if ('method' in outcome && outcome.method && !paymentMethodId) {
         paymentMethodId =

@@ -43,4 +43,11 @@ export interface PaymentProvider {
   lookup(idempotencyKey: string, providerRef?: string | null): Promise<ChargeOutcome | null>;
   /** Part or all of a charge; `key` is the refund's own, so the same refund asked twice is made once. */
   refund(providerRef: string, amount: number, currency: string, key: string): Promise<void>;
+  /**
+   * Ends a charge still waiting for its holder (a 3-D Secure check left unfinished), so that another
+   * card can pay the order without the first one being charged too. Answers the charge's state after:
+   * failed when it was ended, succeeded when the holder passed the check first. A provider without it
+   * keeps the order waiting for that check.
+   */
+  abandon?(idempotencyKey: string, providerRef: string): Promise<ChargeOutcome | null>;
 }

@@ -59,8 +59,12 @@ export function createPayments(deps: PaymentDeps) {
     outcome: ChargeOutcome,
     providerName: string,
     plan?: repo.PlanRow,
+    attempt?: number,
   ): Promise<PayResult> {
-    await lifecycle.settle(orderId, outcome, providerName, plan ? { plan } : {});
+    await lifecycle.settle(orderId, outcome, providerName, {
+      ...(plan ? { plan } : {}),
+      ...(attempt === undefined ? {} : { attempt }),
+    });
     return {
       orderId,
       status: outcome.status === 'succeeded' ? 'paid' : outcome.status === 'failed' ? 'failed' : 'requires_action',
@@ -92,6 +96,8 @@ export function createPayments(deps: PaymentDeps) {
     if ('fields' in checked) throw invalidInput(checked.fields);
     const buyerEmail = await requireBuyerEmail(db, userId, checked.card.email, 'card.email');
 
+    const waiting = await endUnfinishedCheck(userId, input.orderId);
+    if (waiting) return waiting;
     const claim = await lifecycle.pay(userId, input.orderId, 'card', { buyerEmail });
     const { order } = claim;
     if (!claim.changed) {
@@ -131,7 +137,25 @@ export function createPayments(deps: PaymentDeps) {
         'payment_service_unavailable',
       );
     }
-    return settle(order.id, outcome, deps.providers.card.name, plan);
+    return settle(order.id, outcome, deps.providers.card.name, plan, order.attempt);
+  }
+
+  /**
+   * A buyer who left the bank's check (3-D Secure) and pays with another card: the check is ended at
+   * the processor first, so the first card can no longer be charged, and its attempt fails; then the
+   * new card is a new attempt. Answers the order's result when the first card was paid meanwhile
+   * (the check passed in another tab), else null.
+   */
+  async function endUnfinishedCheck(userId: string, orderId: string): Promise<PayResult | null> {
+    const provider = deps.providers.card;
+    if (!provider.abandon || !UUID.test(orderId)) return null;
+    const order = await orderRepo.findOrder(db, orderId);
+    if (!order || order.user_id !== userId || order.status !== 'requires_action') return null;
+    if (order.provider !== provider.name || !order.provider_ref) return null;
+    const after = await provider.abandon(`${order.id}:${order.attempt}`, order.provider_ref);
+    if (after?.status === 'succeeded') return settle(order.id, after, provider.name, undefined, order.attempt);
+    if (after?.status === 'failed') await lifecycle.fail(order.id, order.attempt, after.reason);
+    return null;
   }
 
   /** Where PayPal sends the buyer back for this attempt: signed, so only this attempt's buyer holds it. */
@@ -250,9 +274,10 @@ export function createPayments(deps: PaymentDeps) {
     // A signed event is still only data: a key that is not one of ours is refused, not looked up.
     if (!CHARGE_KEY.test(idempotencyKey) || eventId.length === 0 || eventId.length > 255) throw malformedEvent();
     if (await repo.webhookEventSeen(db, provider.name, eventId)) return 'duplicate';
-    const orderId = idempotencyKey.split(':')[0]!;
+    const [orderId, attempt] = idempotencyKey.split(':') as [string, string];
     const outcome = await provider.lookup(idempotencyKey, providerRef);
-    if (outcome && outcome.status !== 'requires_action') await lifecycle.settle(orderId, outcome, provider.name);
+    if (outcome && outcome.status !== 'requires_action')
+      await lifecycle.settle(orderId, outcome, provider.name, { attempt: Number(attempt) });
     return (await repo.recordWebhookEvent(db, provider.name, eventId)) ? 'applied' : 'duplicate';
   }
 

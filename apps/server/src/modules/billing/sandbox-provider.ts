@@ -153,6 +153,7 @@ export function createSandboxProvider(opts: SandboxOptions) {
 
   const provider: PaymentProvider & {
     completeChallenge(chargeId: string, success: boolean): Promise<{ returnUrl: string } | null>;
+    abandon(idempotencyKey: string, providerRef: string): Promise<ChargeOutcome | null>;
   } = {
     name: 'sandbox',
 
@@ -223,6 +224,12 @@ export function createSandboxProvider(opts: SandboxOptions) {
       const outcome = await repo.refundSandboxCharge(db, providerRef, amount, key);
       if (outcome === 'too_much') throw new Error('The refund is more than is left of the charge.');
       if (outcome === 'key_reused') throw new Error('This idempotency key was used for another refund.');
+    },
+
+    /** The check is ended unpassed, once (its page then answers with the order's result). */
+    async abandon(idempotencyKey: string, providerRef: string): Promise<ChargeOutcome | null> {
+      await provider.completeChallenge(providerRef, false);
+      return provider.lookup(idempotencyKey);
     },
 
     /** The buyer finished (or abandoned) the 3-D Secure challenge. */
