@@ -287,6 +287,57 @@ describe('renewals', () => {
     expect(user.data.membership.active).toBe(false);
   });
 
+  it("pays a failed renewal after a switch of plan on that renewal's own terms: its price with its days", async () => {
+    const m = await member('weekly', '4000000000000341');
+    await endPeriod(m.id, new Date(Date.now() - 1000));
+    expect((await instance().runOnce(new Date())).failed).toBe(1);
+    const renewal = await t.database.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('user_id', '=', m.id)
+      .where('purpose', '=', 'renewal')
+      .executeTakeFirstOrThrow();
+    expect(renewal).toMatchObject({ status: 'failed', amount: 499, renewal_days: 7 });
+    const pay = async (orderId: string) =>
+      envelope<PayResult>(
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/payment/pay',
+          headers: { 'x-user-token': m.token },
+          payload: {
+            orderId,
+            method: 'card',
+            agree: true,
+            card: {
+              number: '4242424242424242',
+              expiry: '12/34',
+              cvv: '123',
+              firstName: 'Ana',
+              lastName: 'Lima',
+              email: 'ana@example.com',
+            },
+          },
+        }),
+      ).data.status;
+    // The member switches to the monthly plan: a new agreement at its price, for its period.
+    const monthly = envelope<{ id: string }>(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/payment/order',
+        headers: { 'x-user-token': m.token },
+        payload: { planId: 'monthly' },
+      }),
+    );
+    expect(await pay(monthly.data.id)).toBe('paid');
+    expect(await membership(m.id)).toMatchObject({ plan_id: 'monthly', renewal_price: 1499, renewal_days: 30 });
+    const before = (await membership(m.id)).current_period_end.getTime();
+    // Then pays the weekly renewal that had failed: it grants the week it was made for, at its price.
+    expect(await pay(renewal.id)).toBe('paid');
+    const after = await membership(m.id);
+    expect(after).toMatchObject({ plan_id: 'weekly', renewal_price: 499, renewal_currency: 'USD', renewal_days: 7 });
+    expect(after.current_period_end.getTime() - before).toBe(7 * DAY);
+  });
+
   it('reminds yearly members a week before the renewal, once', async () => {
     const m = await member('yearly', '4242424242424242', 'yearly@example.com');
     await endPeriod(m.id, new Date(Date.now() + 5 * DAY));
