@@ -224,6 +224,19 @@ export const QuickPayInputSchema = Type.Object({
   planId: Type.String({ minLength: 1, maxLength: 40 }),
   requestId: UuidSchema,
   agree: Type.Optional(Type.Boolean()),
+  /**
+   * What the confirmation showed (the viewer app always sends it): the purchase is refused, nothing
+   * charged, when the order's price or what it includes differs (409 `price_changed`).
+   */
+  seen: Type.Optional(
+    Type.Object({
+      price: Type.Integer({ minimum: 0 }),
+      currency: Type.String({ minLength: 3, maxLength: 3 }),
+      coins: Type.Integer({ minimum: 0 }),
+      bonusCoins: Type.Integer({ minimum: 0 }),
+      renewalDays: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
+    }),
+  ),
 });
 export type QuickPayInput = Static<typeof QuickPayInputSchema>;
 

@@ -231,11 +231,11 @@ export function registerBillingRoutes(
     },
     async (req) => {
       const { userId } = await requireSession(req);
-      const { planId, requestId, agree = false } = req.body;
+      const { planId, requestId, agree = false, seen } = req.body;
       return ok(
         await billing.quickPurchase(
           userId,
-          { planId, requestId, agree },
+          { planId, requestId, agree, ...(seen ? { seen } : {}) },
           await attributionOf(req, userId),
           requestLanguage(req),
         ),

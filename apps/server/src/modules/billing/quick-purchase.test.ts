@@ -113,6 +113,51 @@ describe('one-tap purchase on the saved card', () => {
     expect((await call<User>(v.token, 'GET', '/api/user')).data.coins).toBe(600);
   });
 
+  it('charges nothing when the plan changed since the confirmation the viewer saw, and pays on the terms seen anew', async () => {
+    const v = await viewerWithCard();
+    const seen = { price: 899, currency: 'USD', coins: 1000, bonusCoins: 100, renewalDays: null };
+    // As drawn: paid.
+    const first = await quick(v.token, { planId: 'coins-1000', requestId: randomUUID(), agree: true, seen });
+    expect(first.data.status).toBe('paid');
+    // The pack now gives fewer coins than the confirmation said: refused, nothing charged.
+    await t.database.db.updateTable('plans').set({ coins: 900 }).where('id', '=', 'coins-1000').execute();
+    try {
+      const requestId = randomUUID();
+      const stale = await quick(v.token, { planId: 'coins-1000', requestId, agree: true, seen });
+      expect(stale).toMatchObject({ code: 409, reason: 'price_changed' });
+      const order = await t.database.db
+        .selectFrom('orders')
+        .selectAll()
+        .where('request_key', '=', requestId)
+        .executeTakeFirstOrThrow();
+      expect(order.status).toBe('pending');
+      expect(await chargesOf(order.id)).toHaveLength(0);
+      // Confirmed again on what the pack now holds, the same request pays that order once.
+      const fresh = await quick(v.token, {
+        planId: 'coins-1000',
+        requestId,
+        agree: true,
+        seen: { ...seen, coins: 900 },
+      });
+      expect(fresh.data).toMatchObject({ status: 'paid', orderId: order.id, coins: 300 + 1100 + 1000 });
+      // A membership's period counts too; a price in another currency too.
+      const weekly = { price: 499, currency: 'USD', coins: 0, bonusCoins: 0, renewalDays: 7 };
+      for (const wrong of [{ renewalDays: 30 }, { currency: 'EUR' }, { price: 399 }]) {
+        const refused = await quick(v.token, {
+          planId: 'weekly',
+          requestId: randomUUID(),
+          agree: true,
+          seen: { ...weekly, ...wrong },
+        });
+        expect(refused.reason, JSON.stringify(wrong)).toBe('price_changed');
+      }
+      const joined = await quick(v.token, { planId: 'weekly', requestId: randomUUID(), agree: true, seen: weekly });
+      expect(joined.data.status).toBe('paid');
+    } finally {
+      await t.database.db.updateTable('plans').set({ coins: 1000 }).where('id', '=', 'coins-1000').execute();
+    }
+  });
+
   it('refuses without consent, and for a viewer with no saved card (nothing ordered)', async () => {
     const v = await viewerWithCard();
     const noConsent = await quick(v.token, { planId: 'coins-300', requestId: randomUUID(), agree: false });

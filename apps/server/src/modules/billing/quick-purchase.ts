@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { PayResult, PlanKind } from '@episodic/contract';
+import type { PayResult, PlanKind, QuickPayInput } from '@episodic/contract';
 import type { DB } from '../../db/schema';
 import { isDatabaseUnavailable } from '../../db/connection';
 import { AppError, conflict, fieldProblem, invalidInput, notFound } from '../../http/errors';
@@ -25,6 +25,19 @@ export interface QuickPurchaseInput {
   /** The client's id of this purchase (its idempotency key). */
   requestId: string;
   agree: boolean;
+  /** What the viewer agreed to: the order is charged only when its own terms are these. */
+  seen?: QuickPayInput['seen'];
+}
+
+/** Whether an order sells what the viewer saw: its price, currency, coins and bonus, and period. */
+function sellsWhatWasSeen(order: OrderRow, plan: repo.PlanRow, seen: NonNullable<QuickPayInput['seen']>): boolean {
+  return (
+    order.amount === seen.price &&
+    order.currency === seen.currency &&
+    (order.coins ?? plan.coins) === seen.coins &&
+    (order.bonus_coins ?? plan.bonus_coins) === seen.bonusCoins &&
+    (plan.kind === 'membership' ? (order.renewal_days ?? plan.renewal_days) : null) === seen.renewalDays
+  );
 }
 
 /** A saved card that can still be charged: kept by the current card provider and not expired. */
@@ -112,6 +125,9 @@ export function createQuickPurchase(deps: QuickPurchaseDeps) {
     const order = await lifecycle.open(userId, plan, attribution, input.requestId);
     if (order.plan_id !== plan.id)
       throw conflict('request_reused', 'This purchase request was for something else. Please try again.');
+    // The plan changed since the viewer's confirmation was drawn: nothing is charged for terms not seen.
+    if (input.seen && order.status === 'pending' && !sellsWhatWasSeen(order, plan, input.seen))
+      throw conflict('price_changed', 'The price or what it includes changed. Please check it and confirm again.');
     const claim = await lifecycle.pay(userId, order.id, 'card', { onlyNew: true });
     if (!claim.changed) return { ...(await outcomeOf(claim.order)), kind: plan.kind };
 

@@ -72,6 +72,11 @@ export function OneTapConfirm({ state, card, cost, balance, otherCardHref, onCon
       onClose={onClose}
     >
       <div className="flex flex-col gap-3">
+        {state.status === 'confirming' && state.notice ? (
+          <p role="status" className="rounded-2xl bg-white/10 px-3 py-2 text-sm text-fg">
+            {state.notice}
+          </p>
+        ) : null}
         {failed ? (
           <div role="alert" className="flex flex-col gap-1 rounded-2xl bg-accent/15 px-3 py-2 text-sm text-fg">
             <p>{failed.message}</p>

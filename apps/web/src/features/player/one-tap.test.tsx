@@ -182,6 +182,35 @@ describe('one-tap buying in the paywall', () => {
     expect(new Set(ids).size).toBe(1);
   });
 
+  it('sends what the confirmation showed; a plan changed meanwhile is drawn again as it is now, to be confirmed anew', async () => {
+    let plans = PLANS;
+    let calls = 0;
+    const { api, unlock } = renderPaywall(
+      () => {
+        calls++;
+        if (calls > 1) return paid('coins', 320);
+        plans = PLANS.map((p) => (p.id === 'coins-300' ? { ...p, price: 349 } : p));
+        return { ...fail(409, 'The price or what it includes changed.'), reason: 'price_changed' };
+      },
+      CARD,
+      { handlers: { 'GET /api/plan': () => ok(plans) } },
+    );
+    fireEvent.click(await screen.findByRole('button', { name: /Buy 300 coins · \$2\.99/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm and pay $2.99' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Buy 300 coins for $3.49?' });
+    expect(within(dialog).getByRole('status').textContent).toMatch(/changed meanwhile.*You weren't charged/);
+    expect(unlock).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm and pay $3.49' }));
+    await waitFor(() => {
+      expect(unlock).toHaveBeenCalledOnce();
+    });
+    const [first, second] = api.requests('POST /api/payment/quick').map((r) => r.body!);
+    expect(first!.seen).toEqual({ price: 299, currency: 'USD', coins: 300, bonusCoins: 0, renewalDays: null });
+    expect(second!.seen).toMatchObject({ price: 349, coins: 300 });
+    // A new request: the refused one's order was opened on terms nobody confirmed.
+    expect(second!.requestId).not.toBe(first!.requestId);
+  });
+
   it('shows a declined card in words with a way to pay this order with another card', async () => {
     renderPaywall(() =>
       ok({

@@ -11,7 +11,7 @@ import { rememberCheckoutReturn } from '../../shared/links/checkout-return';
 import { randomId } from '../../shared/random-id';
 import { currentUserKey, currentUserQuery } from '../../shared/session/current-user';
 import { toast } from '../../shared/ui/toast-store';
-import { orderStatus, playerKey, quickCardQuery, quickPay, type QuickPayAnswer } from './player-api';
+import { orderStatus, plansQuery, playerKey, quickCardQuery, quickPay, type QuickPayAnswer } from './player-api';
 
 /** A saved card as the server names it (brand and last four only). */
 export interface SavedCard {
@@ -59,7 +59,9 @@ export function periodOf(days: number): 'week' | 'month' | 'year' | 'days' {
 
 export type OneTapState =
   | { status: 'idle' }
-  | { status: 'confirming' | 'sending'; plan: Plan; requestId: string }
+  /** `notice`: why the confirmation is asked again (the plan changed since it was drawn). */
+  | { status: 'confirming'; plan: Plan; requestId: string; notice?: string }
+  | { status: 'sending'; plan: Plan; requestId: string }
   /** The processor answered late: the order is polled until it settles. */
   | { status: 'settling'; plan: Plan; requestId: string; orderId: string }
   /**
@@ -222,12 +224,24 @@ export function useOneTap({ seriesId, episodeNumber, cost, unlock, onPurchase }:
     setState({ status: 'sending', plan, requestId });
     unanswered.current.set(plan.id, requestId);
     try {
-      const answer = await quickPay(plan.id, requestId);
+      const answer = await quickPay(plan, requestId);
       unanswered.current.delete(plan.id);
       await answered(plan, requestId, answer);
     } catch (error) {
       const envelope = isApiError(error) && error.kind === 'envelope';
       if (envelope && error.code !== 500) unanswered.current.delete(plan.id);
+      // The plan changed since the confirmation was drawn: nothing was charged. It is drawn again as it
+      // is now, to be confirmed anew (a new request, for an order on today's terms).
+      if (envelope && error.reason === 'price_changed') {
+        const plans = await queryClient
+          .fetchQuery({ ...plansQuery(currentLanguage()), staleTime: 0 })
+          .catch(() => null);
+        const fresh = plans?.find((p) => p.id === plan.id);
+        if (fresh) {
+          setState({ status: 'confirming', plan: fresh, requestId: randomId(), notice: t('player.oneTap.changed') });
+          return;
+        }
+      }
       if (envelope && error.reason === 'no_saved_card') void queryClient.invalidateQueries(quickCardQuery(queryClient));
       setState({
         status: 'failed',

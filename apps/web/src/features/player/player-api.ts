@@ -1,4 +1,5 @@
 import type { ApiData } from '@episodic/api-client';
+import type { Plan } from '@episodic/contract';
 import { FEED_PAGE_SIZE } from '@episodic/contract/constants';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api, takeEarlyData } from '../../shared/api/client';
@@ -108,9 +109,25 @@ export const plansQuery = (language: Language) =>
 
 export type QuickPayAnswer = ApiData<'/api/payment/quick', 'post'>;
 
-/** Buys a plan on the saved card; the same `requestId` (a retry) never charges twice. `agree` is the confirmation. */
-export const quickPay = (planId: string, requestId: string) =>
-  api.post('/api/payment/quick', { body: { planId, requestId, agree: true } });
+/**
+ * Buys a plan on the saved card; the same `requestId` (a retry) never charges twice. `agree` is the
+ * confirmation, `seen` what it showed: the server charges nothing when the plan changed since.
+ */
+export const quickPay = (plan: Plan, requestId: string) =>
+  api.post('/api/payment/quick', {
+    body: {
+      planId: plan.id,
+      requestId,
+      agree: true,
+      seen: {
+        price: plan.price,
+        currency: plan.currency,
+        coins: plan.coins,
+        bonusCoins: plan.bonusCoins,
+        renewalDays: plan.kind === 'membership' ? plan.renewalDays : null,
+      },
+    },
+  });
 
 /** An order's state now (a one-tap purchase the processor has not settled yet). */
 export const orderStatus = (orderId: string) => api.get('/api/payment/order', { query: { id: orderId } });
