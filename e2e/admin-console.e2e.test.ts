@@ -190,6 +190,12 @@ test.describe('the operator console on a desktop', () => {
     await page.getByRole('button', { name: 'Add episode' }).last().click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await page.locator('tr[data-episode]').nth(1).getByText('60 coins').waitFor();
+    // The cover and the episodes changed the series but not its details: the form, open since its
+    // last save, saves again without being taken for a stale one.
+    await page.getByLabel('Accent color', { exact: true }).fill('#8e44ad');
+    await page.getByText('Unsaved changes').waitFor();
+    await page.getByRole('button', { name: 'Save details' }).click();
+    await page.getByText('Saved. Viewers see it once the series is published.').waitFor();
 
     await page.locator('tr[data-episode]').first().getByRole('button', { name: 'Publish' }).click();
     await page.getByText(/has no ready video yet/).waitFor();
@@ -202,6 +208,7 @@ test.describe('the operator console on a desktop', () => {
     const detail = await api<{
       status: string;
       texts: Record<string, { title: string }>;
+      accentColor: string | null;
       cover: string | null;
       tagIds: number[];
       episodeList: { free: boolean; unlockCost: number }[];
@@ -209,6 +216,7 @@ test.describe('the operator console on a desktop', () => {
     expect(detail.data.status).toBe('published');
     expect(Object.keys(detail.data.texts).sort()).toEqual(['dy', 'en', 'es']);
     expect(detail.data.cover).toMatch(/^\/media\/covers\/series-/);
+    expect(detail.data.accentColor).toBe('#8e44ad');
     expect(detail.data.episodeList.map((e) => [e.free, e.unlockCost])).toEqual([
       [true, 50],
       [false, 60],

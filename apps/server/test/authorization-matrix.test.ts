@@ -637,7 +637,18 @@ const TABLE: Record<string, Spec> = {
   },
   'PATCH /api/admin/series/{id}': {
     access: 'admin',
-    req: () => json(`/api/admin/series/${String(fx.cat.series.draft)}`, { accentColor: '#123456' }),
+    // From the details version the series is at (each allowed caller's save moves it on).
+    req: async () => {
+      const { details_version } = await dbOf()
+        .selectFrom('series')
+        .select('details_version')
+        .where('id', '=', fx.cat.series.draft)
+        .executeTakeFirstOrThrow();
+      return json(`/api/admin/series/${String(fx.cat.series.draft)}`, {
+        accentColor: '#123456',
+        detailsVersion: details_version,
+      });
+    },
   },
   'POST /api/admin/series/{id}/status': {
     access: 'admin',

@@ -363,7 +363,9 @@ async function run(v: Viewer, m: Model, step: Step): Promise<void> {
     case 'unlockSeries':
       return stepUnlockSeries(v, m, step);
     case 'reprice': {
-      const res = await admin.patch(`/api/admin/series/${f.series[step.series]}`, { seriesPrice: step.price });
+      const url = `/api/admin/series/${f.series[step.series]}`;
+      const { detailsVersion } = (await admin.get<{ detailsVersion: number }>(url)).data;
+      const res = await admin.patch(url, { seriesPrice: step.price, detailsVersion });
       expect(res.code).toBe(200);
       seriesOverride[step.series] = step.price;
       return;

@@ -119,6 +119,12 @@ export type AdminRefund = Static<typeof AdminRefundSchema>;
 export const AdminOrderSchema = Type.Object({
   id: Type.String(),
   user: Type.Object({ id: Type.String(), email: Nullable(Type.String()), isGuest: Type.Boolean() }),
+  /**
+   * The email a guest gave at checkout for the receipt (lower-cased); never verified, and kept on the
+   * order only (it stays there when the guest later signs in to an account). Null when none was
+   * given: a buyer paying with an account gets the receipt at the account's email.
+   */
+  buyerEmail: Nullable(Type.String()),
   planId: Type.String(),
   planName: Type.String(),
   kind: AdminPlanKindSchema,

@@ -112,6 +112,12 @@ export const AdminSeriesSchema = Type.Object({
   /** The operator's price in coins to unlock the whole series; null: 70 % of the episodes' prices. */
   seriesPrice: Nullable(Type.Integer()),
   tagIds: Type.Array(Type.Integer()),
+  /**
+   * Counts the saves of the details (texts, accent color, series price, tags): an edit sends back the
+   * count it started from, and is refused while another save came in between. Artwork, episodes and
+   * publication do not change it.
+   */
+  detailsVersion: Type.Integer(),
   createdAt: DateTime,
   episodeList: Type.Array(AdminEpisodeSchema),
 });
@@ -133,6 +139,17 @@ export const AdminSeriesInputSchema = Type.Object({
   tagIds: Type.Optional(Type.Array(Id, { maxItems: 50 })),
 });
 export type AdminSeriesInput = Static<typeof AdminSeriesInputSchema>;
+
+/**
+ * An edit of a series' details: what is not given stays. `detailsVersion` is required: the series'
+ * `detailsVersion` the edit started from; the edit is refused (409 `changed_meanwhile`) once another
+ * was saved since, so one operator's save never silently undoes another's.
+ */
+export const AdminSeriesUpdateSchema = Type.Object({
+  ...AdminSeriesInputSchema.properties,
+  detailsVersion: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+});
+export type AdminSeriesUpdate = Static<typeof AdminSeriesUpdateSchema>;
 
 export const AdminStatusInputSchema = Type.Object({ status: AdminPublishStatusSchema });
 

@@ -119,6 +119,7 @@ export const series: AdminSeries = {
   accentColor: '#c0392b',
   seriesPrice: null,
   tagIds: [1],
+  detailsVersion: 3,
   createdAt: '2026-11-01T10:00:00.000Z',
   episodeList: [
     episode(),
@@ -129,6 +130,7 @@ export const series: AdminSeries = {
 export const order = (over: Partial<AdminOrder> = {}): AdminOrder => ({
   id: '6b0f3f3e-8f7e-4a53-9d5f-2f4c8f0f1a11',
   user: { id: '0d6f7a32-1c2b-4d5e-8f90-123456789abc', email: 'buyer@episodic.test', isGuest: false },
+  buyerEmail: null,
   planId: 'coins-1000',
   planName: '1,000 coins',
   kind: 'coins',

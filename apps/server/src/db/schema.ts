@@ -476,6 +476,7 @@ export interface Series {
   banner_key: string | null;
   cover_key: string | null;
   created_at: Generated<Timestamp>;
+  details_version: Generated<number>;
   id: Generated<number>;
   like_count: Generated<number>;
   play_count: Generated<number>;

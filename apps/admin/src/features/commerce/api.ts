@@ -1,4 +1,5 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiQuery } from '@episodic/api-client';
 import type { AdminPlanInput, AdminRefundInput } from '@episodic/contract';
 import type { OrderSort, SortDirection } from '@episodic/contract/constants';
@@ -57,9 +58,20 @@ export const refundPreviewQuery = (id: string, amount: number | undefined) =>
   });
 
 export const usePlans = () => useQuery(plansQuery);
-export const useRefundPreview = (id: string, amount: number | undefined) => useQuery(refundPreviewQuery(id, amount));
+/** The refund preview of an amount; `enabled: false` asks nothing (an amount the server would refuse). */
+export const useRefundPreview = (id: string, amount: number | undefined, enabled = true) =>
+  useQuery({ ...refundPreviewQuery(id, amount), enabled });
 export const useOrders = (f: OrderFilter) => useQuery(ordersQuery(f));
 export const useOrder = (id: string) => useQuery(orderQuery(id));
+
+/**
+ * Reads an order and its refund previews again: what is left to refund may have changed in another
+ * tab or by another operator since the page read it.
+ */
+export function useRefreshOrder(id: string): () => Promise<void> {
+  const client = useQueryClient();
+  return useCallback(() => client.invalidateQueries({ queryKey: orderQuery(id).queryKey }), [client, id]);
+}
 
 const COMMERCE = ['plans', 'orders', 'users', 'dashboard'];
 

@@ -5,6 +5,7 @@ export {
   useOrder,
   useOrders,
   usePlans,
+  useRefreshOrder,
   useRefundPreview,
 } from './api';
 export { SOURCE_NAMES } from './sources';

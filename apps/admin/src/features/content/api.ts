@@ -1,6 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiData } from '@episodic/api-client';
-import type { AdminEpisodeInput, AdminEpisodePricing, AdminSeriesInput, AdminTagInput } from '@episodic/contract';
+import type {
+  AdminEpisodeInput,
+  AdminEpisodePricing,
+  AdminSeriesInput,
+  AdminSeriesUpdate,
+  AdminTagInput,
+} from '@episodic/contract';
 import { api, given } from '../../shared/api';
 
 type AdminSeries = ApiData<'/api/admin/series/{id}', 'get'>;
@@ -78,7 +84,7 @@ export function useSeriesMutations(id: number) {
   };
   return {
     update: useContentMutation(
-      (input: AdminSeriesInput) => api.patch('/api/admin/series/{id}', { path: { id }, body: input }),
+      (input: AdminSeriesUpdate) => api.patch('/api/admin/series/{id}', { path: { id }, body: input }),
       put,
     ),
     status: useContentMutation(

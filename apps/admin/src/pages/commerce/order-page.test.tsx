@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminOrder, AdminRefund, AdminRefundPreview } from '@episodic/contract';
 import { mockApi, renderConsole, type Reply } from '../../testing/console-test';
@@ -153,6 +153,109 @@ describe('refund dialog', () => {
     // One request id for the dialog: a repeated submit is one refund.
     expect(posts[1]!.requestId).toBe(posts[0]!.requestId);
   }, 20_000);
+
+  /** A server holding the sample order as refunded elsewhere: `state` says how much went back or is under way. */
+  function serverOf(state: { refunded: number; inFlight: number }) {
+    const paid = order();
+    const left = () => 899 - state.refunded - state.inFlight;
+    const calls = mockApi(({ url, method }): Reply | undefined => {
+      const path = url.split('?')[0];
+      if (path === `/api/admin/orders/${paid.id}/refund-preview`) {
+        const asked = new URLSearchParams(url.split('?')[1] ?? '').get('amount');
+        const amount = asked === null ? left() : Number(asked);
+        if (amount > left())
+          return {
+            code: 422,
+            message: 'Please check the highlighted fields.',
+            fields: { amount: `At most ${(left() / 100).toFixed(2)} USD is left to refund.` },
+          };
+        return {
+          code: 200,
+          data: { ...previewOf(paid, amount), refunded: state.refunded, inFlight: state.inFlight, refundable: left() },
+        };
+      }
+      if (url === `/api/admin/orders/${paid.id}/refund` && method === 'POST')
+        return state.inFlight
+          ? { code: 409, reason: 'refund_under_way', message: 'A refund of this order is already under way.' }
+          : { code: 200, data: paid };
+      if (url === `/api/admin/orders/${paid.id}`) return { code: 200, data: order({ refundedAmount: state.refunded }) };
+      return undefined;
+    });
+    return { paid, calls };
+  }
+
+  it('shows the server’s one figure of what is left in a tab older than a refund made elsewhere, and the field’s error for an amount it refuses', async () => {
+    const state = { refunded: 0, inFlight: 0 };
+    const { paid } = serverOf(state);
+    renderConsole(`/admin/commerce/orders/${paid.id}`);
+    expect(await screen.findByRole('heading', { level: 1, name: '1,000 coins · $8.99' })).toBeTruthy();
+    // Another tab refunds $3.00 after this one read the order.
+    state.refunded = 300;
+
+    fireEvent.click(screen.getByRole('button', { name: 'Refund…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Refund payment' });
+    expect(await within(dialog).findByText('$5.99 left to refund')).toBeTruthy();
+    expect(dialog.textContent).toContain('already refunded $3.00');
+    expect(dialog.textContent).not.toMatch(/\$8\.99 (left|is left)/);
+    const amount = within(dialog).getByLabelText('Amount to refund') as HTMLInputElement;
+    expect(amount.value).toBe('5.99');
+    expect(within(dialog).getByText(/^Up to \$5\.99\./)).toBeTruthy();
+    expect(await within(dialog).findByText(/This refund takes back/)).toBeTruthy();
+    // The page behind the dialog is read again too.
+    expect(await screen.findByText('partially refunded')).toBeTruthy();
+
+    // More than is left, then not an amount: the field says so, and nothing stays "working out".
+    fireEvent.change(amount, { target: { value: '8.99' } });
+    expect(within(dialog).getByText('At most $5.99 is left to refund.')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Refund $8.99' }).hasAttribute('disabled')).toBe(true);
+    fireEvent.change(amount, { target: { value: 'abc' } });
+    expect(within(dialog).getByText('Enter an amount such as 4.99.')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(within(dialog).queryByText(/Working out/)).toBeNull();
+    expect(within(dialog).getByText('Enter an amount such as 4.99.')).toBeTruthy();
+
+    fireEvent.change(amount, { target: { value: '2' } });
+    expect(await within(dialog).findByRole('button', { name: 'Refund $2.00' })).toBeTruthy();
+    expect(await within(dialog).findByText(/This refund takes back 222 coins/)).toBeTruthy();
+    expect(within(dialog).queryByText(/Working out/)).toBeNull();
+  }, 20_000);
+
+  it('reads what is left again when the server refuses the refund because the order changed meanwhile', async () => {
+    const state = { refunded: 0, inFlight: 0 };
+    const { paid, calls } = serverOf(state);
+    renderConsole(`/admin/commerce/orders/${paid.id}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Refund…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Refund payment' });
+    expect(await within(dialog).findByText('$8.99 left to refund')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Bought by mistake' } });
+    const button = await within(dialog).findByRole('button', { name: 'Refund $8.99' });
+    await waitFor(() => {
+      expect(button.hasAttribute('disabled')).toBe(false);
+    });
+    // Another operator starts refunding all of it.
+    state.inFlight = 899;
+    const previews = calls.filter((c) => c.url.includes('/refund-preview')).length;
+    fireEvent.click(button);
+
+    expect(await within(dialog).findByText('A refund of this order is already under way.')).toBeTruthy();
+    expect(await within(dialog).findByText('$0.00 left to refund')).toBeTruthy();
+    expect(dialog.textContent).toContain('$8.99 being refunded now');
+    expect(within(dialog).getByText('Nothing is left to refund on this order.')).toBeTruthy();
+    expect(calls.filter((c) => c.url.includes('/refund-preview')).length).toBeGreaterThan(previews);
+    expect(within(dialog).queryByText(/Working out/)).toBeNull();
+  }, 20_000);
+
+  it('shows the email a guest gave for the receipt', async () => {
+    const guestOrder = order({
+      user: { id: '5a1e0c44-0000-4000-8000-00000000beef', email: null, isGuest: true },
+      buyerEmail: 'receipt.only@guest.test',
+    });
+    mockApi(({ url }) => (url === `/api/admin/orders/${guestOrder.id}` ? { code: 200, data: guestOrder } : undefined));
+    renderConsole(`/admin/commerce/orders/${guestOrder.id}`);
+    const label = await screen.findByText('Receipt email');
+    expect(label.nextElementSibling?.textContent).toBe('receipt.only@guest.test (given at checkout, not verified)');
+    expect(screen.getByRole('link', { name: 'Guest account' })).toBeTruthy();
+  });
 
   it('says what happens to a membership', async () => {
     const paid = order({ kind: 'membership', planName: 'Weekly', amount: 499 });

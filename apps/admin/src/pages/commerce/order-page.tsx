@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { AdminOrder, AdminRefund } from '@episodic/contract';
 import { useOrder } from '../../features/commerce';
@@ -97,6 +97,20 @@ export function OrderPage() {
                   {order.user.email ?? 'Guest account'}
                 </Link>,
               ],
+              // A guest gives an email for the receipt at checkout; it stays on the order, unverified.
+              ...(order.buyerEmail
+                ? ([
+                    [
+                      'Receipt email',
+                      <span key="receipt">
+                        <span className="break-all">{order.buyerEmail}</span>{' '}
+                        <span className="text-xs whitespace-nowrap text-zinc-500">
+                          (given at checkout, not verified)
+                        </span>
+                      </span>,
+                    ],
+                  ] as [string, ReactNode][])
+                : []),
               ['Plan', `${order.planName} (${order.kind === 'coins' ? 'coin pack' : 'membership'}, ${order.purpose})`],
               ['Amount', money(order.amount, order.currency)],
               ...(order.refundedAmount

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { AdminOrder, AdminRefundPreview, AdminSpentUnlock } from '@episodic/contract';
-import { useCommerceMutations, useRefundPreview } from '../../features/commerce';
+import { useCommerceMutations, useRefreshOrder, useRefundPreview } from '../../features/commerce';
+import { isApiError } from '../../shared/api';
 import { Dialog } from '../../shared/dialogs';
 import { Checkbox, FormMessage, TextArea, TextInput, formErrors } from '../../shared/form-fields';
 import { count, dateTime, longDate, money, requestId } from '../../shared/format';
@@ -45,15 +46,20 @@ function SpentOn({ item }: { item: AdminSpentUnlock }) {
   );
 }
 
+/**
+ * Where the preview of the amount typed stands: read (`fresh`), being read (`working`), or not to be
+ * read because the amount is refused (`invalid`: the amount field says why).
+ */
+type PreviewState = 'fresh' | 'working' | 'invalid';
+
 function CoinsPanel({
   coins,
   share,
-  fresh,
+  state,
 }: {
   coins: NonNullable<AdminRefundPreview['coins']>;
   share: number;
-  /** Whether the preview is for the amount typed (not yet: what it takes back is being worked out). */
-  fresh: boolean;
+  state: PreviewState;
 }) {
   return (
     <section aria-label="Coins" className="rounded-xl bg-zinc-50 p-4 text-sm text-zinc-800">
@@ -93,17 +99,18 @@ function CoinsPanel({
         </>
       ) : null}
       <p className="mt-3 font-medium" aria-live="polite">
-        {fresh ? (
+        {state === 'fresh' ? (
           <>
             This refund takes back {count(coins.toTakeBack)} coins
             {coins.toTakeBackShort ? `; ${count(coins.toTakeBackShort)} more were already spent and stay spent` : ''}.
           </>
-        ) : (
+        ) : state === 'working' ? (
           'Working out what this amount takes back…'
-        )}
+        ) : null}
       </p>
       <p className="text-xs text-zinc-500">
-        Coins are taken back in proportion to the amount ({share}% of the order), never below a zero balance.
+        Coins are taken back in proportion to the amount{state === 'invalid' ? '' : ` (${share}% of the order)`}, never
+        below a zero balance.
       </p>
     </section>
   );
@@ -133,28 +140,60 @@ function MembershipPanel({ membership }: { membership: NonNullable<AdminRefundPr
  * The refund dialog, as payment dashboards have it: the amount (all that is left, or less), what the
  * buyer keeps and loses — coins left and spent and on what, or membership time — read from the
  * server before anything is confirmed, and the choice to take away the unlocks paid with the coins.
+ *
+ * What is left to refund is the server's figure, read when the dialog opens (the page may be older
+ * than a refund made in another tab) and again when the server refuses the refund; the page's order
+ * is read again with it.
  */
 export function RefundDialog({ order, onClose }: { order: AdminOrder; onClose: () => void }) {
   const formId = useId();
   const { refund } = useCommerceMutations();
+  const refresh = useRefreshOrder(order.id);
   const [request] = useState(requestId);
-  const left = order.amount - order.refundedAmount;
-  const [amountText, setAmountText] = useState(major(left));
+  // The preview of all that is left: its `refundable` is the one "left to refund" the dialog shows.
+  const whole = useRefundPreview(order.id, undefined);
+  const current = whole.isFetchedAfterMount ? whole.data : undefined;
+  const left = current?.refundable ?? 0;
+  // Untouched, the amount is all that is left (and follows the server's figure when it is read again).
+  const [typedText, setAmountText] = useState<string | null>(null);
+  const amountText = typedText ?? (current ? major(left) : '');
   const [reason, setReason] = useState('');
   const [revoke, setRevoke] = useState(false);
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
   const typed = minorUnits(amountText);
-  const settled = useSettled(typed);
-  const preview = useRefundPreview(order.id, settled ?? undefined);
+  const valid = current !== undefined && typed !== null && typed >= 1 && typed <= left;
+  const settled = useSettled(valid ? typed : null);
+  // An amount the server would refuse is not asked about: the field says why instead.
+  const preview = useRefundPreview(
+    order.id,
+    settled === left ? undefined : (settled ?? undefined),
+    valid && settled !== null,
+  );
   const { fields } = formErrors(refund.error ?? preview.error);
-  const amountError =
-    typed === null
-      ? 'Enter an amount such as 4.99.'
-      : typed > left
-        ? `At most ${money(left, order.currency)} is left to refund.`
-        : fields.amount;
-  const data = preview.data;
+  // The server refused the amount though it was within what the dialog read: that changed meanwhile.
+  const previewRefused = isApiError(preview.error) && preview.error.fields?.amount !== undefined;
+  const { refetch: readLeftAgain } = whole;
+  useEffect(() => {
+    if (previewRefused) void readLeftAgain();
+  }, [previewRefused, readLeftAgain]);
+  const amountError = !current
+    ? undefined
+    : left === 0
+      ? 'Nothing is left to refund on this order.'
+      : typed === null
+        ? 'Enter an amount such as 4.99.'
+        : typed < 1
+          ? 'Enter an amount of at least 0.01.'
+          : typed > left
+            ? `At most ${money(left, order.currency)} is left to refund.`
+            : fields.amount;
   // The numbers shown are the ones confirmed: the button waits for the preview of the amount typed.
-  const fresh = data !== undefined && data.amount === typed && !preview.isFetching;
+  const fresh = valid && preview.data?.amount === typed && !preview.isFetching && !preview.isError;
+  const state: PreviewState = !valid || preview.isError ? 'invalid' : fresh ? 'fresh' : 'working';
+  const data = (valid ? preview.data : undefined) ?? current;
   const held = data?.coins?.spentOn.filter((s) => s.held) ?? [];
   const heldEpisodes = held.reduce((n, s) => n + s.episodeIds.length, 0);
   const label = typed !== null ? money(typed, order.currency) : '';
@@ -167,12 +206,7 @@ export function RefundDialog({ order, onClose }: { order: AdminOrder; onClose: (
       footer={
         <>
           <Button onClick={onClose}>Cancel</Button>
-          <Button
-            variant="danger"
-            type="submit"
-            form={formId}
-            disabled={refund.isPending || !fresh || typed === null || typed > left || typed < 1}
-          >
+          <Button variant="danger" type="submit" form={formId} disabled={refund.isPending || !fresh || typed === null}>
             {refund.isPending ? 'Refunding…' : `Refund ${label}`}
           </Button>
         </>
@@ -183,47 +217,59 @@ export function RefundDialog({ order, onClose }: { order: AdminOrder; onClose: (
         className="flex flex-col gap-4"
         onSubmit={(e) => {
           e.preventDefault();
-          if (typed === null) return;
+          if (typed === null || !fresh) return;
           refund.mutate(
             { id: order.id, reason, amount: typed, revokeUnlocks: revoke && heldEpisodes > 0, requestId: request },
-            { onSuccess: onClose },
+            {
+              onSuccess: onClose,
+              // Refused because the order changed meanwhile (refunded elsewhere, or a refund under way):
+              // read what is left again, so the dialog shows the server's figure.
+              onError: (error) => {
+                if (isApiError(error) && (error.code === 409 || error.fields?.amount)) void refresh();
+              },
+            },
           );
         }}
       >
         <FormMessage error={refund.error} />
-        <p className="text-sm text-zinc-700">
-          Paid {money(order.amount, order.currency)}
-          {order.refundedAmount ? ` · already refunded ${money(order.refundedAmount, order.currency)}` : ''} ·{' '}
-          <strong>{money(left, order.currency)} left to refund</strong>. The money goes back through{' '}
-          {order.provider ?? 'the provider'} to {order.card ?? 'the buyer'}; the bank may take 5–10 days to show it.
-        </p>
-        <TextInput
-          label="Amount to refund"
-          inputMode="decimal"
-          value={amountText}
-          suffix={order.currency}
-          onChange={(e) => {
-            setAmountText(e.target.value);
-          }}
-          error={amountError}
-          hint={`Up to ${money(left, order.currency)}. Refunds can be made in parts, never more than was paid.`}
-          className="max-w-xs"
-        />
-        {!data ? (
-          <Loading label="Working out what the refund takes back…" />
+        {!current ? (
+          whole.isError ? (
+            <FormMessage error={whole.error} />
+          ) : (
+            <Loading label="Reading what is left to refund…" />
+          )
         ) : (
           <>
-            {data.coins ? <CoinsPanel coins={data.coins} share={share} fresh={fresh} /> : null}
-            {data.membership ? <MembershipPanel membership={data.membership} /> : null}
+            <p className="text-sm text-zinc-700">
+              Paid {money(order.amount, order.currency)}
+              {current.refunded ? ` · already refunded ${money(current.refunded, order.currency)}` : ''}
+              {current.inFlight ? ` · ${money(current.inFlight, order.currency)} being refunded now` : ''} ·{' '}
+              <strong>{money(left, order.currency)} left to refund</strong>. The money goes back through{' '}
+              {order.provider ?? 'the provider'} to {order.card ?? 'the buyer'}; the bank may take 5–10 days to show it.
+            </p>
+            <TextInput
+              label="Amount to refund"
+              inputMode="decimal"
+              value={amountText}
+              suffix={order.currency}
+              onChange={(e) => {
+                setAmountText(e.target.value);
+              }}
+              error={amountError}
+              hint={`Up to ${money(left, order.currency)}. Refunds can be made in parts, never more than was paid.`}
+              className="max-w-xs"
+            />
+            {data?.coins ? <CoinsPanel coins={data.coins} share={share} state={state} /> : null}
+            {data?.membership ? <MembershipPanel membership={data.membership} /> : null}
+            {heldEpisodes > 0 ? (
+              <Checkbox
+                checked={revoke}
+                onChange={setRevoke}
+                label={`Also take away the ${heldEpisodes} unlocked episode${heldEpisodes === 1 ? '' : 's'} paid with this order’s spent coins (the viewer loses them; no coins come back)`}
+              />
+            ) : null}
           </>
         )}
-        {heldEpisodes > 0 ? (
-          <Checkbox
-            checked={revoke}
-            onChange={setRevoke}
-            label={`Also take away the ${heldEpisodes} unlocked episode${heldEpisodes === 1 ? '' : 's'} paid with this order’s spent coins (the viewer loses them; no coins come back)`}
-          />
-        ) : null}
         <TextArea
           label="Reason"
           value={reason}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { AdminSeries, AdminSeriesTexts } from '@episodic/contract';
-import { useSeriesMutations, useTags } from '../../features/content';
+import { useSeries, useSeriesMutations, useTags } from '../../features/content';
+import { isApiError } from '../../shared/api';
 import { LANGUAGE_NAMES, LANGUAGES } from '../../shared/format';
 import { LanguageTabs, languagesWithErrors } from '../../shared/language-tabs';
 import { Button, Card } from '../../shared/ui';
@@ -14,23 +15,61 @@ const fullTexts = (texts: AdminSeriesTexts): Texts =>
     LANGUAGES.map((lang) => [lang, { title: texts[lang]?.title ?? '', synopsis: texts[lang]?.synopsis ?? '' }]),
   ) as Texts;
 
-/** Titles and synopses in the five languages, color, series price and tags of one series. */
+/** The fields the form edits, as the form holds them. */
+const detailsOf = (series: AdminSeries) => ({
+  texts: fullTexts(series.texts),
+  accentColor: series.accentColor ?? '',
+  seriesPrice: series.seriesPrice === null ? '' : String(series.seriesPrice),
+  tagIds: series.tagIds,
+});
+
+/**
+ * Titles and synopses in the five languages, color, series price and tags of one series.
+ *
+ * The form saves all of these at once, so it sends back the details version of the series it started
+ * from (`base`): a save that another operator's came before is refused rather than putting their
+ * fields back, and the form offers to reload. The version moves only with saves of these fields, so
+ * a cover, banner or episode change made beside the form never stands in its way. While nothing is
+ * typed, the form takes up a newer save of the details as soon as the page reads it.
+ */
 export function SeriesDetailsForm({ series }: { series: AdminSeries }) {
   const { update } = useSeriesMutations(series.id);
+  const query = useSeries(series.id);
   const tags = useTags();
+  const [base, setBase] = useState(series);
   const [texts, setTexts] = useState<Texts>(() => fullTexts(series.texts));
   const [accentColor, setAccentColor] = useState(series.accentColor ?? '');
   const [seriesPrice, setSeriesPrice] = useState(series.seriesPrice === null ? '' : String(series.seriesPrice));
   const [tagIds, setTagIds] = useState<number[]>(series.tagIds);
-  const { fields } = formErrors(update.error);
-  // Unsaved: the form differs from the series as last stored (a save that went through updates both).
-  const stored = {
-    texts: fullTexts(series.texts),
-    accentColor: series.accentColor ?? '',
-    seriesPrice: series.seriesPrice === null ? '' : String(series.seriesPrice),
-    tagIds: series.tagIds,
+  const [reloading, setReloading] = useState(false);
+  const { fields, message } = formErrors(update.error);
+  const changedMeanwhile = isApiError(update.error) && update.error.reason === 'changed_meanwhile';
+  // Unsaved: the form differs from the series it started from (a save that went through updates both).
+  const dirty = JSON.stringify(detailsOf(base)) !== JSON.stringify({ texts, accentColor, seriesPrice, tagIds });
+  useUnsavedChanges(dirty);
+
+  const load = (from: AdminSeries) => {
+    const details = detailsOf(from);
+    setBase(from);
+    setTexts(details.texts);
+    setAccentColor(details.accentColor);
+    setSeriesPrice(details.seriesPrice);
+    setTagIds(details.tagIds);
   };
-  useUnsavedChanges(JSON.stringify(stored) !== JSON.stringify({ texts, accentColor, seriesPrice, tagIds }));
+  if (!dirty && !update.isPending && series.detailsVersion > base.detailsVersion) load(series);
+
+  const reload = async () => {
+    setReloading(true);
+    try {
+      const fresh = await query.refetch();
+      if (fresh.data) {
+        load(fresh.data);
+        update.reset();
+      }
+    } finally {
+      setReloading(false);
+    }
+  };
 
   const setText = (lang: keyof Texts, key: 'title' | 'synopsis', value: string) => {
     setTexts({ ...texts, [lang]: { ...texts[lang], [key]: value } });
@@ -48,20 +87,28 @@ export function SeriesDetailsForm({ series }: { series: AdminSeries }) {
               accentColor: accentColor.trim() || null,
               seriesPrice: seriesPrice.trim() === '' ? null : Number(seriesPrice),
               tagIds,
+              detailsVersion: base.detailsVersion,
             },
             {
-              // The form shows what was stored (trimmed, empty languages dropped).
-              onSuccess: (saved) => {
-                setTexts(fullTexts(saved.texts));
-                setAccentColor(saved.accentColor ?? '');
-                setSeriesPrice(saved.seriesPrice === null ? '' : String(saved.seriesPrice));
-                setTagIds(saved.tagIds);
-              },
+              // The form shows what was stored (trimmed, empty languages dropped), at its new version.
+              onSuccess: load,
             },
           );
         }}
       >
-        <FormMessage error={update.error} />
+        {changedMeanwhile ? (
+          <div
+            role="alert"
+            className="flex items-center justify-between gap-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700"
+          >
+            <span>{message}</span>
+            <Button size="sm" disabled={reloading} onClick={() => void reload()}>
+              {reloading ? 'Reloading…' : 'Reload series'}
+            </Button>
+          </div>
+        ) : (
+          <FormMessage error={update.error} />
+        )}
         <LanguageTabs
           filled={(lang) => Boolean(texts[lang].title.trim())}
           invalid={languagesWithErrors(fields, 'texts')}
@@ -138,7 +185,9 @@ export function SeriesDetailsForm({ series }: { series: AdminSeries }) {
           <Button type="submit" variant="primary" disabled={update.isPending}>
             {update.isPending ? 'Saving…' : 'Save details'}
           </Button>
-          {update.isSuccess && !update.isPending ? (
+          {dirty ? (
+            <span className="text-sm text-zinc-500">Unsaved changes</span>
+          ) : update.isSuccess && !update.isPending ? (
             <span role="status" className="text-sm text-green-700">
               {series.status === 'published'
                 ? 'Saved. Viewers see the change now.'

@@ -51,8 +51,105 @@ describe('series page', () => {
       accentColor: '#c0392b',
       seriesPrice: null,
       tagIds: [1, 2],
+      detailsVersion: 3,
     });
     expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1);
+  });
+
+  it('refuses to save over another operator’s save, says so, and reloads the series into the form', async () => {
+    const CHANGED = 'Someone else saved this series meanwhile. Reload to see their changes, then make yours again.';
+    // Another operator saved a new English title (the server is at version 4); this tab read version 3.
+    const theirs = {
+      ...series,
+      title: 'Midnight Heiress Returns',
+      texts: { ...series.texts, en: { title: 'Midnight Heiress Returns', synopsis: 'She inherits a hotel.' } },
+      detailsVersion: 4,
+    };
+    let stored = series;
+    const calls = mockApi(({ method, url, body }) => {
+      if (url === '/api/admin/tags') return { code: 200, data: tags };
+      if (url === '/api/admin/series/7' && method === 'GET') return { code: 200, data: stored };
+      if (url === '/api/admin/series/7' && method === 'PATCH') {
+        const input = body as { detailsVersion: number; seriesPrice: number | null };
+        if (input.detailsVersion !== stored.detailsVersion)
+          return { code: 409, reason: 'changed_meanwhile', message: CHANGED };
+        stored = { ...stored, seriesPrice: input.seriesPrice, detailsVersion: stored.detailsVersion + 1 };
+        return { code: 200, data: stored };
+      }
+      return undefined;
+    });
+    renderConsole('/admin/content/series/7');
+    await screen.findByRole('heading', { level: 1, name: 'Midnight Heiress' });
+    stored = theirs;
+    fireEvent.change(screen.getByLabelText('Whole-series price (coins)'), { target: { value: '90' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save details' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(CHANGED);
+    expect(screen.queryByText(/^Saved\./)).toBeNull();
+    // What was typed stays until the operator reloads.
+    expect((screen.getByLabelText('Whole-series price (coins)') as HTMLInputElement).value).toBe('90');
+    expect((screen.getByLabelText('Title (English)') as HTMLInputElement).value).toBe('Midnight Heiress');
+
+    fireEvent.click(within(alert).getByRole('button', { name: 'Reload series' }));
+    await waitFor(() => {
+      expect((screen.getByLabelText('Title (English)') as HTMLInputElement).value).toBe('Midnight Heiress Returns');
+    });
+    expect(screen.queryByText(CHANGED)).toBeNull();
+    expect((screen.getByLabelText('Whole-series price (coins)') as HTMLInputElement).value).toBe('');
+    expect(screen.queryByText('Unsaved changes')).toBeNull();
+
+    // Made again on their version, the change saves without undoing theirs.
+    fireEvent.change(screen.getByLabelText('Whole-series price (coins)'), { target: { value: '90' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save details' }));
+    expect(await screen.findByText('Saved. Viewers see it once the series is published.')).toBeTruthy();
+    const patches = calls.filter((c) => c.method === 'PATCH').map((c) => c.body as Record<string, unknown>);
+    expect(patches.map((p) => p.detailsVersion)).toEqual([3, 4]);
+    expect(patches[1]).toMatchObject({ texts: { en: { title: 'Midnight Heiress Returns' } }, seriesPrice: 90 });
+  });
+
+  it('takes up another operator’s save while nothing is typed, and saves from its version', async () => {
+    let stored = series;
+    const calls = mockApi(({ method, url }) => {
+      if (url === '/api/admin/tags') return { code: 200, data: tags };
+      if (url === '/api/admin/series/7' && method === 'GET') return { code: 200, data: stored };
+      if (url === '/api/admin/series/7/status') return { code: 200, data: { ...stored, status: 'published' } };
+      if (url === '/api/admin/series/7' && method === 'PATCH') return { code: 200, data: stored };
+      return undefined;
+    });
+    renderConsole('/admin/content/series/7');
+    await screen.findByRole('heading', { level: 1, name: 'Midnight Heiress' });
+    // Another operator retitles it; this tab reads the series again after publishing it.
+    stored = {
+      ...series,
+      title: 'Midnight Heiress Returns',
+      texts: { ...series.texts, en: { title: 'Midnight Heiress Returns', synopsis: 'She inherits a hotel.' } },
+      detailsVersion: 4,
+    };
+    fireEvent.click(screen.getByRole('button', { name: 'Publish series' }));
+    await waitFor(() => {
+      expect((screen.getByLabelText('Title (English)') as HTMLInputElement).value).toBe('Midnight Heiress Returns');
+    });
+    expect(screen.queryByText('Unsaved changes')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Save details' }));
+    await screen.findByText(/^Saved\./);
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({ detailsVersion: 4 });
+  });
+
+  it('takes the saved confirmation away once the form is edited again', async () => {
+    mockApi(({ url }) => {
+      if (url === '/api/admin/tags') return { code: 200, data: tags };
+      if (url === '/api/admin/series/7') return { code: 200, data: series };
+      return undefined;
+    });
+    renderConsole('/admin/content/series/7');
+    await screen.findByRole('heading', { level: 1, name: 'Midnight Heiress' });
+    fireEvent.click(screen.getByRole('button', { name: 'Save details' }));
+    expect(await screen.findByText('Saved. Viewers see it once the series is published.')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Title (English)'), { target: { value: 'Midnight Heiress II' } });
+    expect(screen.queryByText(/^Saved\./)).toBeNull();
+    expect(screen.getByText('Unsaved changes')).toBeTruthy();
   });
 
   it.each([

@@ -30,6 +30,7 @@ import * as m0030 from './0030-visible-episodes-index';
 import * as m0032 from './0032-email-fragment-index';
 import * as m0033 from './0033-refund-keys-and-reply-queue';
 import * as m0034 from './0034-order-terms';
+import * as m0035 from './0035-series-details-version';
 
 /** Every migration in order. Listed by hand so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '0032-email-fragment-index': m0032,
   '0033-refund-keys-and-reply-queue': m0033,
   '0034-order-terms': m0034,
+  '0035-series-details-version': m0035,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -13,6 +13,7 @@ import type {
 import { createTestApp, envelope, type TestApp } from '../../../test/test-app';
 import { caller, createCallers, type Callers } from '../../../test/admin-fixture';
 import { seedCatalogFixture, type CatalogFixture } from '../../../test/catalog-fixture';
+import { newGuest } from '../../../test/viewer-api';
 import type { AdminDeps } from './admin-deps';
 import { createOrdersService } from './orders.service';
 import { createOrderLifecycle, createRefunds } from '../billing/index';
@@ -236,6 +237,29 @@ describe('orders', () => {
     expect(await admin.get('/api/admin/orders?status=lost')).toMatchObject({
       code: 422,
       fields: { status: expect.any(String) },
+    });
+  });
+});
+
+describe('order detail', () => {
+  it('shows the email a guest gave for the receipt, apart from the account’s', async () => {
+    const guest = await newGuest(t);
+    const guestOrder = await buy(guest.token, 'coins-300');
+    const detail = await admin.get<AdminOrder>(`/api/admin/orders/${guestOrder}`);
+    expect(detail.data).toMatchObject({
+      user: { id: guest.id, email: null, isGuest: true },
+      buyerEmail: card.email,
+    });
+    // In the list too, the same order.
+    const listed = await admin.get<AdminPage<AdminOrder>>(`/api/admin/orders?userId=${guest.id}`);
+    expect(listed.data.items.map((o) => [o.id, o.buyerEmail])).toEqual([[guestOrder, card.email]]);
+
+    // An account's order has none: the receipt goes to the account's email.
+    const b = await buyer();
+    const accountOrder = await buy(b.token, 'coins-300');
+    expect((await admin.get<AdminOrder>(`/api/admin/orders/${accountOrder}`)).data).toMatchObject({
+      user: { email: b.email, isGuest: false },
+      buyerEmail: null,
     });
   });
 });

@@ -20,6 +20,7 @@ export interface SeriesSummaryRow {
   banner_key: string | null;
   accent_color: string | null;
   series_price: number | null;
+  details_version: number;
   episodes: number;
   published_episodes: number;
   ready_episodes: number;
@@ -33,7 +34,7 @@ export interface SeriesSummaryRow {
 const like = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const summaryColumns = sql`
-  s.id, s.status, s.archived_at, s.cover_key, s.banner_key, s.accent_color, s.series_price, s.play_count, s.published_at, s.created_at, s.updated_at,
+  s.id, s.status, s.archived_at, s.cover_key, s.banner_key, s.accent_color, s.series_price, s.details_version, s.play_count, s.published_at, s.created_at, s.updated_at,
   COALESCE(en.title, (SELECT x.title FROM series_translations x WHERE x.series_id = s.id ORDER BY x.language LIMIT 1), '(untitled)') AS title,
   ${visible} AS visible,
   (SELECT count(*) FROM episodes e WHERE e.series_id = s.id) AS episodes,
@@ -297,6 +298,22 @@ export async function insertDraftSeries(
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;
+}
+
+/**
+ * Claims a save of a series' details: counts it, only while the series' `details_version` is still
+ * `version` (one statement, so of two saves from the same version exactly one matches, on PostgreSQL
+ * and PGlite alike). False when it matched nothing: the series is gone or another save came first.
+ */
+export async function claimDetailsVersion(trx: Transaction<DB>, id: number, version: number): Promise<boolean> {
+  const row = await trx
+    .updateTable('series')
+    .set({ details_version: sql<number>`details_version + 1` })
+    .where('id', '=', id)
+    .where('details_version', '=', version)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function updateSeriesRow(

@@ -47,6 +47,11 @@ async function lastAudit(action?: string): Promise<AdminAuditEntry> {
   return page.data.items[0]!;
 }
 
+/** The details version a series is at, as the console's form reads it before a save. */
+async function versionOf(id: number): Promise<number> {
+  return (await admin.get<AdminSeries>(`/api/admin/series/${id}`)).data.detailsVersion;
+}
+
 /** Marks an episode's media as packaged, as the ingestion does at its end. */
 async function markReady(episodeId: number): Promise<void> {
   await t.database.db
@@ -160,6 +165,7 @@ describe('series', () => {
     // An edit shows at once, in the viewer's language; a language left out is removed.
     await admin.patch(`/api/admin/series/${series.id}`, {
       texts: { en: { title: 'Midnight Heiress (Director’s Cut)', synopsis: 'Longer.' }, es: texts.es },
+      detailsVersion: series.detailsVersion,
     });
     expect((await viewer.get<SeriesDetail>(`/api/video?id=${series.id}`)).data.title).toBe(
       'Midnight Heiress (Director’s Cut)',
@@ -177,20 +183,112 @@ describe('series', () => {
   });
 
   it('sets and clears the whole-series price; a null is not taken for 0', async () => {
-    const priced = await admin.patch<AdminSeries>(`/api/admin/series/${fx.series.wolf}`, { seriesPrice: 120 });
+    const priced = await admin.patch<AdminSeries>(`/api/admin/series/${fx.series.wolf}`, {
+      seriesPrice: 120,
+      detailsVersion: await versionOf(fx.series.wolf),
+    });
     expect(priced.data.seriesPrice).toBe(120);
     expect((await viewer.get<SeriesDetail>(`/api/video?id=${fx.series.wolf}`)).data.seriesPrice).toBe(120);
     const cleared = await admin.patch<AdminSeries>(`/api/admin/series/${fx.series.wolf}`, {
       seriesPrice: null,
       accentColor: null,
+      detailsVersion: priced.data.detailsVersion,
     });
     expect(cleared.data).toMatchObject({ seriesPrice: null, accentColor: null });
     // 70 % of the six locked episodes at 50 coins each.
     expect((await viewer.get<SeriesDetail>(`/api/video?id=${fx.series.wolf}`)).data.seriesPrice).toBe(210);
-    expect(await admin.patch(`/api/admin/series/${fx.series.wolf}`, { seriesPrice: 0 })).toMatchObject({
+    expect(
+      await admin.patch(`/api/admin/series/${fx.series.wolf}`, {
+        seriesPrice: 0,
+        detailsVersion: cleared.data.detailsVersion,
+      }),
+    ).toMatchObject({
       code: 422,
       fields: { seriesPrice: 'Must be 1 or more.' },
     });
+  });
+
+  it('refuses a details save started from a version another save replaced; of two parallel saves exactly one goes through', async () => {
+    const CHANGED = 'Someone else saved this series meanwhile. Reload to see their changes, then make yours again.';
+    const created = await admin.post<AdminSeries>('/api/admin/series', {
+      texts: { en: { title: 'Two Tabs', synopsis: 'Opened twice.' } },
+    });
+    const id = created.data.id;
+    const url = `/api/admin/series/${id}`;
+    const read = created.data.detailsVersion;
+    const form = (title: string, seriesPrice: number | null, detailsVersion: number) => ({
+      texts: { en: { title, synopsis: 'Opened twice.' } },
+      accentColor: null,
+      seriesPrice,
+      tagIds: [],
+      detailsVersion,
+    });
+
+    // B saves a price from the version both read; A's form, read before B's save, is refused, and B's price stays.
+    const b = await admin.patch<AdminSeries>(url, form('Two Tabs', 90, read));
+    expect(b.code).toBe(200);
+    expect(b.data.detailsVersion).toBe(read + 1);
+    const a = await admin.patch<AdminSeries>(url, form('Two Tabs (A)', null, read));
+    expect(a).toMatchObject({ code: 409, reason: 'changed_meanwhile', message: CHANGED });
+    expect((await admin.get<AdminSeries>(url)).data).toMatchObject({
+      title: 'Two Tabs',
+      seriesPrice: 90,
+      detailsVersion: read + 1,
+    });
+    expect((await lastAudit('series.update')).after).toMatchObject({ seriesPrice: 90 });
+    // The version is required, and a series that is gone is not found whatever the version.
+    expect(await admin.patch(url, { seriesPrice: 80 })).toMatchObject({ code: 422 });
+    expect(await admin.patch('/api/admin/series/999999', form('Gone', null, 1))).toMatchObject({ code: 404 });
+
+    // Artwork, episodes and publication date the series but leave the details version: a form read
+    // before them still saves.
+    const picture = path.join(t.dataDir, 'two-tabs.png');
+    await promisify(execFile)(mediaTools().ffmpeg, [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=blue:s=300x400',
+      '-frames:v',
+      '1',
+      picture,
+    ]);
+    const cover = await t.app.inject({
+      method: 'PUT',
+      url: `${url}/artwork/cover`,
+      headers: { 'content-type': 'image/png' },
+      cookies: operatorCookie(who.admin),
+      payload: await fs.readFile(picture),
+    });
+    expect((JSON.parse(cover.body) as { code: number }).code).toBe(200);
+    expect((await admin.post(`${url}/episodes`, { titles: { en: 'Pilot' } })).code).toBe(200);
+    expect((await admin.post(`${url}/status`, { status: 'published' })).code).toBe(200);
+    const moved = await admin.get<AdminSeries>(url);
+    expect(moved.data.updatedAt > b.data.updatedAt).toBe(true);
+    expect(moved.data.detailsVersion).toBe(read + 1);
+    const after = await admin.patch<AdminSeries>(url, form('Two Tabs', 95, read + 1));
+    expect(after.code).toBe(200);
+
+    // Two operators saving from the same version at once: one save, one refusal, the winner's fields stored.
+    let version = after.data.detailsVersion;
+    for (let round = 0; round < 4; round++) {
+      const [first, second] = await Promise.all([
+        admin.patch<AdminSeries>(url, form(`First ${round}`, 100 + round, version)),
+        admin.patch<AdminSeries>(url, form(`Second ${round}`, 200 + round, version)),
+      ]);
+      expect([first.code, second.code].sort()).toEqual([200, 409]);
+      const [won, lost] = first.code === 200 ? [first, second] : [second, first];
+      expect(lost).toMatchObject({ reason: 'changed_meanwhile', message: CHANGED });
+      const stored = (await admin.get<AdminSeries>(url)).data;
+      expect(stored).toMatchObject({
+        title: won.data.title,
+        seriesPrice: won.data.seriesPrice,
+        detailsVersion: version + 1,
+      });
+      version = stored.detailsVersion;
+    }
   });
 
   it('lists and searches series, drafts included', async () => {
@@ -354,7 +452,10 @@ describe('tags', () => {
     const reordered = await admin.put<AdminTag[]>('/api/admin/tag-order', { ids: order });
     expect(reordered.data.map((x) => x.id)).toEqual(order);
 
-    await admin.patch(`/api/admin/series/${fx.series.palace}`, { tagIds: [created.data.id] });
+    await admin.patch(`/api/admin/series/${fx.series.palace}`, {
+      tagIds: [created.data.id],
+      detailsVersion: await versionOf(fx.series.palace),
+    });
     const viewerTags = await viewer.get<{ id: number; name: string }[]>('/api/tag');
     expect(viewerTags.data[0]).toEqual({ id: created.data.id, name: 'Billionaires' });
 

@@ -11,6 +11,7 @@ import {
   AdminSeriesPageSchema,
   AdminSeriesQuerySchema,
   AdminSeriesSchema,
+  AdminSeriesUpdateSchema,
   AdminStatusInputSchema,
   AdminTagInputSchema,
   AdminTagListSchema,
@@ -90,9 +91,9 @@ export function registerContentRoutes(
     {
       schema: {
         tags,
-        summary: 'Edit texts, color, series price or tags',
+        summary: 'Edit texts, color, series price or tags, from the details version read',
         params: IdParamsSchema,
-        body: AdminSeriesInputSchema,
+        body: AdminSeriesUpdateSchema,
         response: { 200: EnvelopeOf(AdminSeriesSchema) },
       },
     },

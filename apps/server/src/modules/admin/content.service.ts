@@ -7,6 +7,7 @@ import {
   type AdminSeriesInput,
   type AdminSeriesSummary,
   type AdminSeriesTexts,
+  type AdminSeriesUpdate,
 } from '@episodic/contract';
 import type { SeriesSort, SortDirection } from '@episodic/contract/constants';
 import type { DB } from '../../db/schema';
@@ -116,6 +117,7 @@ export function createContentService(deps: AdminDeps) {
       accentColor: row.accent_color,
       seriesPrice: row.series_price,
       tagIds: tagList.map((t) => t.id),
+      detailsVersion: row.details_version,
       createdAt: row.created_at.toISOString(),
       episodeList: episodes.map((e) => episodeDto(e, titles, jobs, deps.mediaUrl)),
     };
@@ -180,10 +182,24 @@ export function createContentService(deps: AdminDeps) {
     return getSeries(id);
   }
 
-  /** Changes texts, color, price or tags; what is not given stays. */
-  async function updateSeries(operator: Operator, id: number, input: AdminSeriesInput): Promise<AdminSeries> {
+  /**
+   * Changes texts, color, price or tags; what is not given stays. The edit names the details version
+   * it started from and is refused once another save of the details came in between (the console's
+   * form sends the whole form, so a stale one would put back what the other operator changed). The
+   * version guards these fields only: artwork, episodes and publication (which also date the series'
+   * `updated_at`) do not move it, so an operator who uploads a cover or adds an episode beside the
+   * open form can still save it.
+   */
+  async function updateSeries(operator: Operator, id: number, input: AdminSeriesUpdate): Promise<AdminSeries> {
     const { texts, accentColor } = await checkSeriesInput(input, false);
     await db.transaction().execute(async (trx) => {
+      if (!(await repo.claimDetailsVersion(trx, id, input.detailsVersion))) {
+        if (!(await repo.seriesExists(trx, id))) throw notFound('not_found', 'There is no such series.');
+        throw conflict(
+          'changed_meanwhile',
+          'Someone else saved this series meanwhile. Reload to see their changes, then make yours again.',
+        );
+      }
       const before = await seriesSnapshot(trx, id);
       if (!before) throw notFound('not_found', 'There is no such series.');
       if (texts) await repo.replaceSeriesTexts(trx, id, texts);

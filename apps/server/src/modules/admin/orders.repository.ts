@@ -14,6 +14,7 @@ interface OrderRow extends OrderSummaryRow {
   user_id: string;
   email: string | null;
   is_guest: boolean;
+  buyer_email: string | null;
   provider: string | null;
   provider_ref: string | null;
   brand: string | null;
@@ -65,6 +66,7 @@ function orderDto(r: OrderRow): AdminOrder {
   return {
     id: r.id,
     user: { id: r.user_id, email: r.email, isGuest: r.is_guest },
+    buyerEmail: r.buyer_email,
     planId: r.plan_id,
     planName: r.plan_name,
     kind: r.kind,
@@ -126,7 +128,7 @@ const REFUND_COLUMNS = sql`r.status AS r_status, r.amount AS r_amount, r.reason 
       r.reward_coins_reversed AS r_reward_coins_reversed, r.reward_coins_short AS r_reward_coins_short, r.membership_ends_at AS r_membership_ends_at,
       r.unlocks_revoked AS r_unlocks_revoked, r.created_at AS r_created_at, r.completed_at AS r_completed_at`;
 
-const ORDER_COLUMNS = sql`o.id, o.user_id, u.email, u.is_guest, o.plan_id, COALESCE(pt.name, o.plan_id) AS plan_name, p.kind, o.purpose, o.amount, o.currency,
+const ORDER_COLUMNS = sql`o.id, o.user_id, u.email, u.is_guest, o.buyer_email, o.plan_id, COALESCE(pt.name, o.plan_id) AS plan_name, p.kind, o.purpose, o.amount, o.currency,
       o.status, o.provider, o.provider_ref, pm.brand, pm.last4, o.failure_reason, o.attribution, o.created_at, o.paid_at,
       ${REFUND_COLUMNS},
       (SELECT COALESCE(sum(s.amount), 0) FROM refunds s WHERE s.order_id = o.id AND s.status = 'succeeded') AS refunded_amount`;

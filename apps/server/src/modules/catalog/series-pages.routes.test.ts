@@ -98,8 +98,10 @@ describe('pages of series served prebuilt', () => {
       expect((await twice(who, search)).items[0]?.title).toBe('Moonlight Alpha');
       expect((await twice(who, category)).items.map((s) => s.id)).toContain(f.series.wolf);
     }
+    const read = await admin.get<{ detailsVersion: number }>(`/api/admin/series/${String(f.series.wolf)}`);
     const renamed = await admin.patch(`/api/admin/series/${String(f.series.wolf)}`, {
       texts: { en: { title: 'Moonlight Omega', synopsis: 'A werewolf pack in Montana.' } },
+      detailsVersion: read.data.detailsVersion,
     });
     expect(renamed.code).toBe(200);
     for (const who of [null, viewer]) {
