@@ -1906,6 +1906,7 @@ export interface paths {
                                         source: "fbclid" | "ttclid" | "referrer" | "organic";
                                         ttclid: string | null;
                                     };
+                                    buyerEmail: string | null;
                                     card: string | null;
                                     /** Format: date-time */
                                     createdAt: string;
@@ -2013,6 +2014,7 @@ export interface paths {
                                     source: "fbclid" | "ttclid" | "referrer" | "organic";
                                     ttclid: string | null;
                                 };
+                                buyerEmail: string | null;
                                 card: string | null;
                                 /** Format: date-time */
                                 createdAt: string;
@@ -2127,6 +2129,7 @@ export interface paths {
                                     source: "fbclid" | "ttclid" | "referrer" | "organic";
                                     ttclid: string | null;
                                 };
+                                buyerEmail: string | null;
                                 card: string | null;
                                 /** Format: date-time */
                                 createdAt: string;
@@ -2801,6 +2804,7 @@ export interface paths {
                                 cover: string | null;
                                 /** Format: date-time */
                                 createdAt: string;
+                                detailsVersion: number;
                                 episodeList: {
                                     archivedAt: string | null;
                                     duration: number;
@@ -2919,6 +2923,7 @@ export interface paths {
                                 cover: string | null;
                                 /** Format: date-time */
                                 createdAt: string;
+                                detailsVersion: number;
                                 episodeList: {
                                     archivedAt: string | null;
                                     duration: number;
@@ -3002,7 +3007,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Edit texts, color, series price or tags */
+        /** Edit texts, color, series price or tags, from the details version read */
         patch: {
             parameters: {
                 query?: never;
@@ -3016,6 +3021,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         accentColor?: string | null;
+                        detailsVersion: number;
                         seriesPrice?: number | null;
                         tagIds?: number[];
                         texts?: {
@@ -3059,6 +3065,7 @@ export interface paths {
                                 cover: string | null;
                                 /** Format: date-time */
                                 createdAt: string;
+                                detailsVersion: number;
                                 episodeList: {
                                     archivedAt: string | null;
                                     duration: number;
@@ -3179,6 +3186,7 @@ export interface paths {
                                 cover: string | null;
                                 /** Format: date-time */
                                 createdAt: string;
+                                detailsVersion: number;
                                 episodeList: {
                                     archivedAt: string | null;
                                     duration: number;
@@ -3349,6 +3357,7 @@ export interface paths {
                                 cover: string | null;
                                 /** Format: date-time */
                                 createdAt: string;
+                                detailsVersion: number;
                                 episodeList: {
                                     archivedAt: string | null;
                                     duration: number;
@@ -3623,6 +3632,7 @@ export interface paths {
                                 cover: string | null;
                                 /** Format: date-time */
                                 createdAt: string;
+                                detailsVersion: number;
                                 episodeList: {
                                     archivedAt: string | null;
                                     duration: number;
@@ -3747,6 +3757,7 @@ export interface paths {
                                 cover: string | null;
                                 /** Format: date-time */
                                 createdAt: string;
+                                detailsVersion: number;
                                 episodeList: {
                                     archivedAt: string | null;
                                     duration: number;
@@ -3873,6 +3884,7 @@ export interface paths {
                                 cover: string | null;
                                 /** Format: date-time */
                                 createdAt: string;
+                                detailsVersion: number;
                                 episodeList: {
                                     archivedAt: string | null;
                                     duration: number;
@@ -5157,6 +5169,7 @@ export interface paths {
                                         source: "fbclid" | "ttclid" | "referrer" | "organic";
                                         ttclid: string | null;
                                     };
+                                    buyerEmail: string | null;
                                     card: string | null;
                                     /** Format: date-time */
                                     createdAt: string;
@@ -5332,6 +5345,7 @@ export interface paths {
                                         source: "fbclid" | "ttclid" | "referrer" | "organic";
                                         ttclid: string | null;
                                     };
+                                    buyerEmail: string | null;
                                     card: string | null;
                                     /** Format: date-time */
                                     createdAt: string;
@@ -5505,6 +5519,7 @@ export interface paths {
                                         source: "fbclid" | "ttclid" | "referrer" | "organic";
                                         ttclid: string | null;
                                     };
+                                    buyerEmail: string | null;
                                     card: string | null;
                                     /** Format: date-time */
                                     createdAt: string;
@@ -5684,6 +5699,7 @@ export interface paths {
                                         source: "fbclid" | "ttclid" | "referrer" | "organic";
                                         ttclid: string | null;
                                     };
+                                    buyerEmail: string | null;
                                     card: string | null;
                                     /** Format: date-time */
                                     createdAt: string;
@@ -5857,6 +5873,7 @@ export interface paths {
                                         source: "fbclid" | "ttclid" | "referrer" | "organic";
                                         ttclid: string | null;
                                     };
+                                    buyerEmail: string | null;
                                     card: string | null;
                                     /** Format: date-time */
                                     createdAt: string;
@@ -6032,6 +6049,7 @@ export interface paths {
                                         source: "fbclid" | "ttclid" | "referrer" | "organic";
                                         ttclid: string | null;
                                     };
+                                    buyerEmail: string | null;
                                     card: string | null;
                                     /** Format: date-time */
                                     createdAt: string;
@@ -6206,6 +6224,7 @@ export interface paths {
                                         source: "fbclid" | "ttclid" | "referrer" | "organic";
                                         ttclid: string | null;
                                     };
+                                    buyerEmail: string | null;
                                     card: string | null;
                                     /** Format: date-time */
                                     createdAt: string;
@@ -7283,6 +7302,13 @@ export interface paths {
                         planId: string;
                         /** Format: uuid */
                         requestId: string;
+                        seen?: {
+                            bonusCoins: number;
+                            coins: number;
+                            currency: string;
+                            price: number;
+                            renewalDays: number | null;
+                        };
                     };
                 };
             };
@@ -9493,7 +9519,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Unlock an episode with coins (episodeId), or a whole series at its quoted price (seriesId, with the price seen) */
+        /** Unlock an episode (episodeId) or a whole series (seriesId) with coins; with the price seen, a changed price is refused */
         post: {
             parameters: {
                 query?: never;

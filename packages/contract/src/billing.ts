@@ -160,8 +160,9 @@ export type PaymentOptions = Static<typeof PaymentOptionsSchema>;
 // ---------------------------------------------------------------- requests and their answers
 
 /**
- * `POST /api/video/unlock`: an episode with coins (`episodeId`), or a whole series at the quoted
- * price the viewer saw (`seriesId`, `price`).
+ * `POST /api/video/unlock`: an episode with coins (`episodeId`), or a whole series at its quoted
+ * price (`seriesId`). `price` is the price the viewer saw (the viewer app always sends it): when the
+ * price is another now, nothing is spent (409 `price_changed`).
  */
 export const UnlockInputSchema = Type.Object({
   episodeId: Type.Optional(IdSchema),

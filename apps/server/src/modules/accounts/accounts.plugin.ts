@@ -47,6 +47,9 @@ const accounts: FastifyPluginAsyncTypebox = async (app) => {
     money: app.billing.accountSummary,
     guestBuyers: app.billing.guestBuyers,
     sessionCache,
+    later: (what, task) => {
+      app.background.run(what, task);
+    },
   });
   const operatorSessions = createOperatorSessions({ db, accounts: service, events: app.events });
   app.decorate('accounts', service);

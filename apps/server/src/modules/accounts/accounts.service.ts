@@ -36,7 +36,13 @@ export interface AccountsServiceDeps {
   guestBuyers?: (email: string) => Promise<string[]>;
   /** Sessions and users read on every request, kept until a write touches them (session-cache.ts). */
   sessionCache?: SessionCache | null;
+  /** Runs work off the answer's path (mails), waited for at shutdown: the app's `background.run`. */
+  later?: Later;
 }
+
+/** Work started by a request that outlives its answer; its failure is the runner's to report. */
+export type Later = (what: string, task: () => Promise<unknown>) => void;
+const unwatched: Later = (_what, task) => void task().catch(() => undefined);
 
 export interface IssuedSession {
   user: User;
@@ -78,6 +84,7 @@ export function createAccountsService({
   money,
   guestBuyers,
   sessionCache,
+  later = unwatched,
 }: AccountsServiceDeps) {
   const ttlMs = sessionTtlDays * 24 * 60 * 60 * 1000;
   events?.emits('user.registered', 'user.merged', 'user.exporting', 'user.deleting');
@@ -107,8 +114,8 @@ export function createAccountsService({
     return token;
   }
 
-  const claims = createPurchaseClaims({ db, mailer, publicUrl, limit, guestBuyers });
-  const recovery = createPasswordRecovery({ db, mailer, publicUrl, limit, startSession, present, claims });
+  const claims = createPurchaseClaims({ db, mailer, publicUrl, limit, guestBuyers, later });
+  const recovery = createPasswordRecovery({ db, mailer, publicUrl, limit, startSession, present, claims, later });
 
   // Each principal resolved through the cache, with the cache's ticket from the start of its reads.
   const tickets = new WeakMap<AuthUser, number>();

@@ -15,6 +15,7 @@ import { newPasswordErrors } from './password-rules';
 import { passwordResetEmail } from './account-emails';
 import { LIMITS, type AccountLimit } from './account-limits';
 import type { PurchaseClaims } from './purchase-claims';
+import type { Later } from './accounts.service';
 
 const RESET_MINUTES = 60;
 
@@ -29,6 +30,8 @@ export interface PasswordRecoveryDeps {
   present: (row: UserRow) => Promise<User>;
   /** The links that make a guest who paid giving an email the account of that email. */
   claims: PurchaseClaims;
+  /** Sends mail off the answer's path. */
+  later: Later;
 }
 
 /** A forgotten password's emailed reset link, and a known password's change. */
@@ -40,6 +43,7 @@ export function createPasswordRecovery({
   startSession,
   present,
   claims,
+  later,
 }: PasswordRecoveryDeps) {
   /**
    * Sends a single-use reset link when the email belongs to an account, or the set-password link of
@@ -54,7 +58,7 @@ export function createPasswordRecovery({
     const row = await repo.findUserByEmail(db, email);
     if (!row) {
       // Off the answer's path too: whether a guest bought with this address is nobody's business.
-      void claims.offerPurchaseLink(email, lang).catch(() => undefined);
+      later('purchase link offer', () => claims.offerPurchaseLink(email, lang));
       return;
     }
     if (row.is_guest || row.disabled_at) return;
@@ -71,7 +75,7 @@ export function createPasswordRecovery({
     const link = `${publicUrl}/retrievePassword?token=${encodeURIComponent(token)}`;
     const message = passwordResetEmail(email, link, RESET_MINUTES, toLanguage(row.language || lang));
     // Sent off the answer's path so its timing does not tell that the account exists.
-    void mailer?.send(message).catch(() => undefined);
+    if (mailer) later('password reset mail', () => mailer.send(message));
   }
 
   /**

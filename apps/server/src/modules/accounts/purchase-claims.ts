@@ -7,6 +7,7 @@ import * as repo from './accounts.repository';
 import { purchaseLinkEmail } from './account-emails';
 import { hashSessionToken, newSessionToken } from './session-tokens';
 import type { AccountLimit } from './account-limits';
+import type { Later } from './accounts.service';
 
 /** A purchase's set-password link lasts a week: receipts are read later than reset emails. */
 const PURCHASE_LINK_DAYS = 7;
@@ -19,6 +20,8 @@ export interface PurchaseClaimDeps {
   limit: AccountLimit;
   /** Guests who paid giving this email, the latest first (billing's). */
   guestBuyers?: ((email: string) => Promise<string[]>) | undefined;
+  /** Sends mail off the answer's path. */
+  later: Later;
 }
 
 const emailHasAccount = () =>
@@ -33,7 +36,7 @@ const emailHasAccount = () =>
  * link is used (whoever typed it may not own it), so typing an email never reaches anyone's
  * purchases, and an address that already has an account is never attached to a guest.
  */
-export function createPurchaseClaims({ db, mailer, publicUrl, limit, guestBuyers }: PurchaseClaimDeps) {
+export function createPurchaseClaims({ db, mailer, publicUrl, limit, guestBuyers, later }: PurchaseClaimDeps) {
   /**
    * The set-password link for the guest who paid giving this email: `account` when the address
    * already has an account (the purchase stays with the guest until they sign in to it there), null
@@ -63,7 +66,8 @@ export function createPurchaseClaims({ db, mailer, publicUrl, limit, guestBuyers
     await limit([`purchase-link:${email}`, LINKS_PER_EMAIL]);
     const link = await purchaseLink(buyers[0]!, email);
     if (typeof link !== 'string') return false;
-    void mailer?.send(purchaseLinkEmail(email, link, PURCHASE_LINK_DAYS, lang)).catch(() => undefined);
+    const mail = purchaseLinkEmail(email, link, PURCHASE_LINK_DAYS, lang);
+    if (mailer) later('purchase link mail', () => mailer.send(mail));
     return true;
   }
 

@@ -59,12 +59,22 @@ export async function insertPaymentMethod(
   return row.id;
 }
 
+/** The viewer's newest card that has paid an order (a card kept before its bank's check passed never counts). */
 export function latestPaymentMethod(db: Executor, userId: string) {
   return db
-    .selectFrom('payment_methods')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
+    .selectFrom('payment_methods as pm')
+    .selectAll('pm')
+    .where('pm.user_id', '=', userId)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('orders as o')
+          .select('o.id')
+          .where('o.user_id', '=', userId)
+          .whereRef('o.payment_method_id', '=', 'pm.id')
+          .where('o.paid_at', 'is not', null),
+      ),
+    )
+    .orderBy('pm.created_at', 'desc')
     .limit(1)
     .executeTakeFirst();
 }

@@ -96,6 +96,18 @@ describe('coins and unlocks', () => {
     expect((await call<User>(v.token, 'GET', '/api/user')).data.coins).toBe(70);
   });
 
+  it('spends nothing when the episode costs other than the price the viewer saw', async () => {
+    const v = await newGuest(t);
+    await grant(v.id, 120);
+    const episode = f.episodes.ceo[3]!;
+    const stale = await call(v.token, 'POST', '/api/video/unlock', { episodeId: episode, price: 35 });
+    expect(stale).toMatchObject({ code: 409, reason: 'price_changed' });
+    expect(stale.message).toMatch(/changed to 50 coins/);
+    expect((await call<User>(v.token, 'GET', '/api/user')).data.coins).toBe(120);
+    const seen = await call<UnlockResult>(v.token, 'POST', '/api/video/unlock', { episodeId: episode, price: 50 });
+    expect(seen.data).toEqual({ coins: 70, unlocked: [episode], spent: 50 });
+  });
+
   it('refuses when the balance is short, without a half-written record', async () => {
     const v = await newGuest(t);
     await grant(v.id, 20);

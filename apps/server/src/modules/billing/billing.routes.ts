@@ -123,7 +123,7 @@ export function registerBillingRoutes(
       schema: {
         tags: ['billing'],
         summary:
-          'Unlock an episode with coins (episodeId), or a whole series at its quoted price (seriesId, with the price seen)',
+          'Unlock an episode (episodeId) or a whole series (seriesId) with coins; with the price seen, a changed price is refused',
         body: UnlockInputSchema,
         response: { 200: EnvelopeOf(UnlockResultSchema) },
       },
@@ -131,7 +131,7 @@ export function registerBillingRoutes(
     async (req) => {
       const { userId } = await requireSession(req);
       const { episodeId, seriesId, price } = req.body;
-      if (episodeId !== undefined) return ok(await billing.unlockEpisode(userId, episodeId));
+      if (episodeId !== undefined) return ok(await billing.unlockEpisode(userId, episodeId, price));
       if (seriesId !== undefined) return ok(await billing.unlockSeries(userId, seriesId, price));
       throw invalidInput({ episodeId: fieldProblem('target_required', 'Say which episode (or series) to unlock.') });
     },

@@ -167,14 +167,19 @@ export function createBillingService(deps: BillingDeps) {
     return taken === 0 ? '' : `:r${String(taken)}`;
   }
 
-  /** Unlocks one episode for its price in coins, once: repeated or concurrent calls charge once. */
-  async function unlockEpisode(userId: string, episodeId: number): Promise<UnlockResult> {
+  /**
+   * Unlocks one episode for its price in coins, once: repeated or concurrent calls charge once.
+   * `expectedPrice` is the price the viewer saw: a different price now is refused, nothing spent.
+   */
+  async function unlockEpisode(userId: string, episodeId: number, expectedPrice?: number): Promise<UnlockResult> {
     // Only an episode viewers can open (listed by the catalog) is sold.
     const access = (await deps.catalog.episodeSummary(episodeId))
       ? await deps.access.ofEpisode(userId, episodeId)
       : null;
     if (!access) throw notFound('episode_unavailable', 'This episode is not available.');
     if (access.playable) return { coins: await coinBalance(db, userId), unlocked: [episodeId], spent: 0 };
+    if (expectedPrice !== undefined && expectedPrice !== access.price)
+      throw conflict('price_changed', `The price changed to ${access.price} coins. Please check and try again.`);
     return db.transaction().execute(async (trx) => {
       // Looked at again under the balance lock: a series unlock running meanwhile may have unlocked it.
       if ((await lockCoinsAndFindOwned(trx, userId, [episodeId])).length > 0)

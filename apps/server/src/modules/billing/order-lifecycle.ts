@@ -275,7 +275,9 @@ export function createOrderLifecycle(deps: { db: Kysely<DB>; events?: EventBus }
       if (transition !== 'settle' && opts.attempt !== undefined && opts.attempt !== order.attempt)
         return { order, changed: false };
       let paymentMethodId = order.payment_method_id;
-      if ('method' in outcome && outcome.method && !paymentMethodId) {
+      // A card is kept (for one tap and renewals) only once a charge on it succeeded: one still
+      // waiting for its bank's check, or whose check failed, was never shown to be its holder's.
+      if (outcome.status === 'succeeded' && outcome.method && !paymentMethodId) {
         paymentMethodId =
           (await repo.paymentMethodIdByToken(trx, outcome.method.token)) ??
           (await repo.insertPaymentMethod(trx, { userId: order.user_id, provider: providerName, ...outcome.method }));

@@ -158,6 +158,48 @@ describe('one-tap purchase on the saved card', () => {
     }
   });
 
+  it('keeps no card whose bank check did not pass: one tap cannot skip the check', async () => {
+    for (const action of ['left open', 'fail', 'complete'] as const) {
+      const v = await newGuest(t);
+      const order = await call<{ id: string }>(v.token, 'POST', '/api/payment/order', { planId: 'coins-300' });
+      const checked = await call<PayResult>(v.token, 'POST', '/api/payment/pay', {
+        orderId: order.data.id,
+        method: 'card',
+        card: {
+          number: '4000002500003155',
+          expiry: '12/34',
+          cvv: '123',
+          firstName: 'A',
+          lastName: 'B',
+          email: 'a@x.io',
+        },
+        agree: true,
+      });
+      expect(checked.data.status).toBe('requires_action');
+      if (action !== 'left open')
+        await t.app.inject({
+          method: 'POST',
+          url: new URL(checked.data.redirectUrl!).pathname,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: `action=${action}`,
+        });
+      await t.app.background.idle();
+      const saved = (await call<QuickPayCard>(v.token, 'GET', '/api/payment/quick')).data.card;
+      const overview = (await call<PaymentOverview>(v.token, 'GET', '/api/payment')).data.paymentMethod;
+      const tap = await quick(v.token, { planId: 'coins-1000', requestId: randomUUID(), agree: true });
+      if (action === 'complete') {
+        // The check passed: the card is the holder's, kept for one tap.
+        expect(saved).toMatchObject({ last4: '3155' });
+        expect(overview).toMatchObject({ last4: '3155' });
+        expect(tap.data.status).toBe('paid');
+      } else {
+        expect(saved, action).toBeNull();
+        expect(overview, action).toBeNull();
+        expect(tap, action).toMatchObject({ code: 409, reason: 'no_saved_card' });
+      }
+    }
+  });
+
   it('refuses without consent, and for a viewer with no saved card (nothing ordered)', async () => {
     const v = await viewerWithCard();
     const noConsent = await quick(v.token, { planId: 'coins-300', requestId: randomUUID(), agree: false });
@@ -203,8 +245,15 @@ describe('one-tap purchase on the saved card', () => {
 
   it('sends the viewer to the bank when the processor asks for authentication off-session', async () => {
     const v = await viewerWithCard('4000002760003184');
-    // The first payment itself asked for authentication; the card is saved all the same.
+    // The first payment itself asked for authentication: the card is kept once its check passed.
     expect(v.firstResult.status).toBe('requires_action');
+    await t.app.inject({
+      method: 'POST',
+      url: new URL(v.firstResult.redirectUrl!).pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'action=complete',
+    });
+    await t.app.background.idle();
     const requestId = randomUUID();
     const res = await quick(v.token, { planId: 'coins-300', requestId, agree: true });
     expect(res.data.status).toBe('requires_action');

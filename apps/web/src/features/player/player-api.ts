@@ -77,7 +77,9 @@ export const resumeQuery = (queryClient: QueryClient) =>
   });
 
 /** Unlocks one episode with coins; envelope 402 when the balance is short (its message says by how much). */
-export const unlockEpisode = (episodeId: number) => api.post('/api/video/unlock', { body: { episodeId } });
+/** Unlocks an episode at the price the viewer saw (`price`): a changed price is refused, nothing spent. */
+export const unlockEpisode = (episodeId: number, price: number) =>
+  api.post('/api/video/unlock', { body: { episodeId, price } });
 
 /** Unlocks the rest of a series at the price the viewer was shown; envelope 409 when that price changed. */
 export const unlockSeries = (seriesId: number, price: number) =>

@@ -14,7 +14,7 @@ export type UnlockState =
 
 /** Envelope code of "not enough coins". */
 export const NOT_ENOUGH_COINS = 402;
-/** Envelope code of "the series price changed since it was shown". */
+/** Envelope code of "the price changed since it was shown" (an episode's or the series'). */
 export const PRICE_CHANGED = 409;
 
 /**
@@ -49,8 +49,12 @@ export function useUnlock(seriesId: number) {
         const code = isApiError(error) ? error.code : 0;
         const message = error instanceof Error ? error.message : '';
         setState({ status: 'failed', target, code, message });
+        // The price shown is redrawn: the series' quote, and each episode's cost in the list.
         if (code === PRICE_CHANGED)
-          void queryClient.invalidateQueries({ queryKey: [...playerKey, 'series', seriesId] });
+          void Promise.all([
+            queryClient.invalidateQueries({ queryKey: [...playerKey, 'series', seriesId] }),
+            queryClient.invalidateQueries({ queryKey: [...playerKey, 'episodes', seriesId] }),
+          ]);
         return null;
       }
     },
@@ -58,7 +62,7 @@ export function useUnlock(seriesId: number) {
   );
 
   const unlock = useCallback(
-    (episode: Pick<EpisodeListItem, 'id'>) => run('episode', () => unlockEpisode(episode.id)),
+    (episode: Pick<EpisodeListItem, 'id' | 'cost'>) => run('episode', () => unlockEpisode(episode.id, episode.cost)),
     [run],
   );
   const unlockAll = useCallback((price: number) => run('series', () => unlockSeries(seriesId, price)), [run, seriesId]);

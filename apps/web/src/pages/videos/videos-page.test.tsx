@@ -359,7 +359,7 @@ describe('the video page', () => {
     expect(screen.getByRole('link', { name: 'Get coins' }).getAttribute('href')).toBe(
       '/shopping?returnTo=%2Fvideos%2F7%3Fep%3D3',
     );
-    expect(calls.requests('POST /api/video/unlock')[0]?.body).toMatchObject({ episodeId: 73 });
+    expect(calls.requests('POST /api/video/unlock')[0]?.body).toEqual({ episodeId: 73, price: 60 });
   });
 
   it('unlocks with coins and then plays the episode', async () => {
