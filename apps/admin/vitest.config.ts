@@ -18,6 +18,9 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test-setup.ts'],
     restoreMocks: true,
+    // Tests render whole pages in jsdom: on a loaded machine one takes several seconds, and its waits
+    // (asyncUtilTimeout, 20 s in src/test-setup.ts) must fit inside the test's own time.
+    testTimeout: 60_000,
     alias: [
       { find: /^react-router$/, replacement: routerBuild('index.mjs') },
       { find: /^react-router\/dom$/, replacement: routerBuild('dom-export.mjs') },
