@@ -103,6 +103,47 @@ test.describe('discovery: search finds what people mean', () => {
     await screenshot(page, 'discovery-search-empty-en');
   });
 
+  test('a search of only spaces takes the query out of the address; a long word wraps inside a 320 px screen', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.goto('/search');
+    await submitSearch(page, 'love');
+    await page.getByRole('region', { name: 'Results for “love”' }).waitFor();
+    const box = page.getByRole('searchbox');
+    await box.fill('     ');
+    await box.press('Enter');
+    await page.waitForURL((url) => !url.searchParams.has('q'));
+    await expect(box).toHaveValue('');
+    // The empty screen: the recent searches, "love" among them.
+    await page
+      .getByRole('region', { name: 'Recent searches' })
+      .getByRole('button', { name: 'love', exact: true })
+      .waitFor();
+    await expect(page.getByRole('region', { name: /^Results for/ })).toHaveCount(0);
+
+    // Typed, the box takes 100 characters; an address may carry more, of which the first 100 are searched.
+    for (const [how, query] of [
+      ['typed', 'x'.repeat(100)],
+      ['address', 'y'.repeat(300)],
+    ] as const) {
+      if (how === 'typed') await submitSearch(page, query);
+      else await page.goto(`/search?q=${query}`);
+      const nothing = page.getByText(`Nothing matches “${query.slice(0, 100)}”`);
+      await nothing.waitFor();
+      await screenshot(page, `discovery-search-long-word-${how}`);
+      const spill = await nothing.evaluate((text) => {
+        const inside = text.getBoundingClientRect();
+        const frame = text.parentElement!.getBoundingClientRect();
+        return {
+          outsideBox: inside.left < frame.left || inside.right > frame.right,
+          sideways: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        };
+      });
+      expect(spill).toEqual({ outsideBox: false, sideways: 0 });
+    }
+  });
+
   test('in Spanish: "jefe" finds the CEO series, and Spanish viewers’ searches trend', async ({ page, appServer }) => {
     test.setTimeout(JOURNEY_MS);
     const baseUrl = appServer.url;

@@ -31,6 +31,79 @@ function cutLabels(page: Page): Promise<string[]> {
   );
 }
 
+/**
+ * What of the home banner's slides is cut: a word outside its slide, a box holding part of a line (a row of
+ * glyphs cut in half), or the button's label on more than one line. Each as "slide n: text (why)".
+ */
+function cutInBanner(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const slides = document.querySelectorAll<HTMLElement>(
+      '[data-page="home"] section[aria-roledescription] [role="group"]',
+    );
+    slides.forEach((slide, index) => {
+      const frame = slide.querySelector('a')!.getBoundingClientRect();
+      for (const el of Array.from(slide.querySelectorAll<HTMLElement>('a *'))) {
+        const style = getComputedStyle(el);
+        const ownText = Array.from(el.childNodes).some(
+          (node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '',
+        );
+        if (!ownText || style.display === 'none' || el.closest('[aria-hidden="true"]')) continue;
+        const box = el.getBoundingClientRect();
+        const text = `slide ${String(index + 1)}: ${(el.textContent ?? '').trim().slice(0, 40)}`;
+        if (
+          box.top < frame.top - 1 ||
+          box.bottom > frame.bottom + 1 ||
+          box.left < frame.left - 1 ||
+          box.right > frame.right + 1
+        )
+          found.push(`${text} (outside its slide)`);
+        if (el.scrollWidth > el.clientWidth + 1) found.push(`${text} (wider than its box)`);
+        const lineHeight = parseFloat(style.lineHeight);
+        const height =
+          box.height -
+          parseFloat(style.paddingTop) -
+          parseFloat(style.paddingBottom) -
+          parseFloat(style.borderTopWidth) -
+          parseFloat(style.borderBottomWidth);
+        const lines = height / lineHeight;
+        if (Math.abs(lines - Math.round(lines)) > 0.1 || Math.round(lines) < 1)
+          found.push(`${text} (${lines.toFixed(2)} lines)`);
+        // The button: a play icon beside its label, on one line.
+        if (el.querySelector(':scope > svg') && Math.round(lines) !== 1)
+          found.push(`${text} (label on ${lines.toFixed(2)} lines)`);
+      }
+    });
+    return slides.length ? found : ['no slide'];
+  });
+}
+
+/** What of the coin packs spills out of its box: a price wider than its button, a word outside its card. */
+function cutInCoinPacks(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const packs = document.querySelectorAll<HTMLElement>('[data-testid="coin-pack"]');
+    for (const pack of Array.from(packs)) {
+      const card = pack.getBoundingClientRect();
+      for (const el of Array.from(pack.querySelectorAll('*'))) {
+        if (!(el instanceof HTMLElement)) continue;
+        const box = el.getBoundingClientRect();
+        const text = (el.textContent ?? '').trim();
+        if (
+          box.left < card.left - 1 ||
+          box.right > card.right + 1 ||
+          box.top < card.top - 1 ||
+          box.bottom > card.bottom + 1
+        )
+          found.push(`${text} (outside its card)`);
+        if (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)
+          found.push(`${text} (spills out of its box)`);
+      }
+    }
+    return packs.length ? found : ['no coin pack'];
+  });
+}
+
 test.describe('every language all the way', () => {
   test('German shows German prices and dates, coin counts grouped the German way', async ({
     page,
@@ -147,6 +220,37 @@ test.describe('every language all the way', () => {
       }
     }
     expect(cut).toEqual({});
+  });
+
+  test('at 320 px wide in every language, the home banner and the coin packs keep their words inside', async ({
+    page,
+    pageErrors: errors,
+  }) => {
+    test.setTimeout(180_000);
+    const cut: Record<string, string[]> = {};
+    for (const width of [320, 390]) {
+      await page.setViewportSize({ width, height: width === 320 ? 640 : 844 });
+      for (const lang of LANGUAGES) {
+        await page.goto(`/?lang=${lang}`);
+        await page.locator('[data-page="home"] section[aria-roledescription] [role="group"] a').first().waitFor();
+        await page.waitForTimeout(300);
+        if (width === 320) await screenshot(page, `languages-banner-320-${lang}`);
+        const banner = await cutInBanner(page);
+        if (banner.length) cut[`home ${String(width)} ${lang}`] = banner;
+
+        await page.goto('/shopping');
+        await page.getByTestId('coin-pack').first().scrollIntoViewIfNeeded();
+        if (width === 320) await screenshot(page, `languages-coin-packs-320-${lang}`);
+        const packs = await cutInCoinPacks(page);
+        if (packs.length) cut[`shopping ${String(width)} ${lang}`] = packs;
+        const sideways = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        if (sideways > 0) cut[`shopping ${String(width)} ${lang} scrolls sideways`] = [`${String(sideways)} px`];
+      }
+    }
+    expect(cut).toEqual({});
+    expect(errors).toEqual([]);
   });
 });
 

@@ -69,8 +69,9 @@ export function MembershipPlanCard({ plan, best = false, busy, disabled, onChoos
 }
 
 /**
- * A coin pack: coins, the bonus, the price. The price is the button, named "Buy 300 coins for $2.99",
- * and its press area covers the card: the words it shows stay part of the name it is read out by.
+ * A coin pack, as a row: coins and the bonus on the left, the price on the right, on one line whatever
+ * the language's price format. The price is the button, named "Buy 300 coins for $2.99", and its press
+ * area covers the card: the words it shows stay part of the name it is read out by.
  */
 export function CoinPackCard({ plan, busy, disabled, onChoose }: PlanCardProps) {
   const { t } = useTranslation();
@@ -80,14 +81,18 @@ export function CoinPackCard({ plan, busy, disabled, onChoose }: PlanCardProps) 
   return (
     <li
       data-testid="coin-pack"
-      className="relative flex h-full flex-col items-center gap-1 rounded-2xl bg-surface p-3 text-center ring-1 ring-white/10 has-[button:disabled]:opacity-60 has-[button:enabled:hover]:bg-surface-2"
+      className="relative flex min-h-16 items-center gap-3 rounded-2xl bg-surface px-4 py-3 ring-1 ring-white/10 has-[button:disabled]:opacity-60 has-[button:enabled:hover]:bg-surface-2"
     >
-      <span className="flex items-center gap-1 text-lg font-extrabold text-amber-300 tabular-nums">
-        <CoinIcon className="size-5" />
-        {formatCount(plan.coins, language)}
-      </span>
-      <span id={bonusId} className="min-h-4 text-xs font-semibold text-emerald-300">
-        {plan.bonusCoins > 0 ? t('billing.packs.bonus', countOf(plan.bonusCoins, language)) : ''}
+      <CoinIcon className="size-6 shrink-0 text-amber-300" />
+      <span className="flex min-w-0 flex-1 flex-col">
+        <span className="text-lg leading-tight font-extrabold break-words text-amber-300 tabular-nums">
+          {formatCount(plan.coins, language)}
+        </span>
+        {plan.bonusCoins > 0 ? (
+          <span id={bonusId} className="text-xs font-semibold break-words text-emerald-300">
+            {t('billing.packs.bonus', countOf(plan.bonusCoins, language))}
+          </span>
+        ) : null}
       </span>
       <button
         type="button"
@@ -98,7 +103,7 @@ export function CoinPackCard({ plan, busy, disabled, onChoose }: PlanCardProps) 
         onClick={() => {
           onChoose(plan);
         }}
-        className="mt-1 inline-flex min-h-9 w-full items-center justify-center gap-1.5 rounded-full bg-accent px-3 text-sm font-bold text-black after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-accent"
+        className="inline-flex min-h-10 min-w-28 shrink-0 items-center justify-center gap-1.5 rounded-full bg-accent px-4 text-sm font-bold whitespace-nowrap text-black tabular-nums after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-accent"
       >
         {busy ? <Spinner className="size-4" /> : null}
         {formatPrice(plan.price, plan.currency, language)}

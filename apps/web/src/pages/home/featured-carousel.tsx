@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { Link } from '../../shared/links/link';
 import { type FeaturedSeries, FreeBadge } from '../../features/catalog';
@@ -19,6 +19,49 @@ function showSlide(track: HTMLElement | null, index: number): void {
   track?.scrollTo({ left: index * track.clientWidth, behavior: reducedMotion() ? 'auto' : 'smooth' });
 }
 
+/** The most lines of the synopsis shown beside the cover. */
+const SYNOPSIS_LINES = 3;
+
+/**
+ * How many whole lines of `text` (at most `max`) fit in `column` beside its other children (badge, title,
+ * button), which keep their own height: a narrow screen, a long translation or a large font size shows
+ * fewer lines of the synopsis, or none, instead of squeezing a line in half.
+ */
+function useLinesThatFit(
+  column: RefObject<HTMLElement | null>,
+  text: RefObject<HTMLElement | null>,
+  max: number,
+): number {
+  const [lines, setLines] = useState(max);
+  useLayoutEffect(() => {
+    const box = column.current;
+    const target = text.current;
+    if (!box || !target || typeof ResizeObserver === 'undefined') return;
+    const fit = () => {
+      const style = getComputedStyle(box);
+      const gap = parseFloat(style.rowGap) || 0;
+      let room = box.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+      for (const child of Array.from(box.children)) {
+        if (child === target) continue;
+        const own = getComputedStyle(child);
+        room -= child.getBoundingClientRect().height + parseFloat(own.marginTop) + parseFloat(own.marginBottom) + gap;
+      }
+      const own = getComputedStyle(target);
+      const lineHeight = parseFloat(own.lineHeight) || parseFloat(own.fontSize) * 1.2;
+      // Half a pixel of slack for rounding: the column lets what overflows rise into its padding.
+      setLines(lineHeight > 0 ? Math.max(0, Math.min(max, Math.floor((room + 0.5) / lineHeight))) : max);
+    };
+    fit();
+    const observer = new ResizeObserver(fit);
+    observer.observe(box);
+    for (const child of Array.from(box.children)) if (child !== target) observer.observe(child);
+    return () => {
+      observer.disconnect();
+    };
+  }, [column, text, max]);
+  return lines;
+}
+
 function Slide({
   series,
   index,
@@ -35,6 +78,9 @@ function Slide({
   const [failed, setFailed] = useState(false);
   const showImage = Boolean(image) && !failed;
   const wide = Boolean(series.banner) && !failed;
+  const columnRef = useRef<HTMLSpanElement>(null);
+  const synopsisRef = useRef<HTMLSpanElement>(null);
+  const synopsisLines = useLinesThatFit(columnRef, synopsisRef, SYNOPSIS_LINES);
   return (
     <div
       role="group"
@@ -61,7 +107,8 @@ function Slide({
             }}
           />
         ) : (
-          <span className="relative aspect-[3/4] h-full shrink-0 overflow-hidden rounded-xl bg-black/25 shadow-lg shadow-black/40">
+          // The cover gives up a little width (cropped at its sides) when the words beside it need it.
+          <span className="relative aspect-[3/4] h-full min-w-[30%] overflow-hidden rounded-xl bg-black/25 shadow-lg shadow-black/40">
             {showImage && image ? (
               <img
                 src={image}
@@ -84,18 +131,32 @@ function Slide({
             )}
           </span>
         )}
+        {wide ? (
+          <span
+            aria-hidden="true"
+            className="absolute inset-0 bg-gradient-to-t from-black/85 via-black/40 to-transparent"
+          />
+        ) : null}
+        {/* At least as wide as the button's label on one line; the title and synopsis wrap anywhere. */}
         <span
-          className={`relative flex min-w-0 flex-1 flex-col justify-end gap-1.5 ${wide ? '-m-3 bg-gradient-to-t from-black/85 via-black/40 to-transparent p-3 pt-16' : ''}`}
+          ref={columnRef}
+          className={`relative flex min-w-min flex-1 flex-col justify-end gap-1.5 ${wide ? 'pt-6' : ''}`}
         >
-          <FreeBadge freeEpisodes={series.freeEpisodes} className="self-start" />
-          <span className="line-clamp-2 text-lg leading-snug font-bold text-white [text-shadow:0_1px_4px_rgb(0_0_0/0.5)]">
+          <FreeBadge freeEpisodes={series.freeEpisodes} className="shrink-0 self-start" />
+          <span className="line-clamp-2 shrink-0 text-lg leading-snug font-bold wrap-anywhere hyphens-auto text-white [text-shadow:0_1px_4px_rgb(0_0_0/0.5)]">
             {series.title}
           </span>
           {series.synopsis ? (
-            <span className="line-clamp-3 text-xs leading-snug text-white/80">{series.synopsis}</span>
+            <span
+              ref={synopsisRef}
+              className={`${synopsisLines === 0 ? 'hidden' : 'line-clamp-3'} shrink-0 text-xs leading-snug wrap-anywhere hyphens-auto text-white/80`}
+              style={{ WebkitLineClamp: synopsisLines || undefined }}
+            >
+              {series.synopsis}
+            </span>
           ) : null}
-          <span className="mt-1 inline-flex items-center gap-1.5 self-start rounded-full bg-white px-3 py-1.5 text-xs font-semibold text-black">
-            <PlayIcon className="size-3.5" />
+          <span className="mt-1 inline-flex shrink-0 items-center gap-1.5 self-start rounded-full bg-white px-3 py-1.5 text-xs font-semibold whitespace-nowrap text-black">
+            <PlayIcon className="size-3.5 shrink-0" />
             {t('home.watchNow')}
           </span>
         </span>

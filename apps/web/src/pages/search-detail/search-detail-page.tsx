@@ -1,6 +1,6 @@
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useParams } from 'react-router';
-import { normalizeQuery, searchPath } from '../../features/search';
+import { MAX_QUERY_LENGTH, normalizeQuery, searchPath } from '../../features/search';
 import { SearchResults } from '../../features/catalog/lazy';
 import { ButtonLink } from '../../shared/ui/button';
 import { SearchIcon } from '../../shared/ui/icons/search';
@@ -13,8 +13,9 @@ import { NotFoundPage } from '../not-found/not-found-page';
  */
 export function SearchDetailPage() {
   const { t } = useTranslation();
-  // The router has already decoded the parameter.
-  const query = normalizeQuery(useParams().id ?? '');
+  // The router has already decoded the parameter. A keyword longer than the API takes is searched by its
+  // first MAX_QUERY_LENGTH characters.
+  const query = normalizeQuery(normalizeQuery(useParams().id ?? '').slice(0, MAX_QUERY_LENGTH));
   // An address with no keyword (`/searchDetail/%20`) names no search. A keyword without results is a
   // search page that says so, with a way to search again.
   if (!query) return <NotFoundPage />;

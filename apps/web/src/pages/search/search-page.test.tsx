@@ -151,6 +151,41 @@ describe('search', () => {
     });
   });
 
+  it('a search of only spaces takes the query out of the address and shows the empty screen', async () => {
+    stubSearch();
+    const { history } = renderAt('/search?q=moonlight');
+    expect(await screen.findByRole('region', { name: 'Results for “moonlight”' })).toBeTruthy();
+    const box = await searchBox();
+    fireEvent.change(box, { target: { value: '   ' } });
+    fireEvent.submit(box.closest('form') as HTMLFormElement);
+    await waitFor(() => {
+      expect(history.location.search).toBe('');
+    });
+    expect(history.location.pathname).toBe('/search');
+    expect(box.value).toBe('');
+    expect(await screen.findByRole('region', { name: 'Trending searches' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Recent searches' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: /Results for/ })).toBeNull();
+  });
+
+  it('searches the first 100 characters of a longer query in the address', async () => {
+    const api = stubSearch();
+    renderAt(`/search?q=${'x'.repeat(300)}`);
+    const shown = 'x'.repeat(100);
+    expect(await screen.findByRole('region', { name: `Results for “${shown}”` })).toBeTruthy();
+    expect(await screen.findByText(`Nothing matches “${shown}”. Check the spelling or try another word.`)).toBeTruthy();
+    expect(api.requests('GET /api/video').map((r) => r.url.searchParams.get('keyword'))).toEqual([shown]);
+  });
+
+  it('searches the first 100 characters of a longer keyword at /searchDetail/{keyword}', async () => {
+    const api = stubSearch();
+    renderAt(`/searchDetail/${'y'.repeat(300)}`);
+    const shown = 'y'.repeat(100);
+    expect(await screen.findByRole('region', { name: `Results for “${shown}”` })).toBeTruthy();
+    expect(await screen.findByText(`Nothing matches “${shown}”. Check the spelling or try another word.`)).toBeTruthy();
+    expect(api.requests('GET /api/video').map((r) => r.url.searchParams.get('keyword'))).toEqual([shown]);
+  });
+
   it('shows all results for a keyword at /searchDetail/{keyword}', async () => {
     stubSearch();
     renderAt('/searchDetail/jade%20palace');

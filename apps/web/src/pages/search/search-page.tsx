@@ -94,7 +94,8 @@ export function SearchPage() {
   const { t } = useTranslation();
   const goBack = useGoBack();
   const [params, setParams] = useSearchParams();
-  const q = normalizeQuery(params.get('q') ?? '');
+  // An address may carry more than the API takes: the search is of its first MAX_QUERY_LENGTH characters.
+  const q = normalizeQuery(normalizeQuery(params.get('q') ?? '').slice(0, MAX_QUERY_LENGTH));
   const [text, setText] = useState(q);
   const [shownQ, setShownQ] = useState(q);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -111,8 +112,19 @@ export function SearchPage() {
   }, []);
 
   const search = (value: string) => {
-    const query = normalizeQuery(value).slice(0, MAX_QUERY_LENGTH);
-    if (!query) return;
+    const query = normalizeQuery(normalizeQuery(value).slice(0, MAX_QUERY_LENGTH));
+    if (!query) {
+      // A blank search is no search: the address loses its query and the screen shows recent and trending.
+      setText('');
+      setParams(
+        (current) => {
+          current.delete('q');
+          return current;
+        },
+        { replace: true },
+      );
+      return;
+    }
     history.add(query);
     countSearch(query);
     track('Search', { search_string: query });

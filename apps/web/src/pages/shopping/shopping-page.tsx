@@ -32,10 +32,10 @@ function PlansSkeleton() {
     <div role="status" aria-label={t('app.loading')} className="flex flex-col gap-3">
       <Skeleton className="h-32 rounded-2xl" />
       <Skeleton className="h-32 rounded-2xl" />
-      <div className="grid grid-cols-3 gap-3">
-        <Skeleton className="h-28 rounded-2xl" />
-        <Skeleton className="h-28 rounded-2xl" />
-        <Skeleton className="h-28 rounded-2xl" />
+      <div className="flex flex-col gap-3">
+        <Skeleton className="h-16 rounded-2xl" />
+        <Skeleton className="h-16 rounded-2xl" />
+        <Skeleton className="h-16 rounded-2xl" />
       </div>
     </div>
   );
@@ -140,7 +140,7 @@ export function ShoppingPage() {
           </Section>
           <Section title={t('billing.packs.title')}>
             <p className="-mt-2 text-sm text-fg-muted">{t('billing.packs.intro')}</p>
-            <ul className="grid grid-cols-3 gap-3">
+            <ul className="flex flex-col gap-3">
               {packs.map((plan) => (
                 <CoinPackCard
                   key={plan.id}
