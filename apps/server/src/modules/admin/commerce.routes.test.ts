@@ -461,6 +461,19 @@ describe('grants', () => {
     ]);
   });
 
+  it('gives nothing to the operator who asks: another operator grants them', async () => {
+    for (const body of [
+      { kind: 'coins', coins: 1_000_000 },
+      { kind: 'membership', days: 365 },
+    ])
+      expect(
+        await admin.post(`/api/admin/users/${who.adminId}/grants`, { requestId: randomUUID(), reason: 'Me', ...body }),
+      ).toMatchObject({ code: 409, reason: 'not_allowed_now' });
+    const own = (await admin.get<AdminUser>(`/api/admin/users/${who.adminId}`)).data;
+    expect(own.ledger).toEqual([]);
+    expect(own.membership.active).toBe(false);
+  });
+
   it('gives membership days: locked episodes open', async () => {
     const b = await buyer();
     const granted = await admin.post<AdminUser>(`/api/admin/users/${b.id}/grants`, {

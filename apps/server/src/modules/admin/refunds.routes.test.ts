@@ -176,6 +176,8 @@ describe(`refund preview and partial refunds (${testDbKind})`, () => {
     const answers = await Promise.all([1, 2].map(() => refund(orderId, { amount: 200, requestId })));
     for (const a of answers) expect(a.code === 200 || (a.code === 409 && /under way/.test(a.message))).toBe(true);
     expect((await refund(orderId, { amount: 200, requestId })).code).toBe(200);
+    // The same id with another amount (a form edited after sending) is refused, not answered as done.
+    expect(await refund(orderId, { amount: 150, requestId })).toMatchObject({ code: 409, reason: 'already_used' });
     const order = (await admin.get<AdminOrder>(`/api/admin/orders/${orderId}`)).data;
     expect(order.refundedAmount).toBe(200);
     expect(order.refunds).toHaveLength(1);

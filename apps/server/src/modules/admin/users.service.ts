@@ -247,6 +247,12 @@ export function createUsersService(deps: AdminDeps) {
    * console's request id makes it idempotent: the same form sent twice, or at once, grants once.
    */
   async function grant(operator: Operator, userId: string, input: AdminGrantInput): Promise<AdminUser> {
+    // Nobody gives themselves what viewers pay for, as nobody changes their own role: another operator does.
+    if (userId === operator.userId)
+      throw conflict(
+        'not_allowed_now',
+        'You cannot give coins or membership to your own account. Ask another operator.',
+      );
     const reason = input.reason.trim();
     const check = new FieldCheck();
     if (!reason) check.add('reason', 'reason_required', 'Say why (the user and other operators will see it).');

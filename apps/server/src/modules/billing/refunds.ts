@@ -68,6 +68,12 @@ export function createRefunds(deps: {
       if (!order) throw notFound('order_not_found', 'There is no such order.');
       if (request.requestId) {
         const prior = await refundRepo.refundByRequest(trx, orderId, request.requestId);
+        // The same request again is answered as done; its id with another amount (an edited form) is refused.
+        if (prior && request.amount !== undefined && prior.amount !== request.amount)
+          throw conflict(
+            'already_used',
+            'This refund request was already used for another amount: reload and try again.',
+          );
         if (prior?.status === 'succeeded') return { order, refund: null };
         if (prior?.status === 'processing' && !prior.stale)
           throw conflict('refund_under_way', 'This refund is already under way.');
