@@ -168,6 +168,20 @@ describe('search', () => {
     expect(screen.queryByRole('region', { name: /Results for/ })).toBeNull();
   });
 
+  it('the clear button empties the box and takes the query out of the address', async () => {
+    stubSearch();
+    const { history } = renderAt('/search?q=moonlight');
+    expect(await screen.findByRole('region', { name: 'Results for “moonlight”' })).toBeTruthy();
+    const box = await searchBox();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear the search text' }));
+    await waitFor(() => {
+      expect(history.location.search).toBe('');
+    });
+    expect(box.value).toBe('');
+    expect(document.activeElement).toBe(box);
+    expect(await screen.findByRole('region', { name: 'Trending searches' })).toBeTruthy();
+  });
+
   it('searches the first 100 characters of a longer query in the address', async () => {
     const api = stubSearch();
     renderAt(`/search?q=${'x'.repeat(300)}`);

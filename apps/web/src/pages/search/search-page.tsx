@@ -111,18 +111,22 @@ export function SearchPage() {
     inputRef.current?.focus();
   }, []);
 
+  /** No search: the box is empty, the address loses its query, and the screen shows recent and trending. */
+  const clear = () => {
+    setText('');
+    setParams(
+      (current) => {
+        current.delete('q');
+        return current;
+      },
+      { replace: true },
+    );
+  };
+
   const search = (value: string) => {
     const query = normalizeQuery(normalizeQuery(value).slice(0, MAX_QUERY_LENGTH));
     if (!query) {
-      // A blank search is no search: the address loses its query and the screen shows recent and trending.
-      setText('');
-      setParams(
-        (current) => {
-          current.delete('q');
-          return current;
-        },
-        { replace: true },
-      );
+      clear();
       return;
     }
     history.add(query);
@@ -180,7 +184,7 @@ export function SearchPage() {
               aria-label={t('search.clearText')}
               title={t('search.clearText')}
               onClick={() => {
-                setText('');
+                clear();
                 inputRef.current?.focus();
               }}
               className="mr-1 flex size-9 shrink-0 items-center justify-center rounded-full text-fg-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-accent"
