@@ -19,6 +19,7 @@ import {
   USER_SORTS,
 } from './constants';
 import { LiteralUnion } from './envelope';
+import { IdSchema } from './ids';
 import { LanguageSchema } from './user';
 
 export {
@@ -250,7 +251,7 @@ export const AdminStopRenewalInputSchema = Type.Object({
 });
 export const AdminUnlockParamsSchema = Type.Object({
   id: Type.String({ format: 'uuid' }),
-  episodeId: Type.Integer({ minimum: 1 }),
+  episodeId: IdSchema,
 });
 
 export const AdminGrantInputSchema = Type.Object({

@@ -145,13 +145,6 @@ export function registerProtocol(app: FastifyInstance, opts: ProtocolOptions): v
       reply.header('retry-after', '5');
       return sendErrorEnvelope(reply, 503, EnvelopeCode.unavailable, 'unavailable', UNAVAILABLE);
     }
-    const unusable = unusableValue(err);
-    if (unusable) {
-      // A value the schema let through (an id in a path, a version, a running total) that its column
-      // cannot hold: the caller's input, answered as such, never a server fault. Nothing was written.
-      const invalid = invalidInput({}, unusable);
-      return sendErrorEnvelope(reply, 200, invalid.code, invalid.reason, invalid.message, invalid);
-    }
     if (isVanishedUser(err)) {
       // The caller's user was deleted after their session was read: a guest merged into an account
       // by a sign-in elsewhere, or an account deleted. Their next step is to sign in again.
@@ -218,18 +211,6 @@ export function registerCallers(
   app.decorateRequest('operator', function (this: FastifyRequest) {
     return resolveOperator(this, opts.resolveOperator);
   });
-}
-
-/**
- * What to tell a caller whose value the database refused as data: numeric_value_out_of_range (an
- * integer past 2^31 for an `integer` column) or invalid_text_representation (1e30 for an integer).
- * Every value reaches SQL as a parameter, so these come from a request, not from our own SQL.
- */
-function unusableValue(err: unknown): string | null {
-  const code = (err as { code?: unknown }).code;
-  if (code === '22003') return 'A number in the request is too large.';
-  if (code === '22P02') return 'A value in the request is not in a form we can use.';
-  return null;
 }
 
 /** A write that named a user who no longer exists (a foreign key to users, violated). */

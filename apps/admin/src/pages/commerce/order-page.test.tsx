@@ -245,6 +245,46 @@ describe('refund dialog', () => {
     expect(within(dialog).queryByText(/Working out/)).toBeNull();
   }, 20_000);
 
+  it('asks under a new request id once the server says the id went with another amount', async () => {
+    const paid = order();
+    let posts = 0;
+    const calls = mockApi(({ url, method }): Reply | undefined => {
+      const path = url.split('?')[0];
+      if (path === `/api/admin/orders/${paid.id}/refund-preview`)
+        return { code: 200, data: { ...previewOf(paid, 899), refunded: 0, inFlight: 0, refundable: 899 } };
+      if (url === `/api/admin/orders/${paid.id}/refund` && method === 'POST')
+        return ++posts === 1
+          ? {
+              code: 409,
+              reason: 'already_used',
+              message: 'This refund request was already used for another amount: reload and try again.',
+            }
+          : { code: 200, data: paid };
+      if (url === `/api/admin/orders/${paid.id}`) return { code: 200, data: paid };
+      return undefined;
+    });
+    renderConsole(`/admin/commerce/orders/${paid.id}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Refund…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Refund payment' });
+    fireEvent.change(await within(dialog).findByLabelText('Reason'), { target: { value: 'Bought by mistake' } });
+    const button = await within(dialog).findByRole('button', { name: 'Refund $8.99' });
+    await waitFor(() => {
+      expect(button.hasAttribute('disabled')).toBe(false);
+    });
+    fireEvent.click(button);
+    expect(await within(dialog).findByText(/already used for another amount/)).toBeTruthy();
+    await waitFor(() => {
+      expect(within(dialog).getByRole('button', { name: 'Refund $8.99' }).hasAttribute('disabled')).toBe(false);
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Refund $8.99' }));
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
+    const ids = calls.filter((c) => c.method === 'POST').map((c) => (c.body as { requestId: string }).requestId);
+    expect(ids).toHaveLength(2);
+    expect(ids[1]).not.toBe(ids[0]);
+  }, 20_000);
+
   it('shows the email a guest gave for the receipt', async () => {
     const guestOrder = order({
       user: { id: '5a1e0c44-0000-4000-8000-00000000beef', email: null, isGuest: true },

@@ -149,7 +149,10 @@ export function RefundDialog({ order, onClose }: { order: AdminOrder; onClose: (
   const formId = useId();
   const { refund } = useCommerceMutations();
   const refresh = useRefreshOrder(order.id);
-  const [request] = useState(requestId);
+  // One id per refund asked: the same after a lost answer or a refusal (a failed refund is tried again
+  // under it); a new one once the server says the id went with another amount (a failed refund of
+  // what was left then, and less is left now).
+  const [request, setRequest] = useState(requestId);
   // The preview of all that is left: its `refundable` is the one "left to refund" the dialog shows.
   const whole = useRefundPreview(order.id, undefined);
   const current = whole.isFetchedAfterMount ? whole.data : undefined;
@@ -226,6 +229,7 @@ export function RefundDialog({ order, onClose }: { order: AdminOrder; onClose: (
               // read what is left again, so the dialog shows the server's figure.
               onError: (error) => {
                 if (isApiError(error) && (error.code === 409 || error.fields?.amount)) void refresh();
+                if (isApiError(error) && error.reason === 'already_used') setRequest(requestId());
               },
             },
           );

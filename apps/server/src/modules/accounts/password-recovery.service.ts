@@ -3,7 +3,7 @@ import type { Language, User } from '@episodic/contract';
 import { toLanguage } from '../../http/language';
 import type { DB, UserRow } from '../../db/schema';
 import type { AuthUser } from '../../http/auth';
-import { AppError, fieldProblem, invalidInput, loginRequired } from '../../http/errors';
+import { AppError, TooManyRequests, fieldProblem, invalidInput, loginRequired } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
 import { addressKey } from '../../http/client-address';
 import * as repo from './accounts.repository';
@@ -58,7 +58,12 @@ export function createPasswordRecovery({
     const row = await repo.findUserByEmail(db, email);
     if (!row) {
       // Off the answer's path too: whether a guest bought with this address is nobody's business.
-      later('purchase link offer', () => claims.offerPurchaseLink(email, lang));
+      // Its own limit (links an address gets an hour) reached is expected, not a fault to report.
+      later('purchase link offer', () =>
+        claims.offerPurchaseLink(email, lang).catch((err: unknown) => {
+          if (!(err instanceof TooManyRequests)) throw err;
+        }),
+      );
       return;
     }
     if (row.is_guest || row.disabled_at) return;

@@ -240,7 +240,7 @@ describe(`taking access away on the user page (${testDbKind})`, () => {
         (await caller(t, token).post(`/api/admin/users/${other.id}/unlocks/${episodeId}/revoke`, { reason: 'x' })).code,
       ).toBeGreaterThanOrEqual(401);
     expect(await unlockedIn(other.token, fx.series.wolf)).toEqual([episodeId]);
-    // An episode id past what its column holds is the caller's input: a 422, never a 500.
+    // An episode id past what its column holds is refused as input: a 422, never a 500.
     for (const huge of ['2147483648', '1e30'])
       expect(await admin.post(`/api/admin/users/${a.id}/unlocks/${huge}/revoke`, { reason: 'x' }), huge).toMatchObject({
         code: 422,

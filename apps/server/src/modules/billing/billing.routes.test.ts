@@ -392,6 +392,35 @@ describe('orders and card payments (sandbox)', () => {
       }
     });
 
+    it('a paid order names the card that paid it, not one an earlier attempt left on it', async () => {
+      const v = await newGuest(t);
+      const earlier = await buy(v.token, 'coins-300', '4242424242424242');
+      const cardA = (await t.database.db
+        .selectFrom('orders')
+        .select('payment_method_id')
+        .where('id', '=', earlier.orderId)
+        .executeTakeFirstOrThrow())!.payment_method_id;
+      expect(cardA).not.toBeNull();
+      // An unpaid order that names card A (an attempt on it that never paid), then paid with card B.
+      const order = await call<{ id: string }>(v.token, 'POST', '/api/payment/order', { planId: 'coins-300' });
+      await t.database.db
+        .updateTable('orders')
+        .set({ payment_method_id: cardA })
+        .where('id', '=', order.data.id)
+        .execute();
+      const paid = await payAgain(v.token, order.data.id, '5555555555554444');
+      expect(paid.data.status).toBe('paid');
+      const row = await t.database.db
+        .selectFrom('orders as o')
+        .innerJoin('payment_methods as pm', 'pm.id', 'o.payment_method_id')
+        .select(['pm.last4'])
+        .where('o.id', '=', order.data.id)
+        .executeTakeFirstOrThrow();
+      expect(row.last4).toBe('4444');
+      const overview = await call<PaymentOverview>(v.token, 'GET', '/api/payment');
+      expect(overview.data.paymentMethod).toMatchObject({ last4: '4444' });
+    });
+
     it("another viewer's card cannot end a buyer's check", async () => {
       const a = await newGuest(t);
       const b = await newGuest(t);

@@ -274,13 +274,17 @@ export function createOrderLifecycle(deps: { db: Kysely<DB>; events?: EventBus }
       if (!canMove(order.status, transition)) return { order, changed: false };
       if (transition !== 'settle' && opts.attempt !== undefined && opts.attempt !== order.attempt)
         return { order, changed: false };
-      let paymentMethodId = order.payment_method_id;
       // A card is kept (for one tap and renewals) only once a charge on it succeeded: one still
-      // waiting for its bank's check, or whose check failed, was never shown to be its holder's.
-      if (outcome.status === 'succeeded' && outcome.method && !paymentMethodId) {
-        paymentMethodId =
-          (await repo.paymentMethodIdByToken(trx, outcome.method.token)) ??
-          (await repo.insertPaymentMethod(trx, { userId: order.user_id, provider: providerName, ...outcome.method }));
+      // waiting for its bank's check, or whose check failed, was never shown to be its holder's. The
+      // card a paid order names is the one that paid it: the charge's own, none for a payment without
+      // a card (PayPal), the saved one a renewal was charged on when the charge does not name it.
+      let paymentMethodId = order.payment_method_id;
+      if (outcome.status === 'succeeded') {
+        if (outcome.method)
+          paymentMethodId =
+            (await repo.paymentMethodIdByToken(trx, outcome.method.token)) ??
+            (await repo.insertPaymentMethod(trx, { userId: order.user_id, provider: providerName, ...outcome.method }));
+        else if (order.purpose !== 'renewal') paymentMethodId = null;
       }
       const ref = { provider: providerName, provider_ref: outcome.providerRef };
       if (outcome.status === 'succeeded') {

@@ -29,16 +29,35 @@ export interface QuickPurchaseInput {
   seen?: QuickPayInput['seen'];
 }
 
-/** Whether an order sells what the viewer saw: its price, currency, coins and bonus, and period. */
-function sellsWhatWasSeen(order: OrderRow, plan: repo.PlanRow, seen: NonNullable<QuickPayInput['seen']>): boolean {
-  return (
-    order.amount === seen.price &&
-    order.currency === seen.currency &&
-    (order.coins ?? plan.coins) === seen.coins &&
-    (order.bonus_coins ?? plan.bonus_coins) === seen.bonusCoins &&
-    (plan.kind === 'membership' ? (order.renewal_days ?? plan.renewal_days) : null) === seen.renewalDays
-  );
-}
+type Seen = NonNullable<QuickPayInput['seen']>;
+type Terms = { price: number; currency: string; coins: number; bonusCoins: number; renewalDays: number | null };
+const sameTerms = (terms: Terms, seen: Seen) =>
+  terms.price === seen.price &&
+  terms.currency === seen.currency &&
+  terms.coins === seen.coins &&
+  terms.bonusCoins === seen.bonusCoins &&
+  terms.renewalDays === seen.renewalDays;
+
+/** What a plan sells today: its price, currency, coins and bonus, and (a membership's) period. */
+const planTerms = (plan: repo.PlanRow): Terms => ({
+  price: plan.price,
+  currency: plan.currency,
+  coins: plan.coins,
+  bonusCoins: plan.bonus_coins,
+  renewalDays: plan.kind === 'membership' ? plan.renewal_days : null,
+});
+
+/** What an order sells: the terms it was opened with (its plan's for an order older than its own terms). */
+const orderTerms = (order: OrderRow, plan: repo.PlanRow): Terms => ({
+  price: order.amount,
+  currency: order.currency,
+  coins: order.coins ?? plan.coins,
+  bonusCoins: order.bonus_coins ?? plan.bonus_coins,
+  renewalDays: plan.kind === 'membership' ? (order.renewal_days ?? plan.renewal_days) : null,
+});
+
+const priceChanged = () =>
+  conflict('price_changed', 'The price or what it includes changed. Please check it and confirm again.');
 
 /** A saved card that can still be charged: kept by the current card provider and not expired. */
 export type UsableCard = NonNullable<Awaited<ReturnType<typeof repo.latestPaymentMethod>>>;
@@ -122,12 +141,19 @@ export function createQuickPurchase(deps: QuickPurchaseDeps) {
     const card = await usableCard(userId);
     if (!card) throw conflict('no_saved_card', 'There is no saved card to pay with. Please pay on the checkout page.');
 
+    // A request seen on other terms than the plan's today opens no order (a retried one has its order's).
+    if (
+      input.seen &&
+      !sameTerms(planTerms(plan), input.seen) &&
+      !(await orderRepo.findOrderByRequestKey(db, userId, input.requestId))
+    )
+      throw priceChanged();
     const order = await lifecycle.open(userId, plan, attribution, input.requestId);
     if (order.plan_id !== plan.id)
       throw conflict('request_reused', 'This purchase request was for something else. Please try again.');
     // The plan changed since the viewer's confirmation was drawn: nothing is charged for terms not seen.
-    if (input.seen && order.status === 'pending' && !sellsWhatWasSeen(order, plan, input.seen))
-      throw conflict('price_changed', 'The price or what it includes changed. Please check it and confirm again.');
+    if (input.seen && order.status === 'pending' && !sameTerms(orderTerms(order, plan), input.seen))
+      throw priceChanged();
     const claim = await lifecycle.pay(userId, order.id, 'card', { onlyNew: true });
     if (!claim.changed) return { ...(await outcomeOf(claim.order)), kind: plan.kind };
 
