@@ -14,7 +14,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
-export const BUDGET_KIB = Number(process.env.WEB_BUNDLE_BUDGET_KIB ?? 120);
+export const BUDGET_KIB = Number(process.env.WEB_BUNDLE_BUDGET_KIB ?? 121);
 export const BUDGET_BYTES = Math.round(BUDGET_KIB * 1024);
 export const HOME_PAGE_SOURCE = 'src/pages/home/home-page.tsx';
 
